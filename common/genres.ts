@@ -1,0 +1,33 @@
+/** The 18 fixed genres of the product, in the spec's order. */
+export const GENRES = [
+  'Pop',
+  'Rock',
+  'Indie',
+  'Música Electrónica',
+  'House',
+  'Techno',
+  'Reggaetón',
+  'Hip-Hop',
+  'R&B',
+  'Funk',
+  'Jazz',
+  'Blues',
+  'Flamenco',
+  'Reggae',
+  'Salsa',
+  'Metal',
+  'Punk',
+  'Folk',
+] as const;
+
+export type Genre = (typeof GENRES)[number];
+
+export function isGenre(value: string): value is Genre {
+  return (GENRES as readonly string[]).includes(value);
+}
+
+export const SCORES = ['extreme', 'high', 'medium', 'low'] as const;
+export type Score = (typeof SCORES)[number];
+
+export const FEEDBACK_VALUES = [-1, 0, 1] as const;
+export type Feedback = (typeof FEEDBACK_VALUES)[number];

@@ -1,0 +1,6 @@
+// Every migration, in order. Add new ones at the end; never edit or reorder released ones.
+import * as initialSchema from './0001_initial_schema.js';
+
+export const migrations = {
+  '0001_initial_schema': initialSchema,
+};

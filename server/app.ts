@@ -1,0 +1,102 @@
+// createApp(deps): the whole HTTP application without listening, so tests drive it directly.
+import { randomUUID } from 'node:crypto';
+import compression from 'compression';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { PublicConfigDto } from '../common/dto.js';
+import type { Config } from './config.js';
+import { concertsRouter } from './concerts/concerts.routes.js';
+import type { Database } from './db/database.js';
+import { healthRouter } from './health/health.routes.js';
+import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
+import type { Logger } from './lib/logger.js';
+import { systemClock, type Clock } from './lib/time.js';
+import { spaRouter } from './web/spa.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  log: Logger;
+  clock?: Clock;
+  /** Folder of the built SPA (dist/client). */
+  clientDir: string;
+}
+
+export function publicConfigOf(config: Config): PublicConfigDto {
+  return {
+    googleEnabled: config.google !== undefined,
+    spotifyEnabled: config.spotify !== undefined,
+    bandsFormUrl: config.bandsFormUrl ?? null,
+    publicSiteUrl: config.publicSiteUrl ?? null,
+  };
+}
+
+function contentSecurityPolicy(config: Config) {
+  const analyticsOrigin = config.analyticsScriptUrl
+    ? [new URL(config.analyticsScriptUrl).origin]
+    : [];
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...analyticsOrigin],
+      connectSrc: ["'self'", ...analyticsOrigin],
+      styleSrc: ["'self'"],
+      // Band and concert pictures may live on any https host (Spotify's CDN, the bands' sites).
+      imgSrc: ["'self'", 'data:', 'https:'],
+      fontSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+      ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
+    },
+  };
+}
+
+export function createApp(deps: AppDeps): Express {
+  const { config, db, log } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const incoming = req.headers['x-request-id'];
+        const id =
+          typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      // Health probes every few seconds would drown the log.
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    }),
+  );
+  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config) }));
+  app.use(compression());
+  app.use(express.json({ limit: '100kb' }));
+
+  app.use(healthRouter(db));
+
+  const api = express.Router();
+  api.get('/config', (_req, res) => {
+    res.json(publicConfigOf(config));
+  });
+  api.use('/concerts', concertsRouter({ db, clock }));
+  api.use(apiNotFoundHandler);
+  app.use('/api', api);
+
+  app.use(
+    spaRouter({
+      clientDir: deps.clientDir,
+      publicConfig: publicConfigOf(config),
+      analyticsScriptUrl: config.analyticsScriptUrl,
+    }),
+  );
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,15 @@
+import type { CarouselConcertDto } from '../../common/dto.js';
+import type { CarouselRow } from './concerts.repository.js';
+
+export function toCarouselConcertDto(row: CarouselRow): CarouselConcertDto {
+  const bands = row.band_names.length > 0 ? row.band_names : row.bandname ? [row.bandname] : [];
+  return {
+    id: row.id,
+    day: row.day,
+    hour: row.hour,
+    genre: row.genre,
+    venue: row.venue,
+    price: row.price,
+    bands,
+  };
+}

@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+export interface CarouselRow {
+  id: number;
+  day: string;
+  hour: string;
+  genre: string;
+  venue: string;
+  price: string;
+  bandname: string | null;
+  band_names: string[];
+}
+
+/** Upcoming concerts by day and hour, with their band names, for the landing carousel. */
+export async function findCarouselConcerts(
+  db: Database,
+  cutoff: { day: string; time: string },
+  limit: number,
+): Promise<CarouselRow[]> {
+  return db
+    .selectFrom('concerts as c')
+    .select([
+      'c.id',
+      'c.day',
+      sql<string>`to_char(c.hour, 'HH24:MI')`.as('hour'),
+      'c.genre',
+      'c.venue',
+      sql<string>`c.price::text`.as('price'),
+      'c.bandname',
+      sql<string[]>`coalesce((
+        SELECT array_agg(b.band_name ORDER BY b.band_name)
+        FROM concert_band cb JOIN bands b ON b.id = cb.band_id
+        WHERE cb.concert_id = c.id
+      ), '{}')`.as('band_names'),
+    ])
+    .where(sql<boolean>`(c.day, c.hour) >= (${cutoff.day}::date, ${cutoff.time}::time)`)
+    .orderBy('c.day')
+    .orderBy('c.hour')
+    .orderBy('c.id')
+    .limit(limit)
+    .execute() as Promise<CarouselRow[]>;
+}

@@ -1,0 +1,175 @@
+// The only reader of process.env. Everything else receives a Config value.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .pipe(z.url({ message: 'debe ser una URL (http:// o https://)' }).optional())
+  .optional();
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => (value === '' ? undefined : ['true', '1', 'yes'].includes(value)))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: optionalString,
+  PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: optionalString,
+  DATABASE_URL: optionalString,
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATA_DIR: z.string().default('.data'),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  SESSION_SECRET: optionalString.pipe(
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Conciertos Mallorca <no-reply@conciertosmallorca.local>'),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: optionalUrl,
+  OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  SPOTIFY_CLIENT_ID: optionalString,
+  SPOTIFY_CLIENT_SECRET: optionalString,
+  ADMIN_EMAIL: optionalString.pipe(z.email('debe ser un email').optional()),
+  ADMIN_PASSWORD: optionalString.pipe(
+    z.string().min(6, 'debe tener al menos 6 caracteres').optional(),
+  ),
+  ADMIN_API_TOKEN: optionalString.pipe(
+    z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+  ),
+  WEEKLY_EMAIL_CRON: optionalString,
+  BANDS_FORM_URL: optionalUrl,
+  PUBLIC_SITE_URL: optionalUrl,
+  ANALYTICS_SCRIPT_URL: optionalUrl,
+  DEMO_DATA: booleanFlag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string | undefined;
+  publicUrl: string;
+  /** Express "trust proxy" value: false, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+  database: { url: string | undefined; poolSize: number; embeddedPort: number };
+  dataDir: string;
+  sessionSecret: string;
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  google: { clientId: string; clientSecret: string } | undefined;
+  spotify: { clientId: string; clientSecret: string } | undefined;
+  admin: { email: string | undefined; password: string | undefined; apiToken: string | undefined };
+  weeklyEmailCron: string | undefined;
+  bandsFormUrl: string | undefined;
+  publicSiteUrl: string | undefined;
+  analyticsScriptUrl: string | undefined;
+  demoData: boolean;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Configuración no válida:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value;
+}
+
+/** In development the secret is generated once and kept in DATA_DIR so sessions survive restarts. */
+function developmentSessionSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+function pair(id: string | undefined, secret: string | undefined, name: string, problems: string[]) {
+  if (id && secret) return { clientId: id, clientSecret: secret };
+  if (id || secret) problems.push(`${name}_CLIENT_ID y ${name}_CLIENT_SECRET van juntos: falta uno`);
+  return undefined;
+}
+
+/** Parses the environment; throws ConfigError listing every problem at once. */
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  const env = parsed.data;
+  const problems: string[] = [];
+  const production = env.NODE_ENV === 'production';
+  if (production && !env.SESSION_SECRET) problems.push('SESSION_SECRET: obligatorio en producción');
+  if (production && !env.PUBLIC_URL) problems.push('PUBLIC_URL: obligatorio en producción');
+  if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) problems.push('ADMIN_PASSWORD: requiere ADMIN_EMAIL');
+  const google = pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, 'GOOGLE', problems);
+  const spotify = pair(env.SPOTIFY_CLIENT_ID, env.SPOTIFY_CLIENT_SECRET, 'SPOTIFY', problems);
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    database: {
+      url: env.DATABASE_URL,
+      poolSize: env.DATABASE_POOL_SIZE,
+      embeddedPort: env.EMBEDDED_POSTGRES_PORT,
+    },
+    dataDir,
+    sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
+    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    google,
+    spotify,
+    admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, apiToken: env.ADMIN_API_TOKEN },
+    weeklyEmailCron: env.WEEKLY_EMAIL_CRON,
+    bandsFormUrl: env.BANDS_FORM_URL,
+    publicSiteUrl: env.PUBLIC_SITE_URL,
+    analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
+    // Demo data is on by default only with the embedded database: never surprise a real one.
+    demoData: env.DEMO_DATA ?? env.DATABASE_URL === undefined,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+/** Loads the config for a process entry point: prints every problem and exits 1 when invalid. */
+export function loadConfigOrExit(): Config {
+  try {
+    if (existsSync('.env')) process.loadEnvFile('.env');
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

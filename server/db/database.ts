@@ -1,0 +1,26 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type Database = Kysely<DB>;
+
+// Return `date` columns as 'yyyy-MM-dd' strings: a calendar day has no timezone to shift.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client losing its server (restart, network) must not crash the process.
+  pool.on('error', () => undefined);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    pool,
+    close: () => db.destroy(),
+  };
+}

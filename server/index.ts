@@ -1,0 +1,80 @@
+// Process entry: config, database, migrations, demo data, HTTP, graceful shutdown.
+import { existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApp } from './app.js';
+import { loadConfigOrExit } from './config.js';
+import { openDatabase, type OpenDatabase } from './db/open.js';
+import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { createLogger, type Logger } from './lib/logger.js';
+import { systemClock } from './lib/time.js';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** dist/server/index.js serves dist/client; under tsx (server/index.ts) use the built dist/client. */
+function findClientDir(): string {
+  const besideBundle = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../client');
+  if (existsSync(path.join(besideBundle, 'index.html'))) return besideBundle;
+  return path.resolve('dist/client');
+}
+
+async function seedIfEmpty(database: OpenDatabase, log: Logger): Promise<void> {
+  if (!(await isDatabaseEmpty(database.db))) return;
+  const demo = await seedDemoData(database.db, { clock: systemClock, log });
+  log.info('Datos de demostración creados.');
+  console.log(
+    `\n  Cuentas de demostración:\n` +
+      `    admin: ${demo.admin.email} / ${demo.admin.password}\n` +
+      `    fan:   ${demo.fan.email} / ${demo.fan.password}\n`,
+  );
+}
+
+function listen(server: Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfigOrExit();
+  const log = createLogger(config.logLevel);
+  const database = await openDatabase(config, log).catch((error: unknown) => {
+    log.fatal({ err: error }, 'No se pudo abrir la base de datos');
+    process.exit(1);
+  });
+  if (config.demoData) await seedIfEmpty(database, log);
+
+  const app = createApp({ config, db: database.db, log, clientDir: findClientDir() });
+  const server = createServer(app);
+  await listen(server, config.port, config.host).catch(async (error: unknown) => {
+    log.fatal({ err: error }, `No se pudo escuchar en el puerto ${config.port}`);
+    await database.shutdown();
+    process.exit(1);
+  });
+  log.info(`Conciertos Mallorca escuchando en ${config.publicUrl}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, 'Apagando: se terminan las peticiones en curso...');
+    const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(force);
+    await database.shutdown();
+    log.info('Apagado completo.');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+await main();

@@ -1,0 +1,34 @@
+// "Today" and "now" for the product are always those of Mallorca, whatever the server's timezone.
+export const TIME_ZONE = 'Europe/Madrid';
+
+export type Clock = () => Date;
+export const systemClock: Clock = () => new Date();
+
+const partsFormatter = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** The wall-clock date (yyyy-MM-dd) and time (HH:mm:ss) in Europe/Madrid of an instant. */
+export function madridDateTime(instant: Date): { day: string; time: string } {
+  const parts = Object.fromEntries(
+    partsFormatter.formatToParts(instant).map((part) => [part.type, part.value]),
+  );
+  return {
+    day: `${parts.year}-${parts.month}-${parts.day}`,
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
+/** Adds whole days to a yyyy-MM-dd calendar date. */
+export function addDays(day: string, days: number): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}

@@ -1,0 +1,51 @@
+// Serves the built SPA: hashed assets cached for a year, index.html never cached and carrying
+// the runtime config (so one build works with any configuration).
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+import type { PublicConfigDto } from '../../common/dto.js';
+
+function jsonForScript(value: unknown): string {
+  // Keep "</script>" and friends from closing the tag early.
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+export function renderIndexHtml(
+  template: string,
+  publicConfig: PublicConfigDto,
+  analyticsScriptUrl: string | undefined,
+): string {
+  const analytics = analyticsScriptUrl
+    ? `<script defer src="${encodeURI(analyticsScriptUrl)}"></script>`
+    : '';
+  const configTag = `<script id="app-config" type="application/json">${jsonForScript(publicConfig)}</script>`;
+  return template.replace('<!--app-config-->', configTag + analytics);
+}
+
+export function spaRouter(options: {
+  clientDir: string;
+  publicConfig: PublicConfigDto;
+  analyticsScriptUrl: string | undefined;
+}): Router {
+  const router = express.Router();
+  const indexFile = path.join(options.clientDir, 'index.html');
+  const indexHtml = existsSync(indexFile)
+    ? renderIndexHtml(readFileSync(indexFile, 'utf8'), options.publicConfig, options.analyticsScriptUrl)
+    : '<!doctype html><html lang="es"><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
+      '<p>Falta compilar la web: ejecuta <code>npm run build</code>.</p></html>';
+
+  router.use(
+    '/assets',
+    express.static(path.join(options.clientDir, 'assets'), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      fallthrough: false,
+    }),
+  );
+  router.use(express.static(options.clientDir, { index: false, maxAge: '1d' }));
+  router.get('/{*splat}', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+  });
+  return router;
+}

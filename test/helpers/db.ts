@@ -1,0 +1,45 @@
+// One fresh, migrated database per test file, copied from the template made by global-setup.
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connectDatabase, type Database } from '../../server/db/database.js';
+
+export interface TestDatabase {
+  db: Database;
+  pool: pg.Pool;
+  url: string;
+  destroy(): Promise<void>;
+}
+
+function adminUrl(): string {
+  const url = process.env.TEST_PG_ADMIN_URL;
+  if (!url) throw new Error('TEST_PG_ADMIN_URL is unset: run the tests with `npm test` (jest global setup).');
+  return url;
+}
+
+async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: adminUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
+  const template = process.env.TEST_PG_TEMPLATE!;
+  const name = `${template}_t${randomBytes(5).toString('hex')}`;
+  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  const url = new URL(adminUrl());
+  url.pathname = `/${name}`;
+  const handle = connectDatabase(url.toString(), poolSize);
+  return {
+    db: handle.db,
+    pool: handle.pool,
+    url: url.toString(),
+    destroy: async () => {
+      await handle.close();
+      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+    },
+  };
+}
