@@ -106,14 +106,17 @@ export async function up(db: Kysely<any>): Promise<void> {
     CREATE INDEX user_concert_recommendations_concert_idx
       ON user_concert_recommendations (concert_id);
 
-    -- express-session store (connect-pg-simple's layout) plus the user id for "end other sessions".
+    -- express-session store (connect-pg-simple's layout). user_id is derived from the session
+    -- data, so deleting a user deletes their sessions and "end my other sessions" is one query.
     CREATE TABLE sessions (
       sid varchar NOT NULL PRIMARY KEY,
       sess json NOT NULL,
-      expire timestamp(6) NOT NULL
+      expire timestamp(6) NOT NULL,
+      user_id uuid GENERATED ALWAYS AS ((sess -> 'passport' ->> 'user')::uuid) STORED
+        REFERENCES users (user_id) ON DELETE CASCADE
     );
     CREATE INDEX sessions_expire_idx ON sessions (expire);
-    CREATE INDEX sessions_user_idx ON sessions (((sess -> 'passport' ->> 'user')));
+    CREATE INDEX sessions_user_idx ON sessions (user_id);
 
     CREATE TABLE password_reset_tokens (
       id bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY,

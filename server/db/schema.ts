@@ -102,6 +102,7 @@ export interface Sessions {
   expire: Timestamp;
   sess: Json;
   sid: string;
+  user_id: Generated<string | null>;
 }
 
 export interface UserConcertRecommendations {

@@ -1,0 +1,78 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import request from 'supertest';
+import { createTestApp } from './helpers/app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+
+let database: TestDatabase;
+let clientDir: string;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  clientDir = mkdtempSync(path.join(tmpdir(), 'cm-client-'));
+  mkdirSync(path.join(clientDir, 'assets'));
+  writeFileSync(
+    path.join(clientDir, 'index.html'),
+    '<!doctype html><html lang="es"><head><!--app-config--></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+});
+afterAll(() => database.destroy());
+
+describe('the built SPA', () => {
+  it('serves index.html for client routes, uncached, with the public config injected', async () => {
+    const { app } = createTestApp({
+      db: database.db,
+      clientDir,
+      env: {
+        BANDS_FORM_URL: 'https://forms.example.com/bandas',
+        SPOTIFY_CLIENT_ID: 'x',
+        SPOTIFY_CLIENT_SECRET: 'secreto-spotify',
+      },
+    });
+    for (const route of ['/', '/myconcerts', '/cualquier/cosa']) {
+      const res = await request(app).get(route).expect(200);
+      expect(res.headers['content-type']).toMatch(/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.text).toContain('<script id="app-config" type="application/json">');
+      expect(res.text).toContain('"spotifyEnabled":true');
+      expect(res.text).toContain('https://forms.example.com/bandas');
+      expect(res.text).not.toContain('secreto-spotify');
+    }
+  });
+
+  it('caches hashed assets for a year and 404s a missing one', async () => {
+    const { app } = createTestApp({ db: database.db, clientDir });
+    const res = await request(app).get('/assets/index-abc123.js').expect(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    await request(app).get('/assets/missing.js').expect(404);
+  });
+
+  it('sends a strict CSP that only adds the analytics origin when configured', async () => {
+    const plain = createTestApp({ db: database.db, clientDir }).app;
+    const csp = (await request(plain).get('/')).headers['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+
+    const withAnalytics = createTestApp({
+      db: database.db,
+      clientDir,
+      env: { ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js' },
+    }).app;
+    const res = await request(withAnalytics).get('/');
+    expect(res.headers['content-security-policy']).toContain(
+      "script-src 'self' https://stats.example.org;",
+    );
+    expect(res.text).toContain('<script defer src="https://stats.example.org/script.js"></script>');
+    const noAnalytics = await request(plain).get('/');
+    expect(noAnalytics.text).not.toContain('stats.example.org');
+  });
+
+  it('compresses large responses', async () => {
+    writeFileSync(path.join(clientDir, 'assets', 'big-1.js'), 'x'.repeat(20_000));
+    const { app } = createTestApp({ db: database.db, clientDir });
+    const res = await request(app).get('/assets/big-1.js').set('Accept-Encoding', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+});
