@@ -7,12 +7,25 @@ import { createLogger } from '../server/lib/logger.js';
 const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
 const database = await openDatabase(config, log);
-const url = config.database.url ?? `postgres://postgres:embedded@127.0.0.1:${config.database.embeddedPort}/conciertos`;
+const url =
+  config.database.url ??
+  `postgres://postgres:embedded@127.0.0.1:${config.database.embeddedPort}/conciertos`;
 try {
   execFileSync(
     'npx',
-    ['kysely-codegen', '--dialect', 'postgres', '--date-parser', 'string', '--url', url, '--out-file', 'server/db/schema.ts',
-      '--exclude-pattern', '(kysely_*|pgboss.*)'],
+    [
+      'kysely-codegen',
+      '--dialect',
+      'postgres',
+      '--date-parser',
+      'string',
+      '--url',
+      url,
+      '--out-file',
+      'server/db/schema.ts',
+      '--exclude-pattern',
+      '(kysely_*|pgboss.*)',
+    ],
     { stdio: 'inherit' },
   );
 } finally {

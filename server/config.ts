@@ -107,9 +107,15 @@ function developmentSessionSecret(dataDir: string): string {
   return secret;
 }
 
-function pair(id: string | undefined, secret: string | undefined, name: string, problems: string[]) {
+function pair(
+  id: string | undefined,
+  secret: string | undefined,
+  name: string,
+  problems: string[],
+) {
   if (id && secret) return { clientId: id, clientSecret: secret };
-  if (id || secret) problems.push(`${name}_CLIENT_ID y ${name}_CLIENT_SECRET van juntos: falta uno`);
+  if (id || secret)
+    problems.push(`${name}_CLIENT_ID y ${name}_CLIENT_SECRET van juntos: falta uno`);
   return undefined;
 }
 

@@ -77,7 +77,8 @@ async function ensureDatabase(url: string, name: string): Promise<void> {
   await client.connect();
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    if (found.rowCount === 0)
+      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
   } finally {
     await client.end();
   }
@@ -97,7 +98,9 @@ function stopOnExit(databaseDir: string, isStopped: () => boolean): void {
   process.once('exit', () => {
     if (isStopped()) return;
     try {
-      const pid = Number(readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      const pid = Number(
+        readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
       if (pid > 0) process.kill(pid, 'SIGINT');
     } catch {
       // Already gone.

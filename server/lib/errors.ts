@@ -35,8 +35,10 @@ function clientErrorFrom(error: unknown): AppError | undefined {
   const { status, statusCode, type } = error as HttpishError;
   const code = status ?? statusCode;
   if (code === undefined || code < 400 || code >= 500) return undefined;
-  if (type === 'entity.parse.failed') return badRequest('El cuerpo de la petición no es JSON válido.');
-  if (type === 'entity.too.large') return new AppError('too_large', 413, 'La petición es demasiado grande.');
+  if (type === 'entity.parse.failed')
+    return badRequest('El cuerpo de la petición no es JSON válido.');
+  if (type === 'entity.too.large')
+    return new AppError('too_large', 413, 'La petición es demasiado grande.');
   return new AppError('bad_request', code, 'La petición no es válida.');
 }
 
@@ -50,5 +52,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   if (res.headersSent) return;
   res
     .status(500)
-    .json({ error: { code: 'internal', message: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.' } });
+    .json({
+      error: { code: 'internal', message: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.' },
+    });
 };

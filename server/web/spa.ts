@@ -30,7 +30,11 @@ export function spaRouter(options: {
   const router = express.Router();
   const indexFile = path.join(options.clientDir, 'index.html');
   const indexHtml = existsSync(indexFile)
-    ? renderIndexHtml(readFileSync(indexFile, 'utf8'), options.publicConfig, options.analyticsScriptUrl)
+    ? renderIndexHtml(
+        readFileSync(indexFile, 'utf8'),
+        options.publicConfig,
+        options.analyticsScriptUrl,
+      )
     : '<!doctype html><html lang="es"><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
       '<p>Falta compilar la web: ejecuta <code>npm run build</code>.</p></html>';
 

@@ -12,7 +12,10 @@ export interface TestDatabase {
 
 function adminUrl(): string {
   const url = process.env.TEST_PG_ADMIN_URL;
-  if (!url) throw new Error('TEST_PG_ADMIN_URL is unset: run the tests with `npm test` (jest global setup).');
+  if (!url)
+    throw new Error(
+      'TEST_PG_ADMIN_URL is unset: run the tests with `npm test` (jest global setup).',
+    );
   return url;
 }
 
@@ -29,7 +32,9 @@ async function withAdminClient<T>(work: (client: pg.Client) => Promise<T>): Prom
 export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
   const template = process.env.TEST_PG_TEMPLATE!;
   const name = `${template}_t${randomBytes(5).toString('hex')}`;
-  await withAdminClient((client) => client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  await withAdminClient((client) =>
+    client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`),
+  );
   const url = new URL(adminUrl());
   url.pathname = `/${name}`;
   const handle = connectDatabase(url.toString(), poolSize);
@@ -39,7 +44,9 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
     url: url.toString(),
     destroy: async () => {
       await handle.close();
-      await withAdminClient((client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+      await withAdminClient((client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
     },
   };
 }
