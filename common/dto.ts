@@ -31,3 +31,29 @@ export interface PublicConfigDto {
 export interface ApiErrorBody {
   error: { code: string; message: string };
 }
+
+/** The signed-in user: GET /api/session answers { user: SessionUserDto | null }. */
+export interface SessionUserDto {
+  id: string;
+  email: string;
+  name: string | null;
+  isAdmin: boolean;
+  onboardingCompleted: boolean;
+}
+
+export interface SessionResponse {
+  user: SessionUserDto | null;
+}
+
+/** GET/PATCH /api/profile. */
+export interface ProfileDto {
+  name: string | null;
+  email: string;
+  topArtists: string[];
+  topGenres: string[];
+  dislikedGenres: string[];
+  /** False for accounts created through Google or Spotify until they set one. */
+  hasPassword: boolean;
+  isSubscribed: boolean;
+  onboardingCompleted: boolean;
+}

@@ -4,7 +4,10 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
+import type pg from 'pg';
 import type { PublicConfigDto } from '../common/dto.js';
+import { authRouter } from './auth/auth.routes.js';
+import { configurePassport, sessionMiddleware } from './auth/session.js';
 import type { Config } from './config.js';
 import { concertsRouter } from './concerts/concerts.routes.js';
 import type { Database } from './db/database.js';
@@ -12,12 +15,18 @@ import { healthRouter } from './health/health.routes.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { systemClock, type Clock } from './lib/time.js';
+import type { Mailer } from './mail/mailer.js';
+import { sameOriginOnly } from './security/same-origin.js';
+import { profileRouter } from './users/profile.routes.js';
 import { spaRouter } from './web/spa.js';
 
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** The pool behind db, for the session store. */
+  pool: pg.Pool;
   log: Logger;
+  mailer: Mailer;
   clock?: Clock;
   /** Folder of the built SPA (dist/client). */
   clientDir: string;
@@ -82,10 +91,24 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRouter(db));
 
+  // Sessions only where they are used: static files and probes never touch the session store.
+  const passport = configurePassport(db);
+  const devOrigins = config.env === 'development' ? ['http://localhost:5173'] : [];
+  app.use(
+    ['/api', '/auth'],
+    sameOriginOnly(config.publicUrl, devOrigins),
+    sessionMiddleware(config, deps.pool),
+    passport.initialize(),
+    passport.session(),
+  );
+
+  const authDeps = { db, config, log, clock, mailer: deps.mailer };
   const api = express.Router();
   api.get('/config', (_req, res) => {
     res.json(publicConfigOf(config));
   });
+  api.use(authRouter(authDeps));
+  api.use('/profile', profileRouter(authDeps));
   api.use('/concerts', concertsRouter({ db, clock }));
   api.use(apiNotFoundHandler);
   app.use('/api', api);

@@ -82,6 +82,8 @@ export interface Config {
   analyticsScriptUrl: string | undefined;
   demoData: boolean;
   logLevel: string;
+  /** bcrypt cost: 12, or 4 under NODE_ENV=test to keep tests fast. */
+  bcryptCost: number;
 }
 
 export class ConfigError extends Error {
@@ -163,6 +165,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     // Demo data is on by default only with the embedded database: never surprise a real one.
     demoData: env.DEMO_DATA ?? env.DATABASE_URL === undefined,
     logLevel: env.LOG_LEVEL,
+    bcryptCost: env.NODE_ENV === 'test' ? 4 : 12,
   };
 }
 

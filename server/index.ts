@@ -8,6 +8,8 @@ import { loadConfigOrExit } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/open.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { createLogger, type Logger } from './lib/logger.js';
+import { createMailer } from './mail/mailer.js';
+import { bootstrapAdmin } from './users/admin-bootstrap.js';
 import { systemClock } from './lib/time.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -49,7 +51,16 @@ async function main(): Promise<void> {
   });
   if (config.demoData) await seedIfEmpty(database, log);
 
-  const app = createApp({ config, db: database.db, log, clientDir: findClientDir() });
+  const mailer = createMailer(config, log);
+  await bootstrapAdmin(database.db, config, log);
+  const app = createApp({
+    config,
+    db: database.db,
+    pool: database.pool,
+    log,
+    mailer,
+    clientDir: findClientDir(),
+  });
   const server = createServer(app);
   await listen(server, config.port, config.host).catch(async (error: unknown) => {
     log.fatal({ err: error }, `No se pudo escuchar en el puerto ${config.port}`);
@@ -69,6 +80,7 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    mailer.close();
     await database.shutdown();
     log.info('Apagado completo.');
     process.exit(0);

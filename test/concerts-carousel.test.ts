@@ -36,7 +36,7 @@ describe('GET /api/concerts/carousel', () => {
     const todayLate = await createConcert(database.db, { day: '2026-11-21', hour: '22:00' });
     const todayEarly = await createConcert(database.db, { day: '2026-11-21', hour: '19:30' });
 
-    const { app } = createTestApp({ db: database.db, clock: AFTER_MIDNIGHT });
+    const { app } = createTestApp({ database, clock: AFTER_MIDNIGHT });
     const res = await request(app).get('/api/concerts/carousel').expect(200);
     expect(res.body.concerts.map((c: { id: number }) => c.id)).toEqual([
       lateYesterday.id,
@@ -60,7 +60,7 @@ describe('GET /api/concerts/carousel', () => {
     // 2026-07-01T21:30Z is 23:30 in Madrid: a 21:00 concert started 2.5 h ago, a 21:45 one 1.75 h ago.
     await createConcert(database.db, { day: '2026-07-01', hour: '21:00' });
     const recent = await createConcert(database.db, { day: '2026-07-01', hour: '21:45' });
-    const { app } = createTestApp({ db: database.db, clock: fixedClock('2026-07-01T21:30:00Z') });
+    const { app } = createTestApp({ database, clock: fixedClock('2026-07-01T21:30:00Z') });
     const res = await request(app).get('/api/concerts/carousel').expect(200);
     expect(res.body.concerts.map((c: { id: number }) => c.id)).toEqual([recent.id]);
   });
@@ -73,14 +73,14 @@ describe('GET /api/concerts/carousel', () => {
         bandname: `Cartel ${i}`,
       });
     }
-    const { app } = createTestApp({ db: database.db, clock: AFTER_MIDNIGHT });
+    const { app } = createTestApp({ database, clock: AFTER_MIDNIGHT });
     const res = await request(app).get('/api/concerts/carousel').expect(200);
     expect(res.body.concerts).toHaveLength(20);
     expect(res.body.concerts[0].bands).toEqual([expect.stringMatching(/^Cartel \d+$/)]);
   });
 
   it('answers an empty list when nothing is upcoming', async () => {
-    const { app } = createTestApp({ db: database.db, clock: AFTER_MIDNIGHT });
+    const { app } = createTestApp({ database, clock: AFTER_MIDNIGHT });
     await request(app).get('/api/concerts/carousel').expect(200, { concerts: [] });
   });
 });

@@ -11,20 +11,20 @@ afterAll(() => database.destroy());
 
 describe('health probes', () => {
   it('GET /healthz answers while the process is up', async () => {
-    const { app } = createTestApp({ db: database.db });
+    const { app } = createTestApp({ database });
     const res = await request(app).get('/healthz').expect(200);
     expect(res.body).toEqual({ status: 'ok' });
   });
 
   it('GET /readyz is 200 when the database answers', async () => {
-    const { app } = createTestApp({ db: database.db });
+    const { app } = createTestApp({ database });
     await request(app).get('/readyz').expect(200, { status: 'ok' });
   });
 
   it('GET /readyz is 503 when the database does not answer', async () => {
     // A port where nothing listens.
     const unreachable = connectDatabase('postgres://nobody:x@127.0.0.1:9/none', 1);
-    const { app } = createTestApp({ db: unreachable.db });
+    const { app } = createTestApp({ database: unreachable });
     const res = await request(app).get('/readyz').expect(503);
     expect(res.body.status).toBe('unavailable');
     await unreachable.close();
@@ -33,7 +33,7 @@ describe('health probes', () => {
 
 describe('API basics', () => {
   it('an unknown /api path answers 404 JSON in Spanish', async () => {
-    const { app } = createTestApp({ db: database.db });
+    const { app } = createTestApp({ database });
     const res = await request(app).get('/api/no-existe').expect(404);
     expect(res.headers['content-type']).toMatch(/json/);
     expect(res.body).toEqual({
@@ -42,7 +42,7 @@ describe('API basics', () => {
   });
 
   it('malformed JSON gets a Spanish 400, never a 500', async () => {
-    const { app } = createTestApp({ db: database.db });
+    const { app } = createTestApp({ database });
     const res = await request(app)
       .post('/api/no-existe')
       .set('Content-Type', 'application/json')
@@ -52,7 +52,7 @@ describe('API basics', () => {
   });
 
   it('every response carries a request id, and an incoming one is kept', async () => {
-    const { app } = createTestApp({ db: database.db });
+    const { app } = createTestApp({ database });
     const fresh = await request(app).get('/healthz');
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await request(app).get('/healthz').set('X-Request-Id', 'abc-123');
@@ -61,7 +61,7 @@ describe('API basics', () => {
 
   it('GET /api/config exposes only the public settings', async () => {
     const { app } = createTestApp({
-      db: database.db,
+      database,
       env: {
         GOOGLE_CLIENT_ID: 'id',
         GOOGLE_CLIENT_SECRET: 'very-secret',

@@ -22,7 +22,7 @@ afterAll(() => database.destroy());
 describe('the built SPA', () => {
   it('serves index.html for client routes, uncached, with the public config injected', async () => {
     const { app } = createTestApp({
-      db: database.db,
+      database,
       clientDir,
       env: {
         BANDS_FORM_URL: 'https://forms.example.com/bandas',
@@ -42,21 +42,21 @@ describe('the built SPA', () => {
   });
 
   it('caches hashed assets for a year and 404s a missing one', async () => {
-    const { app } = createTestApp({ db: database.db, clientDir });
+    const { app } = createTestApp({ database, clientDir });
     const res = await request(app).get('/assets/index-abc123.js').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await request(app).get('/assets/missing.js').expect(404);
   });
 
   it('sends a strict CSP that only adds the analytics origin when configured', async () => {
-    const plain = createTestApp({ db: database.db, clientDir }).app;
+    const plain = createTestApp({ database, clientDir }).app;
     const csp = (await request(plain).get('/')).headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
 
     const withAnalytics = createTestApp({
-      db: database.db,
+      database,
       clientDir,
       env: { ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js' },
     }).app;
@@ -71,7 +71,7 @@ describe('the built SPA', () => {
 
   it('compresses large responses', async () => {
     writeFileSync(path.join(clientDir, 'assets', 'big-1.js'), 'x'.repeat(20_000));
-    const { app } = createTestApp({ db: database.db, clientDir });
+    const { app } = createTestApp({ database, clientDir });
     const res = await request(app).get('/assets/big-1.js').set('Accept-Encoding', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
   });

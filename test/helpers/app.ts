@@ -4,9 +4,10 @@ import path from 'node:path';
 import type { Express } from 'express';
 import { createApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
-import type { Database } from '../../server/db/database.js';
+import type { DatabaseHandle } from '../../server/db/database.js';
 import { createLogger } from '../../server/lib/logger.js';
 import type { Clock } from '../../server/lib/time.js';
+import { createMailer, type Mailer } from '../../server/mail/mailer.js';
 
 /** A valid test configuration; `env` overrides or adds variables. */
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -19,21 +20,29 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/**
+ * The app on a test database. Mail goes to SMTP_URL when the test sets it (a local smtp-server),
+ * else to an outbox folder in the test's DATA_DIR.
+ */
 export function createTestApp(options: {
-  db: Database;
+  database: Pick<DatabaseHandle, 'db' | 'pool'>;
   env?: Record<string, string>;
   clock?: Clock;
   clientDir?: string;
-}): { app: Express; config: Config } {
+}): { app: Express; config: Config; mailer: Mailer } {
   const config = testConfig(options.env);
+  const log = createLogger(config.logLevel);
+  const mailer = createMailer(config, log);
   const app = createApp({
     config,
-    db: options.db,
-    log: createLogger(config.logLevel),
+    db: options.database.db,
+    pool: options.database.pool,
+    log,
+    mailer,
     clock: options.clock,
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
   });
-  return { app, config };
+  return { app, config, mailer };
 }
 
 /** A clock frozen at an instant, for "today" and "now minus 2 h" logic. */

@@ -1,0 +1,86 @@
+// Request schemas shared by the server (validation) and the client (the same rules in forms).
+import { z } from 'zod';
+import { GENRES } from './genres.js';
+import {
+  EMAIL_PATTERN,
+  MAX_ARTIST_LENGTH,
+  MAX_ARTISTS,
+  MAX_LIKED_GENRES,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+} from './rules.js';
+
+// Zod's own messages (missing field, unknown key) in Spanish too.
+z.config(z.locales.es());
+
+
+export const emailSchema = z
+  .string({ error: 'Introduce tu email.' })
+  .trim()
+  .max(254, 'El email es demasiado largo.')
+  .regex(EMAIL_PATTERN, 'Introduce un email válido.');
+
+export const passwordSchema = z
+  .string({ error: 'Introduce una contraseña.' })
+  .min(PASSWORD_MIN, 'La contraseña debe tener al menos 6 caracteres.')
+  .max(PASSWORD_MAX, 'La contraseña no puede tener más de 128 caracteres.');
+
+export const credentialsSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+export const recoverSchema = z.strictObject({ email: emailSchema });
+export const resetPasswordSchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  password: passwordSchema,
+});
+
+const genreSchema = z.enum(GENRES, { error: 'Género desconocido.' });
+const uniqueList = <T>(list: T[]) => new Set(list).size === list.length;
+
+export const likedGenresSchema = z
+  .array(genreSchema)
+  .min(1, 'Debes seleccionar al menos un género.')
+  .max(MAX_LIKED_GENRES, 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.')
+  .refine(uniqueList, 'Hay géneros repetidos.');
+export const dislikedGenresSchema = z
+  .array(genreSchema)
+  .max(GENRES.length)
+  .refine(uniqueList, 'Hay géneros repetidos.');
+export const artistsSchema = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'El nombre de un artista no puede estar vacío.')
+      .max(MAX_ARTIST_LENGTH, 'El nombre de un artista no puede tener más de 100 caracteres.'),
+  )
+  .max(MAX_ARTISTS, 'Como mucho 50 artistas favoritos.');
+
+const noOverlap = (value: { topGenres?: string[]; dislikedGenres?: string[] }) =>
+  !value.topGenres || !value.dislikedGenres || !value.dislikedGenres.some((g) => value.topGenres!.includes(g));
+const OVERLAP_MESSAGE = 'Un género no puede gustarte y no gustarte a la vez.';
+
+export const profileUpdateSchema = z
+  .strictObject({
+    name: z.string().trim().max(100, 'El nombre no puede tener más de 100 caracteres.').nullable().optional(),
+    topArtists: artistsSchema.optional(),
+    topGenres: likedGenresSchema.optional(),
+    dislikedGenres: dislikedGenresSchema.optional(),
+  })
+  .refine(noOverlap, OVERLAP_MESSAGE);
+
+export const onboardingSchema = z
+  .strictObject({
+    topGenres: likedGenresSchema,
+    dislikedGenres: dislikedGenresSchema,
+    topArtists: artistsSchema.optional(),
+  })
+  .refine(noOverlap, OVERLAP_MESSAGE);
+
+export const passwordChangeSchema = z.strictObject({
+  currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  newPassword: passwordSchema,
+});
+
+export type Credentials = z.infer<typeof credentialsSchema>;
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export type OnboardingInput = z.infer<typeof onboardingSchema>;
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;

@@ -1,0 +1,104 @@
+import express, { type Request, type Router } from 'express';
+import type { SessionResponse } from '../../common/dto.js';
+import { credentialsSchema, recoverSchema, resetPasswordSchema } from '../../common/schemas.js';
+import { AppError, badRequest } from '../lib/errors.js';
+import { input, validate } from '../lib/validate.js';
+import { byBodyEmail, byIp, rateLimit } from '../security/rate-limit.js';
+import { findSessionUser } from '../users/users.repository.js';
+import { toSessionUserDto } from '../users/users.dto.js';
+import { registerUser, verifyCredentials, type AuthDeps } from './auth.service.js';
+import { requestPasswordReset, resetPassword } from './password-reset.js';
+import { SESSION_COOKIE } from './session.js';
+
+export const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
+export const ACCOUNT_EXISTS = 'Ya existe una cuenta con este email. Inicia sesión.';
+export const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
+export const recoverySentMessage = (email: string) =>
+  `Hemos enviado un enlace para restablecer tu contraseña a ${email}.`;
+
+type Credentials = { email: string; password: string };
+
+/** passport's req.login as a promise: it regenerates the session id (no fixation). */
+function logIn(req: Request, user: Express.User): Promise<void> {
+  return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+}
+
+export function authRouter(deps: AuthDeps): Router {
+  const router = express.Router();
+  const { db } = deps;
+  const minute = 60;
+
+  router.get('/session', (req, res) => {
+    const body: SessionResponse = { user: req.user ? toSessionUserDto(req.user) : null };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  router.post(
+    '/auth/register',
+    rateLimit(db, [{ name: 'register-ip', limit: 10, windowSeconds: 60 * minute, key: byIp }]),
+    validate({ body: credentialsSchema }),
+    async (req, res) => {
+      const { email, password } = input<Credentials>(res).body;
+      const user = await registerUser(deps, email, password);
+      if (!user) throw new AppError('account_exists', 409, ACCOUNT_EXISTS);
+      await logIn(req, user);
+      res.status(201).json({ user: toSessionUserDto(user), isNewUser: true });
+    },
+  );
+
+  router.post(
+    '/auth/login',
+    rateLimit(db, [
+      { name: 'login-ip', limit: 30, windowSeconds: 15 * minute, key: byIp },
+      { name: 'login-email', limit: 10, windowSeconds: 15 * minute, key: byBodyEmail },
+    ]),
+    validate({ body: credentialsSchema }),
+    async (req, res) => {
+      const { email, password } = input<Credentials>(res).body;
+      const user = await verifyCredentials(deps, email, password);
+      if (!user) throw new AppError('wrong_credentials', 401, WRONG_CREDENTIALS);
+      await logIn(req, user);
+      res.json({ user: toSessionUserDto(user), isNewUser: false });
+    },
+  );
+
+  router.post('/auth/logout', (req, res, next) => {
+    if (!req.session) return void res.status(204).end();
+    // Destroying the stored session makes the old cookie worthless, wherever it was copied.
+    req.session.destroy((error) => {
+      if (error) return next(error);
+      res.clearCookie(SESSION_COOKIE).status(204).end();
+    });
+  });
+
+  router.post(
+    '/auth/recover',
+    rateLimit(db, [
+      { name: 'recover-email', limit: 1, windowSeconds: minute, key: byBodyEmail },
+      { name: 'recover-ip', limit: 10, windowSeconds: 15 * minute, key: byIp },
+    ]),
+    validate({ body: recoverSchema }),
+    async (_req, res) => {
+      const { email } = input<{ email: string }>(res).body;
+      await requestPasswordReset(deps, email);
+      // The same answer whether or not the email has an account.
+      res.json({ message: recoverySentMessage(email) });
+    },
+  );
+
+  router.post(
+    '/auth/reset-password',
+    rateLimit(db, [{ name: 'reset-ip', limit: 20, windowSeconds: 15 * minute, key: byIp }]),
+    validate({ body: resetPasswordSchema }),
+    async (req, res) => {
+      const { token, password } = input<{ token: string; password: string }>(res).body;
+      const userId = await resetPassword(deps, token, password);
+      const user = userId ? await findSessionUser(db, userId) : undefined;
+      if (!user) throw badRequest(RESET_FAILED);
+      await logIn(req, user);
+      res.json({ user: toSessionUserDto(user) });
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,13 @@
+import type { Request, RequestHandler } from 'express';
+import { unauthorized } from '../lib/errors.js';
+
+/** 401 without a signed-in user. */
+export const requireUser: RequestHandler = (req, _res, next) => {
+  next(req.user ? undefined : unauthorized());
+};
+
+/** The signed-in user of a route behind requireUser. */
+export function currentUser(req: Request): Express.User {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}

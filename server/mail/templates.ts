@@ -1,0 +1,45 @@
+// Spanish mail texts. Each returns subject, plain text and HTML.
+import type { OutgoingMail } from './mailer.js';
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="background:#c2410c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
+    : '';
+  return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">
+<h1 style="font-size:22px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${button}
+<p style="color:#6b7280;font-size:12px">Conciertos Mallorca · Tu agenda personalizada de conciertos</p>
+</body></html>`;
+}
+
+export function welcomeMail(to: string, publicUrl: string): OutgoingMail {
+  const url = `${publicUrl}/myconcerts`;
+  const lines = [
+    '¡Gracias por unirte a Conciertos Mallorca!',
+    'Cuéntanos qué géneros te gustan y cuáles no, y te diremos qué conciertos de la isla encajan contigo.',
+    'Cada semana te enviaremos tus mejores planes. Puedes darte de baja cuando quieras.',
+  ];
+  return {
+    to,
+    subject: 'Bienvenido a Conciertos Mallorca 🎶',
+    text: `${lines.join('\n\n')}\n\nTus conciertos: ${url}\n`,
+    html: layout('¡Bienvenido a Conciertos Mallorca!', lines, { label: 'Ver mis conciertos', url }),
+  };
+}
+
+export function passwordResetMail(to: string, resetUrl: string): OutgoingMail {
+  const lines = [
+    'Hemos recibido una petición para restablecer la contraseña de tu cuenta.',
+    'El enlace sirve una sola vez y caduca en 1 hora. Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.',
+  ];
+  return {
+    to,
+    subject: 'Restablece tu contraseña de Conciertos Mallorca',
+    text: `${lines.join('\n\n')}\n\nEstablece tu nueva contraseña: ${resetUrl}\n`,
+    html: layout('Restablece tu contraseña', lines, { label: 'Cambiar contraseña', url: resetUrl }),
+  };
+}

@@ -1,0 +1,25 @@
+import type { ProfileDto, SessionUserDto } from '../../common/dto.js';
+import type { ProfileRow, SessionUserRow } from './users.repository.js';
+
+export function toSessionUserDto(row: SessionUserRow): SessionUserDto {
+  return {
+    id: row.user_id,
+    email: row.email,
+    name: row.name,
+    isAdmin: row.is_admin,
+    onboardingCompleted: row.onboarding_completed,
+  };
+}
+
+export function toProfileDto(row: ProfileRow): ProfileDto {
+  return {
+    name: row.name,
+    email: row.email,
+    topArtists: row.top_artists,
+    topGenres: row.top_genres,
+    dislikedGenres: row.disliked_genres,
+    hasPassword: row.has_password,
+    isSubscribed: row.is_subscribed,
+    onboardingCompleted: row.onboarding_completed,
+  };
+}

@@ -1,0 +1,116 @@
+// All SQL about users. Explicit column lists: password hashes never leave this file unless asked for.
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+const SESSION_USER_COLUMNS = ['user_id', 'email', 'name', 'is_admin', 'onboarding_completed'] as const;
+const PROFILE_COLUMNS = [
+  'user_id',
+  'email',
+  'name',
+  'top_artists',
+  'top_genres',
+  'disliked_genres',
+  'is_subscribed',
+  'onboarding_completed',
+] as const;
+
+export type SessionUserRow = Awaited<ReturnType<typeof findSessionUser>> & object;
+export type ProfileRow = Awaited<ReturnType<typeof findProfile>> & object;
+
+export function findSessionUser(db: Database, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(SESSION_USER_COLUMNS)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findCredentialsByEmail(db: Database, email: string) {
+  return db
+    .selectFrom('users')
+    .select([...SESSION_USER_COLUMNS, 'password_hash'])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
+export function findPasswordHash(db: Database, userId: string) {
+  return db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export function findProfile(db: Database, userId: string) {
+  return db
+    .selectFrom('users')
+    .select([...PROFILE_COLUMNS, sql<boolean>`password_hash IS NOT NULL`.as('has_password')])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Inserts a user unless the email is taken (any case); returns undefined when taken. */
+export function insertUser(
+  db: Database,
+  values: { email: string; password_hash?: string | null; name?: string | null; last_login?: Date },
+) {
+  return db
+    .insertInto('users')
+    .values(values)
+    .onConflict((oc) => oc.expression(sql`lower(email)`).doNothing())
+    .returning(SESSION_USER_COLUMNS)
+    .executeTakeFirst();
+}
+
+export async function touchLastLogin(db: Database, userId: string, at: Date): Promise<void> {
+  await db.updateTable('users').set({ last_login: at }).where('user_id', '=', userId).execute();
+}
+
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  values: {
+    name?: string | null;
+    top_artists?: string[];
+    top_genres?: string[];
+    disliked_genres?: string[];
+    onboarding_completed?: boolean;
+  },
+) {
+  return db
+    .updateTable('users')
+    .set({ ...values, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .returning([...PROFILE_COLUMNS, sql<boolean>`password_hash IS NOT NULL`.as('has_password')])
+    .executeTakeFirst();
+}
+
+export async function setPasswordHash(db: Database, userId: string, hash: string, at: Date) {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, password_changed_at: at, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Ends every session of a user except, optionally, the current one. */
+export async function deleteSessions(db: Database, userId: string, exceptSid?: string) {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptSid) query = query.where('sid', '<>', exceptSid);
+  await query.execute();
+}
+
+/** Recommendations, sessions, identities and mails go with the row (ON DELETE CASCADE). */
+export async function deleteUser(db: Database, userId: string): Promise<boolean> {
+  const result = await db.deleteFrom('users').where('user_id', '=', userId).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function makeAdmin(db: Database, email: string): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ is_admin: true })
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
