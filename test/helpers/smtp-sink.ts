@@ -1,0 +1,68 @@
+// A real SMTP server (smtp-server) that parses what it receives (mailparser): the mail peer of tests.
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import type { AddressInfo } from 'node:net';
+
+export interface SmtpSink {
+  url: string;
+  messages: ParsedMail[];
+  /** Waits until a mail to `to` (whose subject matches) arrives: the app may send in the background. */
+  waitForMail(to: string, subject?: RegExp, timeoutMs?: number): Promise<ParsedMail>;
+  /** While down, every mail is refused with a 421 (temporary failure). */
+  setDown(down: boolean): void;
+  close(): Promise<void>;
+}
+
+const recipients = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+    a.value.map((v) => v.address?.toLowerCase()),
+  );
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: ParsedMail[] = [];
+  let down = false;
+  const server = new SMTPServer({
+    authOptional: true,
+    // The app's pooled SMTP connections stay open; do not wait 30 s for them on close.
+    closeTimeout: 100,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      if (down) {
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error('Servicio no disponible'), { responseCode: 421 })),
+        );
+        return;
+      }
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async waitForMail(to, subject = /./, timeoutMs = 5000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const found = messages.find(
+          (mail) => recipients(mail).includes(to.toLowerCase()) && subject.test(mail.subject ?? ''),
+        );
+        if (found) return found;
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+    setDown(value) {
+      down = value;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
