@@ -7,6 +7,7 @@ import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
 import type { PublicConfigDto } from '../common/dto.js';
 import { authRouter } from './auth/auth.routes.js';
+import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, sessionMiddleware } from './auth/session.js';
 import type { Config } from './config.js';
 import { concertsRouter } from './concerts/concerts.routes.js';
@@ -81,11 +82,25 @@ export function createApp(deps: AppDeps): Express {
         res.setHeader('X-Request-Id', id);
         return id;
       },
+      // One short line per request: no headers, so no cookies or tokens in the logs.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.replace(/token=[^&]+/, 'token=[oculto]'),
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
       // Health probes every few seconds would drown the log.
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
     }),
   );
-  app.use(helmet({ contentSecurityPolicy: contentSecurityPolicy(config) }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(config),
+      strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    }),
+  );
   app.use(compression());
   app.use(express.json({ limit: '100kb' }));
 
@@ -103,6 +118,7 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const authDeps = { db, config, log, clock, mailer: deps.mailer };
+  app.use(oauthRouter(authDeps, passport));
   const api = express.Router();
   api.get('/config', (_req, res) => {
     res.json(publicConfigOf(config));
