@@ -1,0 +1,7 @@
+export function LoadingFallback() {
+  return (
+    <p className="loading" role="status">
+      Cargando...
+    </p>
+  );
+}

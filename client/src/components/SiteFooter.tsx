@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { useAppConfig } from '../lib/config';
+import { ExternalLink } from './ExternalLink';
+
+export function SiteFooter() {
+  const { publicSiteUrl } = useAppConfig();
+  return (
+    <footer className="site-footer">
+      <nav aria-label="Información del sitio" className="site-footer__nav">
+        <ul>
+          <li>
+            <Link to="/about">Quiénes somos</Link>
+          </li>
+          <li>
+            <Link to="/privacy">Privacidad</Link>
+          </li>
+          <li>
+            <Link to="/terms">Términos</Link>
+          </li>
+          <li>
+            <Link to="/contact">Contacto</Link>
+          </li>
+          {publicSiteUrl && (
+            <li>
+              <ExternalLink href={publicSiteUrl}>Web pública de conciertos</ExternalLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+      <p className="site-footer__note">Conciertos Mallorca · Música en directo en la isla</p>
+    </footer>
+  );
+}

@@ -1,0 +1,83 @@
+import type { ApiErrorBody } from '../../../common/dto';
+
+const NETWORK_ERROR_MESSAGE =
+  'No se ha podido conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
+const UNKNOWN_ERROR_MESSAGE = 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.';
+
+/** An error answered by the API (or a failed request), with a Spanish, user-facing message. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+export interface ApiRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as JSON. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const { error } = value;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    'message' in error &&
+    typeof error.code === 'string' &&
+    typeof error.message === 'string'
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The one way the client talks to the API: same-origin cookies, JSON in and out.
+ * Error responses become an ApiError; so does a network failure (status 0).
+ * The caller states the response type; the server's DTOs in common/dto.ts are the contract.
+ */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  const { method = 'GET', body, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    // Cancelled requests (e.g. TanStack Query unmounting) must stay AbortErrors.
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    if (isApiErrorBody(data)) {
+      throw new ApiError(response.status, data.error.code, data.error.message);
+    }
+    throw new ApiError(response.status, 'UNKNOWN_ERROR', UNKNOWN_ERROR_MESSAGE);
+  }
+  return data as T;
+}

@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import type { PublicConfigDto } from '../../../common/dto';
+import { apiFetch } from './api';
+
+export const DEFAULT_CONFIG: PublicConfigDto = {
+  googleEnabled: false,
+  spotifyEnabled: false,
+  bandsFormUrl: null,
+  publicSiteUrl: null,
+};
+
+function readFlag(source: Record<string, unknown>, key: string): boolean {
+  return source[key] === true;
+}
+
+/** Only absolute http(s) URLs are used as link targets. */
+function readUrl(source: Record<string, unknown>, key: string): string | null {
+  const value = source[key];
+  if (typeof value !== 'string') return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Anything unexpected falls back to "off" / null, field by field. */
+export function parseConfig(value: unknown): PublicConfigDto {
+  if (typeof value !== 'object' || value === null) return DEFAULT_CONFIG;
+  const source = value as Record<string, unknown>;
+  return {
+    googleEnabled: readFlag(source, 'googleEnabled'),
+    spotifyEnabled: readFlag(source, 'spotifyEnabled'),
+    bandsFormUrl: readUrl(source, 'bandsFormUrl'),
+    publicSiteUrl: readUrl(source, 'publicSiteUrl'),
+  };
+}
+
+/** The config the server injected into index.html, or null when there is none (vite dev server). */
+export function readInjectedConfig(): PublicConfigDto | null {
+  const tag = document.getElementById('app-config');
+  if (!tag?.textContent) return null;
+  try {
+    return parseConfig(JSON.parse(tag.textContent));
+  } catch (error) {
+    console.error('La configuración inyectada no es JSON válido', error);
+    return null;
+  }
+}
+
+export async function loadConfig(signal?: AbortSignal): Promise<PublicConfigDto> {
+  const injected = readInjectedConfig();
+  if (injected) return injected;
+  try {
+    return parseConfig(await apiFetch<unknown>('/api/config', { signal }));
+  } catch (error) {
+    console.error('No se ha podido cargar la configuración', error);
+    return DEFAULT_CONFIG;
+  }
+}
+
+const injectedConfig = readInjectedConfig();
+
+/** Runtime settings; synchronous when injected, otherwise defaults until /api/config answers. */
+export function useAppConfig(): PublicConfigDto {
+  const { data } = useQuery({
+    queryKey: ['config'],
+    queryFn: ({ signal }) => loadConfig(signal),
+    initialData: injectedConfig ?? undefined,
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+  return data ?? DEFAULT_CONFIG;
+}

@@ -1,0 +1,28 @@
+const TIME_ZONE = 'Europe/Madrid';
+
+const longDayFormat = new Intl.DateTimeFormat('es-ES', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  timeZone: TIME_ZONE,
+});
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A 'yyyy-MM-dd' calendar date as a Date at 12:00 UTC: midday UTC is the same calendar day in
+ * Madrid (UTC+1/+2), so formatting never shifts the day whatever the browser's timezone.
+ */
+export function parseDay(day: string): Date | null {
+  const match = DAY_PATTERN.exec(day);
+  if (!match) return null;
+  const [, year, month, date] = match;
+  const result = new Date(Date.UTC(Number(year), Number(month) - 1, Number(date), 12));
+  return result.getUTCDate() === Number(date) ? result : null;
+}
+
+/** 'sábado, 22 de noviembre'. Unparseable input is returned as is. */
+export function formatLongDay(day: string): string {
+  const date = parseDay(day);
+  return date ? longDayFormat.format(date) : day;
+}

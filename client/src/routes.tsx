@@ -1,0 +1,55 @@
+import { lazy } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Layout } from './components/Layout';
+import { LandingPage } from './features/landing/LandingPage';
+
+// Everything but the landing is split off so the first visit loads as little as possible.
+const AboutPage = lazy(() =>
+  import('./features/static/AboutPage').then((m) => ({ default: m.AboutPage })),
+);
+const PrivacyPage = lazy(() =>
+  import('./features/static/PrivacyPage').then((m) => ({ default: m.PrivacyPage })),
+);
+const TermsPage = lazy(() =>
+  import('./features/static/TermsPage').then((m) => ({ default: m.TermsPage })),
+);
+const ContactPage = lazy(() =>
+  import('./features/static/ContactPage').then((m) => ({ default: m.ContactPage })),
+);
+const ComingSoonPage = lazy(() =>
+  import('./features/coming-soon/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
+);
+
+export const routes: RouteObject[] = [
+  {
+    element: <Layout />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      { path: '/conciertos-en-mallorca', element: <LandingPage /> },
+      { path: '/about', element: <AboutPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/contact', element: <ContactPage /> },
+      // Placeholders until their issues land.
+      { path: '/liked-music-genres', element: <ComingSoonPage title="Tus géneros favoritos" /> },
+      {
+        path: '/disliked-music-genres',
+        element: <ComingSoonPage title="Los géneros que no te gustan" />,
+      },
+      { path: '/myconcerts', element: <ComingSoonPage title="Tus conciertos" /> },
+      { path: '/profile', element: <ComingSoonPage title="Esto es lo que sabemos de ti" /> },
+      { path: '/recover', element: <ComingSoonPage title="Recuperar contraseña" /> },
+      {
+        path: '/update-password',
+        element: <ComingSoonPage title="Establece tu nueva contraseña" />,
+      },
+      { path: '/admin', element: <ComingSoonPage title="Panel de administración" /> },
+      { path: '/unsubscribe', element: <ComingSoonPage title="Baja del email semanal" /> },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  return useRoutes(routes);
+}
