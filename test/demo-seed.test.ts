@@ -1,0 +1,142 @@
+import { sql } from 'kysely';
+import { GENRES } from '../common/genres.js';
+import { verifyPassword } from '../server/auth/password.js';
+import type { Database } from '../server/db/database.js';
+import { isDatabaseEmpty, seedDemoData } from '../server/demo/seed.js';
+import { createLogger } from '../server/lib/logger.js';
+import { addDays } from '../server/lib/time.js';
+import { createTestDatabase } from './helpers/db.js';
+
+// 10:00 UTC is 11:00 in Mallorca: "today" is 2026-11-21 there.
+const clock = () => new Date('2026-11-21T10:00:00Z');
+const today = '2026-11-21';
+const log = createLogger('silent');
+
+let db: Database;
+let destroy: () => Promise<void>;
+
+interface Counts {
+  venues: number;
+  bands: number;
+  concerts: number;
+  links: number;
+  users: number;
+}
+
+async function counts(): Promise<Counts> {
+  const { rows } = await sql<Counts>`
+    SELECT (SELECT count(*)::int FROM venues) AS venues,
+           (SELECT count(*)::int FROM bands) AS bands,
+           (SELECT count(*)::int FROM concerts) AS concerts,
+           (SELECT count(*)::int FROM concert_band) AS links,
+           (SELECT count(*)::int FROM users) AS users
+  `.execute(db);
+  return rows[0];
+}
+
+beforeAll(async () => {
+  ({ db, destroy } = await createTestDatabase());
+});
+
+afterAll(async () => {
+  await destroy();
+});
+
+describe('seedDemoData', () => {
+  it('reports a fresh database as empty before seeding', async () => {
+    await expect(isDatabaseEmpty(db)).resolves.toBe(true);
+  });
+
+  it('creates the venues, bands, concerts and demo accounts', async () => {
+    const result = await seedDemoData(db, { clock, log, passwordCost: 4 });
+
+    expect(result.seeded).toBe(true);
+    expect(result.admin).toEqual({ email: 'admin@demo.local', password: 'demo-admin-1234' });
+    expect(result.fan).toEqual({ email: 'fan@demo.local', password: 'demo-fan-1234' });
+    await expect(isDatabaseEmpty(db)).resolves.toBe(false);
+
+    const total = await counts();
+    expect(total.venues).toBe(22);
+    expect(total.bands).toBeGreaterThanOrEqual(36);
+    expect(total.concerts).toBeGreaterThanOrEqual(50);
+    expect(total.users).toBe(2);
+  });
+
+  it('gives every genre at least two bands', async () => {
+    const bands = await db.selectFrom('bands').select('band_genres').execute();
+    for (const genre of GENRES) {
+      const count = bands.filter((band) => band.band_genres.includes(genre)).length;
+      expect({ genre, atLeastTwo: count >= 2 }).toEqual({ genre, atLeastTwo: true });
+    }
+  });
+
+  it('dates every concert within the next 8 weeks, with some today or tomorrow', async () => {
+    const concerts = await db
+      .selectFrom('concerts')
+      .select(['day', 'hour', 'venue', 'venue_id', 'genre', 'price', 'bandname'])
+      .execute();
+    const last = addDays(today, 56);
+    for (const concert of concerts) {
+      expect(concert.day >= today && concert.day <= last).toBe(true);
+      expect(GENRES).toContain(concert.genre);
+      expect(concert.price).toMatch(/^\d+\.\d{2}$/);
+    }
+    const soon = concerts.filter((c) => c.day === today || c.day === addDays(today, 1));
+    expect(soon.length).toBeGreaterThanOrEqual(2);
+
+    const venues = await db.selectFrom('venues').select(['id', 'name']).execute();
+    const venueName = new Map(venues.map((venue) => [venue.id, venue.name]));
+    for (const concert of concerts) expect(concert.venue).toBe(venueName.get(concert.venue_id));
+  });
+
+  it('includes free concerts and concerts with several bands', async () => {
+    const free = await db
+      .selectFrom('concerts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('price', '=', '0')
+      .executeTakeFirstOrThrow();
+    expect(Number(free.n)).toBeGreaterThan(0);
+
+    const { rows: multi } = await sql<{ bandname: string; names: string[] }>`
+      SELECT c.bandname, array_agg(b.band_name ORDER BY b.band_name) AS names
+      FROM concerts c
+      JOIN concert_band cb ON cb.concert_id = c.id
+      JOIN bands b ON b.id = cb.band_id
+      GROUP BY c.id
+      HAVING count(*) > 1
+    `.execute(db);
+    expect(multi.length).toBeGreaterThan(0);
+    for (const row of multi) {
+      expect(row.bandname.split(' + ').sort()).toEqual([...row.names].sort());
+    }
+  });
+
+  it('makes the demo admin an admin and the demo fan not', async () => {
+    const users = await db
+      .selectFrom('users')
+      .select(['email', 'is_admin', 'onboarding_completed', 'password_hash', 'user_id'])
+      .orderBy('email')
+      .execute();
+    const admin = users.find((user) => user.email === 'admin@demo.local');
+    const fan = users.find((user) => user.email === 'fan@demo.local');
+    expect(admin?.is_admin).toBe(true);
+    expect(fan?.is_admin).toBe(false);
+    expect(fan?.onboarding_completed).toBe(true);
+    await expect(verifyPassword('demo-admin-1234', admin?.password_hash ?? '')).resolves.toBe(true);
+
+    const owners = await db.selectFrom('concerts').select('user_id').distinct().execute();
+    expect(owners).toEqual([{ user_id: admin?.user_id }]);
+  });
+
+  it('duplicates nothing when run again, even on another day', async () => {
+    const before = await counts();
+
+    const again = await seedDemoData(db, { clock, log, passwordCost: 4 });
+    const laterClock = () => new Date('2026-11-25T20:00:00Z');
+    const later = await seedDemoData(db, { clock: laterClock, log, passwordCost: 4 });
+
+    expect(again.seeded).toBe(false);
+    expect(later.seeded).toBe(false);
+    await expect(counts()).resolves.toEqual(before);
+  });
+});
