@@ -20,7 +20,7 @@ const child = spawn(process.execPath, ['dist/server/index.js'], {
     ...process.env,
     PORT: port,
     DATA_DIR: dataDir,
-    EMBEDDED_POSTGRES_PORT: '54340',
+    EMBEDDED_POSTGRES_PORT: process.env.E2E_POSTGRES_PORT ?? '54340',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
   },
