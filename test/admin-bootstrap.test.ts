@@ -1,0 +1,50 @@
+import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';
+import { verifyPassword } from '../server/auth/password.js';
+import { createLogger } from '../server/lib/logger.js';
+import { testConfig } from './helpers/app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { createUser } from './helpers/factories.js';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.destroy());
+
+const log = createLogger('silent');
+const adminOf = (email: string) =>
+  database.db
+    .selectFrom('users')
+    .select(['is_admin', 'password_hash'])
+    .where('email', '=', email)
+    .executeTakeFirst();
+
+describe('ADMIN_EMAIL at start', () => {
+  it('makes an existing account an admin, whatever the case of the email', async () => {
+    await createUser(database.db, { email: 'jefa@example.com' });
+    await bootstrapAdmin(database.db, testConfig({ ADMIN_EMAIL: 'JEFA@example.com' }), log);
+    expect((await adminOf('jefa@example.com'))?.is_admin).toBe(true);
+  });
+
+  it('creates the account with ADMIN_PASSWORD when it does not exist', async () => {
+    const config = testConfig({ ADMIN_EMAIL: 'nuevo@example.com', ADMIN_PASSWORD: 'clave-admin' });
+    await bootstrapAdmin(database.db, config, log);
+    const admin = await adminOf('nuevo@example.com');
+    expect(admin?.is_admin).toBe(true);
+    expect(await verifyPassword('clave-admin', admin!.password_hash!)).toBe(true);
+    // A second start changes nothing (the password is not reset).
+    await bootstrapAdmin(
+      database.db,
+      testConfig({ ADMIN_EMAIL: 'nuevo@example.com', ADMIN_PASSWORD: 'otra' + 'clave' }),
+      log,
+    );
+    expect(
+      await verifyPassword('clave-admin', (await adminOf('nuevo@example.com'))!.password_hash!),
+    ).toBe(true);
+  });
+
+  it('without ADMIN_PASSWORD a missing account is not created', async () => {
+    await bootstrapAdmin(database.db, testConfig({ ADMIN_EMAIL: 'fantasma@example.com' }), log);
+    expect(await adminOf('fantasma@example.com')).toBeUndefined();
+  });
+});
