@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { createTestApp, fixedClock } from './helpers/app.js';
+import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
 

@@ -1,7 +1,6 @@
 // Password recovery tokens: 256 random bits, only their SHA-256 stored, single use, 1 hour,
 // and a newer request voids the older ones.
 import { createHash, randomBytes } from 'node:crypto';
-import type { Database } from '../db/database.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { deleteSessions, findCredentialsByEmail, setPasswordHash } from '../users/users.repository.js';
