@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): Express {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url.replace(/token=[^&]+/, 'token=[oculto]'),
+          url: req.url.replace(/\b(token|code|state)=[^&]+/g, '$1=[oculto]'),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },

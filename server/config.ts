@@ -44,6 +44,14 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   SPOTIFY_CLIENT_ID: optionalString,
   SPOTIFY_CLIENT_SECRET: optionalString,
+  // Endpoint overrides, so tests (and staging) can point the sign-in at a local OAuth peer.
+  GOOGLE_AUTHORIZATION_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GOOGLE_USERINFO_URL: optionalUrl,
+  SPOTIFY_AUTHORIZATION_URL: optionalUrl,
+  SPOTIFY_TOKEN_URL: optionalUrl,
+  SPOTIFY_PROFILE_URL: optionalUrl,
+  SPOTIFY_API_URL: optionalUrl,
   ADMIN_EMAIL: optionalString.pipe(z.email('debe ser un email').optional()),
   ADMIN_PASSWORD: optionalString.pipe(
     z.string().min(6, 'debe tener al menos 6 caracteres').optional(),
@@ -73,8 +81,27 @@ export interface Config {
   sessionSecret: string;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
-  google: { clientId: string; clientSecret: string } | undefined;
-  spotify: { clientId: string; clientSecret: string } | undefined;
+  /** The URLs are overrides; unset means the provider's own endpoint. */
+  google:
+    | {
+        clientId: string;
+        clientSecret: string;
+        authorizationUrl?: string;
+        tokenUrl?: string;
+        userinfoUrl?: string;
+      }
+    | undefined;
+  spotify:
+    | {
+        clientId: string;
+        clientSecret: string;
+        authorizationUrl?: string;
+        tokenUrl?: string;
+        profileUrl?: string;
+        /** Base of the Web API (default https://api.spotify.com). */
+        apiUrl?: string;
+      }
+    | undefined;
   admin: { email: string | undefined; password: string | undefined; apiToken: string | undefined };
   weeklyEmailCron: string | undefined;
   bandsFormUrl: string | undefined;
@@ -155,8 +182,19 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
-    google,
-    spotify,
+    google: google && {
+      ...google,
+      authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,
+      tokenUrl: env.GOOGLE_TOKEN_URL,
+      userinfoUrl: env.GOOGLE_USERINFO_URL,
+    },
+    spotify: spotify && {
+      ...spotify,
+      authorizationUrl: env.SPOTIFY_AUTHORIZATION_URL,
+      tokenUrl: env.SPOTIFY_TOKEN_URL,
+      profileUrl: env.SPOTIFY_PROFILE_URL,
+      apiUrl: env.SPOTIFY_API_URL,
+    },
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, apiToken: env.ADMIN_API_TOKEN },
     weeklyEmailCron: env.WEEKLY_EMAIL_CRON,
     bandsFormUrl: env.BANDS_FORM_URL,

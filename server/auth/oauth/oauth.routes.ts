@@ -1,0 +1,84 @@
+// GET /auth/<provider> sends the browser to Google or Spotify; /auth/<provider>/callback signs it in.
+// Browser navigations, not API calls: every outcome is a redirect into the SPA.
+import express, { type Request, type Response, type Router } from 'express';
+import type { PassportStatic, Strategy } from 'passport';
+import { notFound } from '../../lib/errors.js';
+import type { AuthDeps } from '../auth.service.js';
+import type { OAuthProvider } from './identities.repository.js';
+import { PROVIDER_LABELS, signInFailedMessage } from './oauth.service.js';
+import { AccountError, googleStrategy, spotifyStrategy, type Refusal } from './strategies.js';
+
+/** passport's req.logIn as a promise: it regenerates the session id (no fixation). */
+function logIn(req: Request, user: Express.User): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.logIn(user, (error) => (error ? reject(error) : resolve())),
+  );
+}
+
+const redirectWithError = (res: Response, message: string) =>
+  res.redirect(`/?error=${encodeURIComponent(message)}`);
+
+function refusalOf(info: unknown): string | undefined {
+  const refusal = (info as Partial<Refusal> | undefined)?.refusal;
+  return typeof refusal === 'string' ? refusal : undefined;
+}
+
+/** What is safe to log about a provider failure: never the tokens or the response bodies. */
+function describeFailure(req: Request, error: unknown, info: unknown) {
+  // ?error=access_denied when the person cancels at the provider.
+  const providerError = typeof req.query.error === 'string' ? req.query.error.slice(0, 100) : '';
+  if (error instanceof Error) {
+    const status = (error as { oauthError?: { statusCode?: unknown } }).oauthError?.statusCode;
+    return { error: error.name, reason: error.message, status, providerError };
+  }
+  const message = (info as { message?: unknown } | undefined)?.message;
+  return { reason: typeof message === 'string' ? message : 'sin usuario', providerError };
+}
+
+function mountProvider(
+  router: Router,
+  passport: PassportStatic,
+  provider: OAuthProvider,
+  strategy: Strategy | undefined,
+): void {
+  const start = `/auth/${provider}`;
+  const callback = `${start}/callback`;
+  if (!strategy) {
+    router.get([start, callback], (_req, _res, next) =>
+      next(notFound(`El inicio de sesión con ${PROVIDER_LABELS[provider]} no está activado.`)),
+    );
+    return;
+  }
+  passport.use(provider, strategy);
+  router.get(start, passport.authenticate(provider));
+  router.get(callback, (req, res, next) => {
+    const finish = (error: unknown, user: Express.User | false | null, info: unknown) => {
+      if (user) {
+        const target = user.onboarding_completed ? '/myconcerts' : '/liked-music-genres';
+        logIn(req, user).then(() => res.redirect(target), next);
+        return;
+      }
+      const refusal = error ? undefined : refusalOf(info);
+      if (refusal) return void redirectWithError(res, refusal);
+      if (error instanceof AccountError) {
+        req.log.error({ err: error.cause, provider }, 'Error al preparar la cuenta OAuth');
+      } else {
+        req.log.warn(
+          { provider, ...describeFailure(req, error, info) },
+          'Inicio de sesión fallido',
+        );
+      }
+      redirectWithError(res, signInFailedMessage(provider));
+    };
+    passport.authenticate(provider, finish)(req, res, next);
+  });
+}
+
+/** Each provider is on only when its client id and secret are configured. */
+export function oauthRouter(deps: AuthDeps, passport: PassportStatic): Router {
+  const router = express.Router();
+  const { google, spotify } = deps.config;
+  mountProvider(router, passport, 'google', google && googleStrategy(deps, google));
+  mountProvider(router, passport, 'spotify', spotify && spotifyStrategy(deps, spotify));
+  return router;
+}

@@ -1,0 +1,94 @@
+// The account behind a Google or Spotify sign-in: found by the provider's user id, linked by a
+// verified email, or created.
+import {
+  findSessionUser,
+  insertUser,
+  touchLastLogin,
+  type SessionUserRow,
+} from '../../users/users.repository.js';
+import { sendWelcomeMail, type AuthDeps } from '../auth.service.js';
+import {
+  findIdentityUserId,
+  findUserIdByEmail,
+  insertIdentity,
+  type OAuthProvider,
+} from './identities.repository.js';
+
+export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
+  google: 'Google',
+  spotify: 'Spotify',
+};
+
+export const signInFailedMessage = (provider: OAuthProvider) =>
+  `No se pudo iniciar sesión con ${PROVIDER_LABELS[provider]}. Inténtalo de nuevo.`;
+export const noEmailMessage = (provider: OAuthProvider) =>
+  `Tu cuenta de ${PROVIDER_LABELS[provider]} no tiene un email.`;
+export const emailTakenMessage = (provider: OAuthProvider) =>
+  `Ya existe una cuenta con el email de tu ${PROVIDER_LABELS[provider]}. Inicia sesión con tu email y contraseña.`;
+
+/** What the provider told us about the person, as plain values. */
+export interface OAuthProfile {
+  provider: OAuthProvider;
+  providerUserId: string;
+  email: string | undefined;
+  /**
+   * The provider vouches that this person controls the email (Google's email_verified). Only then
+   * may the sign-in open an existing account with that email. Spotify never verifies emails.
+   */
+  emailVerified: boolean;
+  name: string | undefined;
+}
+
+export type OAuthSignIn =
+  | { outcome: 'signed-in'; user: SessionUserRow; created: boolean }
+  /** A refusal the person can act on; message is shown to them. */
+  | { outcome: 'refused'; message: string };
+
+const refused = (message: string): OAuthSignIn => ({ outcome: 'refused', message });
+
+export async function signInWithProvider(
+  deps: AuthDeps,
+  profile: OAuthProfile,
+): Promise<OAuthSignIn> {
+  const { db } = deps;
+  const { provider, providerUserId } = profile;
+  const now = deps.clock();
+
+  const knownUserId = await findIdentityUserId(db, provider, providerUserId);
+  const known = knownUserId ? await findSessionUser(db, knownUserId) : undefined;
+  if (known) {
+    await touchLastLogin(db, known.user_id, now);
+    return { outcome: 'signed-in', user: known, created: false };
+  }
+
+  const email = profile.email?.trim();
+  if (!email) return refused(noEmailMessage(provider));
+  const identity = { provider, provider_user_id: providerUserId, email };
+
+  const existingUserId = await findUserIdByEmail(db, email);
+  if (existingUserId) {
+    // An unverified email proves nothing: anyone can type someone else's address at Spotify.
+    if (!profile.emailVerified) return refused(emailTakenMessage(provider));
+    await insertIdentity(db, { ...identity, user_id: existingUserId });
+    await touchLastLogin(db, existingUserId, now);
+    const linked = await findSessionUser(db, existingUserId);
+    if (!linked) throw new Error('La cuenta enlazada desapareció durante el inicio de sesión');
+    return { outcome: 'signed-in', user: linked, created: false };
+  }
+
+  // The user and its identity exist together or not at all.
+  const created = await db.transaction().execute(async (trx) => {
+    const user = await insertUser(trx, {
+      email,
+      password_hash: null,
+      name: profile.name?.trim() || null,
+      last_login: now,
+    });
+    if (user) await insertIdentity(trx, { ...identity, user_id: user.user_id });
+    return user;
+  });
+  // Registered by someone else between our lookup and the insert.
+  if (!created) return refused(emailTakenMessage(provider));
+  sendWelcomeMail(deps, created);
+  return { outcome: 'signed-in', user: created, created: true };
+}

@@ -1,0 +1,34 @@
+// passport-spotify ships no types: just what strategies.ts uses.
+declare module 'passport-spotify' {
+  import type { Profile as PassportProfile } from 'passport';
+  import OAuth2Strategy, { type VerifyCallback } from 'passport-oauth2';
+
+  export interface Profile extends PassportProfile {
+    provider: 'spotify';
+    /** GET /v1/me as Spotify sent it. */
+    _json: unknown;
+  }
+
+  export interface StrategyOptions {
+    clientID: string;
+    clientSecret: string;
+    callbackURL: string;
+    authorizationURL?: string;
+    tokenURL?: string;
+    userProfileURL?: string;
+    scope?: string[];
+    state?: boolean;
+    sessionKey?: string;
+  }
+
+  export type VerifyFunction = (
+    accessToken: string,
+    refreshToken: string,
+    profile: Profile,
+    done: VerifyCallback,
+  ) => void;
+
+  export class Strategy extends OAuth2Strategy {
+    constructor(options: StrategyOptions, verify: VerifyFunction);
+  }
+}

@@ -1,0 +1,125 @@
+// The passport strategies: they speak OAuth with the provider and hand plain values to the services.
+import type { VerifyCallback } from 'passport-oauth2';
+import { Strategy as GoogleStrategy } from 'passport-google-oauth20';
+import { Strategy as SpotifyStrategy } from 'passport-spotify';
+import { z } from 'zod';
+import type { Config } from '../../config.js';
+import type { AuthDeps } from '../auth.service.js';
+import { signInWithProvider, type OAuthSignIn } from './oauth.service.js';
+import { signInWithSpotify } from './spotify-sign-in.js';
+import { SPOTIFY_API_URL } from './spotify-top-artists.js';
+
+/** What the verify callbacks give passport when the user is refused, read back by the route. */
+export interface Refusal {
+  refusal: string;
+}
+
+/** Our own failure (database...), as opposed to the provider's: the route logs it as an error. */
+export class AccountError extends Error {
+  constructor(cause: unknown) {
+    super('No se pudo preparar la cuenta', { cause });
+    this.name = 'AccountError';
+  }
+}
+
+function settle(result: Promise<OAuthSignIn>, done: VerifyCallback): void {
+  result.then(
+    (signIn) =>
+      signIn.outcome === 'signed-in'
+        ? done(null, signIn.user)
+        : done(null, false, { refusal: signIn.message } satisfies Refusal),
+    (error: unknown) => done(new AccountError(error)),
+  );
+}
+
+const callbackUrl = (config: Config, provider: string) =>
+  `${config.publicUrl}/auth/${provider}/callback`;
+
+// The state parameter lives in the session under a key of our own per provider; by default it is
+// keyed by the authorization host, which would be shared by both providers in tests.
+const sessionKey = (provider: string) => `oauth2:${provider}`;
+
+export function googleStrategy(
+  deps: AuthDeps,
+  google: NonNullable<Config['google']>,
+): GoogleStrategy {
+  return new GoogleStrategy(
+    {
+      clientID: google.clientId,
+      clientSecret: google.clientSecret,
+      callbackURL: callbackUrl(deps.config, 'google'),
+      authorizationURL: google.authorizationUrl,
+      tokenURL: google.tokenUrl,
+      // A URL ending in /userinfo makes the strategy read the OpenID Connect userinfo format.
+      userProfileURL: google.userinfoUrl,
+      scope: ['openid', 'email', 'profile'],
+      state: true,
+      sessionKey: sessionKey('google'),
+    },
+    (_accessToken, _refreshToken, profile, done) => {
+      const email = profile.emails?.[0];
+      settle(
+        signInWithProvider(deps, {
+          provider: 'google',
+          providerUserId: profile.id,
+          email: email?.value,
+          // The userinfo JSON's email_verified; anything but true is unverified.
+          emailVerified: email?.verified === true,
+          name: profile.displayName,
+        }),
+        done,
+      );
+    },
+  );
+}
+
+const spotifyMeSchema = z.object({
+  id: z.string().min(1),
+  email: z.string().nullish(),
+  display_name: z.string().nullish(),
+  country: z.string().nullish(),
+  followers: z.object({ total: z.number().int().nonnegative().nullish() }).nullish(),
+  images: z.array(z.object({ url: z.string() })).nullish(),
+});
+
+export function spotifyStrategy(
+  deps: AuthDeps,
+  spotify: NonNullable<Config['spotify']>,
+): SpotifyStrategy {
+  return new SpotifyStrategy(
+    {
+      clientID: spotify.clientId,
+      clientSecret: spotify.clientSecret,
+      callbackURL: callbackUrl(deps.config, 'spotify'),
+      authorizationURL: spotify.authorizationUrl,
+      tokenURL: spotify.tokenUrl,
+      userProfileURL: spotify.profileUrl,
+      scope: ['user-read-email', 'user-read-private', 'user-top-read'],
+      state: true,
+      sessionKey: sessionKey('spotify'),
+    },
+    (accessToken, _refreshToken, profile, done) => {
+      const me = spotifyMeSchema.safeParse(profile._json);
+      if (!me.success) {
+        done(new Error('Perfil de Spotify con un formato inesperado'));
+        return;
+      }
+      const { data } = me;
+      settle(
+        signInWithSpotify(deps, {
+          profile: {
+            id: data.id,
+            email: data.email ?? undefined,
+            displayName: data.display_name ?? undefined,
+            country: data.country ?? undefined,
+            followers: data.followers?.total ?? 0,
+            imageUrl: data.images?.[0]?.url,
+          },
+          accessToken,
+          apiUrl: spotify.apiUrl ?? SPOTIFY_API_URL,
+        }),
+        done,
+      );
+    },
+  );
+}

@@ -1,0 +1,138 @@
+// Real protocol peers for Google and Spotify sign-in tests:
+// - an oauth2-mock-server (authorize, token, OpenID userinfo) standing in for both providers'
+//   OAuth endpoints, in a child process;
+// - a plain node:http server standing in for Spotify's Web API (/v1/me, /v1/me/top/artists).
+import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/*
+ * Why a child process: oauth2-mock-server is ESM-only, and jest (CommonJS transform, no
+ * --experimental-vm-modules) refuses to load it however it is asked: a static import, `await
+ * import()`, and even Node's own require(esm) through `createRequire` or
+ * `process.getBuiltinModule('node:module')` all end in jest's "Must use import to load ES Module"
+ * (jest patches them; it only supports require(esm) from Node 24.9). A child `node` is outside
+ * jest's module system, so it imports the package as plain ESM. The test talks to it over IPC.
+ * The script runs with the repository as cwd, where `import('oauth2-mock-server')` resolves.
+ */
+const PEER_SCRIPT = `
+const { OAuth2Server } = await import('oauth2-mock-server');
+const server = new OAuth2Server();
+await server.issuer.keys.generate('RS256');
+await server.start(0, '127.0.0.1');
+let userinfo = { sub: 'johndoe' };
+let failNextToken = false;
+server.service.on('beforeUserinfo', (response) => {
+  response.body = userinfo;
+});
+server.service.on('beforeResponse', (response) => {
+  if (!failNextToken) return;
+  failNextToken = false;
+  response.statusCode = 400;
+  response.body = { error: 'invalid_grant', error_description: 'Código caducado' };
+});
+process.on('message', (message) => {
+  if (message.type === 'userinfo') userinfo = message.body;
+  if (message.type === 'failNextToken') failNextToken = true;
+  process.send({ ack: message.id });
+});
+// The jest worker is gone (or stopped us): do not linger.
+process.on('disconnect', () => server.stop().finally(() => process.exit(0)));
+process.send({ url: server.issuer.url });
+`;
+
+type PeerReply = { url: string } | { ack: number };
+
+export interface OAuthPeer {
+  /** Base URL: /authorize, /token and /userinfo live under it. */
+  url: string;
+  /** The JSON the next /userinfo calls answer (Google's OpenID userinfo). */
+  setUserinfo(body: Record<string, unknown>): Promise<void>;
+  /** The next token request is refused with 400 invalid_grant. */
+  failNextTokenRequest(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startOAuthPeer(): Promise<OAuthPeer> {
+  const child: ChildProcess = spawn(process.execPath, ['--input-type=module', '-e', PEER_SCRIPT], {
+    cwd: process.cwd(),
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code) => reject(new Error(`oauth2-mock-server salió con ${code}`)));
+    child.once('message', (reply: PeerReply) => {
+      if ('url' in reply) resolve(reply.url);
+    });
+  });
+  child.removeAllListeners('exit');
+
+  let nextId = 0;
+  const send = (message: Record<string, unknown>) =>
+    new Promise<void>((resolve) => {
+      const id = ++nextId;
+      const onReply = (reply: PeerReply) => {
+        if (!('ack' in reply) || reply.ack !== id) return;
+        child.off('message', onReply);
+        resolve();
+      };
+      child.on('message', onReply);
+      child.send({ ...message, id });
+    });
+
+  return {
+    url,
+    setUserinfo: (body) => send({ type: 'userinfo', body }),
+    failNextTokenRequest: () => send({ type: 'failNextToken' }),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.disconnect();
+      }),
+  };
+}
+
+export interface SpotifyApiPeer {
+  url: string;
+  /** GET /v1/me answers this (status 200). */
+  me: Record<string, unknown>;
+  /** GET /v1/me/top/artists answers this. */
+  topArtists: { status: number; body: unknown };
+  /** Every request received: method, path with query, and Authorization header. */
+  requests: Array<{ method: string; url: string; authorization: string | undefined }>;
+  stop(): Promise<void>;
+}
+
+export async function startSpotifyApi(): Promise<SpotifyApiPeer> {
+  const server = http.createServer((req, res) => {
+    peer.requests.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      authorization: req.headers.authorization,
+    });
+    const path = new URL(req.url ?? '/', 'http://peer').pathname;
+    const answer = (status: number, body: unknown) =>
+      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    if (!req.headers.authorization?.startsWith('Bearer ')) {
+      return answer(401, { error: { status: 401, message: 'No token provided' } });
+    }
+    if (path === '/v1/me') return answer(200, peer.me);
+    if (path === '/v1/me/top/artists') return answer(peer.topArtists.status, peer.topArtists.body);
+    answer(404, { error: { status: 404, message: 'Service not found' } });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const peer: SpotifyApiPeer = {
+    url: `http://127.0.0.1:${port}`,
+    me: {},
+    topArtists: { status: 200, body: { items: [] } },
+    requests: [],
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+  return peer;
+}
