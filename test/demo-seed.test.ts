@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import { GENRES } from '../common/genres.js';
 import { verifyPassword } from '../server/auth/password.js';
 import type { Database } from '../server/db/database.js';
+import { DEMO_BANDS } from '../server/demo/bands.js';
+import { planDemoConcerts } from '../server/demo/concerts.js';
 import { isDatabaseEmpty, seedDemoData } from '../server/demo/seed.js';
+import { DEMO_VENUES } from '../server/demo/venues.js';
 import { createLogger } from '../server/lib/logger.js';
 import { addDays } from '../server/lib/time.js';
 import { createTestDatabase } from './helpers/db.js';
@@ -138,5 +141,19 @@ describe('seedDemoData', () => {
     expect(again.seeded).toBe(false);
     expect(later.seeded).toBe(false);
     await expect(counts()).resolves.toEqual(before);
+  });
+});
+
+describe('planDemoConcerts', () => {
+  it('plans the same programme for the same day and another for another day', () => {
+    const plan = (day: string) => planDemoConcerts(day, DEMO_BANDS, DEMO_VENUES);
+    expect(plan(today)).toEqual(plan(today));
+    expect(plan(addDays(today, 1))).not.toEqual(plan(today));
+  });
+
+  it('puts every band on the bill at least once', () => {
+    const concerts = planDemoConcerts(today, DEMO_BANDS, DEMO_VENUES);
+    const playing = new Set(concerts.flatMap((concert) => concert.bands.map((band) => band.name)));
+    expect(playing.size).toBe(DEMO_BANDS.length);
   });
 });
