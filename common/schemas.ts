@@ -13,7 +13,6 @@ import {
 // Zod's own messages (missing field, unknown key) in Spanish too.
 z.config(z.locales.es());
 
-
 export const emailSchema = z
   .string({ error: 'Introduce tu email.' })
   .trim()
@@ -55,12 +54,19 @@ export const artistsSchema = z
   .max(MAX_ARTISTS, 'Como mucho 50 artistas favoritos.');
 
 const noOverlap = (value: { topGenres?: string[]; dislikedGenres?: string[] }) =>
-  !value.topGenres || !value.dislikedGenres || !value.dislikedGenres.some((g) => value.topGenres!.includes(g));
+  !value.topGenres ||
+  !value.dislikedGenres ||
+  !value.dislikedGenres.some((g) => value.topGenres!.includes(g));
 const OVERLAP_MESSAGE = 'Un género no puede gustarte y no gustarte a la vez.';
 
 export const profileUpdateSchema = z
   .strictObject({
-    name: z.string().trim().max(100, 'El nombre no puede tener más de 100 caracteres.').nullable().optional(),
+    name: z
+      .string()
+      .trim()
+      .max(100, 'El nombre no puede tener más de 100 caracteres.')
+      .nullable()
+      .optional(),
     topArtists: artistsSchema.optional(),
     topGenres: likedGenresSchema.optional(),
     dislikedGenres: dislikedGenresSchema.optional(),

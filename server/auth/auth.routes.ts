@@ -20,7 +20,9 @@ type Credentials = { email: string; password: string };
 
 /** passport's req.login as a promise: it regenerates the session id (no fixation). */
 function logIn(req: Request, user: Express.User): Promise<void> {
-  return new Promise((resolve, reject) => req.logIn(user, (error) => (error ? reject(error) : resolve())));
+  return new Promise((resolve, reject) =>
+    req.logIn(user, (error) => (error ? reject(error) : resolve())),
+  );
 }
 
 export function authRouter(deps: AuthDeps): Router {

@@ -3,7 +3,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { passwordResetMail } from '../mail/templates.js';
-import { deleteSessions, findCredentialsByEmail, setPasswordHash } from '../users/users.repository.js';
+import {
+  deleteSessions,
+  findCredentialsByEmail,
+  setPasswordHash,
+} from '../users/users.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { hashPassword } from './password.js';
 
@@ -68,4 +72,3 @@ export async function resetPassword(
     return claimed.user_id;
   });
 }
-

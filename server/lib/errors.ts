@@ -50,9 +50,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   }
   req.log.error({ err: error }, 'unexpected error');
   if (res.headersSent) return;
-  res
-    .status(500)
-    .json({
-      error: { code: 'internal', message: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.' },
-    });
+  res.status(500).json({
+    error: { code: 'internal', message: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.' },
+  });
 };

@@ -25,9 +25,15 @@ function outboxMailer(outboxDir: string, from: string, log: Logger): Mailer {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
       mkdirSync(outboxDir, { recursive: true });
-      const file = path.join(outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        outboxDir,
+        `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
-      log.info({ to: mail.to, subject: mail.subject, file }, 'Correo guardado en la bandeja de salida (sin SMTP_URL)');
+      log.info(
+        { to: mail.to, subject: mail.subject, file },
+        'Correo guardado en la bandeja de salida (sin SMTP_URL)',
+      );
     },
     close: () => transport.close(),
   };

@@ -49,7 +49,10 @@ export function rateLimit(db: Database, rules: LimitRule[]): RequestHandler {
 
 /** Expired counters are useless; remove them now and then. */
 export async function pruneRateLimits(db: Database): Promise<void> {
-  await db.deleteFrom('rate_limits').where('reset_at', '<', sql<Date>`now()`).execute();
+  await db
+    .deleteFrom('rate_limits')
+    .where('reset_at', '<', sql<Date>`now()`)
+    .execute();
 }
 
 export const byIp = (req: Request) => req.ip ?? 'unknown';

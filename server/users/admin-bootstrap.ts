@@ -15,5 +15,6 @@ export async function bootstrapAdmin(db: Database, config: Config, log: Logger):
   }
   const admin = await findCredentialsByEmail(db, email);
   if (admin?.is_admin) log.info({ email }, 'Administrador configurado');
-  else log.warn({ email }, 'ADMIN_EMAIL no tiene cuenta todavía: define ADMIN_PASSWORD para crearla');
+  else
+    log.warn({ email }, 'ADMIN_EMAIL no tiene cuenta todavía: define ADMIN_PASSWORD para crearla');
 }

@@ -28,7 +28,11 @@ export function profileRouter(deps: AuthDeps): Router {
   });
 
   router.patch('/', validate({ body: profileUpdateSchema }), async (req, res) => {
-    const profile = await updateOwnProfile(db, currentUser(req).user_id, input<ProfileUpdate>(res).body);
+    const profile = await updateOwnProfile(
+      db,
+      currentUser(req).user_id,
+      input<ProfileUpdate>(res).body,
+    );
     res.json(toProfileDto(profile));
   });
 

@@ -2,7 +2,13 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
-const SESSION_USER_COLUMNS = ['user_id', 'email', 'name', 'is_admin', 'onboarding_completed'] as const;
+const SESSION_USER_COLUMNS = [
+  'user_id',
+  'email',
+  'name',
+  'is_admin',
+  'onboarding_completed',
+] as const;
 const PROFILE_COLUMNS = [
   'user_id',
   'email',
