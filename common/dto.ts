@@ -57,3 +57,51 @@ export interface ProfileDto {
   isSubscribed: boolean;
   onboardingCompleted: boolean;
 }
+
+export interface ConcertBandDto {
+  id: number;
+  name: string;
+  spotifyUrl: string | null;
+  imageUrl: string | null;
+}
+
+/** The signed-in fan's row for a concert; score null while it is being worked out. */
+export interface RecommendationDto {
+  score: 'extreme' | 'high' | 'medium' | 'low' | null;
+  reason: string | null;
+  liked: boolean;
+  feedback: -1 | 0 | 1;
+}
+
+/** GET /api/concerts: one upcoming concert of the agenda. */
+export interface ConcertDto {
+  id: number;
+  day: string;
+  hour: string;
+  venue: string;
+  venueId: number;
+  genre: string;
+  price: string;
+  imageUrl: string | null;
+  likeCount: number;
+  name: string | null;
+  description: string | null;
+  descriptionShort: string | null;
+  descriptionLong: string | null;
+  bands: ConcertBandDto[];
+  /** Null for visitors, and for a fan with no row yet (not scored, never liked). */
+  recommendation: RecommendationDto | null;
+}
+
+export interface ConcertListResponse {
+  concerts: ConcertDto[];
+}
+
+export interface LikeResponse {
+  liked: boolean;
+  likeCount: number;
+}
+
+export interface FeedbackResponse {
+  feedback: -1 | 0 | 1;
+}

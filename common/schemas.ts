@@ -90,3 +90,15 @@ export type Credentials = z.infer<typeof credentialsSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type OnboardingInput = z.infer<typeof onboardingSchema>;
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const concertIdParamsSchema = z.strictObject({
+  id: z.coerce.number({ error: 'Identificador de concierto no válido.' }).int().positive(),
+});
+export const likeSchema = z.strictObject({
+  liked: z.boolean({ error: 'Indica si te gusta (true o false).' }),
+});
+export const feedbackSchema = z.strictObject({
+  feedback: z.union([z.literal(-1), z.literal(0), z.literal(1)], {
+    error: 'La valoración debe ser 1, -1 o 0.',
+  }),
+});

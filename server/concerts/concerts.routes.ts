@@ -1,19 +1,68 @@
 import express, { type Router } from 'express';
-import type { CarouselResponse } from '../../common/dto.js';
+import type {
+  CarouselResponse,
+  ConcertListResponse,
+  FeedbackResponse,
+  LikeResponse,
+} from '../../common/dto.js';
+import { concertIdParamsSchema, feedbackSchema, likeSchema } from '../../common/schemas.js';
+import { currentUser, requireUser } from '../auth/require-user.js';
 import type { Database } from '../db/database.js';
+import { input, validate } from '../lib/validate.js';
 import type { Clock } from '../lib/time.js';
+import { toConcertDto } from './agenda.dto.js';
+import { findAgenda } from './agenda.repository.js';
 import { findCarouselConcerts } from './concerts.repository.js';
 import { toCarouselConcertDto } from './concerts.dto.js';
+import { setFeedback, setLike } from './reactions.service.js';
 import { upcomingCutoff } from './upcoming.js';
 
 export const CAROUSEL_SIZE = 20;
 
+type IdParams = { id: number };
+
 export function concertsRouter(deps: { db: Database; clock: Clock }): Router {
   const router = express.Router();
+  const { db } = deps;
+
   router.get('/carousel', async (_req, res) => {
-    const rows = await findCarouselConcerts(deps.db, upcomingCutoff(deps.clock), CAROUSEL_SIZE);
+    const rows = await findCarouselConcerts(db, upcomingCutoff(deps.clock), CAROUSEL_SIZE);
     const body: CarouselResponse = { concerts: rows.map(toCarouselConcertDto) };
     res.set('Cache-Control', 'public, max-age=60').json(body);
   });
+
+  // The agenda: every upcoming concert, with the signed-in fan's score, reason, like and feedback.
+  router.get('/', async (req, res) => {
+    const rows = await findAgenda(db, upcomingCutoff(deps.clock), req.user?.user_id);
+    const body: ConcertListResponse = { concerts: rows.map(toConcertDto) };
+    res.set('Cache-Control', 'private, no-cache').json(body);
+  });
+
+  router.put(
+    '/:id/like',
+    requireUser,
+    validate({ params: concertIdParamsSchema, body: likeSchema }),
+    async (req, res) => {
+      const { params, body } = input<{ liked: boolean }, unknown, IdParams>(res);
+      const result: LikeResponse = await setLike(db, currentUser(req).user_id, params.id, body.liked);
+      res.json(result);
+    },
+  );
+
+  router.put(
+    '/:id/feedback',
+    requireUser,
+    validate({ params: concertIdParamsSchema, body: feedbackSchema }),
+    async (req, res) => {
+      const { params, body } = input<{ feedback: -1 | 0 | 1 }, unknown, IdParams>(res);
+      const result: FeedbackResponse = await setFeedback(
+        db,
+        currentUser(req).user_id,
+        params.id,
+        body.feedback,
+      );
+      res.json(result);
+    },
+  );
   return router;
 }
