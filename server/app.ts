@@ -19,6 +19,7 @@ import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
 import { sameOriginOnly } from './security/same-origin.js';
 import { profileRouter } from './users/profile.routes.js';
+import { unsubscribeRouter } from './users/unsubscribe.js';
 import { spaRouter } from './web/spa.js';
 
 export interface AppDeps {
@@ -126,6 +127,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(authRouter(authDeps));
   api.use('/profile', profileRouter(authDeps));
   api.use('/concerts', concertsRouter({ db, clock }));
+  api.use('/unsubscribe', unsubscribeRouter({ db, config }));
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 
