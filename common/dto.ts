@@ -105,3 +105,11 @@ export interface LikeResponse {
 export interface FeedbackResponse {
   feedback: -1 | 0 | 1;
 }
+
+/** GET /api/recommendations/progress: how many of the fan's future concerts have a score. */
+export interface RecommendationProgressDto {
+  total: number;
+  scored: number;
+  /** True while a generation is running or work remains. */
+  running: boolean;
+}

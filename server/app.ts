@@ -17,6 +17,8 @@ import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
+import { recommendationsRouter } from './recommendations/recommendations.routes.js';
+import type { RecommendationRunner } from './recommendations/runner.js';
 import { sameOriginOnly } from './security/same-origin.js';
 import { profileRouter } from './users/profile.routes.js';
 import { unsubscribeRouter } from './users/unsubscribe.js';
@@ -29,6 +31,8 @@ export interface AppDeps {
   pool: pg.Pool;
   log: Logger;
   mailer: Mailer;
+  /** Background recommendation generation (see server/recommendations/runner.ts). */
+  recommendations: RecommendationRunner;
   clock?: Clock;
   /** Folder of the built SPA (dist/client). */
   clientDir: string;
@@ -125,7 +129,8 @@ export function createApp(deps: AppDeps): Express {
     res.json(publicConfigOf(config));
   });
   api.use(authRouter(authDeps));
-  api.use('/profile', profileRouter(authDeps));
+  api.use('/profile', profileRouter({ ...authDeps, runner: deps.recommendations }));
+  api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
   api.use('/concerts', concertsRouter({ db, clock }));
   api.use('/unsubscribe', unsubscribeRouter({ db, config }));
   api.use(apiNotFoundHandler);

@@ -9,6 +9,8 @@ import { openDatabase, type OpenDatabase } from './db/open.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
+import { builtinEngine } from './recommendations/builtin-engine.js';
+import { RecommendationRunner } from './recommendations/runner.js';
 import { bootstrapAdmin } from './users/admin-bootstrap.js';
 import { systemClock } from './lib/time.js';
 
@@ -53,7 +55,15 @@ async function main(): Promise<void> {
 
   const mailer = createMailer(config, log);
   await bootstrapAdmin(database.db, config, log);
+  const recommendations = new RecommendationRunner({
+    db: database.db,
+    pool: database.pool,
+    engine: builtinEngine,
+    clock: systemClock,
+    log,
+  });
   const app = createApp({
+    recommendations,
     config,
     db: database.db,
     pool: database.pool,
@@ -80,6 +90,7 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    await recommendations.idle();
     mailer.close();
     await database.shutdown();
     log.info('Apagado completo.');

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout';
+import { RequireSession, VisitorsOnly } from './components/SessionGate';
 import { LandingPage } from './features/landing/LandingPage';
 
 // Everything but the landing is split off so the first visit loads as little as possible.
@@ -16,6 +17,15 @@ const TermsPage = lazy(() =>
 const ContactPage = lazy(() =>
   import('./features/static/ContactPage').then((m) => ({ default: m.ContactPage })),
 );
+const RecoverPage = lazy(() =>
+  import('./features/auth/RecoverPage').then((m) => ({ default: m.RecoverPage })),
+);
+const UpdatePasswordPage = lazy(() =>
+  import('./features/auth/UpdatePasswordPage').then((m) => ({ default: m.UpdatePasswordPage })),
+);
+const ProfilePage = lazy(() =>
+  import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
+);
 const ComingSoonPage = lazy(() =>
   import('./features/coming-soon/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
 );
@@ -24,8 +34,22 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <LandingPage /> },
-      { path: '/conciertos-en-mallorca', element: <LandingPage /> },
+      {
+        path: '/',
+        element: (
+          <VisitorsOnly>
+            <LandingPage />
+          </VisitorsOnly>
+        ),
+      },
+      {
+        path: '/conciertos-en-mallorca',
+        element: (
+          <VisitorsOnly>
+            <LandingPage />
+          </VisitorsOnly>
+        ),
+      },
       { path: '/about', element: <AboutPage /> },
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
@@ -36,13 +60,24 @@ export const routes: RouteObject[] = [
         path: '/disliked-music-genres',
         element: <ComingSoonPage title="Los géneros que no te gustan" />,
       },
-      { path: '/myconcerts', element: <ComingSoonPage title="Tus conciertos" /> },
-      { path: '/profile', element: <ComingSoonPage title="Esto es lo que sabemos de ti" /> },
-      { path: '/recover', element: <ComingSoonPage title="Recuperar contraseña" /> },
       {
-        path: '/update-password',
-        element: <ComingSoonPage title="Establece tu nueva contraseña" />,
+        path: '/myconcerts',
+        element: (
+          <RequireSession requireOnboarding>
+            <ComingSoonPage title="Tus conciertos" />
+          </RequireSession>
+        ),
       },
+      {
+        path: '/profile',
+        element: (
+          <RequireSession>
+            <ProfilePage />
+          </RequireSession>
+        ),
+      },
+      { path: '/recover', element: <RecoverPage /> },
+      { path: '/update-password', element: <UpdatePasswordPage /> },
       { path: '/admin', element: <ComingSoonPage title="Panel de administración" /> },
       { path: '/unsubscribe', element: <ComingSoonPage title="Baja del email semanal" /> },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -59,6 +59,10 @@ export async function findAgenda(
 }
 
 export async function concertExists(db: Database, concertId: number): Promise<boolean> {
-  const row = await db.selectFrom('concerts').select('id').where('id', '=', concertId).executeTakeFirst();
+  const row = await db
+    .selectFrom('concerts')
+    .select('id')
+    .where('id', '=', concertId)
+    .executeTakeFirst();
   return row !== undefined;
 }

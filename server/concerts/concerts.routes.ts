@@ -44,7 +44,12 @@ export function concertsRouter(deps: { db: Database; clock: Clock }): Router {
     validate({ params: concertIdParamsSchema, body: likeSchema }),
     async (req, res) => {
       const { params, body } = input<{ liked: boolean }, unknown, IdParams>(res);
-      const result: LikeResponse = await setLike(db, currentUser(req).user_id, params.id, body.liked);
+      const result: LikeResponse = await setLike(
+        db,
+        currentUser(req).user_id,
+        params.id,
+        body.liked,
+      );
       res.json(result);
     },
   );

@@ -8,6 +8,8 @@ import {
   type ProfileUpdate,
 } from '../../common/schemas.js';
 import type { AuthDeps } from '../auth/auth.service.js';
+import { forgetFutureScores } from '../recommendations/generator.js';
+import type { RecommendationRunner } from '../recommendations/runner.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
 import { SESSION_COOKIE } from '../auth/session.js';
 import { badRequest, notFound } from '../lib/errors.js';
@@ -16,7 +18,7 @@ import { toProfileDto } from './users.dto.js';
 import { changePassword, updateOwnProfile } from './profile.service.js';
 import { deleteUser, findProfile, updateProfile } from './users.repository.js';
 
-export function profileRouter(deps: AuthDeps): Router {
+export function profileRouter(deps: AuthDeps & { runner: RecommendationRunner }): Router {
   const router = express.Router();
   const { db } = deps;
   router.use(requireUser);
@@ -27,12 +29,17 @@ export function profileRouter(deps: AuthDeps): Router {
     res.set('Cache-Control', 'no-store').json(toProfileDto(profile));
   });
 
+  /** Taste changed: future scores are recomputed in the background; likes and feedback stay. */
+  const recompute = async (userId: string) => {
+    await forgetFutureScores(deps, userId);
+    void deps.runner.kick(userId);
+  };
+
   router.patch('/', validate({ body: profileUpdateSchema }), async (req, res) => {
-    const profile = await updateOwnProfile(
-      db,
-      currentUser(req).user_id,
-      input<ProfileUpdate>(res).body,
-    );
+    const update = input<ProfileUpdate>(res).body;
+    const userId = currentUser(req).user_id;
+    const profile = await updateOwnProfile(db, userId, update);
+    if (update.topGenres || update.dislikedGenres || update.topArtists) await recompute(userId);
     res.json(toProfileDto(profile));
   });
 
@@ -46,6 +53,7 @@ export function profileRouter(deps: AuthDeps): Router {
       onboarding_completed: true,
     });
     if (!profile) throw notFound('No encontramos tu cuenta.');
+    await recompute(currentUser(req).user_id);
     res.json(toProfileDto(profile));
   });
 

@@ -119,7 +119,9 @@ test('an unknown path lands on /', async ({ page }) => {
 });
 
 test('sections of later issues say they are not available yet', async ({ page }) => {
-  await page.goto('/recover');
-  await expect(page.getByRole('heading', { level: 1, name: 'Recuperar contraseña' })).toBeVisible();
+  await page.goto('/admin');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Panel de administración' }),
+  ).toBeVisible();
   await expect(page.getByText('Esta sección estará disponible muy pronto.')).toBeVisible();
 });

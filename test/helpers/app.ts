@@ -6,7 +6,10 @@ import { createApp } from '../../server/app.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { DatabaseHandle } from '../../server/db/database.js';
 import { createLogger } from '../../server/lib/logger.js';
-import type { Clock } from '../../server/lib/time.js';
+import { systemClock, type Clock } from '../../server/lib/time.js';
+import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
+import type { RecommendationEngine } from '../../server/recommendations/engine.js';
+import { RecommendationRunner } from '../../server/recommendations/runner.js';
 import { createMailer, type Mailer } from '../../server/mail/mailer.js';
 
 /** A valid test configuration; `env` overrides or adds variables. */
@@ -29,11 +32,20 @@ export function createTestApp(options: {
   env?: Record<string, string>;
   clock?: Clock;
   clientDir?: string;
-}): { app: Express; config: Config; mailer: Mailer } {
+  engine?: RecommendationEngine;
+}): { app: Express; config: Config; mailer: Mailer; recommendations: RecommendationRunner } {
   const config = testConfig(options.env);
   const log = createLogger(config.logLevel);
   const mailer = createMailer(config, log);
+  const recommendations = new RecommendationRunner({
+    db: options.database.db,
+    pool: options.database.pool,
+    engine: options.engine ?? builtinEngine,
+    clock: options.clock ?? systemClock,
+    log,
+  });
   const app = createApp({
+    recommendations,
     config,
     db: options.database.db,
     pool: options.database.pool,
@@ -42,7 +54,7 @@ export function createTestApp(options: {
     clock: options.clock,
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
   });
-  return { app, config, mailer };
+  return { app, config, mailer, recommendations };
 }
 
 /** A clock frozen at an instant, for "today" and "now minus 2 h" logic. */

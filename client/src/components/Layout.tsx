@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router-dom';
 import { LoadingFallback } from './LoadingFallback';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { useUnauthorizedRedirect } from '../lib/session';
 
 /** A new page starts at the top (the declarative router has no ScrollRestoration). */
 function useScrollToTopOnNavigation(): void {
@@ -14,6 +15,7 @@ function useScrollToTopOnNavigation(): void {
 
 export function Layout() {
   useScrollToTopOnNavigation();
+  useUnauthorizedRedirect();
   return (
     <>
       <a href="#contenido" className="skip-link">

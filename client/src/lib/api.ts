@@ -24,6 +24,21 @@ export interface ApiRequestOptions {
   signal?: AbortSignal;
 }
 
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/**
+ * Called when a signed-in call answers 401 (the session expired or was ended elsewhere).
+ * Auth calls are left out: a 401 there is a wrong password, not a lost session.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+function isSessionLoss(path: string, status: number): boolean {
+  return status === 401 && !path.startsWith('/api/auth/') && path !== '/api/session';
+}
+
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const { error } = value;
@@ -74,6 +89,7 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
 
   const data = await readJson(response);
   if (!response.ok) {
+    if (isSessionLoss(path, response.status)) onUnauthorized?.();
     if (isApiErrorBody(data)) {
       throw new ApiError(response.status, data.error.code, data.error.message);
     }

@@ -1,10 +1,16 @@
+import { useSearchParams } from 'react-router-dom';
 import { ExternalLink } from '../../components/ExternalLink';
 import { useAppConfig } from '../../lib/config';
+import { AuthForm } from './AuthForm';
 import { CarouselSection } from './CarouselSection';
+import { ProviderButtons } from './ProviderButtons';
 import './LandingPage.css';
 
 export function LandingPage() {
   const { bandsFormUrl } = useAppConfig();
+  // The server sends failed Google/Spotify sign-ins back here as /?error=<Spanish message>.
+  const [searchParams] = useSearchParams();
+  const providerError = searchParams.get('error');
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="hero-title">
@@ -18,7 +24,13 @@ export function LandingPage() {
               medida para que no se te escape ninguno que vaya contigo.
             </p>
             <div className="hero__auth">
-              {/* Accounts issue: the Google button and the email + password form go here. */}
+              {providerError && (
+                <p role="alert" className="auth-form__error">
+                  {providerError}
+                </p>
+              )}
+              <ProviderButtons />
+              <AuthForm />
             </div>
             {bandsFormUrl && (
               <p className="hero__bands">

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { homePathFor, useSession } from '../lib/session';
+
+interface RequireSessionProps {
+  children: ReactNode;
+  /** Send people who have not finished the genre onboarding there first. */
+  requireOnboarding?: boolean;
+}
+
+/** Pages for signed-in people: without a session they go back to the landing. */
+export function RequireSession({ children, requireOnboarding = false }: RequireSessionProps) {
+  const { data, isPending } = useSession();
+  if (isPending) {
+    return (
+      <p className="loading" role="status">
+        Cargando sesión...
+      </p>
+    );
+  }
+  const user = data?.user;
+  if (!user) return <Navigate to="/" replace />;
+  if (requireOnboarding && !user.onboardingCompleted) {
+    return <Navigate to="/liked-music-genres" replace />;
+  }
+  return children;
+}
+
+/** The landing is for visitors: a signed-in person goes straight to their page. */
+export function VisitorsOnly({ children }: { children: ReactNode }) {
+  const { data, isPending } = useSession();
+  // The spec shows nothing while the session loads, so nobody sees the landing flash by.
+  if (isPending) return null;
+  if (data?.user) return <Navigate to={homePathFor(data.user)} replace />;
+  return children;
+}

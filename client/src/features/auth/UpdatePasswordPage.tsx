@@ -1,0 +1,116 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { SessionUserDto } from '../../../../common/dto';
+import { PASSWORD_MIN } from '../../../../common/rules';
+import { StaticPage } from '../../components/StaticPage';
+import { ApiError, apiFetch } from '../../lib/api';
+import { sessionQueryKey, setSessionUser } from '../../lib/session';
+import './AccountForms.css';
+
+const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
+const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
+const REDIRECT_DELAY_MS = 1500;
+
+type State = { kind: 'idle' | 'saving' | 'done' } | { kind: 'error'; text: string };
+
+function RecoverAgain() {
+  return (
+    <p>
+      <Link to="/recover">Solicita un nuevo enlace</Link>
+    </p>
+  );
+}
+
+export function UpdatePasswordPage() {
+  const id = useId();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState('');
+  const [state, setState] = useState<State>({ kind: 'idle' });
+
+  useEffect(() => {
+    if (state.kind !== 'done') return;
+    const timer = window.setTimeout(
+      () => void navigate('/myconcerts', { replace: true }),
+      REDIRECT_DELAY_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, [state.kind, navigate]);
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!token || state.kind === 'saving' || state.kind === 'done') return;
+    if (password.length < PASSWORD_MIN) {
+      setState({ kind: 'error', text: PASSWORD_TOO_SHORT });
+      return;
+    }
+    setState({ kind: 'saving' });
+    try {
+      const { user } = await apiFetch<{ user: SessionUserDto }>('/api/auth/reset-password', {
+        method: 'POST',
+        body: { token, password },
+      });
+      setSessionUser(queryClient, user);
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      setState({ kind: 'done' });
+    } catch (error) {
+      // Rate limits have their own message; anything else is the spec's single failure text.
+      const text = error instanceof ApiError && error.status === 429 ? error.message : RESET_FAILED;
+      setState({ kind: 'error', text });
+    }
+  }
+
+  if (!token) {
+    return (
+      <StaticPage title="Establece tu nueva contraseña">
+        <p role="alert" className="form-message form-message--error">
+          {RESET_FAILED}
+        </p>
+        <RecoverAgain />
+      </StaticPage>
+    );
+  }
+
+  return (
+    <StaticPage title="Establece tu nueva contraseña">
+      <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        <div className="form-field">
+          <label htmlFor={`${id}-password`}>Nueva contraseña</label>
+          <input
+            id={`${id}-password`}
+            className="text-input"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Contraseña (mínimo 6 caracteres)"
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            required
+          />
+        </div>
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={state.kind === 'saving' || state.kind === 'done'}
+        >
+          Cambiar contraseña
+        </button>
+      </form>
+      {state.kind === 'done' && (
+        <p role="status" className="form-message form-message--success">
+          Contraseña actualizada correctamente. Redirigiendo...
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <>
+          <p role="alert" className="form-message form-message--error">
+            {state.text}
+          </p>
+          {state.text === RESET_FAILED && <RecoverAgain />}
+        </>
+      )}
+    </StaticPage>
+  );
+}

@@ -1,0 +1,88 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { usePageTitle } from '../../components/usePageTitle';
+import { DangerZone } from './components/DangerZone';
+import { PasswordSection } from './components/PasswordSection';
+import { ProfileEditForm } from './components/ProfileEditForm';
+import { ProfileView } from './components/ProfileView';
+import { useProfile } from './queries';
+import { useFlashMessage } from './useFlashMessage';
+import './ProfilePage.css';
+
+const TITLE = 'Esto es lo que sabemos de ti';
+
+function ProfileContent() {
+  const navigate = useNavigate();
+  const { data: profile, isPending, isError } = useProfile();
+  const [editing, setEditing] = useState(false);
+  const [saved, showSaved] = useFlashMessage();
+
+  if (isPending) {
+    return (
+      <p role="status" className="profile-loading">
+        Cargando...
+      </p>
+    );
+  }
+  if (isError) {
+    return (
+      <p role="alert" className="form-message form-message--error">
+        Error al cargar los datos del usuario.
+      </p>
+    );
+  }
+
+  return (
+    <>
+      <div role="status" className="profile-status">
+        {saved && <p className="form-message form-message--success">{saved}</p>}
+      </div>
+      {editing ? (
+        <>
+          <ProfileEditForm
+            profile={profile}
+            onCancel={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              showSaved('Perfil actualizado correctamente.');
+            }}
+          />
+          <PasswordSection hasPassword={profile.hasPassword} />
+        </>
+      ) : (
+        <>
+          <ProfileView profile={profile} />
+          <div className="profile-actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => setEditing(true)}
+            >
+              Editar perfil
+            </button>
+          </div>
+        </>
+      )}
+      <div className="profile-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void navigate('/myconcerts')}
+        >
+          Vuelve a los conciertos
+        </button>
+      </div>
+      <DangerZone />
+    </>
+  );
+}
+
+export function ProfilePage() {
+  usePageTitle(TITLE);
+  return (
+    <article className="profile-page">
+      <h1>{TITLE}</h1>
+      <ProfileContent />
+    </article>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { GENRES } from '../../../../../common/genres';
+import { MAX_LIKED_GENRES } from '../../../../../common/rules';
+
+const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
+
+interface GenresFieldsProps {
+  liked: string[];
+  disliked: string[];
+  onChange: (next: { liked: string[]; disliked: string[] }) => void;
+}
+
+/** Liked genres (1 to 5) and disliked genres (any, but not a liked one), as real checkboxes. */
+export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
+  const [warning, setWarning] = useState('');
+
+  function toggleLiked(genre: string, checked: boolean) {
+    if (!checked) {
+      setWarning('');
+      onChange({ liked: liked.filter((item) => item !== genre), disliked });
+      return;
+    }
+    if (liked.length >= MAX_LIKED_GENRES) {
+      setWarning(TOO_MANY);
+      return;
+    }
+    setWarning('');
+    onChange({
+      liked: [...liked, genre],
+      disliked: disliked.filter((item) => item !== genre),
+    });
+  }
+
+  function toggleDisliked(genre: string, checked: boolean) {
+    onChange({
+      liked,
+      disliked: checked ? [...disliked, genre] : disliked.filter((item) => item !== genre),
+    });
+  }
+
+  return (
+    <>
+      <fieldset className="profile-fieldset">
+        <legend>Géneros preferidos (de 1 a 5)</legend>
+        <div className="genre-grid">
+          {GENRES.map((genre) => (
+            <label key={genre} className="genre-option">
+              <input
+                type="checkbox"
+                checked={liked.includes(genre)}
+                onChange={(event) => toggleLiked(genre, event.target.checked)}
+              />
+              {genre}
+            </label>
+          ))}
+        </div>
+        {warning && (
+          <p role="alert" className="form-message form-message--error">
+            {warning}
+          </p>
+        )}
+      </fieldset>
+      <fieldset className="profile-fieldset">
+        <legend>Géneros que no te gustan</legend>
+        <div className="genre-grid">
+          {GENRES.map((genre) => (
+            <label key={genre} className="genre-option">
+              <input
+                type="checkbox"
+                checked={disliked.includes(genre)}
+                disabled={liked.includes(genre)}
+                onChange={(event) => toggleDisliked(genre, event.target.checked)}
+              />
+              {genre}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { PASSWORD_MIN } from '../../../../../common/rules';
+import { ApiError } from '../../../lib/api';
+import { changePassword, profileQueryKey } from '../queries';
+import { useFlashMessage } from '../useFlashMessage';
+
+const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
+
+export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+  const [success, showSuccess] = useFlashMessage();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving || newPassword === '') return;
+    if (newPassword.length < PASSWORD_MIN) {
+      setError(PASSWORD_TOO_SHORT);
+      return;
+    }
+    setSaving(true);
+    setError('');
+    try {
+      await changePassword({
+        ...(hasPassword ? { currentPassword } : {}),
+        newPassword,
+      });
+      setCurrentPassword('');
+      setNewPassword('');
+      showSuccess('Contraseña actualizada correctamente.');
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    } catch (caught) {
+      const message = caught instanceof ApiError ? caught.message : String(caught);
+      setError(`Error al cambiar la contraseña: ${message}`);
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <section className="profile-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Contraseña</h2>
+      <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+        {hasPassword && (
+          <div className="form-field">
+            <label htmlFor={`${id}-current`}>Contraseña actual</label>
+            <input
+              id={`${id}-current`}
+              className="text-input"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onChange={(event) => setCurrentPassword(event.target.value)}
+            />
+          </div>
+        )}
+        <div className="form-field">
+          <label htmlFor={`${id}-new`}>Nueva contraseña</label>
+          <input
+            id={`${id}-new`}
+            className="text-input"
+            type="password"
+            autoComplete="new-password"
+            placeholder="Contraseña (mínimo 6 caracteres)"
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+          />
+        </div>
+        <button type="submit" className="button button--primary" disabled={saving}>
+          Guardar nueva contraseña
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="form-message form-message--error">
+          {error}
+        </p>
+      )}
+      {success && (
+        <p role="status" className="form-message form-message--success">
+          {success}
+        </p>
+      )}
+    </section>
+  );
+}

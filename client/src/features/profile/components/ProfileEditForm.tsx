@@ -1,0 +1,98 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import type { ProfileDto } from '../../../../../common/dto';
+import { sessionQueryKey } from '../../../lib/session';
+import { profileQueryKey, updateProfile, type ProfileUpdate } from '../queries';
+import { ArtistsField } from './ArtistsField';
+import { GenresFields } from './GenresFields';
+
+const SAVE_FAILED = 'Error al actualizar los datos. Inténtalo de nuevo.';
+const NO_GENRE = 'Debes seleccionar al menos un género.';
+
+interface ProfileEditFormProps {
+  profile: ProfileDto;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormProps) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState(profile.name ?? '');
+  const [artists, setArtists] = useState(profile.topArtists);
+  const [genres, setGenres] = useState({
+    liked: profile.topGenres,
+    disliked: profile.dislikedGenres,
+  });
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState('');
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (saving) return;
+    // Someone who never picked genres may still save a name; emptying a chosen list is refused.
+    if (genres.liked.length === 0 && profile.topGenres.length > 0) {
+      setError(NO_GENRE);
+      return;
+    }
+    const update: ProfileUpdate = {
+      name: name.trim() || null,
+      topArtists: artists,
+      dislikedGenres: genres.disliked,
+      ...(genres.liked.length > 0 ? { topGenres: genres.liked } : {}),
+    };
+    setSaving(true);
+    setError('');
+    try {
+      const saved = await updateProfile(update);
+      queryClient.setQueryData(profileQueryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      onSaved();
+    } catch {
+      setSaving(false);
+      setError(SAVE_FAILED);
+    }
+  }
+
+  return (
+    <form className="profile-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <div className="form-field">
+        <label htmlFor={`${id}-name`}>Nombre</label>
+        <input
+          id={`${id}-name`}
+          className="text-input"
+          type="text"
+          autoComplete="name"
+          maxLength={100}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div className="form-field">
+        <label htmlFor={`${id}-email`}>Email</label>
+        <input
+          id={`${id}-email`}
+          className="text-input"
+          type="email"
+          value={profile.email}
+          readOnly
+        />
+      </div>
+      <ArtistsField artists={artists} onChange={setArtists} />
+      <GenresFields liked={genres.liked} disliked={genres.disliked} onChange={setGenres} />
+      {error && (
+        <p role="alert" className="form-message form-message--error">
+          {error}
+        </p>
+      )}
+      <div className="profile-actions">
+        <button type="submit" className="button button--primary" disabled={saving}>
+          Guardar cambios
+        </button>
+        <button type="button" className="button button--secondary" onClick={onCancel}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import type { SessionResponse, SessionUserDto } from '../../../common/dto';
+import { apiFetch, setUnauthorizedHandler } from './api';
+
+export const sessionQueryKey = ['session'] as const;
+
+/** Who is signed in, from the server: the SPA's single source of truth. */
+export function useSession() {
+  return useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: ({ signal }) => apiFetch<SessionResponse>('/api/session', { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Puts a user answered by login/register/reset into the cache (no extra round trip). */
+export function setSessionUser(queryClient: QueryClient, user: SessionUserDto | null): void {
+  queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
+}
+
+/** Where a signed-in user belongs: onboarding first, then their concerts. */
+export function homePathFor(user: SessionUserDto): string {
+  return user.onboardingCompleted ? '/myconcerts' : '/liked-music-genres';
+}
+
+/** A 401 from any signed-in call forgets the session and sends the person to the landing. */
+export function useUnauthorizedRedirect(): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      setSessionUser(queryClient, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'profile' });
+      void navigate('/', { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [queryClient, navigate]);
+}
+
+/** POST /api/auth/logout, then forget everything cached about the person. */
+export async function logOut(queryClient: QueryClient): Promise<void> {
+  try {
+    await apiFetch<void>('/api/auth/logout', { method: 'POST' });
+  } finally {
+    queryClient.clear();
+    setSessionUser(queryClient, null);
+  }
+}

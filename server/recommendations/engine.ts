@@ -1,0 +1,36 @@
+// What every recommendation engine receives and returns. The generator batches, runs and stores;
+// an engine only scores one batch and never throws (an AI engine falls back to the built-in one).
+import type { Score } from '../../common/genres.js';
+
+export interface FanTaste {
+  topGenres: string[];
+  dislikedGenres: string[];
+  topArtists: string[];
+}
+
+export interface ConcertToScore {
+  id: number;
+  day: string;
+  hour: string;
+  genre: string;
+  /** The concert's free name (often the headliner), when it has one. */
+  name: string | null;
+  description: string | null;
+  bands: { name: string; genres: string[] }[];
+}
+
+export interface ScoredConcert {
+  concertId: number;
+  score: Score;
+  reason: string;
+  engine: 'builtin' | 'openai';
+}
+
+export interface RecommendationEngine {
+  name: 'builtin' | 'openai';
+  /** Concerts per call (the spec's batches of 3 for the AI). */
+  batchSize: number;
+  /** Batches in flight at once for one fan. */
+  concurrency: number;
+  scoreBatch(taste: FanTaste, concerts: ConcertToScore[]): Promise<ScoredConcert[]>;
+}

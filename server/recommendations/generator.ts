@@ -1,0 +1,103 @@
+// Scores a fan's future concerts that have no score yet, batch by batch, storing each batch as it
+// finishes so the agenda fills in progressively. One run per fan at a time, across requests and
+// app instances: a PostgreSQL advisory lock held on a dedicated connection for the whole run.
+import type pg from 'pg';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../lib/logger.js';
+import { madridDateTime, type Clock } from '../lib/time.js';
+import type { ConcertToScore, RecommendationEngine } from './engine.js';
+import {
+  clearFutureScores,
+  findTaste,
+  findUnscoredConcerts,
+  saveScores,
+  setNeedsRecommendation,
+} from './recommendations.repository.js';
+
+export interface GeneratorDeps {
+  db: Database;
+  pool: pg.Pool;
+  engine: RecommendationEngine;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Runs `work` on up to `limit` items at once. */
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(workers);
+}
+
+function chunk<T>(items: T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+async function withUserLock(pool: pg.Pool, userId: string, work: () => Promise<void>) {
+  const client = await pool.connect();
+  try {
+    const { rows } = await client.query<{ locked: boolean }>(
+      `SELECT pg_try_advisory_lock(hashtextextended('recommendations:' || $1, 0)) AS locked`,
+      [userId],
+    );
+    if (!rows[0]?.locked) return false;
+    try {
+      await work();
+    } finally {
+      await client.query(
+        `SELECT pg_advisory_unlock(hashtextextended('recommendations:' || $1, 0))`,
+        [userId],
+      );
+    }
+    return true;
+  } finally {
+    client.release();
+  }
+}
+
+/** One pass over the missing concerts. Returns false when the taste changed under it. */
+async function scoreMissing(deps: GeneratorDeps, userId: string, today: string): Promise<boolean> {
+  const fan = await findTaste(deps.db, userId);
+  if (!fan) return true; // the account was deleted
+  const missing: ConcertToScore[] = await findUnscoredConcerts(deps.db, userId, today);
+  if (missing.length === 0) return true;
+  await setNeedsRecommendation(deps.db, userId, true);
+  let tasteChanged = false;
+  await forEachLimited(
+    chunk(missing, deps.engine.batchSize),
+    deps.engine.concurrency,
+    async (batch) => {
+      if (tasteChanged) return;
+      const scores = await deps.engine.scoreBatch(fan.taste, batch);
+      const saved = await saveScores(deps.db, userId, fan.version, scores);
+      if (saved === 0 && scores.length > 0) tasteChanged = true;
+    },
+  );
+  return !tasteChanged;
+}
+
+/**
+ * Generates the fan's missing recommendations. Returns false when another run (here or on another
+ * instance) holds the fan's lock: that run will finish the work.
+ */
+export async function generateForUser(deps: GeneratorDeps, userId: string): Promise<boolean> {
+  return withUserLock(deps.pool, userId, async () => {
+    const today = madridDateTime(deps.clock()).day;
+    // A profile change during the run voids its writes; go again with the new taste.
+    for (let pass = 0; pass < 5 && !(await scoreMissing(deps, userId, today)); pass += 1);
+    const left = await findUnscoredConcerts(deps.db, userId, today);
+    await setNeedsRecommendation(deps.db, userId, left.length > 0);
+  });
+}
+
+/** The fan's genres or artists changed: their future scores are recomputed from scratch. */
+export async function forgetFutureScores(
+  deps: Pick<GeneratorDeps, 'db' | 'clock'>,
+  userId: string,
+) {
+  await clearFutureScores(deps.db, userId, madridDateTime(deps.clock()).day);
+}

@@ -1,0 +1,102 @@
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';
+
+export async function findTaste(db: Database, userId: string) {
+  const row = await db
+    .selectFrom('users')
+    .select([
+      'top_genres',
+      'disliked_genres',
+      'top_artists',
+      sql<string>`updated_at::text`.as('version'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const taste: FanTaste = {
+    topGenres: row.top_genres,
+    dislikedGenres: row.disliked_genres,
+    topArtists: row.top_artists,
+  };
+  // Full microsecond precision as text: a JS Date would round it and never compare equal.
+  return { taste, version: row.version };
+}
+
+/** Future concerts (day on or after today) this fan has no score for, by day then hour. */
+export async function findUnscoredConcerts(
+  db: Database,
+  userId: string,
+  today: string,
+): Promise<ConcertToScore[]> {
+  const result = await sql<ConcertToScore>`
+    SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.genre, c.bandname AS name,
+      coalesce(c.description_short, c.concert_description) AS description,
+      coalesce((
+        SELECT json_agg(json_build_object('name', b.band_name, 'genres', b.band_genres))
+        FROM concert_band cb JOIN bands b ON b.id = cb.band_id WHERE cb.concert_id = c.id
+      ), '[]'::json) AS bands
+    FROM concerts c
+    LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
+    WHERE c.day >= ${today}::date AND r.score IS NULL
+    ORDER BY c.day, c.hour, c.id
+  `.execute(db);
+  return result.rows;
+}
+
+/**
+ * Stores scores without touching liked or feedback. Written only while the fan's taste is still
+ * the one the scores were computed for (users.updated_at): a profile change mid-run wins.
+ */
+export async function saveScores(
+  db: Database,
+  userId: string,
+  tasteVersion: string,
+  scores: ScoredConcert[],
+): Promise<number> {
+  if (scores.length === 0) return 0;
+  const result = await sql`
+    INSERT INTO user_concert_recommendations AS r
+      (user_id, concert_id, score, reason, engine, scored_at, updated_at)
+    SELECT ${userId}::uuid, s.concert_id, s.score, s.reason, s.engine, now(), now()
+    FROM unnest(${scores.map((s) => s.concertId)}::int[], ${scores.map((s) => s.score)}::text[],
+                ${scores.map((s) => s.reason)}::text[], ${scores.map((s) => s.engine)}::text[])
+      AS s(concert_id, score, reason, engine)
+    WHERE EXISTS (SELECT 1 FROM users u WHERE u.user_id = ${userId}::uuid
+                  AND u.updated_at::text = ${tasteVersion})
+      AND EXISTS (SELECT 1 FROM concerts c WHERE c.id = s.concert_id)
+    ON CONFLICT (user_id, concert_id) DO UPDATE SET
+      score = excluded.score, reason = excluded.reason, engine = excluded.engine,
+      scored_at = excluded.scored_at, updated_at = excluded.updated_at
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+export async function setNeedsRecommendation(db: Database, userId: string, value: boolean) {
+  await db
+    .updateTable('users')
+    .set({ needs_recommendation: value })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+/** Forgets the future scores of a fan (their taste changed); likes and feedback stay. */
+export async function clearFutureScores(db: Database, userId: string, today: string) {
+  await sql`
+    UPDATE user_concert_recommendations r
+    SET score = NULL, reason = NULL, engine = NULL, scored_at = NULL, updated_at = now()
+    FROM concerts c
+    WHERE c.id = r.concert_id AND r.user_id = ${userId}::uuid AND c.day >= ${today}::date
+  `.execute(db);
+}
+
+export async function progressOf(db: Database, userId: string, today: string) {
+  const row = await sql<{ total: number; scored: number; running: boolean }>`
+    SELECT count(*)::int AS total, count(r.score)::int AS scored,
+      (SELECT needs_recommendation FROM users WHERE user_id = ${userId}::uuid) AS running
+    FROM concerts c
+    LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
+    WHERE c.day >= ${today}::date
+  `.execute(db);
+  return row.rows[0]!;
+}

@@ -1,0 +1,39 @@
+// Starts generations in the background so no request waits for them, one at a time per fan in
+// this process (the advisory lock in generator.ts covers the other instances).
+import { generateForUser, type GeneratorDeps } from './generator.js';
+
+export class RecommendationRunner {
+  private readonly running = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+
+  constructor(private readonly deps: GeneratorDeps) {}
+
+  get engineName() {
+    return this.deps.engine.name;
+  }
+
+  /** Starts (or queues one more pass of) the fan's generation; resolves when it is done. */
+  kick(userId: string): Promise<void> {
+    const current = this.running.get(userId);
+    if (current) {
+      // New work arrived during the run (e.g. a taste change): one more pass afterwards.
+      this.again.add(userId);
+      return current;
+    }
+    const run = (async () => {
+      do {
+        this.again.delete(userId);
+        await generateForUser(this.deps, userId).catch((error: unknown) =>
+          this.deps.log.error({ err: error, userId }, 'Error generando recomendaciones'),
+        );
+      } while (this.again.has(userId));
+    })().finally(() => this.running.delete(userId));
+    this.running.set(userId, run);
+    return run;
+  }
+
+  /** Waits for every generation in flight (tests, graceful shutdown). */
+  async idle(): Promise<void> {
+    while (this.running.size > 0) await Promise.all(this.running.values());
+  }
+}

@@ -1,0 +1,364 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// The e2e server has no SMTP: mails are .eml files here (see start-server.mjs, DATA_DIR).
+const OUTBOX = fileURLToPath(new URL('../../.data/e2e/outbox', import.meta.url));
+const FAN = { email: 'fan@demo.local', password: 'demo-fan-1234' };
+const PASSWORD = 'e2e-secret-123';
+
+let counter = 0;
+function uniqueEmail(): string {
+  counter += 1;
+  return `e2e-${Date.now()}-${counter}@example.com`;
+}
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+}
+
+/** Signs up through the landing form; the new account starts on the genre onboarding. */
+async function signUp(page: Page, email = uniqueEmail()): Promise<string> {
+  await page.goto('/');
+  await fillCredentials(page, email, PASSWORD);
+  await page.getByRole('button', { name: 'Ver Conciertos' }).click();
+  await expect(page).toHaveURL(/\/liked-music-genres$/);
+  return email;
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
+  await fillCredentials(page, email, password);
+  await page.getByRole('button', { name: 'Genial verte de nuevo' }).click();
+}
+
+/** An account with onboarding done, made over HTTP in its own cookie jar. */
+async function createOnboardedUser(request: APIRequestContext): Promise<string> {
+  const email = uniqueEmail();
+  const register = await request.post('/api/auth/register', {
+    data: { email, password: PASSWORD },
+  });
+  expect(register.status()).toBe(201);
+  const onboarding = await request.put('/api/profile/onboarding', {
+    data: { topGenres: ['Rock'], dislikedGenres: [] },
+  });
+  expect(onboarding.ok()).toBe(true);
+  await request.post('/api/auth/logout');
+  return email;
+}
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Base64 body parts decoded too, whichever encoding the mailer picked. */
+function readableMail(raw: string): string {
+  const base64Blocks = raw.match(/(?:^[A-Za-z0-9+/=]{20,}\r?\n)+/gm) ?? [];
+  const decoded = base64Blocks.map((block) =>
+    Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
+  return [decodeQuotedPrintable(raw), ...decoded].join('\n');
+}
+
+/** The newest reset link mailed to `email`, as a path on the test server. */
+function findResetLink(email: string): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  const newestFirst = files
+    .map((file) => path.join(OUTBOX, file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const file of newestFirst) {
+    const mail = readableMail(readFileSync(file, 'utf8'));
+    if (!mail.includes(email)) continue;
+    const match = /\/update-password\?token=([A-Za-z0-9_%.~-]+)/.exec(mail);
+    if (match) return `/update-password?token=${match[1]}`;
+  }
+  return null;
+}
+
+test.describe('sign-up, login and logout', () => {
+  test('a new account lands on the genre onboarding and can log out', async ({ page }) => {
+    await signUp(page);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Mi perfil' })).toBeVisible();
+    await banner.getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'TU AGENDA PERSONALIZADA DE CONCIERTOS' }),
+    ).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('the demo fan logs in and lands on /myconcerts', async ({ page }) => {
+    await logIn(page, FAN.email, FAN.password);
+    await expect(page).toHaveURL(/\/myconcerts$/);
+    // A signed-in person on the landing goes to their concerts.
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/myconcerts$/);
+  });
+
+  test('a wrong password is told under the form', async ({ page }) => {
+    await logIn(page, FAN.email, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos.');
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('signing up with a known email switches to login', async ({ page }) => {
+    await page.goto('/');
+    await fillCredentials(page, FAN.email, PASSWORD);
+    await page.getByRole('button', { name: 'Ver Conciertos' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Ya existe una cuenta con este email. Inicia sesión.',
+    );
+    await expect(page.getByRole('button', { name: 'Genial verte de nuevo' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Olvidaste tu contraseña?' })).toBeVisible();
+  });
+
+  test('the submit button waits for a valid email', async ({ page }) => {
+    await page.goto('/');
+    const submit = page.getByRole('button', { name: 'Ver Conciertos' });
+    await page.getByLabel('Email').fill('no es un email');
+    await expect(submit).toBeDisabled();
+    await page.getByLabel('Email').fill('alguien@example.com');
+    await expect(submit).toBeEnabled();
+  });
+});
+
+test('password recovery by mail signs in with the new password', async ({ page, request }) => {
+  // `request` has its own cookie jar: the browser starts signed out.
+  const email = await createOnboardedUser(request);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
+  await page.getByRole('link', { name: 'Olvidaste tu contraseña?' }).click();
+  await expect(page).toHaveURL(/\/recover$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Recuperar contraseña' })).toBeVisible();
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Enviar enlace' }).click();
+  await expect(page.getByRole('status')).toHaveText(
+    `Hemos enviado un enlace para restablecer tu contraseña a ${email}.`,
+  );
+
+  let link: string | null = null;
+  await expect
+    .poll(() => (link = findResetLink(email)), { timeout: 15_000, message: 'reset mail' })
+    .not.toBeNull();
+  await page.goto(link!);
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Establece tu nueva contraseña' }),
+  ).toBeVisible();
+  await page.getByLabel('Nueva contraseña').fill('corta');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'La contraseña debe tener al menos 6 caracteres.',
+  );
+  await page.getByLabel('Nueva contraseña').fill('otra-clave-456');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(
+    page.getByText('Contraseña actualizada correctamente. Redirigiendo...'),
+  ).toBeVisible();
+  await expect(page).toHaveURL(/\/myconcerts$/);
+
+  // The link is single-use.
+  await page.goto(link!);
+  await page.getByLabel('Nueva contraseña').fill('tercera-clave-789');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Hubo un error al cambiar la contraseña');
+});
+
+test('/update-password without a token says so and links to /recover', async ({ page }) => {
+  await page.goto('/update-password');
+  await expect(page.getByRole('alert')).toHaveText('Hubo un error al cambiar la contraseña');
+  await page.getByRole('link', { name: 'Solicita un nuevo enlace' }).click();
+  await expect(page).toHaveURL(/\/recover$/);
+});
+
+test.describe('profile', () => {
+  test('edits the name and a genre', async ({ page }) => {
+    await signUp(page);
+    await page.getByRole('banner').getByRole('button', { name: 'Mi perfil' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Esto es lo que sabemos de ti' }),
+    ).toBeVisible();
+    await expect(page.getByText('Aún no nos has dicho tu nombre.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Editar perfil' }).click();
+    await page.getByLabel('Nombre').fill('Marta');
+    const liked = page.getByRole('group', { name: 'Géneros preferidos (de 1 a 5)' });
+    await liked.getByRole('checkbox', { name: 'Jazz' }).check();
+    // A liked genre cannot be disliked at the same time.
+    const disliked = page.getByRole('group', { name: 'Géneros que no te gustan' });
+    await expect(disliked.getByRole('checkbox', { name: 'Jazz' })).toBeDisabled();
+    await page.getByLabel('Añadir artista').fill('Rosalía');
+    await page.getByRole('button', { name: 'Añadir', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Quitar Rosalía' })).toBeVisible();
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+
+    await expect(page.getByText('Perfil actualizado correctamente.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Editar perfil' })).toBeVisible();
+    const facts = page.getByRole('definition');
+    await expect(facts.filter({ hasText: 'Marta' })).toHaveCount(1);
+    await expect(facts.filter({ hasText: 'Jazz' })).toHaveCount(1);
+    await expect(facts.filter({ hasText: 'Rosalía' })).toHaveCount(1);
+    await expect(page.getByText('Perfil actualizado correctamente.')).toBeHidden({
+      timeout: 5_000,
+    });
+
+    // Saved on the server: still there after a reload.
+    await page.reload();
+    await expect(page.getByRole('definition').filter({ hasText: 'Marta' })).toHaveCount(1);
+  });
+
+  test('a sixth liked genre is refused', async ({ page }) => {
+    await logIn(page, FAN.email, FAN.password);
+    await expect(page).toHaveURL(/\/myconcerts$/);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Editar perfil' }).click();
+    const liked = page.getByRole('group', { name: 'Géneros preferidos (de 1 a 5)' });
+    const checked = liked.getByRole('checkbox', { checked: true });
+    for (let i = 0; (await checked.count()) < 5; i += 1) {
+      await liked.getByRole('checkbox').nth(i).check();
+    }
+    const sixth = liked.getByRole('checkbox', { checked: false }).first();
+    const sixthName = (await sixth.locator('xpath=..').textContent()) ?? '';
+    await sixth.click();
+    await expect(liked.getByRole('alert')).toHaveText(
+      'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.',
+    );
+    await expect(liked.getByRole('checkbox', { name: sixthName, exact: true })).not.toBeChecked();
+    await expect(checked).toHaveCount(5);
+    await page.getByRole('button', { name: 'Cancelar' }).click();
+  });
+
+  test('changes the password', async ({ page }) => {
+    const email = await signUp(page);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Editar perfil' }).click();
+    const save = page.getByRole('button', { name: 'Guardar nueva contraseña' });
+    await page.getByLabel('Nueva contraseña').fill('abc');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'La contraseña debe tener al menos 6 caracteres.',
+    );
+    await page.getByLabel('Contraseña actual').fill('equivocada');
+    await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Error al cambiar la contraseña: La contraseña actual no es correcta.',
+    );
+    await page.getByLabel('Contraseña actual').fill(PASSWORD);
+    await save.click();
+    await expect(page.getByText('Contraseña actualizada correctamente.')).toBeVisible();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Cerrar sesión' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await logIn(page, email, 'nueva-clave-123');
+    await expect(page).toHaveURL(/\/liked-music-genres$/);
+  });
+
+  test('deletes the account after confirming', async ({ page }) => {
+    const email = await signUp(page);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+    const dialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+    await expect(dialog).toContainText(
+      'Esta acción no se puede deshacer: se borrarán tu cuenta, tus gustos y tus recomendaciones.',
+    );
+    await expect(dialog.getByRole('button', { name: 'Cancelar' })).toBeFocused();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+    await dialog.getByRole('button', { name: 'Sí, eliminar mi cuenta' }).click();
+    await expect(page.getByText('Cuenta eliminada correctamente.')).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'TU AGENDA PERSONALIZADA DE CONCIERTOS' }),
+    ).toBeVisible();
+
+    await logIn(page, email, PASSWORD);
+    await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos.');
+  });
+
+  test('"Vuelve a los conciertos" leads to /myconcerts', async ({ page }) => {
+    await logIn(page, FAN.email, FAN.password);
+    await expect(page).toHaveURL(/\/myconcerts$/);
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Vuelve a los conciertos' }).click();
+    await expect(page).toHaveURL(/\/myconcerts$/);
+  });
+});
+
+test.describe('accessibility of the account pages', () => {
+  test('/recover has no axe violations', async ({ page }) => {
+    await page.goto('/recover');
+    await expect(page.getByRole('button', { name: 'Enviar enlace' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('/update-password has no axe violations', async ({ page }) => {
+    await page.goto('/update-password?token=abc');
+    await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto('/update-password');
+    await expect(page.getByRole('alert')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('/profile has no axe violations in view and edit mode', async ({ page }) => {
+    await logIn(page, FAN.email, FAN.password);
+    await expect(page).toHaveURL(/\/myconcerts$/);
+    await page.goto('/profile');
+    await expect(page.getByRole('button', { name: 'Editar perfil' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Editar perfil' }).click();
+    await expect(page.getByRole('button', { name: 'Guardar cambios' })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('the landing form has no axe violations in login mode', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
+    await logInAttemptError(page);
+    await expectNoAxeViolations(page);
+  });
+});
+
+async function logInAttemptError(page: Page): Promise<void> {
+  await fillCredentials(page, 'nadie@example.com', 'no-es-la-clave');
+  await page.getByRole('button', { name: 'Genial verte de nuevo' }).click();
+  await expect(page.getByRole('alert')).toBeVisible();
+}
+
+test('a failed Google/Spotify sign-in shows its message on the landing', async ({ page }) => {
+  await page.goto('/?error=' + encodeURIComponent('No se ha podido iniciar sesión con Google.'));
+  await expect(page.getByRole('alert')).toHaveText('No se ha podido iniciar sesión con Google.');
+});
+
+test('a session lost on the server sends the person back to /', async ({ page, context }) => {
+  await logIn(page, FAN.email, FAN.password);
+  await expect(page).toHaveURL(/\/myconcerts$/);
+  await context.clearCookies();
+  await page.getByRole('banner').getByRole('button', { name: 'Mi perfil' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
+});
