@@ -113,3 +113,8 @@ export interface RecommendationProgressDto {
   /** True while a generation is running or work remains. */
   running: boolean;
 }
+
+/** GET /api/bands: every band's name, for suggestions. */
+export interface BandNamesResponse {
+  bands: { id: number; name: string }[];
+}

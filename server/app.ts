@@ -10,6 +10,7 @@ import { authRouter } from './auth/auth.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, sessionMiddleware } from './auth/session.js';
 import type { Config } from './config.js';
+import { bandsRouter } from './bands/bands.routes.js';
 import { concertsRouter } from './concerts/concerts.routes.js';
 import type { Database } from './db/database.js';
 import { healthRouter } from './health/health.routes.js';
@@ -132,6 +133,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/profile', profileRouter({ ...authDeps, runner: deps.recommendations }));
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
   api.use('/concerts', concertsRouter({ db, clock }));
+  api.use('/bands', bandsRouter(db));
   api.use('/unsubscribe', unsubscribeRouter({ db, config }));
   api.use(apiNotFoundHandler);
   app.use('/api', api);
