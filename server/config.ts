@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
 
 const optionalString = z
@@ -40,6 +41,12 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
+  // Per attempt; the SDK retries twice. Capped so a hung AI cannot stall a fan's agenda for long.
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30000).default(30000),
+  // The spec's batches of 3 concerts per AI call.
+  RECOMMENDATION_BATCH_SIZE: z.coerce.number().int().min(1).max(50).default(3),
+  // 8 calls in flight: with an AI answering in 500 ms, 300 concerts (100 batches) take about 7 s.
+  RECOMMENDATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   SPOTIFY_CLIENT_ID: optionalString,
@@ -59,7 +66,13 @@ const envSchema = z.object({
   ADMIN_API_TOKEN: optionalString.pipe(
     z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
   ),
-  WEEKLY_EMAIL_CRON: optionalString,
+  // Fires the 'real' weekly mail in Europe/Madrid time, e.g. '0 10 * * 1' (Mondays 10:00).
+  WEEKLY_EMAIL_CRON: optionalString.pipe(
+    z
+      .string()
+      .refine(isValidCron, 'no es una expresión cron válida (p. ej. 0 10 * * 1)')
+      .optional(),
+  ),
   BANDS_FORM_URL: optionalUrl,
   PUBLIC_SITE_URL: optionalUrl,
   ANALYTICS_SCRIPT_URL: optionalUrl,
@@ -80,7 +93,17 @@ export interface Config {
   dataDir: string;
   sessionSecret: string;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
-  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  openai: {
+    apiKey: string | undefined;
+    baseUrl: string | undefined;
+    model: string;
+    /** Timeout of one attempt of an AI call. */
+    timeoutMs: number;
+    /** Concerts per AI call. */
+    batchSize: number;
+    /** AI calls in flight at once in this process, all fans together. */
+    concurrency: number;
+  };
   /** The URLs are overrides; unset means the provider's own endpoint. */
   google:
     | {
@@ -181,7 +204,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
-    openai: { apiKey: env.OPENAI_API_KEY, baseUrl: env.OPENAI_BASE_URL, model: env.OPENAI_MODEL },
+    openai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      model: env.OPENAI_MODEL,
+      timeoutMs: env.OPENAI_TIMEOUT_MS,
+      batchSize: env.RECOMMENDATION_BATCH_SIZE,
+      concurrency: env.RECOMMENDATION_CONCURRENCY,
+    },
     google: google && {
       ...google,
       authorizationUrl: env.GOOGLE_AUTHORIZATION_URL,

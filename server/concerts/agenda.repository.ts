@@ -36,23 +36,29 @@ export async function findAgenda(
   cutoff: { day: string; time: string },
   userId: string | undefined,
 ): Promise<AgendaRow[]> {
+  // Bands are aggregated once for all upcoming concerts (a grouped join), not per concert.
   const result = await sql<AgendaRow>`
+    WITH upcoming AS (
+      SELECT * FROM concerts c
+      WHERE (c.day, c.hour) >= (${cutoff.day}::date, ${cutoff.time}::time)
+    ), band_lists AS (
+      SELECT cb.concert_id, json_agg(json_build_object(
+        'id', b.id, 'name', b.band_name, 'spotify_url', b.band_spotify_url, 'image_url', b.image_url
+      ) ORDER BY b.band_name) AS bands
+      FROM upcoming u
+      JOIN concert_band cb ON cb.concert_id = u.id
+      JOIN bands b ON b.id = cb.band_id
+      GROUP BY cb.concert_id
+    )
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
       c.price::text AS price, c.image_url, c.like_count, c.bandname, c.concert_description,
       c.description_short, c.description_long,
-      coalesce(b.bands, '[]'::json) AS bands,
+      coalesce(bl.bands, '[]'::json) AS bands,
       r.score, r.reason, r.liked, r.recommendation_feedback
-    FROM concerts c
-    LEFT JOIN LATERAL (
-      SELECT json_agg(json_build_object(
-        'id', b.id, 'name', b.band_name, 'spotify_url', b.band_spotify_url, 'image_url', b.image_url
-      ) ORDER BY b.band_name) AS bands
-      FROM concert_band cb JOIN bands b ON b.id = cb.band_id
-      WHERE cb.concert_id = c.id
-    ) b ON true
+    FROM upcoming c
+    LEFT JOIN band_lists bl ON bl.concert_id = c.id
     LEFT JOIN user_concert_recommendations r
       ON r.concert_id = c.id AND r.user_id = ${userId ?? null}::uuid
-    WHERE (c.day, c.hour) >= (${cutoff.day}::date, ${cutoff.time}::time)
     ORDER BY c.day, c.hour, c.id
   `.execute(db);
   return result.rows;

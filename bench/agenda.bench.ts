@@ -1,0 +1,124 @@
+// The agenda (GET /api/concerts) of a signed-in fan with 300 upcoming concerts, with 10,000 fans
+// and all their recommendations in the database, at 20 concurrent connections; compared in the
+// same run with the same app sending the same bytes from memory.
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import express from 'express';
+import { createApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { createLogger } from '../server/lib/logger.js';
+import { createMailer } from '../server/mail/mailer.js';
+import { builtinEngine } from '../server/recommendations/builtin-engine.js';
+import { RecommendationRunner } from '../server/recommendations/runner.js';
+import { systemClock } from '../server/lib/time.js';
+import { BENCH_PASSWORD, benchUserEmail, generateDataset } from './dataset.js';
+import { startBenchDatabase } from './lib/bench-database.js';
+import type { BenchResult } from './types.js';
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const CONCERTS = 300;
+const CONNECTIONS = 20;
+const DURATION_S = 10;
+
+async function load(url: string, cookie: string) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    workers: 1, // the load runs in its own thread, the app in this one
+    headers: { cookie, 'accept-encoding': 'gzip' },
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors on ${url}`);
+  }
+  return result;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const database = await startBenchDatabase(20);
+  try {
+    await generateDataset(database.db, { users: USERS, concerts: CONCERTS, passwordCost: 4 });
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-bench-data-')),
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      PUBLIC_URL: 'http://127.0.0.1',
+    });
+    const log = createLogger('silent');
+    const deps = { db: database.db, pool: database.pool, log, clock: systemClock };
+    const app = createApp({
+      ...deps,
+      config,
+      mailer: createMailer(config, log),
+      recommendations: new RecommendationRunner({ ...deps, engine: builtinEngine }),
+      clientDir: path.join(config.dataDir, 'none'),
+    });
+    // The baseline: the same bytes from memory, through the same compression.
+    let memoryBody = Buffer.alloc(0);
+    const outer = express();
+    outer.get('/bench/memory', (_req, res) => {
+      res.type('json').send(memoryBody);
+    });
+    outer.use(app);
+    const server = createServer(outer).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const login = await fetch(`${base}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: benchUserEmail(1), password: BENCH_PASSWORD }),
+      });
+      if (!login.ok) throw new Error(`login failed: ${login.status}`);
+      const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+      const agenda = await fetch(`${base}/api/concerts`, { headers: { cookie } });
+      memoryBody = Buffer.from(await agenda.arrayBuffer());
+      const count = (JSON.parse(memoryBody.toString()) as { concerts: unknown[] }).concerts.length;
+
+      await load(`${base}/api/concerts`, cookie); // warm-up of the same length
+      const real = await load(`${base}/api/concerts`, cookie);
+      const memory = await load(`${base}/bench/memory`, cookie);
+      const ratio = real.requests.average / memory.requests.average;
+      return [
+        { name: `agenda: concerts returned (${USERS} fans in DB)`, value: count, unit: 'concerts' },
+        {
+          name: 'agenda: p50 latency, 20 connections',
+          value: real.latency.p50,
+          unit: 'ms',
+          budget: '<= 15',
+          ok: real.latency.p50 <= 15,
+        },
+        {
+          name: 'agenda: p99 latency, 20 connections',
+          value: real.latency.p99,
+          unit: 'ms',
+          budget: '<= 50',
+          ok: real.latency.p99 <= 50,
+        },
+        { name: 'agenda: throughput', value: Math.round(real.requests.average), unit: 'req/s' },
+        {
+          name: 'same bytes from memory: throughput',
+          value: Math.round(memory.requests.average),
+          unit: 'req/s',
+        },
+        {
+          name: 'agenda / memory throughput',
+          value: Number(ratio.toFixed(2)),
+          unit: 'ratio',
+          budget: '>= 0.5',
+          ok: ratio >= 0.5,
+        },
+      ];
+    } finally {
+      server.close();
+    }
+  } finally {
+    await database.dispose();
+  }
+}
