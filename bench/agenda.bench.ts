@@ -81,6 +81,18 @@ export async function run(): Promise<BenchResult[]> {
       memoryBody = Buffer.from(await agenda.arrayBuffer());
       const count = (JSON.parse(memoryBody.toString()) as { concerts: unknown[] }).concerts.length;
 
+      if (process.env.BENCH_SEQUENTIAL) {
+        for (const target of ['/api/concerts', '/api/session', '/bench/memory', '/healthz']) {
+          const samples: number[] = [];
+          for (let i = 0; i < 200; i += 1) {
+            const start = performance.now();
+            await (await fetch(`${base}${target}`, { headers: { cookie } })).arrayBuffer();
+            samples.push(performance.now() - start);
+          }
+          samples.sort((a, b) => a - b);
+          console.log(target, 'p50 ms', samples[100]!.toFixed(2));
+        }
+      }
       await load(`${base}/api/concerts`, cookie); // warm-up of the same length
       const real = await load(`${base}/api/concerts`, cookie);
       const memory = await load(`${base}/bench/memory`, cookie);

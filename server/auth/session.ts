@@ -20,12 +20,27 @@ declare global {
   }
 }
 
+/** How often a session's expiry is pushed back in the database: at most once an hour. */
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
 export function sessionMiddleware(config: Config, pool: pg.Pool): RequestHandler {
   const PgStore = connectPgSimple(session);
+  // The 30-day expiry rolls with use, but writing it on every request would turn each read into a
+  // write. Touching at most hourly per session moves the expiry by under an hour in 30 days.
+  const lastTouch = new Map<string, number>();
+  class ThrottledPgStore extends PgStore {
+    override touch(sid: string, sess: session.SessionData, done?: (err?: unknown) => void) {
+      const now = Date.now();
+      if (now - (lastTouch.get(sid) ?? 0) < TOUCH_INTERVAL_MS) return void done?.();
+      if (lastTouch.size > 100_000) lastTouch.clear();
+      lastTouch.set(sid, now);
+      super.touch(sid, sess, done);
+    }
+  }
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new PgStore({
+    store: new ThrottledPgStore({
       pool,
       tableName: 'sessions',
       createTableIfMissing: false,

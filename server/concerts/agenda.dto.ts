@@ -1,7 +1,7 @@
 import type { ConcertDto, RecommendationDto } from '../../common/dto.js';
-import type { AgendaRow } from './agenda.repository.js';
+import type { AgendaStateRow, ConcertDetailsRow } from './agenda.repository.js';
 
-function recommendationOf(row: AgendaRow): RecommendationDto | null {
+export function toRecommendationDto(row: AgendaStateRow): RecommendationDto | null {
   if (row.liked === null) return null; // no row for this fan
   return {
     score: row.score as RecommendationDto['score'],
@@ -11,7 +11,9 @@ function recommendationOf(row: AgendaRow): RecommendationDto | null {
   };
 }
 
-export function toConcertDto(row: AgendaRow): ConcertDto {
+export function toConcertDetailsDto(
+  row: ConcertDetailsRow,
+): Omit<ConcertDto, 'likeCount' | 'recommendation'> {
   return {
     id: row.id,
     day: row.day,
@@ -21,7 +23,6 @@ export function toConcertDto(row: AgendaRow): ConcertDto {
     genre: row.genre,
     price: row.price,
     imageUrl: row.image_url,
-    likeCount: row.like_count,
     name: row.bandname,
     description: row.concert_description,
     descriptionShort: row.description_short,
@@ -32,6 +33,21 @@ export function toConcertDto(row: AgendaRow): ConcertDto {
       spotifyUrl: band.spotify_url,
       imageUrl: band.image_url,
     })),
-    recommendation: recommendationOf(row),
   };
+}
+
+/**
+ * The GET /api/concerts body (ConcertListResponse), built from the catalog's pre-serialised
+ * concerts plus each one's like count and the fan's row.
+ */
+export function agendaJson(rows: AgendaStateRow[], openJson: Map<number, string>): string {
+  const items = rows
+    .filter((row) => openJson.has(row.id))
+    .map(
+      (row) =>
+        `${openJson.get(row.id)},"likeCount":${row.like_count},"recommendation":${JSON.stringify(
+          toRecommendationDto(row),
+        )}}`,
+    );
+  return `{"concerts":[${items.join(',')}]}`;
 }

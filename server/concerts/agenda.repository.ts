@@ -1,5 +1,5 @@
-// The agenda: upcoming concerts with their bands and the fan's own row, in one SQL statement
-// whatever the number of concerts (no N+1).
+// The agenda in two parts: what every fan shares (concert fields and bands, cached by
+// agenda-catalog.ts) and what changes per request (like counts and the fan's own row).
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
@@ -10,7 +10,7 @@ export interface AgendaBand {
   image_url: string | null;
 }
 
-export interface AgendaRow {
+export interface ConcertDetailsRow {
   id: number;
   day: string;
   hour: string;
@@ -19,56 +19,58 @@ export interface AgendaRow {
   genre: string;
   price: string;
   image_url: string | null;
-  like_count: number;
   bandname: string | null;
   concert_description: string | null;
   description_short: string | null;
   description_long: string | null;
   bands: AgendaBand[];
+}
+
+export interface AgendaStateRow {
+  id: number;
+  like_count: number;
   score: string | null;
   reason: string | null;
   liked: boolean | null;
   recommendation_feedback: number | null;
 }
 
-export async function findAgenda(
+/** Upcoming concerts in agenda order with their like count and this fan's row: one statement. */
+export async function findAgendaState(
   db: Database,
   cutoff: { day: string; time: string },
   userId: string | undefined,
-): Promise<AgendaRow[]> {
-  // Bands are aggregated once for all upcoming concerts (a grouped join), not per concert.
-  const result = await sql<AgendaRow>`
-    WITH upcoming AS (
-      SELECT * FROM concerts c
-      WHERE (c.day, c.hour) >= (${cutoff.day}::date, ${cutoff.time}::time)
-    ), band_lists AS (
-      SELECT cb.concert_id, json_agg(json_build_object(
-        'id', b.id, 'name', b.band_name, 'spotify_url', b.band_spotify_url, 'image_url', b.image_url
-      ) ORDER BY b.band_name) AS bands
-      FROM upcoming u
-      JOIN concert_band cb ON cb.concert_id = u.id
-      JOIN bands b ON b.id = cb.band_id
-      GROUP BY cb.concert_id
-    )
-    SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
-      c.price::text AS price, c.image_url, c.like_count, c.bandname, c.concert_description,
-      c.description_short, c.description_long,
-      coalesce(bl.bands, '[]'::json) AS bands,
-      r.score, r.reason, r.liked, r.recommendation_feedback
-    FROM upcoming c
-    LEFT JOIN band_lists bl ON bl.concert_id = c.id
+): Promise<AgendaStateRow[]> {
+  const result = await sql<AgendaStateRow>`
+    SELECT c.id, c.like_count, r.score, r.reason, r.liked, r.recommendation_feedback
+    FROM concerts c
     LEFT JOIN user_concert_recommendations r
       ON r.concert_id = c.id AND r.user_id = ${userId ?? null}::uuid
+    WHERE (c.day, c.hour) >= (${cutoff.day}::date, ${cutoff.time}::time)
     ORDER BY c.day, c.hour, c.id
   `.execute(db);
   return result.rows;
 }
 
-export async function concertExists(db: Database, concertId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('concerts')
-    .select('id')
-    .where('id', '=', concertId)
-    .executeTakeFirst();
-  return row !== undefined;
+/** The shared details of some concerts, bands aggregated in one grouped join. */
+export async function findConcertDetails(
+  db: Database,
+  ids: number[],
+): Promise<ConcertDetailsRow[]> {
+  const result = await sql<ConcertDetailsRow>`
+    SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
+      c.price::text AS price, c.image_url, c.bandname, c.concert_description,
+      c.description_short, c.description_long, coalesce(bl.bands, '[]'::json) AS bands
+    FROM concerts c
+    LEFT JOIN (
+      SELECT cb.concert_id, json_agg(json_build_object(
+        'id', b.id, 'name', b.band_name, 'spotify_url', b.band_spotify_url, 'image_url', b.image_url
+      ) ORDER BY b.band_name) AS bands
+      FROM concert_band cb JOIN bands b ON b.id = cb.band_id
+      WHERE cb.concert_id = ANY(${ids}::int[])
+      GROUP BY cb.concert_id
+    ) bl ON bl.concert_id = c.id
+    WHERE c.id = ANY(${ids}::int[])
+  `.execute(db);
+  return result.rows;
 }

@@ -1,17 +1,13 @@
 import express, { type Router } from 'express';
-import type {
-  CarouselResponse,
-  ConcertListResponse,
-  FeedbackResponse,
-  LikeResponse,
-} from '../../common/dto.js';
+import type { CarouselResponse, FeedbackResponse, LikeResponse } from '../../common/dto.js';
 import { concertIdParamsSchema, feedbackSchema, likeSchema } from '../../common/schemas.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
 import type { Database } from '../db/database.js';
 import { input, validate } from '../lib/validate.js';
 import type { Clock } from '../lib/time.js';
-import { toConcertDto } from './agenda.dto.js';
-import { findAgenda } from './agenda.repository.js';
+import type { AgendaCatalog } from './agenda-catalog.js';
+import { agendaJson } from './agenda.dto.js';
+import { findAgendaState } from './agenda.repository.js';
 import { findCarouselConcerts } from './concerts.repository.js';
 import { toCarouselConcertDto } from './concerts.dto.js';
 import { setFeedback, setLike } from './reactions.service.js';
@@ -21,7 +17,11 @@ export const CAROUSEL_SIZE = 20;
 
 type IdParams = { id: number };
 
-export function concertsRouter(deps: { db: Database; clock: Clock }): Router {
+export function concertsRouter(deps: {
+  db: Database;
+  clock: Clock;
+  catalog: AgendaCatalog;
+}): Router {
   const router = express.Router();
   const { db } = deps;
 
@@ -32,10 +32,11 @@ export function concertsRouter(deps: { db: Database; clock: Clock }): Router {
   });
 
   // The agenda: every upcoming concert, with the signed-in fan's score, reason, like and feedback.
+  // The body is a ConcertListResponse, assembled as a string (see agenda-catalog.ts).
   router.get('/', async (req, res) => {
-    const rows = await findAgenda(db, upcomingCutoff(deps.clock), req.user?.user_id);
-    const body: ConcertListResponse = { concerts: rows.map(toConcertDto) };
-    res.set('Cache-Control', 'private, no-cache').json(body);
+    const rows = await findAgendaState(db, upcomingCutoff(deps.clock), req.user?.user_id);
+    const details = await deps.catalog.openJson(rows.map((row) => row.id));
+    res.set('Cache-Control', 'private, no-cache').type('json').send(agendaJson(rows, details));
   });
 
   router.put(
