@@ -5,15 +5,19 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
+import type PgBoss from 'pg-boss';
 import type { PublicConfigDto } from '../common/dto.js';
+import { adminActionsRouter } from './admin/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, sessionMiddleware } from './auth/session.js';
 import type { Config } from './config.js';
 import { bandsRouter } from './bands/bands.routes.js';
+import { AgendaCatalog } from './concerts/agenda-catalog.js';
 import { concertsRouter } from './concerts/concerts.routes.js';
 import type { Database } from './db/database.js';
 import { healthRouter } from './health/health.routes.js';
+import { adminRouter } from './admin/admin.routes.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import type { Logger } from './lib/logger.js';
 import { systemClock, type Clock } from './lib/time.js';
@@ -23,6 +27,7 @@ import type { RecommendationRunner } from './recommendations/runner.js';
 import { sameOriginOnly } from './security/same-origin.js';
 import { profileRouter } from './users/profile.routes.js';
 import { unsubscribeRouter } from './users/unsubscribe.js';
+import { uploadsStatic } from './uploads/uploads.static.js';
 import { spaRouter } from './web/spa.js';
 
 export interface AppDeps {
@@ -35,6 +40,8 @@ export interface AppDeps {
   /** Background recommendation generation (see server/recommendations/runner.ts). */
   recommendations: RecommendationRunner;
   clock?: Clock;
+  /** The job queue (server/jobs); the admin action routes exist only with it. */
+  boss?: PgBoss;
   /** Folder of the built SPA (dist/client). */
   clientDir: string;
 }
@@ -111,6 +118,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '100kb' }));
 
   app.use(healthRouter(db));
+  app.use('/uploads', uploadsStatic(config.dataDir));
 
   // Sessions only where they are used: static files and probes never touch the session store.
   const passport = configurePassport(db);
@@ -123,6 +131,8 @@ export function createApp(deps: AppDeps): Express {
     passport.session(),
   );
 
+  // Shared concert data of the agenda; admin writes invalidate it.
+  const catalog = new AgendaCatalog(db);
   const authDeps = { db, config, log, clock, mailer: deps.mailer };
   app.use(oauthRouter(authDeps, passport));
   const api = express.Router();
@@ -132,9 +142,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(authRouter(authDeps));
   api.use('/profile', profileRouter({ ...authDeps, runner: deps.recommendations }));
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
-  api.use('/concerts', concertsRouter({ db, clock }));
+  api.use('/concerts', concertsRouter({ db, clock, catalog }));
   api.use('/bands', bandsRouter(db));
   api.use('/unsubscribe', unsubscribeRouter({ db, config }));
+  if (deps.boss) api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log }));
+  api.use('/admin', adminRouter({ db, config, clock, catalog }));
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 

@@ -9,9 +9,13 @@ import { openDatabase, type OpenDatabase } from './db/open.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
-import { builtinEngine } from './recommendations/builtin-engine.js';
+import { chooseEngine } from './recommendations/choose-engine.js';
 import { RecommendationRunner } from './recommendations/runner.js';
 import { bootstrapAdmin } from './users/admin-bootstrap.js';
+import { startBoss, stopBoss } from './jobs/boss.js';
+import { scheduleWeeklyMail } from './jobs/weekly-cron.js';
+import { startWorkers } from './jobs/workers.js';
+import { startWeeklyCampaign } from './weekly-mail/campaign.service.js';
 import { systemClock } from './lib/time.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -55,14 +59,33 @@ async function main(): Promise<void> {
 
   const mailer = createMailer(config, log);
   await bootstrapAdmin(database.db, config, log);
+  const engine = chooseEngine(config, log);
+  log.info({ engine: engine.name }, 'Motor de recomendaciones');
   const recommendations = new RecommendationRunner({
     db: database.db,
     pool: database.pool,
-    engine: builtinEngine,
+    engine,
     clock: systemClock,
     log,
   });
+  const boss = await startBoss(database.pool, log);
+  await startWorkers({
+    boss,
+    db: database.db,
+    pool: database.pool,
+    config,
+    mailer,
+    engine,
+    clock: systemClock,
+    log,
+  });
+  const weeklyCron = scheduleWeeklyMail(
+    config.weeklyEmailCron,
+    () => startWeeklyCampaign({ db: database.db, boss, clock: systemClock }, 'real'),
+    log,
+  );
   const app = createApp({
+    boss,
     recommendations,
     config,
     db: database.db,
@@ -90,6 +113,9 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    await weeklyCron?.stop();
+    // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.
+    await stopBoss(boss);
     await recommendations.idle();
     mailer.close();
     await database.shutdown();

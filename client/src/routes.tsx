@@ -26,8 +26,20 @@ const UpdatePasswordPage = lazy(() =>
 const ProfilePage = lazy(() =>
   import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
-const ComingSoonPage = lazy(() =>
-  import('./features/coming-soon/ComingSoonPage').then((m) => ({ default: m.ComingSoonPage })),
+const LikedGenresPage = lazy(() =>
+  import('./features/onboarding/OnboardingPages').then((m) => ({ default: m.LikedGenresPage })),
+);
+const DislikedGenresPage = lazy(() =>
+  import('./features/onboarding/OnboardingPages').then((m) => ({ default: m.DislikedGenresPage })),
+);
+const MyConcertsPage = lazy(() =>
+  import('./features/concerts/MyConcertsPage').then((m) => ({ default: m.MyConcertsPage })),
+);
+const UnsubscribePage = lazy(() =>
+  import('./features/unsubscribe/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
+);
+const AdminPage = lazy(() =>
+  import('./features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
 
 export const routes: RouteObject[] = [
@@ -55,16 +67,13 @@ export const routes: RouteObject[] = [
       { path: '/terms', element: <TermsPage /> },
       { path: '/contact', element: <ContactPage /> },
       // Placeholders until their issues land.
-      { path: '/liked-music-genres', element: <ComingSoonPage title="Tus géneros favoritos" /> },
-      {
-        path: '/disliked-music-genres',
-        element: <ComingSoonPage title="Los géneros que no te gustan" />,
-      },
+      { path: '/liked-music-genres', element: <LikedGenresPage /> },
+      { path: '/disliked-music-genres', element: <DislikedGenresPage /> },
       {
         path: '/myconcerts',
         element: (
           <RequireSession requireOnboarding>
-            <ComingSoonPage title="Tus conciertos" />
+            <MyConcertsPage />
           </RequireSession>
         ),
       },
@@ -78,8 +87,8 @@ export const routes: RouteObject[] = [
       },
       { path: '/recover', element: <RecoverPage /> },
       { path: '/update-password', element: <UpdatePasswordPage /> },
-      { path: '/admin', element: <ComingSoonPage title="Panel de administración" /> },
-      { path: '/unsubscribe', element: <ComingSoonPage title="Baja del email semanal" /> },
+      { path: '/admin', element: <AdminPage /> },
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // The e2e server has no SMTP: mails are .eml files here (see start-server.mjs, DATA_DIR).
-const OUTBOX = fileURLToPath(new URL('../../.data/e2e/outbox', import.meta.url));
+const OUTBOX = fileURLToPath(
+  new URL(`../../.data/e2e-${process.env.E2E_PORT ?? '3100'}/outbox`, import.meta.url),
+);
 const FAN = { email: 'fan@demo.local', password: 'demo-fan-1234' };
 const PASSWORD = 'e2e-secret-123';
 

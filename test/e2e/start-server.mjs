@@ -5,8 +5,9 @@ import { rmSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-const dataDir = fileURLToPath(new URL('../../.data/e2e', import.meta.url));
 const port = process.env.E2E_PORT ?? '3100';
+// One folder per port, so runs on different ports never share a database.
+const dataDir = fileURLToPath(new URL(`../../.data/e2e-${port}`, import.meta.url));
 
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });

@@ -1,0 +1,115 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { usePageTitle } from '../../components/usePageTitle';
+import { logOut, useSession } from '../../lib/session';
+import { ActionSection } from './components/ActionSection';
+import { BandForm } from './components/BandForm';
+import { ConcertForm } from './components/ConcertForm';
+import { LinkForm } from './components/LinkForm';
+import { WeeklyEmailSection } from './components/WeeklyEmailSection';
+import './AdminPage.css';
+
+const TITLE = 'Panel de administración';
+
+function SignOutButton() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  async function signOut() {
+    setLeaving(true);
+    try {
+      await logOut(queryClient);
+    } catch (error) {
+      // The local session is forgotten anyway; the server one expires on its own.
+      console.error('No se ha podido cerrar la sesión en el servidor', error);
+    } finally {
+      void navigate('/', { replace: true });
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className="button button--secondary"
+      onClick={() => void signOut()}
+      disabled={leaving}
+    >
+      Cerrar sesión
+    </button>
+  );
+}
+
+function AdminPanel() {
+  return (
+    <>
+      <div className="admin-grid admin-grid--actions">
+        <ActionSection
+          title="Generar recomendaciones"
+          path="/api/generateRecommendations"
+          buttonLabel="Generar recomendaciones"
+          failure="Error generando recomendaciones."
+        />
+        <ActionSection
+          title="Generar descripciones cortas"
+          path="/api/generateDescriptions"
+          buttonLabel="Generar descripciones cortas"
+          failure="Error al generar descripciones."
+        />
+        <ActionSection
+          title="Generar descripciones largas"
+          path="/api/generateDescriptionsLong"
+          buttonLabel="Generar descripciones largas"
+          failure="Error al generar descripciones largas."
+        />
+      </div>
+      <ConcertForm />
+      <BandForm />
+      <LinkForm />
+      <WeeklyEmailSection />
+    </>
+  );
+}
+
+/** /admin: only for users.is_admin; the server checks every call again. */
+export function AdminPage() {
+  usePageTitle(TITLE);
+  const { data, isPending, isError } = useSession();
+
+  let content;
+  if (isPending) {
+    content = (
+      <p className="loading" role="status">
+        Cargando...
+      </p>
+    );
+  } else if (isError) {
+    content = (
+      <p role="alert" className="form-message form-message--error">
+        Error validando permisos.
+      </p>
+    );
+  } else if (!data.user) {
+    // Also where a session ended elsewhere lands: lib/session clears the user on any 401.
+    return <Navigate to="/" replace />;
+  } else if (!data.user.isAdmin) {
+    content = (
+      <p role="alert" className="form-message form-message--error">
+        No tienes permisos de administrador.
+      </p>
+    );
+  } else {
+    content = <AdminPanel />;
+  }
+
+  return (
+    <article className="admin-page">
+      <div className="admin-page__top">
+        <h1>{TITLE}</h1>
+        {data?.user && <SignOutButton />}
+      </div>
+      {content}
+    </article>
+  );
+}

@@ -1,0 +1,92 @@
+// Calls of the admin panel. JSON goes through apiFetch (so a lost session leaves the page);
+// image uploads are multipart and use fetch directly.
+import type {
+  AdminBandSearchResponse,
+  AdminConcertSearchResponse,
+  AdminCreatedResponse,
+  AdminMessageResponse,
+  AdminVenuesResponse,
+  UploadResponse,
+} from '../../../../common/admin-rules';
+import type { ApiErrorBody } from '../../../../common/dto';
+import { ApiError, apiFetch } from '../../lib/api';
+
+export interface ConcertDraft {
+  day: string;
+  genre: string;
+  venue: string;
+  venueId: number;
+  hour: string;
+  price: string;
+  name: string;
+  description: string;
+  imageUrl: string;
+}
+
+export interface BandDraft {
+  name: string;
+  spotifyUrl: string;
+  genres: string[];
+  imageUrl: string;
+}
+
+export const createConcert = (body: ConcertDraft) =>
+  apiFetch<AdminCreatedResponse>('/api/admin/concerts', { method: 'POST', body });
+
+export const createBand = (body: BandDraft) =>
+  apiFetch<AdminCreatedResponse>('/api/admin/bands', { method: 'POST', body });
+
+export const createLink = (body: { concertId: number; bandId: number }) =>
+  apiFetch<AdminMessageResponse>('/api/admin/links', { method: 'POST', body });
+
+export const fetchVenues = (signal?: AbortSignal) =>
+  apiFetch<AdminVenuesResponse>('/api/admin/venues', { signal });
+
+export function searchConcerts(filters: { q: string; day: string }, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.day) params.set('day', filters.day);
+  return apiFetch<AdminConcertSearchResponse>(`/api/admin/concerts/search?${params}`, { signal });
+}
+
+export const searchBands = (q: string, signal?: AbortSignal) =>
+  apiFetch<AdminBandSearchResponse>(`/api/admin/bands/search?${new URLSearchParams({ q })}`, {
+    signal,
+  });
+
+/** The reply of an admin action endpoint: its message, or undefined when it was not JSON. */
+export async function runAction(path: string, body?: unknown): Promise<string | undefined> {
+  const reply = await apiFetch<Partial<AdminMessageResponse> | undefined>(path, {
+    method: 'POST',
+    body: body ?? {},
+  });
+  return typeof reply?.message === 'string' ? reply.message : undefined;
+}
+
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  let response: Response;
+  try {
+    response = await fetch('/api/admin/uploads', {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK_ERROR', 'No se ha podido conectar con el servidor.');
+  }
+  const data = (await response.json().catch(() => undefined)) as
+    UploadResponse | ApiErrorBody | undefined;
+  if (response.ok && data && 'url' in data) return data.url;
+  const message = data && 'error' in data ? data.error.message : 'No se ha podido subir la imagen.';
+  throw new ApiError(response.status, 'UPLOAD_FAILED', message);
+}
+
+/** 'Usuario no autenticado' for a lost session (the spec's text), else the server's reason. */
+export function failureText(prefix: string, error: unknown): string {
+  if (error instanceof ApiError && error.status === 401) return 'Usuario no autenticado';
+  const reason = error instanceof Error ? error.message : 'Error desconocido';
+  return prefix + reason;
+}

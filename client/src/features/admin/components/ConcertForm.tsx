@@ -1,0 +1,215 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState, type FormEvent } from 'react';
+import { GENRES } from '../../../../../common/genres';
+import { createConcert, failureText, fetchVenues } from '../api';
+import { concertProblem, type ConcertFields } from '../validation';
+import { FormStatus, type StatusMessage } from './FormStatus';
+import { ImageField } from './ImageField';
+
+const EMPTY = {
+  day: '',
+  genre: '',
+  venue: '',
+  venueId: '',
+  hour: '',
+  price: '',
+  name: '',
+  description: '',
+  imageUrl: '',
+};
+const FAILURE = 'Error al crear concierto: ';
+
+export function ConcertForm() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState(EMPTY);
+  const [invalid, setInvalid] = useState<keyof ConcertFields | null>(null);
+  const [message, setMessage] = useState<StatusMessage | null>(null);
+  const [sending, setSending] = useState(false);
+  const venues = useQuery({
+    queryKey: ['admin', 'venues'],
+    queryFn: ({ signal }) => fetchVenues(signal),
+    staleTime: 5 * 60_000,
+  });
+
+  const set = (name: keyof typeof EMPTY) => (value: string) =>
+    setFields((current) => ({ ...current, [name]: value }));
+
+  function pickVenue(name: string) {
+    // A known venue fills its ID; a new name leaves the ID for the admin to type.
+    const known = venues.data?.venues.find(
+      (venue) => venue.name.toLowerCase() === name.trim().toLowerCase(),
+    );
+    setFields((current) => ({
+      ...current,
+      venue: name,
+      venueId: known ? String(known.id) : current.venueId,
+    }));
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = concertProblem(fields);
+    setInvalid(problem?.[0] ?? null);
+    if (problem) {
+      setMessage({ kind: 'error', text: FAILURE + problem[1] });
+      document.getElementById(`${id}-${problem[0]}`)?.focus();
+      return;
+    }
+    setSending(true);
+    setMessage(null);
+    try {
+      const created = await createConcert({
+        ...fields,
+        venue: fields.venue.trim(),
+        venueId: Number(fields.venueId),
+        price: fields.price.trim(),
+        imageUrl: fields.imageUrl.trim(),
+      });
+      setMessage({ kind: 'success', text: created.message });
+      setFields(EMPTY);
+      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+    } catch (error) {
+      setMessage({ kind: 'error', text: failureText(FAILURE, error) });
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const fieldProps = (name: keyof ConcertFields) => ({
+    id: `${id}-${name}`,
+    'aria-invalid': invalid === name || undefined,
+  });
+
+  return (
+    <section className="admin-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Crear concierto</h2>
+      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="admin-form">
+        <div className="admin-grid">
+          <div className="form-field">
+            <label htmlFor={`${id}-day`}>Día</label>
+            <input
+              {...fieldProps('day')}
+              className="text-input"
+              type="date"
+              required
+              value={fields.day}
+              onChange={(event) => set('day')(event.target.value)}
+            />
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${id}-hour`}>Hora</label>
+            <input
+              {...fieldProps('hour')}
+              className="text-input"
+              type="time"
+              required
+              value={fields.hour}
+              onChange={(event) => set('hour')(event.target.value)}
+            />
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${id}-genre`}>Género</label>
+            <select
+              {...fieldProps('genre')}
+              className="text-input"
+              required
+              value={fields.genre}
+              onChange={(event) => set('genre')(event.target.value)}
+            >
+              <option value="">Elige un género</option>
+              {GENRES.map((genre) => (
+                <option key={genre} value={genre}>
+                  {genre}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${id}-price`}>Precio (€, 0 si es gratis)</label>
+            <input
+              {...fieldProps('price')}
+              className="text-input"
+              type="number"
+              min="0"
+              step="0.01"
+              inputMode="decimal"
+              required
+              value={fields.price}
+              onChange={(event) => set('price')(event.target.value)}
+            />
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${id}-venue`}>Sala</label>
+            <input
+              {...fieldProps('venue')}
+              className="text-input"
+              type="text"
+              list={`${id}-venues`}
+              autoComplete="off"
+              required
+              aria-describedby={`${id}-venue-hint`}
+              value={fields.venue}
+              onChange={(event) => pickVenue(event.target.value)}
+            />
+            <datalist id={`${id}-venues`}>
+              {venues.data?.venues.map((venue) => (
+                <option key={`${venue.name}-${venue.id}`} value={venue.name}>
+                  {venue.town ? `${venue.town} · ID ${venue.id}` : `ID ${venue.id}`}
+                </option>
+              ))}
+            </datalist>
+            <small id={`${id}-venue-hint`} className="admin-hint">
+              Elige una sala conocida (rellena su ID) o escribe una nueva.
+            </small>
+          </div>
+          <div className="form-field">
+            <label htmlFor={`${id}-venueId`}>ID de la sala</label>
+            <input
+              {...fieldProps('venueId')}
+              className="text-input"
+              type="number"
+              min="0"
+              step="1"
+              inputMode="numeric"
+              required
+              value={fields.venueId}
+              onChange={(event) => set('venueId')(event.target.value)}
+            />
+          </div>
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-name`}>Nombre libre (opcional)</label>
+          <input
+            id={`${id}-name`}
+            className="text-input"
+            type="text"
+            maxLength={200}
+            value={fields.name}
+            onChange={(event) => set('name')(event.target.value)}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-description`}>Descripción (opcional)</label>
+          <textarea
+            id={`${id}-description`}
+            className="text-input"
+            rows={3}
+            maxLength={5000}
+            value={fields.description}
+            onChange={(event) => set('description')(event.target.value)}
+          />
+        </div>
+        <ImageField
+          url={fields.imageUrl}
+          onUrlChange={set('imageUrl')}
+          invalid={invalid === 'imageUrl'}
+        />
+        <button type="submit" className="button button--primary" disabled={sending}>
+          {sending ? 'Creando...' : 'Crear concierto'}
+        </button>
+        <FormStatus message={message} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+// Search helpers of the link form: they find a concert or a band and hand its id to the form.
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { AdminConcertOptionDto } from '../../../../../common/admin-rules';
+import { searchBands, searchConcerts } from '../api';
+import { useDebounced } from '../useDebounced';
+
+interface PickerProps {
+  selectedId: string;
+  onPick: (id: number) => void;
+}
+
+const MIN_QUERY = 2;
+
+export function describeConcert(concert: AdminConcertOptionDto): string {
+  const who = concert.bands.length > 0 ? concert.bands.join(' + ') : (concert.name ?? 'Sin nombre');
+  return `${concert.day} ${concert.hour} · ${who} · ${concert.venue} (ID ${concert.id})`;
+}
+
+function Results<T extends { id: number }>(props: {
+  label: string;
+  items: T[] | undefined;
+  searching: boolean;
+  enabled: boolean;
+  describe: (item: T) => string;
+  selectedId: string;
+  onPick: (id: number) => void;
+}) {
+  const { items, searching, enabled } = props;
+  let summary = '';
+  if (enabled && searching) summary = 'Buscando...';
+  else if (enabled && items)
+    summary = items.length === 0 ? 'Sin resultados' : `${items.length} resultados`;
+  return (
+    <>
+      <p role="status" className="admin-hint">
+        {summary}
+      </p>
+      {enabled && items && items.length > 0 && (
+        <ul className="admin-results" aria-label={props.label}>
+          {items.map((item) => (
+            <li key={item.id}>
+              <button
+                type="button"
+                className="admin-result"
+                aria-pressed={props.selectedId === String(item.id)}
+                onClick={() => props.onPick(item.id)}
+              >
+                {props.describe(item)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+export function ConcertPicker({ selectedId, onPick }: PickerProps) {
+  const id = useId();
+  const [q, setQ] = useState('');
+  const [day, setDay] = useState('');
+  // Strings, not an object, so the debounce settles instead of restarting on every render.
+  const settledQ = useDebounced(q.trim());
+  const settledDay = useDebounced(day);
+  const filters = { q: settledQ, day: settledDay };
+  const enabled = filters.q.length >= MIN_QUERY || filters.day !== '';
+  const search = useQuery({
+    queryKey: ['admin', 'concert-search', filters],
+    queryFn: ({ signal }) => searchConcerts(filters, signal),
+    enabled,
+  });
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>Buscar concierto</legend>
+      <div className="admin-grid">
+        <div className="form-field">
+          <label htmlFor={`${id}-q`}>Nombre o banda del concierto</label>
+          <input
+            id={`${id}-q`}
+            className="text-input"
+            type="search"
+            value={q}
+            onChange={(event) => setQ(event.target.value)}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={`${id}-day`}>Fecha del concierto</label>
+          <input
+            id={`${id}-day`}
+            className="text-input"
+            type="date"
+            value={day}
+            onChange={(event) => setDay(event.target.value)}
+          />
+        </div>
+      </div>
+      <Results
+        label="Conciertos encontrados"
+        items={search.data?.concerts}
+        searching={search.isFetching}
+        enabled={enabled}
+        describe={describeConcert}
+        selectedId={selectedId}
+        onPick={onPick}
+      />
+    </fieldset>
+  );
+}
+
+export function BandPicker({ selectedId, onPick }: PickerProps) {
+  const id = useId();
+  const [q, setQ] = useState('');
+  const query = useDebounced(q.trim());
+  const enabled = query.length >= MIN_QUERY;
+  const search = useQuery({
+    queryKey: ['admin', 'band-search', query],
+    queryFn: ({ signal }) => searchBands(query, signal),
+    enabled,
+  });
+  return (
+    <fieldset className="admin-fieldset">
+      <legend>Buscar banda</legend>
+      <div className="form-field">
+        <label htmlFor={`${id}-q`}>Nombre de la banda a vincular</label>
+        <input
+          id={`${id}-q`}
+          className="text-input"
+          type="search"
+          value={q}
+          onChange={(event) => setQ(event.target.value)}
+        />
+      </div>
+      <Results
+        label="Bandas encontradas"
+        items={search.data?.bands}
+        searching={search.isFetching}
+        enabled={enabled}
+        describe={(band) => `${band.name} (ID ${band.id})`}
+        selectedId={selectedId}
+        onPick={onPick}
+      />
+    </fieldset>
+  );
+}

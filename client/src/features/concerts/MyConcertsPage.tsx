@@ -1,0 +1,77 @@
+import { useMemo } from 'react';
+import { usePageTitle } from '../../components/usePageTitle';
+import { useAppConfig } from '../../lib/config';
+import { useSession } from '../../lib/session';
+import { ConcertCard } from './components/ConcertCard';
+import { FiltersBar } from './components/FiltersBar';
+import { RecommendationProgress } from './components/RecommendationProgress';
+import { applyFilters, hasFilters, uniqueBandNames, useAgendaFilters } from './filters';
+import { useAgenda } from './queries';
+import { useRecommendationProgress } from './useRecommendationProgress';
+import './Concerts.css';
+
+function useSiteUrl(): string {
+  const { publicSiteUrl } = useAppConfig();
+  return publicSiteUrl ?? window.location.origin;
+}
+
+export function MyConcertsPage() {
+  usePageTitle('Tus conciertos');
+  const { data: session } = useSession();
+  const signedIn = Boolean(session?.user);
+  const siteUrl = useSiteUrl();
+  const { progress, unfinished } = useRecommendationProgress();
+  const agenda = useAgenda();
+  const { filters, setFilter, clearFilters } = useAgendaFilters();
+
+  const concerts = useMemo(() => agenda.data?.concerts ?? [], [agenda.data]);
+  const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
+  const visible = applyFilters(concerts, filters);
+
+  return (
+    <div className="agenda-page">
+      <h1>Tus conciertos</h1>
+      {unfinished && progress && <RecommendationProgress progress={progress} />}
+      <FiltersBar filters={filters} bandNames={bandNames} onChange={setFilter} />
+      {agenda.isPending ? (
+        <p className="loading" role="status">
+          Cargando conciertos...
+        </p>
+      ) : agenda.isError ? (
+        <div className="agenda-message">
+          <p role="alert" className="form-message form-message--error">
+            Error fetching concerts data.
+          </p>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void agenda.refetch()}
+          >
+            Reintentar
+          </button>
+        </div>
+      ) : visible.length === 0 ? (
+        <div className="agenda-message" role="status">
+          {hasFilters(filters) || concerts.length > 0 ? (
+            <>
+              <p>No hay conciertos que coincidan con tus filtros.</p>
+              <button type="button" className="button button--secondary" onClick={clearFilters}>
+                Borrar filtros
+              </button>
+            </>
+          ) : (
+            <p>No hay conciertos próximos. ¡Vuelve pronto!</p>
+          )}
+        </div>
+      ) : (
+        <ul className="agenda-list" aria-label="Conciertos">
+          {visible.map((concert) => (
+            <li key={concert.id}>
+              <ConcertCard concert={concert} signedIn={signedIn} siteUrl={siteUrl} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

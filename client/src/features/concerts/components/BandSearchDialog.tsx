@@ -1,0 +1,87 @@
+import { useId, useRef, useState } from 'react';
+import { matchingBands } from '../filters';
+
+interface BandSearchDialogProps {
+  value: string;
+  bandNames: string[];
+  onChange: (value: string) => void;
+}
+
+/** Narrow screens: a button opening a modal band search; the chosen band shows as a pill. */
+export function BandSearchDialog({ value, bandNames, onChange }: BandSearchDialogProps) {
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [query, setQuery] = useState('');
+  const matches = matchingBands(bandNames, query);
+
+  function open() {
+    setQuery('');
+    dialogRef.current?.showModal();
+  }
+
+  function close() {
+    dialogRef.current?.close();
+  }
+
+  function choose(name: string) {
+    onChange(name);
+    close();
+  }
+
+  return (
+    <div className="filter-field band-search">
+      <span className="filter-field__label" id={`${id}-label`}>
+        Banda
+      </span>
+      <div className="band-search__row">
+        <button type="button" className="button button--secondary" onClick={open}>
+          <span aria-hidden="true">🔍 </span>Buscar banda
+        </button>
+        {value && (
+          <span className="band-pill">
+            {value}
+            <button
+              type="button"
+              className="chip__remove"
+              aria-label="Quitar filtro de banda"
+              onClick={() => onChange('')}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </span>
+        )}
+      </div>
+      <dialog ref={dialogRef} className="band-dialog" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`} className="band-dialog__title">
+          Buscar banda
+        </h2>
+        <input
+          className="text-input"
+          type="search"
+          placeholder="Buscar banda..."
+          aria-label="Nombre de la banda"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        {matches.length > 0 ? (
+          <ul className="band-dialog__list" aria-label="Bandas encontradas">
+            {matches.map((name) => (
+              <li key={name}>
+                <button type="button" className="band-dialog__option" onClick={() => choose(name)}>
+                  {name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="band-dialog__empty" role="status">
+            Sin resultados
+          </p>
+        )}
+        <button type="button" className="button button--secondary" onClick={close}>
+          Cancelar
+        </button>
+      </dialog>
+    </div>
+  );
+}

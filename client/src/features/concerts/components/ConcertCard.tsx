@@ -1,0 +1,116 @@
+import { useId } from 'react';
+import type { ConcertDto } from '../../../../../common/dto';
+import { formatLongDay } from '../../../lib/dates';
+import { formatPrice } from '../../../lib/money';
+import { ConcertImage } from './ConcertImage';
+import { FeedbackButtons } from './FeedbackButtons';
+import { LikeButton } from './LikeButton';
+import { scoreView } from './score';
+import { concertTitle, formatHour, whatsappUrl } from './shareText';
+
+const THINKING = 'Dame un momento, estoy pensando en ello...';
+
+interface ConcertCardProps {
+  concert: ConcertDto;
+  /** Without a session the like and feedback controls are shown disabled. */
+  signedIn: boolean;
+  /** Where the shared message sends people. */
+  siteUrl: string;
+}
+
+/** One concert of the agenda, with its recommendation, like, share and feedback. */
+export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
+  const titleId = useId();
+  const title = concertTitle(concert);
+  const recommendation = concert.recommendation;
+  const pending = !recommendation || recommendation.score === null;
+  const score = scoreView(recommendation);
+  const image = concert.bands.find((band) => band.imageUrl)?.imageUrl ?? concert.imageUrl;
+  const spotifyBands = concert.bands.filter((band) => band.spotifyUrl);
+
+  return (
+    <article className="concert-card" aria-labelledby={titleId}>
+      <ConcertImage src={image} alt={`Imagen de ${title}`} />
+      <div className="concert-card__body">
+        <div className="concert-card__top">
+          <p className="concert-card__date">{formatLongDay(concert.day)}</p>
+          <span className="concert-card__score" role="img" aria-label={`Encaje: ${score.label}`}>
+            {score.emoji}
+          </span>
+        </div>
+        <h2 id={titleId} className="concert-card__title">
+          {title}
+        </h2>
+        <dl className="concert-card__facts">
+          <div>
+            <dt>Género</dt>
+            <dd>{concert.genre}</dd>
+          </div>
+          <div>
+            <dt>Lugar</dt>
+            <dd>{concert.venue}</dd>
+          </div>
+          <div>
+            <dt>Hora</dt>
+            <dd>{formatHour(concert.hour)}</dd>
+          </div>
+          <div>
+            <dt>Precio</dt>
+            <dd>{formatPrice(concert.price)}</dd>
+          </div>
+        </dl>
+        <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
+          {pending ? (
+            <>
+              <span aria-hidden="true">🤔 </span>
+              {THINKING}
+            </>
+          ) : (
+            (recommendation.reason ?? THINKING)
+          )}
+        </p>
+        {concert.descriptionShort && (
+          <p className="concert-card__description">{concert.descriptionShort}</p>
+        )}
+        {concert.descriptionLong && (
+          <details className="concert-card__more">
+            <summary>Leer más</summary>
+            <p>{concert.descriptionLong}</p>
+          </details>
+        )}
+        {spotifyBands.length > 0 && (
+          <ul className="concert-card__links">
+            {spotifyBands.map((band) => (
+              <li key={band.id}>
+                <a href={band.spotifyUrl ?? undefined} target="_blank" rel="noopener noreferrer">
+                  Escuchar {band.name} en Spotify
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="concert-card__actions">
+          <LikeButton
+            concertId={concert.id}
+            liked={recommendation?.liked ?? false}
+            likeCount={concert.likeCount}
+            signedIn={signedIn}
+          />
+          <a
+            className="share-link"
+            href={whatsappUrl(concert, siteUrl)}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            Compartir por WhatsApp
+          </a>
+        </div>
+        <FeedbackButtons
+          concertId={concert.id}
+          feedback={recommendation?.feedback ?? 0}
+          signedIn={signedIn}
+        />
+      </div>
+    </article>
+  );
+}

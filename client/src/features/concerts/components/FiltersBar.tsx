@@ -1,0 +1,72 @@
+import { useId } from 'react';
+import { useMediaQuery } from '../../../lib/useMediaQuery';
+import type { AgendaFilters } from '../filters';
+import { BandCombobox } from './BandCombobox';
+import { BandSearchDialog } from './BandSearchDialog';
+
+interface FiltersBarProps {
+  filters: AgendaFilters;
+  bandNames: string[];
+  onChange: (name: keyof AgendaFilters, value: string) => void;
+}
+
+export function FiltersBar({ filters, bandNames, onChange }: FiltersBarProps) {
+  const id = useId();
+  const narrow = useMediaQuery('(max-width: 599.98px)');
+
+  return (
+    <section className="agenda-filters" aria-label="Filtros">
+      <div className="filter-field">
+        <label htmlFor={`${id}-date`}>Selecciona una fecha</label>
+        <div className="filter-field__row">
+          <input
+            id={`${id}-date`}
+            className="text-input"
+            type="date"
+            value={filters.fecha}
+            onChange={(event) => onChange('fecha', event.target.value)}
+          />
+          {filters.fecha && (
+            <button
+              type="button"
+              className="icon-button"
+              aria-label="Borrar fecha"
+              title="Borrar fecha"
+              onClick={() => onChange('fecha', '')}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
+        </div>
+      </div>
+      <div className="filter-field">
+        <label htmlFor={`${id}-score`}>Puntuación</label>
+        <select
+          id={`${id}-score`}
+          className="text-input"
+          value={filters.puntuacion}
+          onChange={(event) => onChange('puntuacion', event.target.value)}
+        >
+          <option value="">Todas</option>
+          <option value="extreme">🔥🔥🔥 Encaje muy alto</option>
+          <option value="high">🔥🔥 Encaje alto</option>
+          <option value="medium">🔥 Encaje medio</option>
+          <option value="low">😴 Encaje bajo</option>
+        </select>
+      </div>
+      {narrow ? (
+        <BandSearchDialog
+          value={filters.banda}
+          bandNames={bandNames}
+          onChange={(value) => onChange('banda', value)}
+        />
+      ) : (
+        <BandCombobox
+          value={filters.banda}
+          bandNames={bandNames}
+          onChange={(value) => onChange('banda', value)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ConcertDto } from '../../../../common/dto';
+import { SCORES, type Score } from '../../../../common/genres';
+
+export interface AgendaFilters {
+  /** yyyy-MM-dd or '' */
+  fecha: string;
+  puntuacion: Score | '';
+  banda: string;
+}
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Lower case without accents, for accent- and case-insensitive matching. */
+export function normalizeText(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .trim();
+}
+
+function isScore(value: string): value is Score {
+  return (SCORES as readonly string[]).includes(value);
+}
+
+/** The filters live in the URL (?fecha=&puntuacion=&banda=) so reloads and shared links keep them. */
+export function useAgendaFilters() {
+  const [params, setParams] = useSearchParams();
+  const fecha = params.get('fecha') ?? '';
+  const puntuacion = params.get('puntuacion') ?? '';
+  const filters: AgendaFilters = {
+    fecha: DAY_PATTERN.test(fecha) ? fecha : '',
+    puntuacion: isScore(puntuacion) ? puntuacion : '',
+    banda: params.get('banda') ?? '',
+  };
+
+  const setFilter = useCallback(
+    (name: keyof AgendaFilters, value: string) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(name, value);
+          else next.delete(name);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  const clearFilters = useCallback(() => {
+    setParams(new URLSearchParams(), { replace: true });
+  }, [setParams]);
+
+  return { filters, setFilter, clearFilters };
+}
+
+export function hasFilters(filters: AgendaFilters): boolean {
+  return Boolean(filters.fecha || filters.puntuacion || filters.banda.trim());
+}
+
+export function bandNamesOf(concert: ConcertDto): string[] {
+  if (concert.bands.length > 0) return concert.bands.map((band) => band.name);
+  return concert.name ? [concert.name] : [];
+}
+
+export function applyFilters(concerts: ConcertDto[], filters: AgendaFilters): ConcertDto[] {
+  const band = normalizeText(filters.banda);
+  return concerts.filter((concert) => {
+    if (filters.fecha && concert.day !== filters.fecha) return false;
+    if (filters.puntuacion && concert.recommendation?.score !== filters.puntuacion) return false;
+    if (band && !bandNamesOf(concert).some((name) => normalizeText(name).includes(band))) {
+      return false;
+    }
+    return true;
+  });
+}
+
+/** Every band name in the agenda, once, alphabetically. */
+export function uniqueBandNames(concerts: ConcertDto[]): string[] {
+  const names = new Map<string, string>();
+  for (const concert of concerts) {
+    for (const name of bandNamesOf(concert)) names.set(normalizeText(name), name);
+  }
+  return [...names.values()].sort((a, b) => a.localeCompare(b, 'es'));
+}
+
+export function matchingBands(names: string[], query: string): string[] {
+  const needle = normalizeText(query);
+  if (!needle) return names;
+  return names.filter((name) => normalizeText(name).includes(needle));
+}

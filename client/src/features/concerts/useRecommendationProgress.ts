@@ -1,0 +1,72 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { RecommendationProgressDto } from '../../../../common/dto';
+import { apiFetch } from '../../lib/api';
+import { agendaQueryKey } from './queries';
+
+const POLL_INTERVAL_MS = 1500;
+
+function isUnfinished(progress: RecommendationProgressDto | null): boolean {
+  return progress !== null && progress.running && progress.scored < progress.total;
+}
+
+/**
+ * Starts scoring the fan's unscored concerts, then follows the progress every 1.5 s while work
+ * remains, refetching the list whenever more scores are in. Returns the latest progress.
+ */
+export function useRecommendationProgress(): {
+  progress: RecommendationProgressDto | null;
+  unfinished: boolean;
+} {
+  const queryClient = useQueryClient();
+  // A query (not an effect) so StrictMode's double mount still sends a single POST.
+  const generate = useQuery({
+    queryKey: ['recommendations', 'generate'],
+    queryFn: ({ signal }) =>
+      apiFetch<RecommendationProgressDto>('/api/recommendations/generate', {
+        method: 'POST',
+        signal,
+      }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  const [polled, setPolled] = useState<RecommendationProgressDto | null>(null);
+  const progress = polled ?? generate.data ?? null;
+  const unfinished = isUnfinished(progress);
+  const lastScored = useRef<number | null>(null);
+
+  useEffect(() => {
+    if (!progress) return;
+    const previous = lastScored.current;
+    lastScored.current = progress.scored;
+    if (previous !== null && progress.scored > previous) {
+      void queryClient.invalidateQueries({ queryKey: agendaQueryKey });
+    }
+  }, [progress, queryClient]);
+
+  useEffect(() => {
+    if (!progress || !isUnfinished(progress)) return;
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      apiFetch<RecommendationProgressDto>('/api/recommendations/progress', {
+        signal: controller.signal,
+      })
+        .then((next) => setPolled(next))
+        .catch((error: unknown) => {
+          if (controller.signal.aborted) return;
+          console.error('No se ha podido consultar el progreso de las recomendaciones', error);
+          // A new object so the next attempt is scheduled.
+          setPolled({ ...progress });
+        });
+    }, POLL_INTERVAL_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [progress]);
+
+  if (generate.isError) return { progress: null, unfinished: false };
+  return { progress, unfinished };
+}

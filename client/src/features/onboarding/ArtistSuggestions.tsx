@@ -1,0 +1,40 @@
+import { ArtistsField } from '../profile/components/ArtistsField';
+import { useBandNames } from './queries';
+
+const MAX_SUGGESTIONS = 8;
+
+interface ArtistsWithSuggestionsProps {
+  artists: string[];
+  onChange: (artists: string[]) => void;
+}
+
+/** The profile's artists field plus one-click suggestions from the bands we know. */
+export function ArtistsWithSuggestions({ artists, onChange }: ArtistsWithSuggestionsProps) {
+  const { data } = useBandNames(true);
+  const chosen = new Set(artists.map((artist) => artist.toLowerCase()));
+  const suggestions = (data?.bands ?? [])
+    .filter((band) => !chosen.has(band.name.toLowerCase()))
+    .slice(0, MAX_SUGGESTIONS);
+
+  return (
+    <>
+      <ArtistsField artists={artists} onChange={onChange} />
+      {suggestions.length > 0 && (
+        <div className="artist-suggestions">
+          <p id="artist-suggestions-title" className="onboarding-step">
+            Sugerencias de artistas (pulsa para añadir):
+          </p>
+          <ul className="band-suggestions" aria-labelledby="artist-suggestions-title">
+            {suggestions.map((band) => (
+              <li key={band.id}>
+                <button type="button" onClick={() => onChange([...artists, band.name])}>
+                  + {band.name}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}

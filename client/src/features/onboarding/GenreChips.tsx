@@ -1,0 +1,39 @@
+import { GENRES } from '../../../../common/genres';
+
+interface GenreChipsProps {
+  legend: string;
+  selected: string[];
+  disabled?: string[];
+  onToggle: (genre: string, checked: boolean) => void;
+}
+
+/** The 18 genres as chip-styled real checkboxes, so the state is announced for free. */
+export function GenreChips({ legend, selected, disabled = [], onToggle }: GenreChipsProps) {
+  return (
+    <fieldset className="onboarding-fieldset">
+      <legend>{legend}</legend>
+      <div className="genre-chips">
+        {GENRES.map((genre) => {
+          const isDisabled = disabled.includes(genre);
+          return (
+            <label key={genre} className={`genre-chip${isDisabled ? ' genre-chip--disabled' : ''}`}>
+              <input
+                type="checkbox"
+                className="genre-chip__input"
+                checked={selected.includes(genre)}
+                disabled={isDisabled}
+                onChange={(event) => onToggle(genre, event.target.checked)}
+              />
+              <span className="genre-chip__text">
+                <span className="genre-chip__tick" aria-hidden="true">
+                  ✓
+                </span>
+                {genre}
+              </span>
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,207 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import type { SessionResponse } from '../../../../common/dto';
+import { MAX_LIKED_GENRES } from '../../../../common/rules';
+import { usePageTitle } from '../../components/usePageTitle';
+import { ApiError } from '../../lib/api';
+import { sessionQueryKey, useSession } from '../../lib/session';
+import { profileQueryKey, useProfile } from '../profile/queries';
+import { ArtistsWithSuggestions } from './ArtistSuggestions';
+import { clearDraft, useOnboardingDraft } from './draft';
+import { GenreChips } from './GenreChips';
+import { NoSessionNotice } from './NoSessionNotice';
+import { saveOnboarding } from './queries';
+import '../profile/ProfilePage.css';
+import './Onboarding.css';
+
+const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
+const NONE_SELECTED = 'Debes seleccionar al menos un género.';
+const SAVE_FAILED = 'Hubo un problema al guardar los datos del usuario.';
+const REQUEST_FAILED = 'Hubo un problema al procesar tu solicitud. Inténtalo de nuevo.';
+
+/** Onboarding pages are open to anyone, but only do something with a session. */
+function WithSession({ children }: { children: ReactNode }) {
+  const { data, isPending } = useSession();
+  if (isPending) {
+    return (
+      <p className="loading" role="status">
+        Cargando sesión...
+      </p>
+    );
+  }
+  if (!data?.user) return <NoSessionNotice />;
+  return children;
+}
+
+function LoadingDraft() {
+  return (
+    <p className="loading" role="status">
+      Cargando...
+    </p>
+  );
+}
+
+function LikedGenresStep() {
+  const navigate = useNavigate();
+  const { data: profile } = useProfile();
+  const { draft, ready, setDraft } = useOnboardingDraft(profile);
+  const [message, setMessage] = useState('');
+
+  if (!ready) return <LoadingDraft />;
+
+  function toggle(genre: string, checked: boolean) {
+    if (!checked) {
+      setMessage('');
+      setDraft({ ...draft, liked: draft.liked.filter((item) => item !== genre) });
+      return;
+    }
+    if (draft.liked.length >= MAX_LIKED_GENRES) {
+      setMessage(TOO_MANY);
+      return;
+    }
+    setMessage('');
+    setDraft({
+      ...draft,
+      liked: [...draft.liked, genre],
+      disliked: draft.disliked.filter((item) => item !== genre),
+    });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (draft.liked.length === 0) {
+      setMessage(NONE_SELECTED);
+      return;
+    }
+    void navigate('/disliked-music-genres');
+  }
+
+  return (
+    <form className="onboarding-page" onSubmit={handleSubmit} noValidate>
+      <h1>¿Qué música te gusta?</h1>
+      <p className="onboarding-step">
+        Paso 1 de 2. Elige de 1 a 5 géneros ({draft.liked.length} de 5 seleccionados).
+      </p>
+      <GenreChips legend="Tus géneros favoritos" selected={draft.liked} onToggle={toggle} />
+      {message && (
+        <p role="alert" className="form-message form-message--error">
+          {message}
+        </p>
+      )}
+      <div className="onboarding-actions">
+        <span />
+        <button type="submit" className="button button--primary">
+          Siguiente
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DislikedGenresStep() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: profile } = useProfile();
+  const { draft, ready, setDraft } = useOnboardingDraft(profile);
+  const [error, setError] = useState('');
+
+  const save = useMutation({
+    mutationFn: saveOnboarding,
+    onSuccess: async (saved) => {
+      clearDraft();
+      try {
+        localStorage.setItem('onboardingCompleted', 'true');
+      } catch {
+        // The server row is what counts.
+      }
+      queryClient.setQueryData(profileQueryKey, saved);
+      // Mark the cached session done first so /myconcerts' guard lets the person in at once.
+      queryClient.setQueryData<SessionResponse>(sessionQueryKey, (current) =>
+        current?.user ? { user: { ...current.user, onboardingCompleted: true } } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: ['concerts', 'agenda'] });
+      await navigate('/myconcerts', { replace: true });
+    },
+    onError: (failure) => {
+      console.error('No se ha podido guardar el onboarding', failure);
+      setError(
+        failure instanceof ApiError && failure.status === 400 ? REQUEST_FAILED : SAVE_FAILED,
+      );
+    },
+  });
+
+  if (!ready) return <LoadingDraft />;
+  if (draft.liked.length === 0) return <Navigate to="/liked-music-genres" replace />;
+
+  function toggle(genre: string, checked: boolean) {
+    setDraft({
+      ...draft,
+      disliked: checked
+        ? [...draft.disliked, genre]
+        : draft.disliked.filter((item) => item !== genre),
+    });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    setError('');
+    save.mutate({
+      topGenres: draft.liked,
+      dislikedGenres: draft.disliked.filter((genre) => !draft.liked.includes(genre)),
+      topArtists: draft.artists,
+    });
+  }
+
+  return (
+    <form className="onboarding-page" onSubmit={handleSubmit} noValidate>
+      <h1>¿Qué música no te gusta?</h1>
+      <p className="onboarding-step">
+        Paso 2 de 2. Marca los géneros que prefieres evitar (los que te gustan están desactivados).
+      </p>
+      <GenreChips
+        legend="Géneros que no te gustan"
+        selected={draft.disliked}
+        disabled={draft.liked}
+        onToggle={toggle}
+      />
+      <ArtistsWithSuggestions
+        artists={draft.artists}
+        onChange={(artists) => setDraft({ ...draft, artists })}
+      />
+      {error && (
+        <p role="alert" className="form-message form-message--error">
+          {error}
+        </p>
+      )}
+      <div className="onboarding-actions">
+        <Link to="/liked-music-genres" className="button button--secondary">
+          Atrás
+        </Link>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Guardando...' : 'Ver conciertos'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function LikedGenresPage() {
+  usePageTitle('Tus géneros favoritos');
+  return (
+    <WithSession>
+      <LikedGenresStep />
+    </WithSession>
+  );
+}
+
+export function DislikedGenresPage() {
+  usePageTitle('Los géneros que no te gustan');
+  return (
+    <WithSession>
+      <DislikedGenresStep />
+    </WithSession>
+  );
+}

@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+import type { BandNamesResponse, ProfileDto } from '../../../../common/dto';
+import { apiFetch } from '../../lib/api';
+
+export interface OnboardingBody {
+  topGenres: string[];
+  dislikedGenres: string[];
+  topArtists?: string[];
+}
+
+export function saveOnboarding(body: OnboardingBody): Promise<ProfileDto> {
+  return apiFetch<ProfileDto>('/api/profile/onboarding', { method: 'PUT', body });
+}
+
+/** Band names to suggest as favourite artists. */
+export function useBandNames(enabled: boolean) {
+  return useQuery({
+    queryKey: ['bands', 'names'],
+    queryFn: ({ signal }) => apiFetch<BandNamesResponse>('/api/bands', { signal }),
+    staleTime: 10 * 60_000,
+    enabled,
+  });
+}

@@ -1,0 +1,83 @@
+import { useMutation } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router-dom';
+import { StaticPage } from '../../components/StaticPage';
+import { ApiError, apiFetch } from '../../lib/api';
+
+const INVALID = 'El enlace de baja no es válido.';
+const FAILED = 'Ha ocurrido un error al procesar tu baja. Por favor, inténtalo más tarde.';
+const DONE = 'Has sido dado de baja correctamente.';
+
+function unsubscribe(body: { userId: string; token: string }) {
+  return apiFetch<{ message: string }>('/api/unsubscribe', { method: 'POST', body });
+}
+
+/**
+ * The weekly mail's unsubscribe link. Opening it does nothing by itself (mail scanners open
+ * links); the person confirms with a button.
+ */
+export function UnsubscribePage() {
+  const [params] = useSearchParams();
+  const userId = params.get('userId') ?? '';
+  const token = params.get('token') ?? '';
+  const mutation = useMutation({
+    mutationFn: unsubscribe,
+    onError: (error) => console.error('No se ha podido procesar la baja', error),
+  });
+
+  let content;
+  if (!userId || !token) {
+    content = (
+      <p role="alert" className="form-message form-message--error">
+        {INVALID}
+      </p>
+    );
+  } else if (mutation.isSuccess) {
+    content = (
+      <p role="status" className="form-message form-message--success">
+        {DONE}
+      </p>
+    );
+  } else {
+    const error = mutation.error;
+    const invalid = error instanceof ApiError && error.status === 400;
+    content = (
+      <>
+        {!invalid && (
+          <>
+            <p>
+              Si te das de baja, dejarás de recibir el email semanal con tus conciertos
+              recomendados. Puedes seguir usando la web con normalidad.
+            </p>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={mutation.isPending}
+              onClick={() => mutation.mutate({ userId, token })}
+            >
+              {mutation.isPending ? 'Procesando...' : 'Darme de baja'}
+            </button>
+          </>
+        )}
+        {mutation.isPending && (
+          <p role="status" className="loading">
+            Procesando tu baja...
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="form-message form-message--error">
+            {invalid ? INVALID : FAILED}
+          </p>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <StaticPage title="Baja del email semanal">
+      {content}
+      <p>
+        <Link to="/">Volver a la portada</Link>
+      </p>
+    </StaticPage>
+  );
+}

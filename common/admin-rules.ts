@@ -1,0 +1,97 @@
+// Admin limits and response shapes without zod, so the admin screens can share them with the
+// server without pulling the validation library into the browser bundle.
+
+export const ADMIN_NAME_MAX = 200;
+export const ADMIN_DESCRIPTION_MAX = 5000;
+export const ADMIN_URL_MAX = 2000;
+/** numeric(8,2): six digits before the point. */
+export const PRICE_MAX = 999999.99;
+/** concerts.venue_id is a Postgres integer. */
+export const INT_MAX = 2147483647;
+export const SEARCH_QUERY_MAX = 100;
+export const SEARCH_LIMIT = 20;
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const UPLOAD_MAX_WIDTH = 1200;
+
+export const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+/** HH:mm, seconds tolerated (some time inputs send them). */
+export const HOUR_PATTERN = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+/** Euros with at most two decimals, no sign. */
+export const PRICE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+/** Pictures we stored ourselves (POST /api/admin/uploads). */
+export const UPLOADED_IMAGE_PATTERN = /^\/uploads\/[\w-]+\.webp$/;
+
+/** A calendar date that exists (rejects 2030-02-30). */
+export function isCalendarDay(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** An image address the forms accept: one of our uploads, or an http(s) URL. */
+export const isImageUrl = (value: string) => UPLOADED_IMAGE_PATTERN.test(value) || isHttpUrl(value);
+
+/** 201 of POST /api/admin/concerts and /bands. */
+export interface AdminCreatedResponse {
+  id: number;
+  message: string;
+}
+
+/** 201 of POST /api/admin/links, and the answer of the admin action endpoints. */
+export interface AdminMessageResponse {
+  message: string;
+}
+
+/** One hit of GET /api/admin/concerts/search. */
+export interface AdminConcertOptionDto {
+  id: number;
+  day: string;
+  hour: string;
+  venue: string;
+  name: string | null;
+  bands: string[];
+}
+
+export interface AdminConcertSearchResponse {
+  concerts: AdminConcertOptionDto[];
+}
+
+export interface AdminBandOptionDto {
+  id: number;
+  name: string;
+}
+
+export interface AdminBandSearchResponse {
+  bands: AdminBandOptionDto[];
+}
+
+/**
+ * GET /api/admin/venues: the known venues, then names only found on concerts (known false; id is
+ * the venue_id those concerts use).
+ */
+export interface AdminVenueDto {
+  id: number;
+  name: string;
+  town: string | null;
+  known: boolean;
+}
+
+export interface AdminVenuesResponse {
+  venues: AdminVenueDto[];
+}
+
+/** POST /api/admin/uploads. */
+export interface UploadResponse {
+  url: string;
+}

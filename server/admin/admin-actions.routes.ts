@@ -1,0 +1,116 @@
+// The admin panel's actions (spec 7, Product API): recommendations for everyone, descriptions and
+// the weekly email. All behind requireAdmin: an admin's session or the X-Admin-Token header.
+// Recommendations and mail run as pg-boss jobs (the answer says they are under way); descriptions
+// run inline, because the answer promises they are written and only missing ones are.
+import express, { type Request, type Router } from 'express';
+import type PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { adminIdOf, requireAdmin } from '../auth/require-admin.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { generateDescriptions } from '../descriptions/generate-descriptions.js';
+import type { DescriptionLength } from '../descriptions/concerts-to-describe.repository.js';
+import { descriptionWriterFor } from '../descriptions/writer.js';
+import { QUEUES } from '../jobs/queues.js';
+import { AppError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../lib/time.js';
+import { input, validate } from '../lib/validate.js';
+import { startWeeklyCampaign, type WeeklyMode } from '../weekly-mail/campaign.service.js';
+
+export interface AdminActionsDeps {
+  db: Database;
+  config: Config;
+  boss: PgBoss;
+  clock: Clock;
+  log: Logger;
+}
+
+export const WEEKLY_ALREADY_SENT =
+  'El email semanal de esta semana ya se envió (o se está enviando): no se ha enviado nada nuevo.';
+
+export const weeklyEmailSchema = z.strictObject({
+  modo: z.enum(['prueba', 'real'], {
+    error: "El modo del email semanal debe ser 'prueba' o 'real'.",
+  }),
+});
+
+/** Logs the cause, answers the spec's Spanish error text with a code (never a stack). */
+async function orFail<T>(
+  req: Request,
+  code: string,
+  message: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    req.log.error({ err: error }, message);
+    throw new AppError(code, 500, message);
+  }
+}
+
+export function adminActionsRouter(deps: AdminActionsDeps): Router {
+  const router = express.Router();
+  router.use(
+    [
+      '/generateRecommendations',
+      '/generateDescriptions',
+      '/generateDescriptionsLong',
+      '/sendWeeklyEmail',
+    ],
+    requireAdmin(deps.config.admin.apiToken),
+  );
+
+  router.post('/generateRecommendations', async (req, res) => {
+    const fans = await orFail(
+      req,
+      'recommendations_failed',
+      'Error generando recomendaciones.',
+      async () => {
+        const row = await deps.db
+          .selectFrom('users')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .where('onboarding_completed', '=', true)
+          .executeTakeFirstOrThrow();
+        // The job fans out one job per fan; a second click while it is queued adds nothing.
+        await deps.boss.send(QUEUES.recommendationsAll, {}, { singletonKey: 'all' });
+        return Number(row.n);
+      },
+    );
+    res.json({ message: `Generación de recomendaciones en marcha para ${fans} usuarios.` });
+  });
+
+  const describe =
+    (length: DescriptionLength, code: string, message: string) =>
+    async (req: Request, res: express.Response) => {
+      const count = await orFail(req, code, message, () =>
+        generateDescriptions(
+          { db: deps.db, writer: descriptionWriterFor(deps.config, deps.log) },
+          length,
+        ),
+      );
+      res.json({ message: `Descripciones generadas para ${count} conciertos.` });
+    };
+  router.post(
+    '/generateDescriptions',
+    describe('short', 'descriptions_failed', 'Error al generar descripciones.'),
+  );
+  router.post(
+    '/generateDescriptionsLong',
+    describe('long', 'descriptions_failed', 'Error al generar descripciones largas.'),
+  );
+
+  router.post('/sendWeeklyEmail', validate({ body: weeklyEmailSchema }), async (req, res) => {
+    const { modo } = input<{ modo: WeeklyMode }>(res).body;
+    const result = await orFail(req, 'weekly_mail_failed', 'Error al enviar emails', () =>
+      startWeeklyCampaign(deps, modo, adminIdOf(req)),
+    );
+    if (!result.started) {
+      res.json({ message: WEEKLY_ALREADY_SENT });
+      return;
+    }
+    res.json({ message: `Email semanal en marcha para ${result.recipients} usuarios.` });
+  });
+  return router;
+}

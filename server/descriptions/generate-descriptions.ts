@@ -1,0 +1,30 @@
+// Writes the missing short or long descriptions and stores each as soon as it is ready.
+// Run inline by the admin's request: only concerts lacking a description are written (usually the
+// few added since the last run), four at a time, each AI call capped by OPENAI_TIMEOUT_MS.
+import type { Database } from '../db/database.js';
+import {
+  findConcertsLacking,
+  saveDescription,
+  type DescriptionLength,
+} from './concerts-to-describe.repository.js';
+import type { DescriptionWriter } from './openai-writer.js';
+
+const CONCURRENCY = 4;
+
+export async function generateDescriptions(
+  deps: { db: Database; writer: DescriptionWriter },
+  length: DescriptionLength,
+): Promise<number> {
+  const concerts = await findConcertsLacking(deps.db, length);
+  let next = 0;
+  let saved = 0;
+  const worker = async () => {
+    while (next < concerts.length) {
+      const concert = concerts[next++]!;
+      const text = await deps.writer.write(concert, length);
+      if (await saveDescription(deps.db, concert.id, length, text)) saved += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, concerts.length) }, worker));
+  return saved;
+}

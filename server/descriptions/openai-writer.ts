@@ -1,0 +1,85 @@
+// Descriptions written by the AI through the openai SDK. The prompt is built here from the
+// concert's own data (no free text from a request reaches it); any failure falls back to the
+// template text, so the admin's action always completes.
+import OpenAI from 'openai';
+import type { Logger } from '../lib/logger.js';
+import type { ConcertToDescribe, DescriptionLength } from './concerts-to-describe.repository.js';
+import { templateLong, templateShort, whoPlays } from './template-writer.js';
+import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
+
+export interface DescriptionWriter {
+  name: 'template' | 'openai';
+  write(concert: ConcertToDescribe, length: DescriptionLength): Promise<string>;
+}
+
+export const templateWriter: DescriptionWriter = {
+  name: 'template',
+  write: async (concert, length) =>
+    length === 'short' ? templateShort(concert) : templateLong(concert),
+};
+
+const MAX_CHARS = { short: 300, long: 1500 };
+
+export function buildDescriptionMessages(concert: ConcertToDescribe, length: DescriptionLength) {
+  const size =
+    length === 'short'
+      ? 'Escribe UNA sola frase (máximo 25 palabras).'
+      : 'Escribe un párrafo de 3 o 4 frases.';
+  return [
+    {
+      role: 'system' as const,
+      content:
+        'Eres el redactor de Conciertos Mallorca, una agenda de conciertos en Mallorca. Escribes en ' +
+        'español de España, con un tono cercano y natural, sin inventar datos que no se te den, sin ' +
+        'emojis, sin comillas y sin títulos. Responde solo con la descripción.',
+    },
+    {
+      role: 'user' as const,
+      content: [
+        `Describe este concierto para la agenda. ${size}`,
+        `Artistas: ${whoPlays(concert)}`,
+        `Género: ${concert.genre}`,
+        `Sala: ${concert.venue}`,
+        `Fecha: ${spanishDay(concert.day)} a las ${concert.hour}`,
+        `Precio: ${spanishPrice(concert.price)}`,
+      ].join('\n'),
+    },
+  ];
+}
+
+export function createOpenAiWriter(options: {
+  apiKey: string;
+  baseUrl: string | undefined;
+  model: string;
+  timeoutMs: number;
+  log: Logger;
+}): DescriptionWriter {
+  const client = new OpenAI({
+    apiKey: options.apiKey,
+    baseURL: options.baseUrl ?? null,
+    organization: null,
+    project: null,
+    timeout: options.timeoutMs,
+    maxRetries: 1,
+  });
+  return {
+    name: 'openai',
+    async write(concert, length) {
+      try {
+        const completion = await client.chat.completions.create({
+          model: options.model,
+          messages: buildDescriptionMessages(concert, length),
+        });
+        const text = (completion.choices?.[0]?.message?.content ?? '').trim();
+        if (text.length < 10) throw new Error('respuesta vacía');
+        return text.slice(0, MAX_CHARS[length]);
+      } catch (error) {
+        options.log.warn(
+          { err: error instanceof Error ? error.message : String(error), concertId: concert.id },
+          'La IA no pudo escribir la descripción; se usa la plantilla',
+        );
+        return templateWriter.write(concert, length);
+      }
+    },
+  };
+}

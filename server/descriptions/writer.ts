@@ -1,0 +1,15 @@
+import type { Config } from '../config.js';
+import type { Logger } from '../lib/logger.js';
+import { createOpenAiWriter, templateWriter, type DescriptionWriter } from './openai-writer.js';
+
+/** The AI when OPENAI_API_KEY is set, the Spanish templates otherwise. */
+export function descriptionWriterFor(config: Config, log: Logger): DescriptionWriter {
+  if (!config.openai.apiKey) return templateWriter;
+  return createOpenAiWriter({
+    apiKey: config.openai.apiKey,
+    baseUrl: config.openai.baseUrl,
+    model: config.openai.model,
+    timeoutMs: config.openai.timeoutMs,
+    log,
+  });
+}

@@ -1,0 +1,70 @@
+// The background queues (pg-boss, schema 'pgboss' in the app's own database) and their payloads.
+// Every queue is created at start-up with the retry policy its work needs.
+import { CompiledQuery, type Kysely } from 'kysely';
+import type PgBoss from 'pg-boss';
+
+export const QUEUES = {
+  /** Fans out one recommendations-user job per onboarded fan. */
+  recommendationsAll: 'recommendations-all',
+  /** One fan's missing recommendations; singletonKey = user id, so queued duplicates collapse. */
+  recommendationsUser: 'recommendations-user',
+  /** Short or long descriptions of the concerts lacking them (scripts, automation). */
+  descriptions: 'descriptions',
+  /** Sends one weekly campaign's pending deliveries; retried with backoff until none is left. */
+  weeklyMailSend: 'weekly-mail-send',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+export interface RecommendationsUserJob {
+  userId: string;
+}
+export interface DescriptionsJob {
+  length: 'short' | 'long';
+}
+export interface WeeklyMailSendJob {
+  campaignId: string;
+}
+
+export interface QueueTuning {
+  /** First retry delay of a failed weekly send, in seconds (doubled each time, with jitter). */
+  mailRetryDelaySeconds: number;
+}
+
+export const DEFAULT_TUNING: QueueTuning = { mailRetryDelaySeconds: 30 };
+
+export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<void> {
+  // 'short': at most one queued job per singletonKey; a second click while queued adds nothing.
+  await boss.createQueue(QUEUES.recommendationsAll, {
+    name: QUEUES.recommendationsAll,
+    policy: 'short',
+  });
+  await boss.createQueue(QUEUES.recommendationsUser, {
+    name: QUEUES.recommendationsUser,
+    policy: 'short',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
+  await boss.createQueue(QUEUES.descriptions, { name: QUEUES.descriptions, policy: 'short' });
+  await boss.createQueue(QUEUES.weeklyMailSend, {
+    name: QUEUES.weeklyMailSend,
+    policy: 'short',
+    // An SMTP outage of hours is survived: 20 retries with exponential backoff.
+    retryLimit: 20,
+    retryDelay: tuning.mailRetryDelaySeconds,
+    retryBackoff: true,
+    // A big campaign may send for a while; every mail is claimed by a row lock anyway.
+    expireInSeconds: 3 * 60 * 60,
+  });
+}
+
+/** Lets pg-boss write a job inside one of our Kysely transactions: both commit or neither. */
+export function bossDbOf(trx: Pick<Kysely<unknown>, 'executeQuery'>): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => {
+      const result = await trx.executeQuery(CompiledQuery.raw(text, values as unknown[]));
+      return { rows: result.rows as unknown[] as never[] };
+    },
+  };
+}

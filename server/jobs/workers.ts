@@ -1,0 +1,107 @@
+// The handlers of every queue. Each one is safe to run twice and on several instances: the work
+// itself is guarded in the database (advisory lock per fan, row locks per mail, "IS NULL" writes).
+import type PgBoss from 'pg-boss';
+import type pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { generateDescriptions } from '../descriptions/generate-descriptions.js';
+import { descriptionWriterFor } from '../descriptions/writer.js';
+import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../lib/time.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { RecommendationEngine } from '../recommendations/engine.js';
+import { generateForUser } from '../recommendations/generator.js';
+import { sendCampaign } from '../weekly-mail/send-campaign.js';
+import {
+  QUEUES,
+  type DescriptionsJob,
+  type RecommendationsUserJob,
+  type WeeklyMailSendJob,
+} from './queues.js';
+
+export interface WorkerDeps {
+  boss: PgBoss;
+  db: Database;
+  pool: pg.Pool;
+  config: Config;
+  mailer: Mailer;
+  engine: RecommendationEngine;
+  clock: Clock;
+  log: Logger;
+}
+
+const POLLING_SECONDS = 0.5;
+const FAN_OUT_CHUNK = 500;
+
+/** Queues one recommendations-user job per onboarded fan; queued duplicates collapse. */
+async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
+  let afterId = '00000000-0000-0000-0000-000000000000';
+  let total = 0;
+  for (;;) {
+    const fans = await deps.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('onboarding_completed', '=', true)
+      .where('user_id', '>', afterId)
+      .orderBy('user_id')
+      .limit(FAN_OUT_CHUNK)
+      .execute();
+    if (fans.length === 0) return total;
+    await deps.boss.insert(
+      fans.map(({ user_id }) => ({
+        name: QUEUES.recommendationsUser,
+        data: { userId: user_id } satisfies RecommendationsUserJob,
+        singletonKey: user_id,
+      })),
+    );
+    total += fans.length;
+    afterId = fans[fans.length - 1]!.user_id;
+  }
+}
+
+/** Re-queues campaigns left half sent (a send job lost with a crash, or out of retries). */
+export async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) {
+  const campaigns = await deps.db
+    .selectFrom('mail_campaigns')
+    .select('id')
+    .where('status', '=', 'sending')
+    .execute();
+  for (const { id } of campaigns) {
+    const job: WeeklyMailSendJob = { campaignId: String(id) };
+    await deps.boss.send(QUEUES.weeklyMailSend, job, { singletonKey: `campaign-${id}` });
+  }
+  return campaigns.length;
+}
+
+export async function startWorkers(deps: WorkerDeps): Promise<void> {
+  const { boss, log } = deps;
+  const options = { pollingIntervalSeconds: POLLING_SECONDS };
+  const generator = {
+    db: deps.db,
+    pool: deps.pool,
+    engine: deps.engine,
+    clock: deps.clock,
+    log,
+  };
+
+  await boss.work(QUEUES.recommendationsAll, options, async () => {
+    const fans = await fanOutRecommendations(deps);
+    log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
+  });
+  // Two fans at a time per instance; each fan's run already batches its AI calls.
+  for (let i = 0; i < 2; i += 1) {
+    await boss.work<RecommendationsUserJob>(QUEUES.recommendationsUser, options, async ([job]) => {
+      await generateForUser(generator, job!.data.userId);
+    });
+  }
+  await boss.work<DescriptionsJob>(QUEUES.descriptions, options, async ([job]) => {
+    const writer = descriptionWriterFor(deps.config, log);
+    const count = await generateDescriptions({ db: deps.db, writer }, job!.data.length);
+    log.info({ count, length: job!.data.length }, 'Descripciones generadas');
+  });
+  await boss.work<WeeklyMailSendJob>(QUEUES.weeklyMailSend, options, async ([job]) => {
+    const { sent } = await sendCampaign(deps, job!.data.campaignId);
+    log.info({ campaignId: job!.data.campaignId, sent }, 'Email semanal: envío terminado');
+  });
+  await resumeUnfinishedCampaigns(deps);
+}

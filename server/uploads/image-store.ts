@@ -1,0 +1,44 @@
+// Admin pictures: checked by decoding (not by the declared type), resized, stored as webp under a
+// random, never reused name, so they can be cached forever.
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { UPLOAD_MAX_WIDTH } from '../../common/admin-rules.js';
+import { badRequest } from '../lib/errors.js';
+
+export const NOT_AN_IMAGE = 'El archivo debe ser una imagen JPEG, PNG o WebP.';
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
+// A 5 MB file can still declare a gigantic canvas; refuse it before decoding it.
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads');
+
+async function toWebp(original: Buffer): Promise<Buffer> {
+  let format: string | undefined;
+  try {
+    format = (await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;
+  } catch {
+    throw badRequest(NOT_AN_IMAGE);
+  }
+  if (!format || !ACCEPTED_FORMATS.has(format)) throw badRequest(NOT_AN_IMAGE);
+  try {
+    return await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate() // honour the EXIF orientation of phone photos before it is stripped
+      .resize({ width: UPLOAD_MAX_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw badRequest('No se ha podido leer la imagen. Prueba con otro archivo.');
+  }
+}
+
+/** Stores the picture and answers its public path, '/uploads/<random>.webp'. */
+export async function storeImage(dataDir: string, original: Buffer): Promise<string> {
+  const webp = await toWebp(original);
+  const dir = uploadsDirOf(dataDir);
+  await mkdir(dir, { recursive: true });
+  const file = `${randomBytes(16).toString('hex')}.webp`;
+  await writeFile(path.join(dir, file), webp, { flag: 'wx' });
+  return `/uploads/${file}`;
+}

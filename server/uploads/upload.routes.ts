@@ -1,0 +1,46 @@
+// POST /api/admin/uploads (mounted behind requireAdmin by the admin router): one picture in the
+// multipart field 'image'.
+import express, { type RequestHandler, type Router } from 'express';
+import multer from 'multer';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadResponse } from '../../common/admin-rules.js';
+import type { Config } from '../config.js';
+import { AppError, badRequest } from '../lib/errors.js';
+import { NOT_AN_IMAGE, storeImage } from './image-store.js';
+
+const MISSING_IMAGE = "Envía una imagen en el campo 'image'.";
+const TOO_LARGE = 'La imagen no puede pesar más de 5 MB.';
+
+const upload = multer({
+  storage: multer.memoryStorage(),
+  limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
+  fileFilter: (_req, file, done) => {
+    if ((UPLOAD_TYPES as readonly string[]).includes(file.mimetype)) done(null, true);
+    else done(badRequest(NOT_AN_IMAGE));
+  },
+}).single('image');
+
+/** multer's own errors (English, no HTTP status) worded in Spanish. */
+const receiveImage: RequestHandler = (req, res, next) => {
+  upload(req, res, (error: unknown) => {
+    if (!error) return next();
+    if (error instanceof AppError) return next(error);
+    if (error instanceof multer.MulterError) {
+      if (error.code === 'LIMIT_FILE_SIZE') {
+        return next(new AppError('too_large', 413, TOO_LARGE));
+      }
+      return next(badRequest(MISSING_IMAGE));
+    }
+    // A malformed multipart body.
+    next(badRequest('La imagen no se ha recibido bien. Inténtalo de nuevo.'));
+  });
+};
+
+export function uploadRouter(config: Config): Router {
+  const router = express.Router();
+  router.post('/', receiveImage, async (req, res) => {
+    if (!req.file) throw badRequest(MISSING_IMAGE);
+    const answer: UploadResponse = { url: await storeImage(config.dataDir, req.file.buffer) };
+    res.status(201).json(answer);
+  });
+  return router;
+}

@@ -1,0 +1,22 @@
+// GET /uploads/<file>.webp: stored admin pictures. Names are random and never rewritten, so a
+// year of immutable caching is safe.
+import express, { type Router } from 'express';
+import { uploadsDirOf } from './image-store.js';
+
+export function uploadsStatic(dataDir: string): Router {
+  const router = express.Router();
+  router.use(
+    express.static(uploadsDirOf(dataDir), {
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      dotfiles: 'deny',
+      redirect: false,
+    }),
+  );
+  // A missing picture is a plain 404, not the SPA's index.html.
+  router.use((_req, res) => {
+    res.status(404).type('text').send('Imagen no encontrada.');
+  });
+  return router;
+}

@@ -1,0 +1,62 @@
+// What a weekly mail shows: the fan's best scored concerts of the next 14 days, or, when none
+// matches, the next few concerts of the island.
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+export interface MailConcert {
+  id: number;
+  day: string;
+  hour: string;
+  venue: string;
+  genre: string;
+  price: string;
+  title: string;
+  score: 'extreme' | 'high' | 'medium' | null;
+  reason: string | null;
+}
+
+/** "Next 14 days": today and the 13 days after it, in Europe/Madrid. */
+export const WINDOW_DAYS = 14;
+export const MAX_MATCHES = 5;
+export const FALLBACK_CONCERTS = 3;
+
+const title = sql<string>`coalesce(
+  (SELECT string_agg(b.band_name, ', ' ORDER BY b.band_name)
+     FROM concert_band cb JOIN bands b ON b.id = cb.band_id WHERE cb.concert_id = c.id),
+  c.bandname, 'Concierto de ' || c.genre)`;
+
+export async function findWeeklyMatches(
+  db: Database,
+  userId: string,
+  window: { from: string; to: string; nowTime: string },
+): Promise<MailConcert[]> {
+  const result = await sql<MailConcert>`
+    SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre, c.price::text AS price,
+      ${title} AS title, r.score, r.reason
+    FROM user_concert_recommendations r
+    JOIN concerts c ON c.id = r.concert_id
+    WHERE r.user_id = ${userId}::uuid
+      AND r.score IN ('extreme', 'high', 'medium')
+      AND c.day BETWEEN ${window.from}::date AND ${window.to}::date
+      AND (c.day > ${window.from}::date OR c.hour >= ${window.nowTime}::time)
+    ORDER BY CASE r.score WHEN 'extreme' THEN 0 WHEN 'high' THEN 1 ELSE 2 END, c.day, c.hour, c.id
+    LIMIT ${MAX_MATCHES}
+  `.execute(db);
+  return result.rows;
+}
+
+export async function findNextConcerts(
+  db: Database,
+  window: { from: string; to: string; nowTime: string },
+): Promise<MailConcert[]> {
+  const result = await sql<MailConcert>`
+    SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre, c.price::text AS price,
+      ${title} AS title, NULL AS score, NULL AS reason
+    FROM concerts c
+    WHERE c.day BETWEEN ${window.from}::date AND ${window.to}::date
+      AND (c.day > ${window.from}::date OR c.hour >= ${window.nowTime}::time)
+    ORDER BY c.day, c.hour, c.id
+    LIMIT ${FALLBACK_CONCERTS}
+  `.execute(db);
+  return result.rows;
+}

@@ -1,0 +1,165 @@
+// Sends a campaign's pending deliveries. Each mail is claimed by locking its row (FOR UPDATE SKIP
+// LOCKED) in a short transaction that commits 'sent' right after the SMTP server's 250, so two
+// workers never send the same row and a crash rolls the claim back to 'pending'.
+// The one unavoidable window: a worker killed between the SMTP 250 and its COMMIT leaves that one
+// row 'pending', and the next worker sends it again (at most one mail per worker in flight).
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import type { Logger } from '../lib/logger.js';
+import { addDays, madridDateTime, type Clock } from '../lib/time.js';
+import type { Mailer } from '../mail/mailer.js';
+import { unsubscribeToken, unsubscribeUrl } from '../users/unsubscribe.js';
+import { findNextConcerts, findWeeklyMatches, WINDOW_DAYS } from './matches.repository.js';
+import { weeklyMail } from './weekly-mail.template.js';
+
+export interface CampaignSendDeps {
+  db: Database;
+  mailer: Mailer;
+  config: Config;
+  clock: Clock;
+  log: Logger;
+}
+
+/** Temporary failures per delivery before it is given up as 'failed'. */
+export const MAX_ATTEMPTS = 10;
+const CHUNK = 100;
+
+type Outcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'taken';
+
+export class TemporarySendFailure extends Error {}
+
+/** A 5xx answer is permanent for that address; no code (connection lost) or 4xx is temporary. */
+function isPermanent(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown }).responseCode;
+  return typeof code === 'number' && code >= 500;
+}
+
+function oneClickUrl(config: Config, userId: string): string {
+  const query = new URLSearchParams({
+    userId,
+    token: unsubscribeToken(config.sessionSecret, userId),
+  });
+  return `${config.publicUrl}/api/unsubscribe?${query}`;
+}
+
+async function sendOne(
+  deps: CampaignSendDeps,
+  campaign: { id: string; mode: string },
+  deliveryId: string,
+): Promise<Outcome> {
+  const now = madridDateTime(deps.clock());
+  const window = { from: now.day, to: addDays(now.day, WINDOW_DAYS - 1), nowTime: now.time };
+  return deps.db.transaction().execute(async (trx) => {
+    const delivery = await trx
+      .selectFrom('mail_deliveries')
+      .select(['id', 'user_id', 'to_email', 'attempts'])
+      .where('id', '=', deliveryId)
+      .where('status', '=', 'pending')
+      .forUpdate()
+      .skipLocked()
+      .executeTakeFirst();
+    if (!delivery) return 'taken';
+    const mark = (values: { status: string; last_error?: string | null; attempts?: number }) =>
+      trx
+        .updateTable('mail_deliveries')
+        .set({ ...values, ...(values.status === 'sent' ? { sent_at: new Date() } : {}) })
+        .where('id', '=', delivery.id)
+        .execute();
+
+    const user = delivery.user_id
+      ? await trx
+          .selectFrom('users')
+          .select(['user_id', 'name', 'is_subscribed'])
+          .where('user_id', '=', delivery.user_id)
+          .executeTakeFirst()
+      : undefined;
+    // Unsubscribed since the campaign started (a preview to admins ignores the subscription).
+    if (!user || (campaign.mode === 'real' && !user.is_subscribed)) {
+      await mark({ status: 'skipped', last_error: 'baja antes del envío' });
+      return 'skipped';
+    }
+    const matches = await findWeeklyMatches(trx, user.user_id, window);
+    const nextConcerts = matches.length > 0 ? [] : await findNextConcerts(trx, window);
+    if (matches.length === 0 && nextConcerts.length === 0) {
+      await mark({ status: 'skipped', last_error: 'sin conciertos en los próximos 14 días' });
+      return 'skipped';
+    }
+    const mail = weeklyMail({
+      to: delivery.to_email,
+      name: user.name,
+      matches,
+      nextConcerts,
+      publicUrl: deps.config.publicUrl,
+      unsubscribeUrl: unsubscribeUrl(deps.config, user.user_id),
+      oneClickUrl: oneClickUrl(deps.config, user.user_id),
+      test: campaign.mode === 'prueba',
+    });
+    const attempts = delivery.attempts + 1;
+    try {
+      await deps.mailer.send(mail);
+    } catch (error) {
+      const giveUp = isPermanent(error) || attempts >= MAX_ATTEMPTS;
+      await mark({
+        status: giveUp ? 'failed' : 'pending',
+        attempts,
+        last_error: String(error).slice(0, 500),
+      });
+      deps.log.warn({ err: error, deliveryId, giveUp }, 'No se pudo enviar el email semanal');
+      return giveUp ? 'failed' : 'retry';
+    }
+    await mark({ status: 'sent', attempts, last_error: null });
+    return 'sent';
+  });
+}
+
+/**
+ * Sends what is pending. Throws TemporarySendFailure on a temporary SMTP failure, so the job is
+ * retried later (with backoff) and continues with the rows still pending.
+ */
+export async function sendCampaign(deps: CampaignSendDeps, campaignId: string) {
+  const campaign = await deps.db
+    .selectFrom('mail_campaigns')
+    .select(['id', 'mode', 'status'])
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+  if (!campaign || campaign.status === 'done') return { sent: 0 };
+  let sent = 0;
+  let afterId = '0';
+  for (;;) {
+    const chunk = await deps.db
+      .selectFrom('mail_deliveries')
+      .select('id')
+      .where('campaign_id', '=', campaignId)
+      .where('status', '=', 'pending')
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(CHUNK)
+      .execute();
+    if (chunk.length === 0) break;
+    for (const { id } of chunk) {
+      const outcome = await sendOne(deps, campaign, id);
+      if (outcome === 'sent') sent += 1;
+      if (outcome === 'retry') {
+        throw new TemporarySendFailure(`Envío interrumpido tras ${sent} correos; se reintentará.`);
+      }
+    }
+    afterId = chunk[chunk.length - 1]!.id;
+  }
+  // Rows another worker holds right now are still 'pending': that worker finishes the campaign.
+  await deps.db
+    .updateTable('mail_campaigns')
+    .set({ status: 'done', finished_at: new Date() })
+    .where('id', '=', campaignId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_deliveries')
+            .select('id')
+            .where('campaign_id', '=', campaignId)
+            .where('status', '=', 'pending'),
+        ),
+      ),
+    )
+    .execute();
+  return { sent };
+}

@@ -1,0 +1,212 @@
+import request from 'supertest';
+import { createBand, createConcert, createUser } from './helpers/factories.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { signedInAgent } from './helpers/session.js';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+
+const TOKEN = 'token-de-administracion-de-pruebas-123';
+const ENDPOINTS: [string, object][] = [
+  ['/api/generateRecommendations', {}],
+  ['/api/generateDescriptions', {}],
+  ['/api/generateDescriptionsLong', {}],
+  ['/api/sendWeeklyEmail', { modo: 'prueba' }],
+];
+
+let database: TestDatabase;
+let smtp: SmtpSink;
+let withToken: JobsApp;
+let withoutToken: JobsApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase(20);
+  smtp = await startSmtpSink();
+  const env = { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' };
+  withToken = await createJobsApp({ database, env: { ...env, ADMIN_API_TOKEN: TOKEN } });
+  withoutToken = await createJobsApp({ database, env, work: false });
+});
+afterAll(async () => {
+  await withToken.stop();
+  await withoutToken.stop();
+  await smtp.close();
+  await database.destroy();
+});
+beforeEach(async () => {
+  await database.db.deleteFrom('mail_campaigns').execute();
+  await database.db.deleteFrom('concerts').execute();
+  await database.db.deleteFrom('users').execute();
+  await database.db.deleteFrom('rate_limits').execute();
+});
+
+describe.each(ENDPOINTS)('POST %s authorization', (path, body) => {
+  it('answers 401 without a session', async () => {
+    const res = await request(withToken.app).post(path).send(body).expect(401);
+    expect(res.body.error.message).toBe('Usuario no autenticado');
+  });
+
+  it('answers 403 to a signed-in fan who is not an admin', async () => {
+    const { agent } = await signedInAgent(withToken.app, database.db);
+    const res = await agent.post(path).send(body).expect(403);
+    expect(res.body.error.code).toBe('forbidden');
+  });
+
+  it('answers 200 to an admin session', async () => {
+    const { agent } = await signedInAgent(withToken.app, database.db, { is_admin: true });
+    const res = await agent.post(path).send(body).expect(200);
+    expect(res.body.message).toEqual(expect.any(String));
+  });
+
+  it('answers 200 with the right X-Admin-Token and 403 with a wrong one', async () => {
+    await request(withToken.app).post(path).set('X-Admin-Token', TOKEN).send(body).expect(200);
+    await request(withToken.app)
+      .post(path)
+      .set('X-Admin-Token', `${TOKEN}-x`)
+      .send(body)
+      .expect(403);
+  });
+
+  it('ignores the token header when ADMIN_API_TOKEN is unset', async () => {
+    const res = await request(withoutToken.app)
+      .post(path)
+      .set('X-Admin-Token', TOKEN)
+      .send(body)
+      .expect(401);
+    expect(res.body.error.message).toBe('Usuario no autenticado');
+  });
+});
+
+describe('POST /api/sendWeeklyEmail input', () => {
+  it.each([[{ modo: 'todos' }], [{}], [{ modo: 'real', extra: 1 }]])(
+    'answers 400 in Spanish to %j',
+    async (body) => {
+      const res = await request(withToken.app)
+        .post('/api/sendWeeklyEmail')
+        .set('X-Admin-Token', TOKEN)
+        .send(body)
+        .expect(400);
+      expect(res.body.error.code).toBe('bad_request');
+      expect(res.body.error.message).toMatch(/prueba|válid|desconocida/);
+      expect(await database.db.selectFrom('mail_campaigns').select('id').execute()).toEqual([]);
+    },
+  );
+});
+
+describe('descriptions', () => {
+  it('writes Spanish short descriptions only for concerts lacking one', async () => {
+    const band = await createBand(database.db, { band_name: 'Los Valldemossa' });
+    const lacking = await createConcert(database.db, {
+      bandIds: [band.id],
+      genre: 'Jazz',
+      venue: 'Jazz Voyeur',
+      day: '2030-06-14',
+      price: '0',
+    });
+    const other = await createConcert(database.db, { genre: 'Salsa', bandname: null });
+    const described = await createConcert(database.db);
+    await database.db
+      .updateTable('concerts')
+      .set({ description_short: 'Ya escrita.' })
+      .where('id', '=', described.id)
+      .execute();
+
+    const res = await request(withToken.app)
+      .post('/api/generateDescriptions')
+      .set('X-Admin-Token', TOKEN)
+      .expect(200);
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
+
+    const rows = await database.db
+      .selectFrom('concerts')
+      .select(['id', 'description_short', 'description_long'])
+      .orderBy('id')
+      .execute();
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const jazz = byId.get(lacking.id)!.description_short!;
+    expect(jazz).toContain('Los Valldemossa');
+    expect(jazz).toContain('Jazz Voyeur');
+    expect(jazz).toMatch(/14 de junio/);
+    expect(jazz.split(/[.!?](\s|$)/).filter((part) => part.trim().length > 1)).toHaveLength(1);
+    expect(byId.get(other.id)!.description_short).toMatch(/salsa/i);
+    expect(byId.get(described.id)!.description_short).toBe('Ya escrita.');
+    expect(rows.every((row) => row.description_long === null)).toBe(true);
+
+    const again = await request(withToken.app)
+      .post('/api/generateDescriptions')
+      .set('X-Admin-Token', TOKEN)
+      .expect(200);
+    expect(again.body).toEqual({ message: 'Descripciones generadas para 0 conciertos.' });
+  });
+
+  it('writes long descriptions of 3 to 4 sentences, leaving existing ones untouched', async () => {
+    const band = await createBand(database.db, { band_name: 'Ona Rock' });
+    const lacking = await createConcert(database.db, { bandIds: [band.id], price: '12.50' });
+    const described = await createConcert(database.db);
+    await database.db
+      .updateTable('concerts')
+      .set({ description_long: 'Larga ya escrita.' })
+      .where('id', '=', described.id)
+      .execute();
+
+    const res = await request(withToken.app)
+      .post('/api/generateDescriptionsLong')
+      .set('X-Admin-Token', TOKEN)
+      .expect(200);
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 1 conciertos.' });
+    const row = await database.db
+      .selectFrom('concerts')
+      .select(['description_long', 'description_short'])
+      .where('id', '=', lacking.id)
+      .executeTakeFirstOrThrow();
+    expect(row.description_long).toContain('Ona Rock');
+    expect(row.description_long).toContain('12,50');
+    const sentences = row.description_long!.split(/(?<=[.!?])\s+/);
+    expect(sentences.length).toBeGreaterThanOrEqual(3);
+    expect(sentences.length).toBeLessThanOrEqual(4);
+    expect(row.description_short).toBeNull();
+    const untouched = await database.db
+      .selectFrom('concerts')
+      .select('description_long')
+      .where('id', '=', described.id)
+      .executeTakeFirstOrThrow();
+    expect(untouched.description_long).toBe('Larga ya escrita.');
+  });
+});
+
+describe('POST /api/generateRecommendations', () => {
+  it('scores the future concerts of every onboarded fan through the queue', async () => {
+    const fans = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        createUser(database.db, { top_genres: [i % 2 ? 'Rock' : 'Jazz'] }),
+      ),
+    );
+    const newcomer = await createUser(database.db, { onboarding_completed: false });
+    const concerts = await Promise.all([
+      createConcert(database.db, { genre: 'Rock' }),
+      createConcert(database.db, { genre: 'Jazz' }),
+      createConcert(database.db, { genre: 'Metal' }),
+    ]);
+
+    const res = await request(withToken.app)
+      .post('/api/generateRecommendations')
+      .set('X-Admin-Token', TOKEN)
+      .expect(200);
+    expect(res.body).toEqual({
+      message: 'Generación de recomendaciones en marcha para 6 usuarios.',
+    });
+
+    const scored = () =>
+      database.db
+        .selectFrom('user_concert_recommendations')
+        .select(['user_id', 'concert_id', 'score'])
+        .where('score', 'is not', null)
+        .execute();
+    await eventually(async () => (await scored()).length === fans.length * concerts.length);
+    const rows = await scored();
+    expect(new Set(rows.map((row) => row.user_id))).toEqual(new Set(fans.map((f) => f.user_id)));
+    expect(rows.some((row) => row.user_id === newcomer.user_id)).toBe(false);
+    const jazzFan = rows.find(
+      (row) => row.user_id === fans[0]!.user_id && row.concert_id === concerts[1]!.id,
+    );
+    expect(jazzFan?.score).toBe('high');
+  });
+});

@@ -1,0 +1,155 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const ADMIN = { email: 'admin@demo.local', password: 'demo-admin-1234' };
+const FAN = { email: 'fan@demo.local', password: 'demo-fan-1234' };
+// One login per account for the whole file (login is rate limited per email).
+const ADMIN_STATE = path.join(tmpdir(), `admin-e2e-admin-${process.pid}.json`);
+const FAN_STATE = path.join(tmpdir(), `admin-e2e-fan-${process.pid}.json`);
+// A 1×1 PNG, for the upload.
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+/** A calendar day a few days ahead, in Mallorca. */
+function futureDay(days: number): string {
+  const when = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
+}
+
+async function pageAs(browser: Browser, stateFile: string): Promise<Page> {
+  const context = await browser.newContext({ storageState: stateFile });
+  return context.newPage();
+}
+
+const section = (page: Page, name: string) => page.getByRole('region', { name });
+
+test.describe('the admin panel', () => {
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    for (const [account, file] of [
+      [ADMIN, ADMIN_STATE],
+      [FAN, FAN_STATE],
+    ] as const) {
+      const request = await playwright.request.newContext({
+        baseURL: testInfo.project.use.baseURL,
+      });
+      const login = await request.post('/api/auth/login', { data: account });
+      expect(login.ok()).toBe(true);
+      writeFileSync(file, JSON.stringify(await request.storageState()));
+      await request.dispose();
+    }
+  });
+
+  test.afterAll(() => {
+    rmSync(ADMIN_STATE, { force: true });
+    rmSync(FAN_STATE, { force: true });
+  });
+
+  test('the admin creates a band and a concert, links them, and the fan sees it', async ({
+    browser,
+  }) => {
+    const page = await pageAs(browser, ADMIN_STATE);
+    const suffix = Date.now().toString(36);
+    const bandName = `Banda E2E ${suffix}`;
+    const concertName = `Noche E2E ${suffix}`;
+
+    await page.goto('/admin');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Panel de administración' }),
+    ).toBeVisible();
+    for (const heading of [
+      'Generar recomendaciones',
+      'Generar descripciones cortas',
+      'Generar descripciones largas',
+      'Crear concierto',
+      'Crear banda',
+      'Vincular concierto y banda',
+      'Enviar email semanal',
+    ]) {
+      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+
+    // The band, with a client-side check first, then an uploaded picture.
+    const bandForm = section(page, 'Crear banda');
+    await bandForm.getByRole('button', { name: 'Crear banda' }).click();
+    await expect(
+      bandForm.getByText('Error al crear banda: Indica el nombre de la banda.'),
+    ).toBeVisible();
+    await bandForm.getByLabel('Nombre de la banda', { exact: true }).fill(bandName);
+    await bandForm
+      .getByLabel('URL de Spotify (opcional)')
+      .fill('https://open.spotify.com/artist/e2e');
+    await bandForm.getByRole('checkbox', { name: 'Rock', exact: true }).check();
+    await bandForm
+      .getByLabel(/^Subir imagen/)
+      .setInputFiles({ name: 'banda.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await expect(bandForm.getByLabel('URL de la imagen')).toHaveValue(
+      /^\/uploads\/[0-9a-f]+\.webp$/,
+    );
+    await bandForm.getByRole('button', { name: 'Crear banda' }).click();
+    await expect(bandForm.getByText(/^Banda creada con ID: \d+$/)).toBeVisible();
+
+    // The concert: picking a known venue fills its ID.
+    const concertForm = section(page, 'Crear concierto');
+    await concertForm.getByLabel('Día').fill(futureDay(3));
+    await concertForm.getByLabel('Hora').fill('21:30');
+    await concertForm.getByLabel('Género').selectOption('Rock');
+    await concertForm.getByLabel('Precio (€, 0 si es gratis)').fill('12.5');
+    await concertForm.getByLabel('Sala', { exact: true }).fill('Es Gremi');
+    await expect(concertForm.getByLabel('ID de la sala')).toHaveValue('1');
+    await concertForm.getByLabel('Nombre libre (opcional)').fill(concertName);
+    await concertForm.getByRole('button', { name: 'Crear concierto' }).click();
+    const created = concertForm.getByText(/^Concierto creado con ID: \d+$/);
+    await expect(created).toBeVisible();
+    const concertId = (await created.textContent())!.replace(/\D/g, '');
+
+    // The link, through the pickers.
+    const linkForm = section(page, 'Vincular concierto y banda');
+    await linkForm.getByLabel('Nombre o banda del concierto').fill(concertName);
+    await linkForm
+      .getByRole('button', { name: new RegExp(`${concertName}.*\\(ID ${concertId}\\)`) })
+      .click();
+    await expect(linkForm.getByLabel('ID del concierto')).toHaveValue(concertId);
+    await linkForm.getByLabel('Nombre de la banda a vincular').fill(bandName);
+    await linkForm.getByRole('button', { name: new RegExp(`^${bandName} \\(ID \\d+\\)$`) }).click();
+    await expect(linkForm.getByLabel('ID de la banda')).not.toHaveValue('');
+    await linkForm.getByRole('button', { name: 'Vincular', exact: true }).click();
+    await expect(linkForm.getByText('Vínculo creado con éxito')).toBeVisible();
+    // Twice is refused with the server's reason.
+    await linkForm.getByRole('button', { name: 'Vincular', exact: true }).click();
+    await expect(
+      linkForm.getByText('Error al crear vínculo: Ese concierto y esa banda ya están vinculados.'),
+    ).toBeVisible();
+    await page.context().close();
+
+    const fan = await pageAs(browser, FAN_STATE);
+    await fan.goto('/myconcerts');
+    await expect(fan.getByRole('heading', { level: 2, name: bandName })).toBeVisible({
+      timeout: 30_000,
+    });
+    await fan.context().close();
+  });
+
+  test('a signed-in fan is told they are not an admin', async ({ browser }) => {
+    const page = await pageAs(browser, FAN_STATE);
+    await page.goto('/admin');
+    await expect(page.getByText('No tienes permisos de administrador.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Crear concierto' })).toHaveCount(0);
+    await page.context().close();
+  });
+
+  test('a visitor is sent to the landing', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/$/);
+  });
+});

@@ -1,0 +1,251 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { ConcertDto, ConcertListResponse } from '../../common/dto';
+
+const FAN = { email: 'fan@demo.local', password: 'demo-fan-1234' };
+// One login for the whole file (login is rate limited per email): every test reuses its cookies.
+const STATE_FILE = path.join(tmpdir(), `agenda-fan-${process.pid}.json`);
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+function titleOf(concert: ConcertDto): string {
+  return concert.bands.length > 0
+    ? concert.bands.map((band) => band.name).join(' + ')
+    : (concert.name ?? 'Concierto');
+}
+
+function priceOf(concert: ConcertDto): string {
+  const amount = Number(concert.price);
+  return amount === 0
+    ? 'Gratis'
+    : new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(amount);
+}
+
+async function agenda(page: Page): Promise<ConcertDto[]> {
+  const response = await page.request.get('/api/concerts');
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as ConcertListResponse).concerts;
+}
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Conciertos' }).getByRole('article');
+
+/** Opens /myconcerts and waits until every card shows its score. */
+async function openAgenda(page: Page, query = ''): Promise<void> {
+  await page.goto(`/myconcerts${query}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Tus conciertos' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Encaje: calculando' })).toHaveCount(0, {
+    timeout: 60_000,
+  });
+  await expect(page.getByText(/^Calculando tus recomendaciones/)).toHaveCount(0);
+}
+
+test.describe('the concert agenda', () => {
+  test.use({ storageState: STATE_FILE });
+
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    // The request fixture also reads the storageState option: give it an empty jar first.
+    writeFileSync(STATE_FILE, JSON.stringify({ cookies: [], origins: [] }));
+    const request = await playwright.request.newContext({
+      baseURL: testInfo.project.use.baseURL,
+    });
+    const login = await request.post('/api/auth/login', { data: FAN });
+    expect(login.ok()).toBe(true);
+    writeFileSync(STATE_FILE, JSON.stringify(await request.storageState()));
+    await request.dispose();
+  });
+
+  test.afterAll(() => {
+    rmSync(STATE_FILE, { force: true });
+  });
+
+  test('the demo fan sees every concert with its score filled in', async ({ page }) => {
+    // Scoring the whole agenda and an axe pass over every card take a while.
+    test.slow();
+    await openAgenda(page);
+    const concerts = await agenda(page);
+    expect(concerts.length).toBeGreaterThan(0);
+    await expect(cards(page)).toHaveCount(concerts.length);
+    expect(concerts.every((concert) => concert.recommendation?.score)).toBe(true);
+    const first = cards(page).first();
+    await expect(first.getByRole('heading', { name: titleOf(concerts[0]) })).toBeVisible();
+    await expect(first.getByRole('img', { name: /^Encaje: / })).toBeVisible();
+    await expect(first.getByText('¿Recomendación acertada?')).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test('filters by date, score and band at 1280 px and keeps them in the URL', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await openAgenda(page);
+    const concerts = await agenda(page);
+    const target = concerts[0];
+    const band = target.bands[0]?.name ?? target.name ?? '';
+    const score = target.recommendation?.score ?? 'low';
+
+    await page.getByLabel('Selecciona una fecha').fill(target.day);
+    await expect(page).toHaveURL(new RegExp(`fecha=${target.day}`));
+    await expect(cards(page)).toHaveCount(concerts.filter((c) => c.day === target.day).length);
+
+    await page.getByLabel('Puntuación').selectOption(score);
+    await expect(page).toHaveURL(new RegExp(`puntuacion=${score}`));
+    const sameDayAndScore = concerts.filter(
+      (c) => c.day === target.day && c.recommendation?.score === score,
+    );
+    await expect(cards(page)).toHaveCount(sameDayAndScore.length);
+
+    const search = page.getByRole('combobox', { name: 'Buscar banda' });
+    await search.fill(band.slice(0, 3).toUpperCase());
+    const options = page.getByRole('listbox', { name: 'Bandas sugeridas' }).getByRole('option');
+    await expect(options.first()).toBeVisible();
+    expect(await options.count()).toBeLessThanOrEqual(5);
+    await search.fill(band.slice(0, -1));
+    await search.press('ArrowDown');
+    await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+    await search.press('Enter');
+    await expect(search).toHaveValue(band);
+    await expect(
+      cards(page)
+        .first()
+        .getByRole('heading', { name: titleOf(target) }),
+    ).toBeVisible();
+
+    await page.reload();
+    await expect(page.getByLabel('Selecciona una fecha')).toHaveValue(target.day);
+    await expect(page.getByLabel('Puntuación')).toHaveValue(score);
+    await expect(page.getByRole('combobox', { name: 'Buscar banda' })).toHaveValue(band);
+    await expect(cards(page).first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Borrar fecha' }).click();
+    await page.getByRole('button', { name: 'Borrar banda' }).click();
+    await expect(page).not.toHaveURL(/fecha=|banda=/);
+
+    await page.getByRole('combobox', { name: 'Buscar banda' }).fill('zzz-no-existe');
+    await expect(page.getByText('No hay conciertos que coincidan con tus filtros.')).toBeVisible();
+    await page.getByRole('button', { name: 'Borrar filtros' }).click();
+    await expect(cards(page)).toHaveCount(concerts.length);
+  });
+
+  test('at 375 px the band search is a modal and the band a removable pill', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await openAgenda(page);
+    const concerts = await agenda(page);
+    const band = concerts[0].bands[0]?.name ?? concerts[0].name ?? '';
+
+    await page.getByRole('button', { name: 'Buscar banda' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buscar banda' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByPlaceholder('Buscar banda...').fill('zzz-no-existe');
+    await expect(dialog.getByText('Sin resultados')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    await expect(dialog).toBeHidden();
+
+    await page.getByRole('button', { name: 'Buscar banda' }).click();
+    await dialog.getByPlaceholder('Buscar banda...').fill(band.slice(0, 4).toLowerCase());
+    await dialog.getByRole('button', { name: band, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/banda=/);
+    await expect(page.getByRole('button', { name: 'Quitar filtro de banda' })).toBeVisible();
+    await expect(
+      cards(page)
+        .first()
+        .getByRole('heading', { name: titleOf(concerts[0]) }),
+    ).toBeVisible();
+
+    await page.getByLabel('Selecciona una fecha').fill(concerts[0].day);
+    await page.reload();
+    await expect(page.locator('.band-pill')).toContainText(band);
+    await expect(page.getByLabel('Selecciona una fecha')).toHaveValue(concerts[0].day);
+    await page.getByRole('button', { name: 'Quitar filtro de banda' }).click();
+    await expect(page.getByRole('button', { name: 'Quitar filtro de banda' })).toHaveCount(0);
+    await expect(page).not.toHaveURL(/banda=/);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a like counts, persists after a reload and reverts when the server fails', async ({
+    page,
+  }) => {
+    await openAgenda(page);
+    const first = cards(page).first();
+    const like = first.getByRole('button', { name: 'Me gusta', exact: true });
+    const count = async () => Number(/\d+/.exec((await like.textContent()) ?? '')?.[0]);
+
+    const wasLiked = (await like.getAttribute('aria-pressed')) === 'true';
+    const before = await count();
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', String(!wasLiked));
+    const expected = wasLiked ? Math.max(0, before - 1) : before + 1;
+    await expect(like).toContainText(String(expected));
+
+    await page.reload();
+    await expect(like).toHaveAttribute('aria-pressed', String(!wasLiked));
+    await expect(like).toContainText(String(expected));
+
+    await page.route('**/api/concerts/*/like', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'internal', message: 'Error' } }),
+      }),
+    );
+    await like.click();
+    await expect(like).toHaveAttribute('aria-pressed', String(!wasLiked));
+    await expect(like).toContainText(String(expected));
+    await page.unroute('**/api/concerts/*/like');
+  });
+
+  test('thumbs up and down toggle the feedback', async ({ page }) => {
+    await openAgenda(page);
+    const card = cards(page).nth(1);
+    const up = card.getByRole('button', { name: 'Recomendación acertada', exact: true });
+    const down = card.getByRole('button', { name: 'Recomendación no acertada' });
+
+    await up.click();
+    await expect(up).toHaveAttribute('aria-pressed', 'true');
+    await expect(down).toHaveAttribute('aria-pressed', 'false');
+    await down.click();
+    await expect(down).toHaveAttribute('aria-pressed', 'true');
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
+    await page.reload();
+    await expect(down).toHaveAttribute('aria-pressed', 'true');
+    await down.click();
+    await expect(down).toHaveAttribute('aria-pressed', 'false');
+    await expect(up).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  test('the WhatsApp link shares the bands, venue and price', async ({ page }) => {
+    await openAgenda(page);
+    const [concert] = await agenda(page);
+    const link = cards(page).first().getByRole('link', { name: 'Compartir por WhatsApp' });
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href.startsWith('https://wa.me/?text=')).toBe(true);
+    const text = decodeURIComponent(href.slice('https://wa.me/?text='.length));
+    expect(text).toContain(titleOf(concert));
+    expect(text).toContain(concert.venue);
+    expect(text).toContain(priceOf(concert));
+    await expect(link).toHaveAttribute('target', '_blank');
+  });
+});
+
+test.describe('unsubscribe', () => {
+  test('a link without token is invalid at once', async ({ page }) => {
+    await page.goto('/unsubscribe?userId=123');
+    await expect(page.getByRole('alert')).toHaveText('El enlace de baja no es válido.');
+    await expect(page.getByRole('button', { name: 'Darme de baja' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('a forged link is refused after confirming', async ({ page }) => {
+    await page.goto(
+      '/unsubscribe?userId=00000000-0000-4000-8000-000000000000&token=not-a-real-token',
+    );
+    await expectNoAxeViolations(page);
+    await page.getByRole('button', { name: 'Darme de baja' }).click();
+    await expect(page.getByRole('alert')).toHaveText('El enlace de baja no es válido.');
+  });
+});

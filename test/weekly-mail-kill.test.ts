@@ -1,0 +1,91 @@
+// kill -9 in the middle of a weekly send: a worker process is SIGKILLed after some mails and a new
+// one resumes from the pending rows. Only the one mail in flight at the kill (accepted by SMTP,
+// not yet committed as 'sent') may go out twice: see server/weekly-mail/send-campaign.ts.
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { addDays, madridDateTime, systemClock } from '../server/lib/time.js';
+import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { createConcert, createUser } from './helpers/factories.js';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+
+let database: TestDatabase;
+let smtp: SmtpSink;
+let trigger: JobsApp;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  smtp = await startSmtpSink();
+  // This instance only records the campaign; the child processes do the sending.
+  trigger = await createJobsApp({ database, work: false });
+});
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await trigger.stop();
+  await smtp.close();
+  await database.destroy();
+});
+
+function startWorker(): Promise<ChildProcess> {
+  const child = fork(path.join(__dirname, 'fixtures/weekly-mail-worker.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: 'http://localhost:3000',
+      SESSION_SECRET: 'test-session-secret-test-session-secret',
+      LOG_LEVEL: 'silent',
+      SEND_DELAY_MS: '25',
+    },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    child.once('message', () => resolve(child));
+    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
+  });
+}
+
+it('a worker killed mid-send and a new one: everyone gets the mail, at most one twice', async () => {
+  await createConcert(database.db, { day: addDays(madridDateTime(new Date()).day, 3) });
+  const users = [];
+  for (let i = 0; i < 40; i += 1) users.push(await createUser(database.db));
+  const started = await startWeeklyCampaign(
+    { db: database.db, boss: trigger.boss, clock: systemClock },
+    'real',
+  );
+  expect(started).toMatchObject({ started: true, recipients: 40 });
+
+  const first = await startWorker();
+  await eventually(async () => smtp.messages.length >= 10, 20_000);
+  const exited = new Promise((resolve) => first.once('exit', resolve));
+  first.kill('SIGKILL');
+  await exited;
+  const atKill = smtp.messages.length;
+  expect(atKill).toBeLessThan(40);
+
+  const second = await startWorker();
+  await eventually(async () => {
+    const left = await database.db
+      .selectFrom('mail_deliveries')
+      .select('id')
+      .where('status', '<>', 'sent')
+      .execute();
+    return left.length === 0;
+  }, 40_000);
+  second.kill('SIGTERM');
+
+  const received = smtp.messages.flatMap((mail) =>
+    (Array.isArray(mail.to) ? mail.to : [mail.to!]).flatMap((a) => a.value.map((v) => v.address)),
+  );
+  const counts = new Map<string, number>();
+  for (const email of received) counts.set(email!, (counts.get(email!) ?? 0) + 1);
+  expect(new Set(counts.keys())).toEqual(new Set(users.map((user) => user.email.toLowerCase())));
+  const twice = [...counts.values()].filter((n) => n > 1);
+  expect(twice.length).toBeLessThanOrEqual(1);
+  expect(received.length).toBeLessThanOrEqual(41);
+}, 90_000);

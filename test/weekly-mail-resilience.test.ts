@@ -1,0 +1,122 @@
+// The weekly send under trouble: an SMTP outage mid-send, three app instances clicking at once.
+import request from 'supertest';
+import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
+import { addDays, madridDateTime } from '../server/lib/time.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { createConcert, createUser } from './helpers/factories.js';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+
+const TOKEN = 'token-de-administracion-de-pruebas-123';
+
+let database: TestDatabase;
+let smtp: SmtpSink;
+const apps: JobsApp[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase(30);
+  smtp = await startSmtpSink();
+});
+afterAll(async () => {
+  await Promise.all(apps.map((app) => app.stop()));
+  await smtp.close();
+  await database.destroy();
+});
+beforeEach(async () => {
+  await database.db.deleteFrom('mail_campaigns').execute();
+  await database.db.deleteFrom('users').execute();
+  await database.db.deleteFrom('concerts').execute();
+  smtp.messages.length = 0;
+  smtp.setDown(false);
+  await createConcert(database.db, { day: addDays(madridDateTime(new Date()).day, 2) });
+});
+
+async function newApp(options: { sendDelayMs?: number } = {}) {
+  const app = await createJobsApp({
+    database,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000', ADMIN_API_TOKEN: TOKEN },
+    mailRetryDelaySeconds: 1,
+    ...options,
+  });
+  apps.push(app);
+  return app;
+}
+
+async function fans(count: number) {
+  const users = [];
+  for (let i = 0; i < count; i += 1) users.push(await createUser(database.db));
+  return users;
+}
+
+const allSent = async () => {
+  const pending = await database.db
+    .selectFrom('mail_deliveries')
+    .select('id')
+    .where('status', '<>', 'sent')
+    .execute();
+  return pending.length === 0;
+};
+
+function expectEachExactlyOnce(emails: string[]) {
+  const received = smtp.messages.flatMap((mail) =>
+    (Array.isArray(mail.to) ? mail.to : [mail.to!]).flatMap((a) => a.value.map((v) => v.address)),
+  );
+  expect(received.sort()).toEqual(emails.map((email) => email.toLowerCase()).sort());
+}
+
+it('an SMTP outage in the middle of the send: everyone gets the mail exactly once in the end', async () => {
+  const app = await newApp({ sendDelayMs: 20 });
+  const users = await fans(30);
+  await request(app.app)
+    .post('/api/sendWeeklyEmail')
+    .set('X-Admin-Token', TOKEN)
+    .send({ modo: 'real' })
+    .expect(200, { message: 'Email semanal en marcha para 30 usuarios.' });
+
+  await eventually(async () => smtp.messages.length >= 5, 10_000);
+  smtp.setDown(true);
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const beforeRecovery = smtp.messages.length;
+  expect(beforeRecovery).toBeLessThan(30);
+  const failed = await database.db
+    .selectFrom('mail_deliveries')
+    .select(['attempts', 'last_error', 'status'])
+    .where('last_error', 'is not', null)
+    .execute();
+  expect(failed.length).toBeGreaterThan(0);
+  expect(failed.every((row) => row.status === 'pending' && row.attempts >= 1)).toBe(true);
+  smtp.setDown(false);
+
+  await eventually(allSent, 30_000);
+  expectEachExactlyOnce(users.map((user) => user.email));
+  await eventually(async () => {
+    const row = await database.db
+      .selectFrom('mail_campaigns')
+      .select('status')
+      .executeTakeFirstOrThrow();
+    return row.status === 'done';
+  });
+}, 60_000);
+
+it('three app instances triggered at once make one campaign; each fan gets one mail', async () => {
+  const instances = [await newApp(), await newApp(), await newApp()];
+  const users = await fans(20);
+  const answers = await Promise.all(
+    instances.map((instance) =>
+      request(instance.app)
+        .post('/api/sendWeeklyEmail')
+        .set('X-Admin-Token', TOKEN)
+        .send({ modo: 'real' })
+        .expect(200),
+    ),
+  );
+  const messages = answers.map((res) => res.body.message as string);
+  expect(messages.filter((m) => m === 'Email semanal en marcha para 20 usuarios.')).toHaveLength(1);
+  expect(messages.filter((m) => m === WEEKLY_ALREADY_SENT)).toHaveLength(2);
+
+  await eventually(allSent, 30_000);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  expectEachExactlyOnce(users.map((user) => user.email));
+  const campaigns = await database.db.selectFrom('mail_campaigns').select('id').execute();
+  expect(campaigns).toHaveLength(1);
+}, 60_000);

@@ -1,0 +1,262 @@
+import type { ParsedMail } from 'mailparser';
+import request from 'supertest';
+import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
+import { isoWeekOf } from '../server/weekly-mail/iso-week.js';
+import { createLogger } from '../server/lib/logger.js';
+import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
+import { sendCampaign } from '../server/weekly-mail/send-campaign.js';
+import { fixedClock } from './helpers/app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { createBand, createConcert, createUser } from './helpers/factories.js';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+
+const TOKEN = 'token-de-administracion-de-pruebas-123';
+// Monday 10 June 2030, 10:00 in Mallorca: "the next 14 days" run to Sunday 23 June.
+const clock = fixedClock('2030-06-10T08:00:00Z');
+
+let database: TestDatabase;
+let smtp: SmtpSink;
+let jobs: JobsApp;
+
+beforeAll(async () => {
+  database = await createTestDatabase(20);
+  smtp = await startSmtpSink();
+  jobs = await createJobsApp({
+    database,
+    clock,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://conciertos.example', ADMIN_API_TOKEN: TOKEN },
+  });
+});
+afterAll(async () => {
+  await jobs.stop();
+  await smtp.close();
+  await database.destroy();
+});
+beforeEach(async () => {
+  await database.db.deleteFrom('mail_campaigns').execute();
+  await database.db.deleteFrom('concerts').execute();
+  await database.db.deleteFrom('bands').execute();
+  await database.db.deleteFrom('users').execute();
+  smtp.messages.length = 0;
+});
+
+const trigger = (modo: string) =>
+  request(jobs.app).post('/api/sendWeeklyEmail').set('X-Admin-Token', TOKEN).send({ modo });
+
+const campaignsDone = async () => {
+  const open = await database.db
+    .selectFrom('mail_campaigns')
+    .select('id')
+    .where('status', '<>', 'done')
+    .execute();
+  return open.length === 0;
+};
+
+const recipientsOf = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+    a.value.map((v) => v.address),
+  );
+const mailsTo = (email: string) =>
+  smtp.messages.filter((mail) => recipientsOf(mail).includes(email.toLowerCase()));
+const header = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((line) => line.key === name)
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, '');
+
+async function score(userId: string, concertId: number, value: string, reason: string) {
+  await database.db
+    .insertInto('user_concert_recommendations')
+    .values({ user_id: userId, concert_id: concertId, score: value, reason, engine: 'builtin' })
+    .execute();
+}
+
+/** A fan with matches of every kind, one without any, one unsubscribed; plus the week's concerts. */
+async function seedWeek() {
+  const band = await createBand(database.db, { band_name: 'Tramuntana Blues' });
+  const soon = await createConcert(database.db, {
+    day: '2030-06-12',
+    hour: '21:30',
+    venue: 'Es Gremi',
+    genre: 'Blues',
+    price: '0',
+    bandIds: [band.id],
+  });
+  const later = await createConcert(database.db, {
+    day: '2030-06-20',
+    venue: 'Auditòrium de Palma',
+    genre: 'Jazz',
+    price: '18.50',
+    bandname: 'Quartet Llevant',
+  });
+  const medium = await createConcert(database.db, { day: '2030-06-15', bandname: 'Son Rock' });
+  const low = await createConcert(database.db, { day: '2030-06-13', bandname: 'Nada Mío' });
+  const tooFar = await createConcert(database.db, { day: '2030-06-30', bandname: 'Lejano' });
+  const fan = await createUser(database.db, { name: 'Marta' });
+  await score(fan.user_id, later.id, 'high', 'Te encanta el jazz.');
+  await score(fan.user_id, soon.id, 'extreme', '¡Es Tramuntana Blues, de tus favoritos!');
+  await score(fan.user_id, medium.id, 'medium', 'Puede sorprenderte.');
+  await score(fan.user_id, low.id, 'low', 'No es lo tuyo.');
+  await score(fan.user_id, tooFar.id, 'extreme', 'Demasiado lejos.');
+  const lonely = await createUser(database.db, { name: null });
+  await score(lonely.user_id, low.id, 'low', 'No es lo tuyo.');
+  const gone = await createUser(database.db, { is_subscribed: false });
+  const admin = await createUser(database.db, { is_admin: true, is_subscribed: false });
+  return { fan, lonely, gone, admin };
+}
+
+it('computes ISO weeks in Europe/Madrid', () => {
+  expect(isoWeekOf(new Date('2030-06-10T08:00:00Z'))).toBe('2030-W24');
+  // Sunday 23:30 UTC is already Monday in Madrid.
+  expect(isoWeekOf(new Date('2030-06-16T22:30:00Z'))).toBe('2030-W25');
+  expect(isoWeekOf(new Date('2027-01-01T12:00:00Z'))).toBe('2026-W53');
+});
+
+it("sends a 'prueba' only to admins, as often as asked", async () => {
+  const { admin, fan } = await seedWeek();
+  for (let i = 0; i < 2; i += 1) {
+    const res = await trigger('prueba').expect(200);
+    expect(res.body).toEqual({ message: 'Email semanal en marcha para 1 usuarios.' });
+  }
+  await eventually(campaignsDone);
+  expect(smtp.messages.flatMap(recipientsOf)).toEqual([admin.email, admin.email]);
+  expect(smtp.messages[0]!.subject).toMatch(/^\[Prueba\]/);
+  expect(mailsTo(fan.email)).toHaveLength(0);
+});
+
+it("sends the 'real' mail once per subscribed fan, with their matches and unsubscribe links", async () => {
+  const { fan, lonely, gone, admin } = await seedWeek();
+  const res = await trigger('real').expect(200);
+  expect(res.body).toEqual({ message: 'Email semanal en marcha para 2 usuarios.' });
+  await eventually(campaignsDone);
+
+  expect(smtp.messages).toHaveLength(2);
+  expect(mailsTo(gone.email)).toHaveLength(0);
+  expect(mailsTo(admin.email)).toHaveLength(0);
+  const [mail] = mailsTo(fan.email);
+  expect(mail!.subject).toBe('Tus conciertos de la semana en Mallorca 🎶');
+  const text = mail!.text!;
+  expect(text).toContain('¡Hola, Marta!');
+  // Extreme first, then high, then medium; never low, never beyond 14 days.
+  const order = ['Tramuntana Blues', 'Quartet Llevant', 'Son Rock'].map((name) =>
+    text.indexOf(name),
+  );
+  expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+  expect(text).not.toContain('Nada Mío');
+  expect(text).not.toContain('Lejano');
+  expect(text).toContain('miércoles, 12 de junio a las 21:30');
+  expect(text).toContain('Gratis');
+  expect(text).toMatch(/18,50\s€/);
+  expect(text).toContain('¡Es Tramuntana Blues, de tus favoritos!');
+  expect(text).toContain('https://conciertos.example/myconcerts');
+  expect(text).toMatch(
+    new RegExp(`https://conciertos\\.example/unsubscribe\\?userId=${fan.user_id}&token=[\\w-]+`),
+  );
+  expect(mail!.html).toContain('href="https://conciertos.example/myconcerts"');
+  expect(header(mail!, 'list-unsubscribe')).toMatch(
+    new RegExp(`^<https://conciertos\\.example/api/unsubscribe\\?userId=${fan.user_id}&token=`),
+  );
+  expect(header(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+  // No match at all: a short mail with the next concerts and an invitation to update the genres.
+  const [fallback] = mailsTo(lonely.email);
+  expect(fallback!.subject).toBe('Lo próximo en Mallorca 🎶');
+  expect(fallback!.text).toContain('Actualiza tus géneros favoritos');
+  expect(fallback!.text).toContain('https://conciertos.example/profile');
+  expect(fallback!.text).toContain('Tramuntana Blues');
+  expect(header(fallback!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+
+  const deliveries = await database.db
+    .selectFrom('mail_deliveries')
+    .select(['user_id', 'status', 'attempts'])
+    .execute();
+  expect(deliveries).toHaveLength(2);
+  expect(deliveries.every((d) => d.status === 'sent' && d.attempts === 1)).toBe(true);
+});
+
+it('a second trigger in the same week sends nothing new', async () => {
+  const { fan } = await seedWeek();
+  const [first, second] = await Promise.all([trigger('real'), trigger('real')]);
+  expect([first.body.message, second.body.message]).toEqual(
+    expect.arrayContaining(['Email semanal en marcha para 2 usuarios.', WEEKLY_ALREADY_SENT]),
+  );
+  await eventually(campaignsDone);
+  const third = await trigger('real').expect(200);
+  expect(third.body).toEqual({ message: WEEKLY_ALREADY_SENT });
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(mailsTo(fan.email)).toHaveLength(1);
+  expect(smtp.messages).toHaveLength(2);
+  expect(await database.db.selectFrom('mail_campaigns').select('id').execute()).toHaveLength(1);
+});
+
+it("the mail's one-click header unsubscribes; a tampered token changes nothing", async () => {
+  const { fan, lonely } = await seedWeek();
+  await trigger('real').expect(200);
+  await eventually(campaignsDone);
+  const oneClick = (mail: ParsedMail) =>
+    new URL(header(mail, 'list-unsubscribe')!.replace(/^<|>$/g, ''));
+
+  const tampered = oneClick(mailsTo(lonely.email)[0]!);
+  tampered.searchParams.set('token', `${tampered.searchParams.get('token')!.slice(0, -2)}xx`);
+  const bad = await request(jobs.app)
+    .post(`${tampered.pathname}${tampered.search}`)
+    .type('form')
+    .send('List-Unsubscribe=One-Click')
+    .expect(400);
+  expect(bad.body.error.message).toBe('El enlace de baja no es válido.');
+
+  const url = oneClick(mailsTo(fan.email)[0]!);
+  const res = await request(jobs.app)
+    .post(`${url.pathname}${url.search}`)
+    .type('form')
+    .send('List-Unsubscribe=One-Click')
+    .expect(200);
+  expect(res.body).toEqual({ message: 'Has sido dado de baja correctamente.' });
+  const users = await database.db
+    .selectFrom('users')
+    .select(['user_id', 'is_subscribed'])
+    .where('user_id', 'in', [fan.user_id, lonely.user_id])
+    .execute();
+  expect(Object.fromEntries(users.map((u) => [u.user_id, u.is_subscribed]))).toEqual({
+    [fan.user_id]: false,
+    [lonely.user_id]: true,
+  });
+});
+
+it('skips fans who unsubscribed after the campaign started', async () => {
+  const { fan, lonely } = await seedWeek();
+  // The campaign is recorded, but no worker of this test runs it until we say so.
+  const started = await startWeeklyCampaign(
+    { db: database.db, boss: jobs.boss, clock: fixedClock('2031-01-08T10:00:00Z') },
+    'real',
+  );
+  expect(started).toMatchObject({ started: true, recipients: 2 });
+  if (!started.started) return;
+  await database.db
+    .updateTable('users')
+    .set({ is_subscribed: false })
+    .where('user_id', '=', lonely.user_id)
+    .execute();
+  await sendCampaign(
+    {
+      db: database.db,
+      mailer: jobs.mailer,
+      config: jobs.config,
+      clock,
+      log: createLogger('silent'),
+    },
+    started.campaignId,
+  );
+  await eventually(campaignsDone);
+  const statuses = await database.db
+    .selectFrom('mail_deliveries')
+    .select(['user_id', 'status'])
+    .execute();
+  expect(Object.fromEntries(statuses.map((s) => [s.user_id, s.status]))).toEqual({
+    [fan.user_id]: 'sent',
+    [lonely.user_id]: 'skipped',
+  });
+  expect(mailsTo(lonely.email)).toHaveLength(0);
+  expect(mailsTo(fan.email)).toHaveLength(1);
+});
