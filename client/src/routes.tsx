@@ -66,7 +66,6 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/contact', element: <ContactPage /> },
-      // Placeholders until their issues land.
       { path: '/liked-music-genres', element: <LikedGenresPage /> },
       { path: '/disliked-music-genres', element: <DislikedGenresPage /> },
       {

@@ -117,11 +117,3 @@ test('an unknown path lands on /', async ({ page }) => {
     page.getByRole('heading', { level: 1, name: 'TU AGENDA PERSONALIZADA DE CONCIERTOS' }),
   ).toBeVisible();
 });
-
-test('sections of later issues say they are not available yet', async ({ page }) => {
-  await page.goto('/admin');
-  await expect(
-    page.getByRole('heading', { level: 1, name: 'Panel de administración' }),
-  ).toBeVisible();
-  await expect(page.getByText('Esta sección estará disponible muy pronto.')).toBeVisible();
-});

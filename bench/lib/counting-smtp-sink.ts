@@ -1,0 +1,47 @@
+// An SMTP server (smtp-server) that only counts and drains what it receives: no parsing, so the
+// sink costs as little as possible. It runs in the benchmark's own process, so its CPU and memory
+// are part of what the benchmark measures.
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface CountingSmtpSink {
+  url: string;
+  /** Messages accepted (DATA finished with a 250). */
+  readonly received: number;
+  /** Bytes of message data drained. */
+  readonly bytes: number;
+  close(): Promise<void>;
+}
+
+export async function startCountingSmtpSink(): Promise<CountingSmtpSink> {
+  let received = 0;
+  let bytes = 0;
+  const server = new SMTPServer({
+    authOptional: true,
+    // The app's pooled SMTP connections stay open; do not wait 30 s for them on close.
+    closeTimeout: 100,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    // Default is 100 messages per connection... no limit here, like a relay would allow.
+    onData(stream, _session, callback) {
+      stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      stream.on('end', () => {
+        received += 1;
+        callback();
+      });
+      stream.on('error', (error: Error) => callback(error));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    get received() {
+      return received;
+    },
+    get bytes() {
+      return bytes;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
