@@ -44,6 +44,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       );
     },
   });
+  // A client killed mid-conversation (the kill -9 tests) resets its socket: that is expected.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
