@@ -1,21 +1,9 @@
 // The agenda (GET /api/concerts) of a signed-in fan with 300 upcoming concerts, with 10,000 fans
 // and all their recommendations in the database, at 20 concurrent connections; compared in the
 // same run with the same app sending the same bytes from memory.
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import express from 'express';
-import { createApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { createLogger } from '../server/lib/logger.js';
-import { createMailer } from '../server/mail/mailer.js';
-import { builtinEngine } from '../server/recommendations/builtin-engine.js';
-import { RecommendationRunner } from '../server/recommendations/runner.js';
-import { systemClock } from '../server/lib/time.js';
 import { BENCH_PASSWORD, benchUserEmail, generateDataset } from './dataset.js';
+import { startBenchApp } from './lib/bench-app.js';
 import { startBenchDatabase } from './lib/bench-database.js';
 import type { BenchResult } from './types.js';
 
@@ -42,33 +30,13 @@ export async function run(): Promise<BenchResult[]> {
   const database = await startBenchDatabase(20);
   try {
     await generateDataset(database.db, { users: USERS, concerts: CONCERTS, passwordCost: 4 });
-    const config = loadConfig({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-bench-data-')),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-      PUBLIC_URL: 'http://127.0.0.1',
-    });
-    const log = createLogger('silent');
-    const deps = { db: database.db, pool: database.pool, log, clock: systemClock };
-    const app = createApp({
-      ...deps,
-      config,
-      mailer: createMailer(config, log),
-      recommendations: new RecommendationRunner({ ...deps, engine: builtinEngine }),
-      clientDir: path.join(config.dataDir, 'none'),
-    });
     // The baseline: the same bytes from memory, through the same compression.
     let memoryBody = Buffer.alloc(0);
-    const outer = express();
-    outer.get('/bench/memory', (_req, res) => {
-      res.type('json').send(memoryBody);
-    });
-    outer.use(app);
-    const server = createServer(outer).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { base, server } = await startBenchApp(database, (outer) =>
+      outer.get('/bench/memory', (_req, res) => {
+        res.type('json').send(memoryBody);
+      }),
+    );
     try {
       const login = await fetch(`${base}/api/auth/login`, {
         method: 'POST',

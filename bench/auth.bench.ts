@@ -1,18 +1,7 @@
 // Login costs bcrypt (cost 12) plus our own work; a session lookup adds little to a request.
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:http';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../server/app.js';
 import { hashPassword, verifyPassword } from '../server/auth/password.js';
-import { loadConfig } from '../server/config.js';
-import { createLogger } from '../server/lib/logger.js';
-import { systemClock } from '../server/lib/time.js';
-import { createMailer } from '../server/mail/mailer.js';
-import { builtinEngine } from '../server/recommendations/builtin-engine.js';
-import { RecommendationRunner } from '../server/recommendations/runner.js';
+import { startBenchApp } from './lib/bench-app.js';
 import { startBenchDatabase } from './lib/bench-database.js';
 import type { BenchResult } from './types.js';
 
@@ -32,26 +21,7 @@ async function timeIt(times: number, work: () => Promise<unknown>): Promise<numb
 export async function run(): Promise<BenchResult[]> {
   const database = await startBenchDatabase(10);
   try {
-    const config = loadConfig({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-bench-auth-')),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
-      PUBLIC_URL: 'http://127.0.0.1',
-    });
-    const log = createLogger('silent');
-    const deps = { db: database.db, pool: database.pool, log, clock: systemClock };
-    const app = createApp({
-      ...deps,
-      config,
-      mailer: createMailer(config, log),
-      recommendations: new RecommendationRunner({ ...deps, engine: builtinEngine }),
-      clientDir: path.join(config.dataDir, 'none'),
-    });
-    const server = createServer(app).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const { base, config, server } = await startBenchApp(database);
     try {
       const hash = await hashPassword('bench-password', config.bcryptCost);
       const emails = Array.from({ length: 9 }, (_, i) => `auth-bench-${i}@bench.local`);

@@ -1,39 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { logOut, useSession } from '../lib/session';
+import { useSession } from '../lib/session';
+import { SignOutButton } from './SignOutButton';
 
 function AccountActions() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
-
-  async function handleLogout() {
-    setLeaving(true);
-    try {
-      await logOut(queryClient);
-    } catch (error) {
-      // The local session is forgotten anyway; the server one expires on its own.
-      console.error('No se ha podido cerrar la sesión en el servidor', error);
-    } finally {
-      setLeaving(false);
-      void navigate('/', { replace: true });
-    }
-  }
-
   return (
     <nav aria-label="Tu cuenta" className="site-header__actions">
       <button type="button" className="header-button" onClick={() => void navigate('/profile')}>
         Mi perfil
       </button>
-      <button
-        type="button"
-        className="header-button header-button--ghost"
-        onClick={() => void handleLogout()}
-        disabled={leaving}
-      >
-        Cerrar sesión
-      </button>
+      <SignOutButton className="header-button header-button--ghost" />
     </nav>
   );
 }

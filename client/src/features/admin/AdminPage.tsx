@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate } from 'react-router-dom';
+import { SignOutButton } from '../../components/SignOutButton';
 import { usePageTitle } from '../../components/usePageTitle';
-import { logOut, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { ActionSection } from './components/ActionSection';
 import { BandForm } from './components/BandForm';
 import { ConcertForm } from './components/ConcertForm';
@@ -11,35 +10,6 @@ import { WeeklyEmailSection } from './components/WeeklyEmailSection';
 import './AdminPage.css';
 
 const TITLE = 'Panel de administración';
-
-function SignOutButton() {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [leaving, setLeaving] = useState(false);
-
-  async function signOut() {
-    setLeaving(true);
-    try {
-      await logOut(queryClient);
-    } catch (error) {
-      // The local session is forgotten anyway; the server one expires on its own.
-      console.error('No se ha podido cerrar la sesión en el servidor', error);
-    } finally {
-      void navigate('/', { replace: true });
-    }
-  }
-
-  return (
-    <button
-      type="button"
-      className="button button--secondary"
-      onClick={() => void signOut()}
-      disabled={leaving}
-    >
-      Cerrar sesión
-    </button>
-  );
-}
 
 function AdminPanel() {
   return (
@@ -107,7 +77,7 @@ export function AdminPage() {
     <article className="admin-page">
       <div className="admin-page__top">
         <h1>{TITLE}</h1>
-        {data?.user && <SignOutButton />}
+        {data?.user && <SignOutButton className="button button--secondary" />}
       </div>
       {content}
     </article>

@@ -1,0 +1,51 @@
+// The real app on a bench database, listening on a free loopback port.
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express, { type Express } from 'express';
+import { createApp } from '../../server/app.js';
+import { loadConfig, type Config } from '../../server/config.js';
+import { createLogger } from '../../server/lib/logger.js';
+import { systemClock } from '../../server/lib/time.js';
+import { createMailer } from '../../server/mail/mailer.js';
+import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
+import { RecommendationRunner } from '../../server/recommendations/runner.js';
+import type { BenchDatabase } from './bench-database.js';
+
+export interface BenchApp {
+  base: string;
+  config: Config;
+  server: Server;
+}
+
+/** Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. */
+export async function startBenchApp(
+  database: BenchDatabase,
+  extraRoutes?: (outer: Express) => void,
+): Promise<BenchApp> {
+  const config = loadConfig({
+    DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-bench-data-')),
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: database.url,
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    PUBLIC_URL: 'http://127.0.0.1',
+  });
+  const log = createLogger('silent');
+  const deps = { db: database.db, pool: database.pool, log, clock: systemClock };
+  const app = createApp({
+    ...deps,
+    config,
+    mailer: createMailer(config, log),
+    recommendations: new RecommendationRunner({ ...deps, engine: builtinEngine }),
+    clientDir: path.join(config.dataDir, 'none'),
+  });
+  const outer = express();
+  extraRoutes?.(outer);
+  outer.use(app);
+  const server = createServer(outer).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, config, server };
+}
