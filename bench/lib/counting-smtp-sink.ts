@@ -22,7 +22,6 @@ export async function startCountingSmtpSink(): Promise<CountingSmtpSink> {
     closeTimeout: 100,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    // Default is 100 messages per connection... no limit here, like a relay would allow.
     onData(stream, _session, callback) {
       stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
       stream.on('end', () => {

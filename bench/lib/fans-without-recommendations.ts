@@ -32,7 +32,10 @@ export async function insertFansAndConcerts(
   const today = madridDateTime(systemClock()).day;
   // Nobody signs in here: the cheapest bcrypt cost.
   const passwordHash = await hashPassword('bench-password-1234', 4);
-  const bands = generateBands(random, await reserveIds(db, 'bands', Math.max(36, options.concerts)));
+  const bands = generateBands(
+    random,
+    await reserveIds(db, 'bands', Math.max(36, options.concerts)),
+  );
   const users = generateUsers(random, options.users, bands.length);
   const concerts = generateConcerts(random, await reserveIds(db, 'concerts', options.concerts), {
     today,

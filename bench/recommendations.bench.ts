@@ -1,0 +1,317 @@
+// Recommendation scoring and storage:
+//   a. the built-in engine scoring one fan's 300 concerts in memory;
+//   b. 10,000 fans × 300 concerts scored by the built-in engine and written to PostgreSQL, through
+//      the production path (generateForUser per fan, 10 fans at a time), and for comparison a
+//      batched bench-only path (score in memory, multi-fan INSERTs);
+//   c. a new fan's 300 concerts scored by the OpenAI engine against a fake server answering each
+//      call after 500 ms: default settings (batches of 3, 8 in flight) and one batch at a time.
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { GENRES } from '../common/genres.js';
+import { createRandom, type Random } from '../server/demo/random.js';
+import type { Database } from '../server/db/database.js';
+import { createLogger } from '../server/lib/logger.js';
+import { systemClock } from '../server/lib/time.js';
+import { builtinEngine, scoreConcert } from '../server/recommendations/builtin-engine.js';
+import type {
+  ConcertToScore,
+  FanTaste,
+  RecommendationEngine,
+  ScoredConcert,
+} from '../server/recommendations/engine.js';
+import { generateForUser, type GeneratorDeps } from '../server/recommendations/generator.js';
+import { createOpenAiEngine } from '../server/recommendations/openai-engine.js';
+import {
+  findTaste,
+  findUnscoredConcerts,
+  saveScores,
+} from '../server/recommendations/recommendations.repository.js';
+import { madridDateTime } from '../server/lib/time.js';
+import { startFakeOpenAi } from '../test/helpers/fake-openai.js';
+import { startBenchDatabase } from './lib/bench-database.js';
+import { insertFansAndConcerts } from './lib/fans-without-recommendations.js';
+import type { BenchResult } from './types.js';
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const CONCERTS = 300;
+const IN_MEMORY_RUNS = 20;
+/** Fans generated at once on the per-fan path (each holds a lock connection plus a query one). */
+const FAN_PARALLELISM = 10;
+const AI_DELAY_MS = 500;
+const AI_BATCH = 3;
+const AI_CONCURRENCY = 8;
+/** Batches measured at concurrency 1 (of 100); the full time is extrapolated from them. */
+const SEQUENTIAL_BATCHES = 30;
+
+const log = createLogger('silent');
+const seconds = (ms: number) => Number((ms / 1000).toFixed(2));
+
+function randomTaste(random: Random, artists: string[]): FanTaste {
+  const genres = random.shuffle(GENRES);
+  return {
+    topGenres: genres.slice(0, random.int(1, 5)),
+    dislikedGenres: genres.slice(5, 5 + random.int(0, 3)),
+    topArtists: random.shuffle(artists).slice(0, random.int(0, 5)),
+  };
+}
+
+function inMemoryConcerts(random: Random, count: number): ConcertToScore[] {
+  const bands = Array.from({ length: count }, (_, i) => ({
+    name: `Grupo Ñandú ${i + 1}`,
+    genres: random.chance(0.4) ? [random.pick(GENRES), random.pick(GENRES)] : [random.pick(GENRES)],
+  }));
+  return Array.from({ length: count }, (_, i) => {
+    const lineup = random.shuffle(bands).slice(0, random.int(1, 3));
+    return {
+      id: i + 1,
+      day: '2026-07-01',
+      hour: '21:00',
+      genre: lineup[0]!.genres[0]!,
+      name: random.chance(0.5) ? lineup[0]!.name : null,
+      description: 'Concierto de prueba',
+      bands: lineup,
+    };
+  });
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** a. Median time of the built-in engine over one fan's 300 concerts. */
+async function inMemoryScoring(): Promise<BenchResult> {
+  const random = createRandom('bench:recommendations:memory');
+  const concerts = inMemoryConcerts(random, CONCERTS);
+  const taste = randomTaste(
+    random,
+    concerts.flatMap((c) => c.bands.map((b) => b.name)),
+  );
+  await builtinEngine.scoreBatch(taste, concerts); // warm-up (JIT, regex compilation)
+  const samples: number[] = [];
+  for (let i = 0; i < IN_MEMORY_RUNS; i += 1) {
+    const start = performance.now();
+    const scored = await builtinEngine.scoreBatch(taste, concerts);
+    samples.push(performance.now() - start);
+    if (scored.length !== CONCERTS) throw new Error(`scored ${scored.length} of ${CONCERTS}`);
+  }
+  const ms = median(samples);
+  return {
+    name: `builtin engine: 1 fan × ${CONCERTS} concerts in memory (median of ${IN_MEMORY_RUNS})`,
+    value: Number(ms.toFixed(2)),
+    unit: 'ms',
+    budget: '<= 50',
+    ok: ms <= 50,
+  };
+}
+
+async function countRecommendations(db: Database): Promise<number> {
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM user_concert_recommendations WHERE score IS NOT NULL
+  `.execute(db);
+  return rows[0]!.n;
+}
+
+/** Runs `work` on every item, `limit` at a time. */
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]!);
+    }),
+  );
+}
+
+/** b, bench-only comparison: every fan scored in memory, written 100 fans per INSERT. */
+async function batchedWrite(db: Database, userIds: string[]): Promise<{ scoringMs: number }> {
+  let scoringMs = 0;
+  const today = madridDateTime(systemClock()).day;
+  // Nobody has scores: any fan's unscored concerts are all the upcoming concerts.
+  const concerts = await findUnscoredConcerts(db, userIds[0]!, today);
+  const FANS_PER_INSERT = 100;
+  const chunks: string[][] = [];
+  for (let i = 0; i < userIds.length; i += FANS_PER_INSERT) {
+    chunks.push(userIds.slice(i, i + FANS_PER_INSERT));
+  }
+  await forEachLimited(chunks, 2, async (fans) => {
+    const tastes = await db
+      .selectFrom('users')
+      .select(['user_id', 'top_genres', 'disliked_genres', 'top_artists'])
+      .where('user_id', 'in', fans)
+      .execute();
+    const users: string[] = [];
+    const scored: ScoredConcert[] = [];
+    const scoringStart = performance.now();
+    for (const row of tastes) {
+      const taste: FanTaste = {
+        topGenres: row.top_genres,
+        dislikedGenres: row.disliked_genres,
+        topArtists: row.top_artists,
+      };
+      for (const concert of concerts) {
+        users.push(row.user_id);
+        scored.push(scoreConcert(taste, concert));
+      }
+    }
+    scoringMs += performance.now() - scoringStart;
+    await sql`
+      INSERT INTO user_concert_recommendations
+        (user_id, concert_id, score, reason, engine, scored_at, updated_at)
+      SELECT s.user_id, s.concert_id, s.score, s.reason, s.engine, now(), now()
+      FROM unnest(${users}::uuid[], ${scored.map((s) => s.concertId)}::int[],
+                  ${scored.map((s) => s.score)}::text[], ${scored.map((s) => s.reason)}::text[],
+                  ${scored.map((s) => s.engine)}::text[])
+        AS s(user_id, concert_id, score, reason, engine)
+      ON CONFLICT (user_id, concert_id) DO UPDATE SET
+        score = excluded.score, reason = excluded.reason, engine = excluded.engine,
+        scored_at = excluded.scored_at, updated_at = excluded.updated_at
+    `.execute(db);
+  });
+  return { scoringMs };
+}
+
+/** A fan with no scores yet, as after sign-up and onboarding. */
+async function insertNewFan(db: Database, email: string): Promise<string> {
+  const row = await db
+    .insertInto('users')
+    .values({
+      email,
+      name: 'Fan nuevo',
+      top_genres: ['Rock', 'Indie', 'Jazz'],
+      disliked_genres: ['Reggaetón'],
+      top_artists: ['Bench Band 00001', 'Bench Band 00002'],
+      onboarding_completed: true,
+    })
+    .returning('user_id')
+    .executeTakeFirstOrThrow();
+  return row.user_id;
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const results: BenchResult[] = [await inMemoryScoring()];
+
+  const database = await startBenchDatabase(2 * FAN_PARALLELISM + 4);
+  const fake = await startFakeOpenAi();
+  try {
+    const { db, pool } = database;
+    const { userIds, concertIds } = await insertFansAndConcerts(db, {
+      users: USERS,
+      concerts: CONCERTS,
+    });
+    const expected = userIds.length * concertIds.length;
+    const deps: GeneratorDeps = { db, pool, engine: builtinEngine, clock: systemClock, log };
+
+    // b. The production path: generateForUser for every fan, FAN_PARALLELISM at a time.
+    let start = performance.now();
+    await forEachLimited(userIds, FAN_PARALLELISM, async (userId) => {
+      if (!(await generateForUser(deps, userId))) throw new Error(`fan ${userId} was locked`);
+    });
+    const perFanMs = performance.now() - start;
+    const perFanRows = await countRecommendations(db);
+    if (perFanRows !== expected) throw new Error(`per-fan path wrote ${perFanRows} of ${expected}`);
+    results.push({
+      name: `builtin: ${userIds.length} fans × ${CONCERTS} scored + written, generateForUser ×${FAN_PARALLELISM} parallel (${perFanRows} rows)`,
+      value: seconds(perFanMs),
+      unit: 's',
+      budget: '<= 60',
+      ok: perFanMs <= 60_000,
+    });
+
+    // b, comparison: the same rows through a bench-only batched path (not production code).
+    await sql`TRUNCATE user_concert_recommendations`.execute(db);
+    start = performance.now();
+    const { scoringMs } = await batchedWrite(db, userIds);
+    const batchedMs = performance.now() - start;
+    const batchedRows = await countRecommendations(db);
+    if (batchedRows !== expected)
+      throw new Error(`batched path wrote ${batchedRows} of ${expected}`);
+    results.push({
+      name: `builtin: same ${batchedRows} rows, bench-only batched path (100 fans/INSERT, 2 conns)`,
+      value: seconds(batchedMs),
+      unit: 's',
+      budget: '<= 60',
+      ok: batchedMs <= 60_000,
+    });
+    results.push({
+      name: `  of which scoreConcert() in memory (${batchedRows} calls, same event loop)`,
+      value: seconds(scoringMs),
+      unit: 's',
+    });
+
+    // c. The OpenAI engine against the fake server, 500 ms per call.
+    fake.setDelay(AI_DELAY_MS);
+    const aiEngine = (concurrency: number): RecommendationEngine =>
+      createOpenAiEngine({
+        apiKey: 'bench-key',
+        baseUrl: fake.baseUrl,
+        model: 'gpt-4o-mini',
+        batchSize: AI_BATCH,
+        concurrency,
+        timeoutMs: 30_000,
+        log,
+      });
+    const today = madridDateTime(systemClock()).day;
+
+    const parallelFan = await insertNewFan(db, 'fan-nuevo-paralelo@bench.local');
+    start = performance.now();
+    await generateForUser({ ...deps, engine: aiEngine(AI_CONCURRENCY) }, parallelFan);
+    const parallelMs = performance.now() - start;
+    const parallelCalls = fake.calls;
+    const parallelLeft = (await findUnscoredConcerts(db, parallelFan, today)).length;
+    if (parallelLeft > 0) throw new Error(`${parallelLeft} concerts left unscored (AI, parallel)`);
+
+    // One batch at a time: only SEQUENTIAL_BATCHES batches are left unscored for this fan (the
+    // rest pre-scored by the built-in engine), then the time is scaled to all the batches.
+    const sequentialFan = await insertNewFan(db, 'fan-nuevo-secuencial@bench.local');
+    const all = await findUnscoredConcerts(db, sequentialFan, today);
+    const totalBatches = Math.ceil(all.length / AI_BATCH);
+    const preScored = all.slice(0, all.length - SEQUENTIAL_BATCHES * AI_BATCH);
+    const fan = (await findTaste(db, sequentialFan))!;
+    await saveScores(
+      db,
+      sequentialFan,
+      fan.version,
+      preScored.map((concert) => scoreConcert(fan.taste, concert)),
+    );
+    fake.reset();
+    fake.setDelay(AI_DELAY_MS);
+    start = performance.now();
+    await generateForUser({ ...deps, engine: aiEngine(1) }, sequentialFan);
+    const sequentialPartMs = performance.now() - start;
+    if (fake.calls !== SEQUENTIAL_BATCHES) {
+      throw new Error(`expected ${SEQUENTIAL_BATCHES} AI calls, got ${fake.calls}`);
+    }
+    const sequentialMs = (sequentialPartMs * totalBatches) / SEQUENTIAL_BATCHES;
+    const ratio = sequentialMs / parallelMs;
+
+    results.push(
+      {
+        name: `openai (fake, ${AI_DELAY_MS} ms/call): new fan ${all.length} concerts, batch ${AI_BATCH}, concurrency ${AI_CONCURRENCY} (${parallelCalls} calls)`,
+        value: seconds(parallelMs),
+        unit: 's',
+        budget: '<= 10',
+        ok: parallelMs <= 10_000,
+      },
+      {
+        name: `openai (fake): concurrency 1, ${SEQUENTIAL_BATCHES} batches measured`,
+        value: seconds(sequentialPartMs),
+        unit: 's',
+      },
+      {
+        name: `openai (fake): concurrency 1, ${totalBatches} batches EXTRAPOLATED from ${SEQUENTIAL_BATCHES}`,
+        value: seconds(sequentialMs),
+        unit: 's',
+      },
+      {
+        name: `openai (fake): concurrency 1 (extrapolated) / concurrency ${AI_CONCURRENCY}`,
+        value: Number(ratio.toFixed(2)),
+        unit: 'ratio',
+      },
+    );
+    return results;
+  } finally {
+    await fake.close();
+    await database.dispose();
+  }
+}

@@ -1,0 +1,154 @@
+// The weekly mail: a 'real' campaign to 10,000 subscribed fans (each with recommendations in the
+// next 14 days), started with startWeeklyCampaign and sent by the pg-boss worker (startWorkers,
+// as in production) over SMTP to a local sink that only counts and drains the messages.
+// The sink runs in this same process: its CPU and memory are inside the numbers below.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { loadConfig } from '../server/config.js';
+import { startBoss, stopBoss } from '../server/jobs/boss.js';
+import { startWorkers } from '../server/jobs/workers.js';
+import { createLogger } from '../server/lib/logger.js';
+import { systemClock } from '../server/lib/time.js';
+import { createMailer } from '../server/mail/mailer.js';
+import { builtinEngine } from '../server/recommendations/builtin-engine.js';
+import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
+import { BENCH_OWNER_EMAIL, generateDataset } from './dataset.js';
+import { startBenchDatabase } from './lib/bench-database.js';
+import { startCountingSmtpSink } from './lib/counting-smtp-sink.js';
+import type { BenchResult } from './types.js';
+
+const USERS = Number(process.env.BENCH_USERS ?? 10_000);
+const CONCERTS = 300;
+const SAMPLE_MS = 100;
+const TIMEOUT_MS = 15 * 60_000;
+const MB = 1024 * 1024;
+
+export async function run(): Promise<BenchResult[]> {
+  const database = await startBenchDatabase(20);
+  const sink = await startCountingSmtpSink();
+  try {
+    const { db, pool } = database;
+    // Concerts spread over the next 56 days: about a quarter fall in the mail's 14-day window.
+    await generateDataset(db, { users: USERS, concerts: CONCERTS, passwordCost: 4 });
+    // Only the fans: the concerts' owner account is subscribed by default.
+    await db
+      .updateTable('users')
+      .set({ is_subscribed: false })
+      .where('email', '=', BENCH_OWNER_EMAIL)
+      .execute();
+    const { rows: withContent } = await sql<{ n: number }>`
+      SELECT count(DISTINCT r.user_id)::int AS n
+      FROM user_concert_recommendations r JOIN concerts c ON c.id = r.concert_id
+      WHERE r.score IN ('extreme', 'high', 'medium')
+        AND c.day BETWEEN current_date AND current_date + 13
+    `.execute(db);
+
+    const config = loadConfig({
+      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-bench-data-')),
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+      PUBLIC_URL: 'http://127.0.0.1',
+      SMTP_URL: sink.url,
+    });
+    const log = createLogger('silent');
+    const mailer = createMailer(config, log);
+    const boss = await startBoss(pool, log);
+    try {
+      await startWorkers({
+        boss,
+        db,
+        pool,
+        config,
+        mailer,
+        engine: builtinEngine,
+        clock: systemClock,
+        log,
+      });
+
+      const rssBefore = process.memoryUsage().rss;
+      let peakRss = rssBefore;
+      const sampler = setInterval(() => {
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      }, SAMPLE_MS);
+      const start = performance.now();
+      let recipients = 0;
+      try {
+        const campaign = await startWeeklyCampaign({ db, boss, clock: systemClock }, 'real');
+        if (!campaign.started) throw new Error('the campaign did not start');
+        recipients = campaign.recipients;
+        while (sink.received < recipients) {
+          if (performance.now() - start > TIMEOUT_MS) {
+            throw new Error(`only ${sink.received} of ${recipients} mails within ${TIMEOUT_MS} ms`);
+          }
+          await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
+        }
+      } finally {
+        clearInterval(sampler);
+      }
+      const ms = performance.now() - start;
+      const { rows: statuses } = await sql<{ status: string; n: number }>`
+        SELECT status, count(*)::int AS n FROM mail_deliveries GROUP BY status ORDER BY status
+      `.execute(db);
+      const sent = statuses.find((row) => row.status === 'sent')?.n ?? 0;
+      if (sent !== recipients || sink.received !== recipients) {
+        throw new Error(
+          `${recipients} recipients, ${sink.received} received, deliveries: ` +
+            statuses.map((row) => `${row.status}=${row.n}`).join(', '),
+        );
+      }
+      const peakMb = peakRss / MB;
+      return [
+        {
+          name: `weekly mail: fans with a match in the next 14 days (of ${USERS})`,
+          value: withContent[0]!.n,
+          unit: 'fans',
+        },
+        {
+          name: 'weekly mail: mails received by the SMTP sink',
+          value: sink.received,
+          unit: 'mails',
+        },
+        {
+          name: 'weekly mail: average mail size',
+          value: Math.round(sink.bytes / sink.received),
+          unit: 'bytes',
+        },
+        {
+          name: `weekly mail: 'real' campaign, start → all ${recipients} received (1 worker)`,
+          value: Number((ms / 1000).toFixed(1)),
+          unit: 's',
+          budget: '<= 60',
+          ok: ms <= 60_000,
+        },
+        {
+          name: 'weekly mail: throughput',
+          value: Math.round(recipients / (ms / 1000)),
+          unit: 'mails/s',
+        },
+        {
+          name: 'weekly mail: RSS of this process when the campaign started',
+          value: Math.round(rssBefore / MB),
+          unit: 'MB',
+        },
+        {
+          name: `weekly mail: peak RSS while sending (every ${SAMPLE_MS} ms, sink in-process)`,
+          value: Math.round(peakMb),
+          unit: 'MB',
+          budget: '<= 300',
+          ok: peakMb <= 300,
+        },
+      ];
+    } finally {
+      await stopBoss(boss, 2000);
+      mailer.close();
+    }
+  } finally {
+    await sink.close();
+    await database.dispose();
+  }
+}
