@@ -58,6 +58,29 @@ function pick<T>(options: T[], seed: number): T {
   return options[Math.abs(seed) % options.length]!;
 }
 
+// Normalising names is the costly part of scoring; each fan's favourites and each band name are
+// normalised once, not once per concert (10,000 fans × 300 concerts add up).
+const favouritesOfTaste = new WeakMap<FanTaste, Set<string>>();
+function favouritesOf(taste: FanTaste): Set<string> {
+  let favourites = favouritesOfTaste.get(taste);
+  if (!favourites) {
+    favourites = new Set(taste.topArtists.map(normalizeName));
+    favouritesOfTaste.set(taste, favourites);
+  }
+  return favourites;
+}
+
+const normalizedNames = new Map<string, string>();
+function normalizedName(name: string): string {
+  let normalized = normalizedNames.get(name);
+  if (normalized === undefined) {
+    if (normalizedNames.size > 50_000) normalizedNames.clear();
+    normalized = normalizeName(name);
+    normalizedNames.set(name, normalized);
+  }
+  return normalized;
+}
+
 function genresOf(concert: ConcertToScore): string[] {
   return [...new Set([concert.genre, ...concert.bands.flatMap((band) => band.genres)])];
 }
@@ -75,12 +98,13 @@ export function scoreConcert(taste: FanTaste, concert: ConcertToScore): ScoredCo
   const disliked = genres.find((genre) => taste.dislikedGenres.includes(genre));
   if (disliked) return result('low', pick(DISLIKED_REASONS, seed)(disliked));
 
-  const favourites = new Set(taste.topArtists.map(normalizeName));
+  const favourites = favouritesOf(taste);
   const names = [
     ...concert.bands.map((band) => band.name),
     ...(concert.name ? [concert.name] : []),
   ];
-  const favourite = names.find((name) => favourites.has(normalizeName(name)));
+  const favourite =
+    favourites.size > 0 ? names.find((name) => favourites.has(normalizedName(name))) : undefined;
   if (favourite) return result('extreme', pick(REASONS.extreme, seed)(favourite));
 
   const liked = genres.find((genre) => taste.topGenres.includes(genre));
