@@ -12,6 +12,23 @@ const dataDir = fileURLToPath(new URL(`../../.data/e2e-${port}`, import.meta.url
 rmSync(dataDir, { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 
+// A real OAuth 2 peer standing in for Google (oauth2-mock-server): its /authorize answers at once
+// with a code, and its userinfo is a verified Google fan.
+const GOOGLE_FAN = {
+  sub: 'e2e-google-fan',
+  email: 'google.fan@example.com',
+  email_verified: true,
+  name: 'Fan de Google',
+};
+const { OAuth2Server } = await import('oauth2-mock-server');
+const oauth = new OAuth2Server();
+await oauth.issuer.keys.generate('RS256');
+await oauth.start(0, '127.0.0.1');
+oauth.service.on('beforeUserinfo', (response) => {
+  response.body = GOOGLE_FAN;
+});
+const oauthUrl = oauth.issuer.url;
+
 const child = spawn(process.execPath, ['dist/server/index.js'], {
   cwd: repoRoot,
   stdio: 'inherit',
@@ -24,6 +41,13 @@ const child = spawn(process.execPath, ['dist/server/index.js'], {
     EMBEDDED_POSTGRES_PORT: process.env.E2E_POSTGRES_PORT ?? '54340',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    // The address the browser uses: OAuth callbacks and mail links must land on the same host.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    GOOGLE_CLIENT_ID: 'e2e-google-client',
+    GOOGLE_CLIENT_SECRET: 'e2e-google-secret',
+    GOOGLE_AUTHORIZATION_URL: `${oauthUrl}/authorize`,
+    GOOGLE_TOKEN_URL: `${oauthUrl}/token`,
+    GOOGLE_USERINFO_URL: `${oauthUrl}/userinfo`,
   },
 });
 
@@ -42,5 +66,6 @@ child.on('error', (error) => {
 });
 
 child.on('exit', (code, signal) => {
+  void oauth.stop();
   process.exit(code ?? (signal ? 1 : 0));
 });
