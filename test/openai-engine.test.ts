@@ -2,7 +2,7 @@
 // connection errors are exercised, and every failure must end in the built-in scores.
 import { pino } from 'pino';
 import type { ConcertToScore, FanTaste } from '../server/recommendations/engine.js';
-import { createLimiter } from '../server/recommendations/concurrency.js';
+import { createLimiter } from '../server/lib/concurrency.js';
 import {
   createOpenAiEngine,
   type OpenAiEngineOptions,

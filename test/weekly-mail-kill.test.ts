@@ -7,6 +7,7 @@ import { addDays, madridDateTime, systemClock } from '../server/lib/time.js';
 import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { createConcert, createUser } from './helpers/factories.js';
+import { SEND_CONCURRENCY } from '../server/weekly-mail/send-campaign.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
 import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
 
@@ -86,6 +87,7 @@ it('a worker killed mid-send and a new one: everyone gets the mail, at most one 
   for (const email of received) counts.set(email!, (counts.get(email!) ?? 0) + 1);
   expect(new Set(counts.keys())).toEqual(new Set(users.map((user) => user.email.toLowerCase())));
   const twice = [...counts.values()].filter((n) => n > 1);
-  expect(twice.length).toBeLessThanOrEqual(1);
-  expect(received.length).toBeLessThanOrEqual(41);
+  // Only the mails in flight at the kill (their 250 came, their COMMIT did not) may go twice.
+  expect(twice.length).toBeLessThanOrEqual(SEND_CONCURRENCY);
+  expect(received.length).toBeLessThanOrEqual(40 + SEND_CONCURRENCY);
 }, 90_000);

@@ -3,6 +3,7 @@
 // app instances: a PostgreSQL advisory lock held on a dedicated connection for the whole run.
 import type pg from 'pg';
 import type { Database } from '../db/database.js';
+import { forEachLimited } from '../lib/concurrency.js';
 import type { Logger } from '../lib/logger.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
 import type { ConcertToScore, RecommendationEngine } from './engine.js';
@@ -20,15 +21,6 @@ export interface GeneratorDeps {
   engine: RecommendationEngine;
   clock: Clock;
   log: Logger;
-}
-
-/** Runs `work` on up to `limit` items at once. */
-async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
-  let next = 0;
-  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await work(items[next++]!);
-  });
-  await Promise.all(workers);
 }
 
 function chunk<T>(items: T[], size: number): T[][] {

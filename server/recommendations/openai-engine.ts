@@ -4,7 +4,7 @@
 import { APIError, OpenAI } from 'openai';
 import type { Logger } from '../lib/logger.js';
 import { scoreConcert } from './builtin-engine.js';
-import { createLimiter } from './concurrency.js';
+import { createLimiter } from '../lib/concurrency.js';
 import type { ConcertToScore, FanTaste, RecommendationEngine, ScoredConcert } from './engine.js';
 import { completeAnswer, parseAnswer } from './parse-answer.js';
 import { buildMessages } from './prompt.js';

@@ -1,10 +1,11 @@
 // Sends a campaign's pending deliveries. Each mail is claimed by locking its row (FOR UPDATE SKIP
 // LOCKED) in a short transaction that commits 'sent' right after the SMTP server's 250, so two
 // workers never send the same row and a crash rolls the claim back to 'pending'.
-// The one unavoidable window: a worker killed between the SMTP 250 and its COMMIT leaves that one
-// row 'pending', and the next worker sends it again (at most one mail per worker in flight).
+// The one unavoidable window: a worker killed between an SMTP 250 and its COMMIT leaves that row
+// 'pending', and the next worker sends it again (at most SEND_CONCURRENCY mails per worker).
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { forEachLimited } from '../lib/concurrency.js';
 import type { Logger } from '../lib/logger.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
@@ -23,6 +24,11 @@ export interface CampaignSendDeps {
 /** Temporary failures per delivery before it is given up as 'failed'. */
 export const MAX_ATTEMPTS = 10;
 const CHUNK = 100;
+/**
+ * Mails in flight at once per worker (nodemailer's SMTP pool keeps 5 connections). It is also the
+ * most mails a kill -9 can make a worker send twice: each in-flight mail may have had its 250.
+ */
+export const SEND_CONCURRENCY = 4;
 
 type Outcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'taken';
 
@@ -136,13 +142,13 @@ export async function sendCampaign(deps: CampaignSendDeps, campaignId: string) {
       .limit(CHUNK)
       .execute();
     if (chunk.length === 0) break;
-    for (const { id } of chunk) {
+    await forEachLimited(chunk, SEND_CONCURRENCY, async ({ id }) => {
       const outcome = await sendOne(deps, campaign, id);
       if (outcome === 'sent') sent += 1;
       if (outcome === 'retry') {
         throw new TemporarySendFailure(`Envío interrumpido tras ${sent} correos; se reintentará.`);
       }
-    }
+    });
     afterId = chunk[chunk.length - 1]!.id;
   }
   // Rows another worker holds right now are still 'pending': that worker finishes the campaign.

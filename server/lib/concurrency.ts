@@ -1,5 +1,5 @@
-// A tiny counting semaphore. One limiter belongs to one engine instance, so every fan generating
-// at the same time shares it: the process never has more AI calls in flight than configured.
+// Small concurrency helpers: a counting semaphore shared by callers (one per AI engine, so the
+// process never has more AI calls in flight than configured) and a bounded parallel for-each.
 
 /** Runs `task` once a slot is free; the slot is released however the task ends. */
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
@@ -26,4 +26,28 @@ export function createLimiter(max: number): Limiter {
       release();
     }
   };
+}
+
+/**
+ * Runs `work` on every item, at most `limit` at once. After a failure no new item starts (those in
+ * flight finish) and it rejects with that failure.
+ */
+export async function forEachLimited<T>(
+  items: T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (!failed && next < items.length) {
+      try {
+        await work(items[next++]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  });
+  await Promise.all(workers);
 }
