@@ -9,6 +9,7 @@ import { madridDateTime, type Clock } from '../lib/time.js';
 import type { ConcertToScore, RecommendationEngine } from './engine.js';
 import {
   clearFutureScores,
+  countUnscoredConcerts,
   findTaste,
   findUnscoredConcerts,
   saveScores,
@@ -81,8 +82,11 @@ export async function generateForUser(deps: GeneratorDeps, userId: string): Prom
     const today = madridDateTime(deps.clock()).day;
     // A profile change during the run voids its writes; go again with the new taste.
     for (let pass = 0; pass < 5 && !(await scoreMissing(deps, userId, today)); pass += 1);
-    const left = await findUnscoredConcerts(deps.db, userId, today);
-    await setNeedsRecommendation(deps.db, userId, left.length > 0);
+    await setNeedsRecommendation(
+      deps.db,
+      userId,
+      (await countUnscoredConcerts(deps.db, userId, today)) > 0,
+    );
   });
 }
 

@@ -29,17 +29,25 @@ export async function findUnscoredConcerts(
   userId: string,
   today: string,
 ): Promise<ConcertToScore[]> {
+  // Bands are aggregated in one grouped join over the missing concerts, not once per concert.
   const result = await sql<ConcertToScore>`
-    SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.genre, c.bandname AS name,
-      coalesce(c.description_short, c.concert_description) AS description,
-      coalesce((
-        SELECT json_agg(json_build_object('name', b.band_name, 'genres', b.band_genres))
-        FROM concert_band cb JOIN bands b ON b.id = cb.band_id WHERE cb.concert_id = c.id
-      ), '[]'::json) AS bands
-    FROM concerts c
-    LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
-    WHERE c.day >= ${today}::date AND r.score IS NULL
-    ORDER BY c.day, c.hour, c.id
+    WITH missing AS (
+      SELECT c.id, c.day, c.hour, c.genre, c.bandname,
+        coalesce(c.description_short, c.concert_description) AS description
+      FROM concerts c
+      LEFT JOIN user_concert_recommendations r
+        ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
+      WHERE c.day >= ${today}::date AND r.score IS NULL
+    ), band_lists AS (
+      SELECT cb.concert_id, json_agg(json_build_object('name', b.band_name, 'genres', b.band_genres))
+        AS bands
+      FROM missing m JOIN concert_band cb ON cb.concert_id = m.id JOIN bands b ON b.id = cb.band_id
+      GROUP BY cb.concert_id
+    )
+    SELECT m.id, m.day, to_char(m.hour, 'HH24:MI') AS hour, m.genre, m.bandname AS name,
+      m.description, coalesce(bl.bands, '[]'::json) AS bands
+    FROM missing m LEFT JOIN band_lists bl ON bl.concert_id = m.id
+    ORDER BY m.day, m.hour, m.id
   `.execute(db);
   return result.rows;
 }
@@ -70,6 +78,17 @@ export async function saveScores(
       scored_at = excluded.scored_at, updated_at = excluded.updated_at
   `.execute(db);
   return Number(result.numAffectedRows ?? 0);
+}
+
+/** How many future concerts this fan still has no score for. */
+export async function countUnscoredConcerts(db: Database, userId: string, today: string) {
+  const row = await sql<{ missing: number }>`
+    SELECT count(*)::int AS missing
+    FROM concerts c
+    LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
+    WHERE c.day >= ${today}::date AND r.score IS NULL
+  `.execute(db);
+  return row.rows[0]!.missing;
 }
 
 export async function setNeedsRecommendation(db: Database, userId: string, value: boolean) {
