@@ -359,8 +359,11 @@ test('a failed Google/Spotify sign-in shows its message on the landing', async (
 test('a session lost on the server sends the person back to /', async ({ page, context }) => {
   await logIn(page, FAN.email, FAN.password);
   await expect(page).toHaveURL(/\/myconcerts$/);
-  await context.clearCookies();
-  // Any call that now gets a 401 (the agenda's progress polling, or opening the profile) ends here.
+  // End the session on the server, as a sign-out on another device or an expiry would.
+  const copied = await context.cookies();
+  await page.request.post('/api/auth/logout');
+  // The tab still holds the old cookie; the server no longer knows it.
+  await context.addCookies(copied);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
