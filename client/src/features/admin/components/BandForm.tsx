@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { GENRES } from '../../../../../common/genres';
-import { createBand, failureText } from '../api';
-import { bandProblem, type BandFields } from '../validation';
-import { FormStatus, type StatusMessage } from './FormStatus';
+import { createBand } from '../api';
+import { bandProblem } from '../validation';
+import { useAdminSubmit } from '../useAdminSubmit';
+import { FormStatus } from './FormStatus';
 import { ImageField } from './ImageField';
 
 const EMPTY = { name: '', spotifyUrl: '', imageUrl: '' };
@@ -14,9 +15,6 @@ export function BandForm() {
   const queryClient = useQueryClient();
   const [fields, setFields] = useState(EMPTY);
   const [genres, setGenres] = useState<string[]>([]);
-  const [invalid, setInvalid] = useState<keyof BandFields | null>(null);
-  const [message, setMessage] = useState<StatusMessage | null>(null);
-  const [sending, setSending] = useState(false);
 
   const set = (name: keyof typeof EMPTY) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
@@ -29,34 +27,23 @@ export function BandForm() {
     );
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = bandProblem(fields);
-    setInvalid(problem?.[0] ?? null);
-    if (problem) {
-      setMessage({ kind: 'error', text: FAILURE + problem[1] });
-      document.getElementById(`${id}-${problem[0]}`)?.focus();
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    try {
-      const created = await createBand({
+  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
+    formId: id,
+    failure: FAILURE,
+    problemOf: () => bandProblem(fields),
+    send: () =>
+      createBand({
         name: fields.name.trim(),
         spotifyUrl: fields.spotifyUrl.trim(),
         imageUrl: fields.imageUrl.trim(),
         genres,
-      });
-      setMessage({ kind: 'success', text: created.message });
+      }),
+    onSuccess: () => {
       setFields(EMPTY);
       setGenres([]);
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
-    } catch (error) {
-      setMessage({ kind: 'error', text: failureText(FAILURE, error) });
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  });
 
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>

@@ -1,9 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { GENRES } from '../../../../../common/genres';
-import { createConcert, failureText, fetchVenues } from '../api';
+import { createConcert, fetchVenues } from '../api';
 import { concertProblem, type ConcertFields } from '../validation';
-import { FormStatus, type StatusMessage } from './FormStatus';
+import { useAdminSubmit } from '../useAdminSubmit';
+import { FormStatus } from './FormStatus';
 import { ImageField } from './ImageField';
 
 const EMPTY = {
@@ -23,9 +24,6 @@ export function ConcertForm() {
   const id = useId();
   const queryClient = useQueryClient();
   const [fields, setFields] = useState(EMPTY);
-  const [invalid, setInvalid] = useState<keyof ConcertFields | null>(null);
-  const [message, setMessage] = useState<StatusMessage | null>(null);
-  const [sending, setSending] = useState(false);
   const venues = useQuery({
     queryKey: ['admin', 'venues'],
     queryFn: ({ signal }) => fetchVenues(signal),
@@ -47,34 +45,23 @@ export function ConcertForm() {
     }));
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = concertProblem(fields);
-    setInvalid(problem?.[0] ?? null);
-    if (problem) {
-      setMessage({ kind: 'error', text: FAILURE + problem[1] });
-      document.getElementById(`${id}-${problem[0]}`)?.focus();
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    try {
-      const created = await createConcert({
+  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
+    formId: id,
+    failure: FAILURE,
+    problemOf: () => concertProblem(fields),
+    send: () =>
+      createConcert({
         ...fields,
         venue: fields.venue.trim(),
         venueId: Number(fields.venueId),
         price: fields.price.trim(),
         imageUrl: fields.imageUrl.trim(),
-      });
-      setMessage({ kind: 'success', text: created.message });
+      }),
+    onSuccess: () => {
       setFields(EMPTY);
       void queryClient.invalidateQueries({ queryKey: ['admin'] });
-    } catch (error) {
-      setMessage({ kind: 'error', text: failureText(FAILURE, error) });
-    } finally {
-      setSending(false);
-    }
-  }
+    },
+  });
 
   const fieldProps = (name: keyof ConcertFields) => ({
     id: `${id}-${name}`,

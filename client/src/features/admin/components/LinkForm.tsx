@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
-import { createLink, failureText } from '../api';
+import { useId, useState } from 'react';
+import { createLink } from '../api';
 import { linkProblem } from '../validation';
-import { FormStatus, type StatusMessage } from './FormStatus';
+import { useAdminSubmit } from '../useAdminSubmit';
+import { FormStatus } from './FormStatus';
 import { BandPicker, ConcertPicker } from './Pickers';
 
 const FAILURE = 'Error al crear vínculo: ';
@@ -12,32 +13,15 @@ export function LinkForm() {
   const queryClient = useQueryClient();
   const [concertId, setConcertId] = useState('');
   const [bandId, setBandId] = useState('');
-  const [invalid, setInvalid] = useState<'concertId' | 'bandId' | null>(null);
-  const [message, setMessage] = useState<StatusMessage | null>(null);
-  const [sending, setSending] = useState(false);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const problem = linkProblem({ concertId, bandId });
-    setInvalid(problem?.[0] ?? null);
-    if (problem) {
-      setMessage({ kind: 'error', text: FAILURE + problem[1] });
-      document.getElementById(`${id}-${problem[0]}`)?.focus();
-      return;
-    }
-    setSending(true);
-    setMessage(null);
-    try {
-      const answer = await createLink({ concertId: Number(concertId), bandId: Number(bandId) });
-      setMessage({ kind: 'success', text: answer.message });
-      // The concert search shows each concert's bands: refresh it.
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'concert-search'] });
-    } catch (error) {
-      setMessage({ kind: 'error', text: failureText(FAILURE, error) });
-    } finally {
-      setSending(false);
-    }
-  }
+  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
+    formId: id,
+    failure: FAILURE,
+    problemOf: () => linkProblem({ concertId, bandId }),
+    send: () => createLink({ concertId: Number(concertId), bandId: Number(bandId) }),
+    // The concert search shows each concert's bands: refresh it.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'concert-search'] }),
+  });
 
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
