@@ -9,6 +9,7 @@ import { openDatabase, type OpenDatabase } from './db/open.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
+import { pruneRateLimits } from './security/rate-limit.js';
 import { chooseEngine } from './recommendations/choose-engine.js';
 import { RecommendationRunner } from './recommendations/runner.js';
 import { bootstrapAdmin } from './users/admin-bootstrap.js';
@@ -19,6 +20,7 @@ import { startWeeklyCampaign } from './weekly-mail/campaign.service.js';
 import { systemClock } from './lib/time.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const RATE_LIMIT_PRUNE_MS = 15 * 60 * 1000;
 
 /** dist/server/index.js serves dist/client; under tsx (server/index.ts) use the built dist/client. */
 function findClientDir(): string {
@@ -102,6 +104,14 @@ async function main(): Promise<void> {
   });
   log.info(`Conciertos Mallorca escuchando en ${config.publicUrl}`);
 
+  // Expired rate-limit counters are worthless; any instance may clear them.
+  const pruning = setInterval(() => {
+    pruneRateLimits(database.db).catch((error: unknown) =>
+      log.warn({ err: error }, 'No se pudieron limpiar los límites de peticiones'),
+    );
+  }, RATE_LIMIT_PRUNE_MS);
+  pruning.unref();
+
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -113,6 +123,7 @@ async function main(): Promise<void> {
       server.closeIdleConnections();
     });
     clearTimeout(force);
+    clearInterval(pruning);
     await weeklyCron?.stop();
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.
     await stopBoss(boss);
