@@ -21,7 +21,8 @@ async function timeIt(times: number, work: () => Promise<unknown>): Promise<numb
 export async function run(): Promise<BenchResult[]> {
   const database = await startBenchDatabase(10);
   try {
-    const { base, config, server } = await startBenchApp(database);
+    const app = await startBenchApp(database);
+    const { base, config } = app;
     try {
       const hash = await hashPassword('bench-password', config.bcryptCost);
       const emails = Array.from({ length: 9 }, (_, i) => `auth-bench-${i}@bench.local`);
@@ -84,7 +85,7 @@ export async function run(): Promise<BenchResult[]> {
         },
       ];
     } finally {
-      server.close();
+      await app.close();
     }
   } finally {
     await database.dispose();

@@ -1,6 +1,8 @@
 // Every migration, in order. Add new ones at the end; never edit or reorder released ones.
 import * as initialSchema from './0001_initial_schema.js';
+import * as changeNotifications from './0002_change_notifications.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
+  '0002_change_notifications': changeNotifications,
 };

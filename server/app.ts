@@ -11,6 +11,8 @@ import { adminActionsRouter } from './admin/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, sessionMiddleware } from './auth/session.js';
+import type { ChangeFeed } from './cache/change-feed.js';
+import { forgetOwnWrites } from './cache/forget-own-writes.js';
 import type { Config } from './config.js';
 import { bandsRouter } from './bands/bands.routes.js';
 import { AgendaCatalog } from './concerts/agenda-catalog.js';
@@ -44,6 +46,8 @@ export interface AppDeps {
   boss?: PgBoss;
   /** Folder of the built SPA (dist/client). */
   clientDir: string;
+  /** Database change notices; without it (some tests), nothing is cached across requests. */
+  feed?: ChangeFeed;
 }
 
 export function publicConfigOf(config: Config): PublicConfigDto {
@@ -79,7 +83,7 @@ function contentSecurityPolicy(config: Config) {
 }
 
 export function createApp(deps: AppDeps): Express {
-  const { config, db, log } = deps;
+  const { config, db, log, feed } = deps;
   const clock = deps.clock ?? systemClock;
   const app = express();
   app.disable('x-powered-by');
@@ -121,18 +125,20 @@ export function createApp(deps: AppDeps): Express {
   app.use('/uploads', uploadsStatic(config.dataDir));
 
   // Sessions only where they are used: static files and probes never touch the session store.
-  const passport = configurePassport(db);
+  const passport = configurePassport(db, feed);
   const devOrigins = config.env === 'development' ? ['http://localhost:5173'] : [];
   app.use(
     ['/api', '/auth'],
     sameOriginOnly(config.publicUrl, devOrigins),
-    sessionMiddleware(config, deps.pool),
-    passport.initialize(),
+    sessionMiddleware(config, deps.pool, feed),
+    passport.initialize({ compat: false }),
     passport.session(),
+    forgetOwnWrites(feed),
   );
 
   // Shared concert data of the agenda; admin writes invalidate it.
   const catalog = new AgendaCatalog(db);
+  feed?.on('concerts', () => catalog.invalidate());
   const authDeps = { db, config, log, clock, mailer: deps.mailer };
   app.use(oauthRouter(authDeps, passport));
   const api = express.Router();
@@ -142,7 +148,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(authRouter(authDeps));
   api.use('/profile', profileRouter({ ...authDeps, runner: deps.recommendations }));
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
-  api.use('/concerts', concertsRouter({ db, clock, catalog }));
+  api.use('/concerts', concertsRouter({ db, clock, catalog, feed }));
   api.use('/bands', bandsRouter(db));
   api.use('/unsubscribe', unsubscribeRouter({ db, config }));
   if (deps.boss) api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log }));

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
+import { ChangeFeed } from './cache/change-feed.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/open.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
@@ -86,7 +87,11 @@ async function main(): Promise<void> {
     () => startWeeklyCampaign({ db: database.db, boss, clock: systemClock }, 'real'),
     log,
   );
+  // Sessions, users and agendas are cached per instance while this feed reports changes.
+  const feed = new ChangeFeed(database.url, log);
+  await feed.start();
   const app = createApp({
+    feed,
     boss,
     recommendations,
     config,
@@ -99,6 +104,7 @@ async function main(): Promise<void> {
   const server = createServer(app);
   await listen(server, config.port, config.host).catch(async (error: unknown) => {
     log.fatal({ err: error }, `No se pudo escuchar en el puerto ${config.port}`);
+    await feed.stop();
     await database.shutdown();
     process.exit(1);
   });
@@ -128,6 +134,7 @@ async function main(): Promise<void> {
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.
     await stopBoss(boss);
     await recommendations.idle();
+    await feed.stop();
     mailer.close();
     await database.shutdown();
     log.info('Apagado completo.');

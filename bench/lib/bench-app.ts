@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express, { type Express } from 'express';
 import { createApp } from '../../server/app.js';
+import { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import { createLogger } from '../../server/lib/logger.js';
 import { systemClock } from '../../server/lib/time.js';
@@ -18,6 +19,8 @@ export interface BenchApp {
   base: string;
   config: Config;
   server: Server;
+  /** Stops the server and the change feed. */
+  close(): Promise<void>;
 }
 
 /** Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. */
@@ -35,8 +38,11 @@ export async function startBenchApp(
   });
   const log = createLogger('silent');
   const deps = { db: database.db, pool: database.pool, log, clock: systemClock };
+  const feed = new ChangeFeed(database.url, log);
+  await feed.start();
   const app = createApp({
     ...deps,
+    feed,
     config,
     mailer: createMailer(config, log),
     recommendations: new RecommendationRunner({ ...deps, engine: builtinEngine }),
@@ -47,5 +53,13 @@ export async function startBenchApp(
   outer.use(app);
   const server = createServer(outer).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, config, server };
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    config,
+    server,
+    close: async () => {
+      server.close();
+      await feed.stop();
+    },
+  };
 }

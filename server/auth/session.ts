@@ -4,6 +4,8 @@ import session from 'express-session';
 import type { RequestHandler } from 'express';
 import passport from 'passport';
 import type pg from 'pg';
+import type { ChangeFeed } from '../cache/change-feed.js';
+import { watchedCache } from '../cache/local-cache.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { findSessionUser, type SessionUserRow } from '../users/users.repository.js';
@@ -23,12 +25,56 @@ declare global {
 /** How often a session's expiry is pushed back in the database: at most once an hour. */
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-export function sessionMiddleware(config: Config, pool: pg.Pool): RequestHandler {
+/**
+ * How long an instance may reuse a session or user row it read, while the change feed is live
+ * (changes made anywhere drop it sooner). A session that expires meanwhile is honoured at most
+ * this long after: an active session is touched, and so extended, long before that.
+ */
+const CACHE_TTL_MS = 60_000;
+const CACHE_MAX_ENTRIES = 50_000;
+
+type Done = (err?: unknown, sess?: session.SessionData | null) => void;
+
+export function sessionMiddleware(
+  config: Config,
+  pool: pg.Pool,
+  feed?: ChangeFeed,
+): RequestHandler {
   const PgStore = connectPgSimple(session);
+  // The session as JSON, parsed again for each request: express-session mutates what it gets.
+  const cache = watchedCache<string>(feed, 'session', {
+    ttlMs: CACHE_TTL_MS,
+    maxSize: CACHE_MAX_ENTRIES,
+  });
+  const forget = (sid: string) => feed?.forget('session', sid);
   // The 30-day expiry rolls with use, but writing it on every request would turn each read into a
   // write. Touching at most hourly per session moves the expiry by under an hour in 30 days.
   const lastTouch = new Map<string, number>();
-  class ThrottledPgStore extends PgStore {
+  class CachedPgStore extends PgStore {
+    override get(sid: string, done: Done) {
+      const cached = cache.get(sid);
+      if (cached !== undefined) return void done(null, JSON.parse(cached) as session.SessionData);
+      const epoch = cache.epoch;
+      super.get(sid, (err: unknown, sess?: session.SessionData | null) => {
+        if (!err && sess) cache.set(sid, JSON.stringify(sess), epoch);
+        done(err, sess);
+      });
+    }
+
+    override set(sid: string, sess: session.SessionData, done?: (err?: unknown) => void) {
+      super.set(sid, sess, (err?: unknown) => {
+        forget(sid);
+        done?.(err);
+      });
+    }
+
+    override destroy(sid: string, done?: (err?: unknown) => void) {
+      super.destroy(sid, (err?: unknown) => {
+        forget(sid);
+        done?.(err);
+      });
+    }
+
     override touch(sid: string, sess: session.SessionData, done?: (err?: unknown) => void) {
       const now = Date.now();
       if (now - (lastTouch.get(sid) ?? 0) < TOUCH_INTERVAL_MS) return void done?.();
@@ -40,7 +86,7 @@ export function sessionMiddleware(config: Config, pool: pg.Pool): RequestHandler
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
-    store: new ThrottledPgStore({
+    store: new CachedPgStore({
       pool,
       tableName: 'sessions',
       createTableIfMissing: false,
@@ -59,14 +105,28 @@ export function sessionMiddleware(config: Config, pool: pg.Pool): RequestHandler
   });
 }
 
-/** Passport keeps only the user id in the session; each request loads the current row. */
-export function configurePassport(db: Database): passport.PassportStatic {
+/**
+ * Passport keeps only the user id in the session; each request gets the current row (from the
+ * instance's cache while nothing changed it, see server/cache).
+ */
+export function configurePassport(db: Database, feed?: ChangeFeed): passport.PassportStatic {
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
+  const cache = watchedCache<SessionUserRow>(feed, 'user', {
+    ttlMs: CACHE_TTL_MS,
+    maxSize: CACHE_MAX_ENTRIES,
+  });
   instance.serializeUser((user, done) => done(null, user.user_id));
   instance.deserializeUser((id: string, done) => {
+    const cached = cache.get(id);
+    // A copy: nothing a request does to req.user can reach the next request.
+    if (cached) return void done(null, { ...cached });
+    const epoch = cache.epoch;
     findSessionUser(db, id).then(
-      // A deleted user: the session simply has no user any more.
-      (user) => done(null, user ?? false),
+      (user) => {
+        if (user) cache.set(id, { ...user }, epoch);
+        // A deleted user: the session simply has no user any more.
+        done(null, user ?? false);
+      },
       (error: unknown) => done(error),
     );
   });

@@ -4,7 +4,8 @@
 // bands and serialising 300 concerts every time.
 //
 // Freshness: concerts this instance has not seen are loaded at once; writes through this instance
-// call invalidate(); edits made through another instance show up here within TTL_MS.
+// call invalidate(), and so does the change feed for writes anywhere (server/cache); without the
+// feed, edits made through another instance show up here within TTL_MS.
 import type { ConcertDto } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
 import { findConcertDetails } from './agenda.repository.js';
@@ -17,27 +18,39 @@ type ConcertDetails = Omit<ConcertDto, 'likeCount' | 'recommendation'>;
 export class AgendaCatalog {
   private json = new Map<number, string>();
   private loadedAt = 0;
+  private versionValue = 0;
 
   constructor(
     private readonly db: Database,
     private readonly now: () => number = Date.now,
   ) {}
 
+  /** Changes whenever the catalog is dropped: agenda responses built before are outdated. */
+  get version(): number {
+    return this.versionValue;
+  }
+
   invalidate(): void {
     // A new map: requests in flight keep the one they were given.
     this.json = new Map();
+    this.versionValue += 1;
   }
 
-  /** Each concert's JSON without its closing brace, ready for likeCount and recommendation. */
-  async openJson(ids: number[]): Promise<Map<number, string>> {
+  /**
+   * Each concert's JSON without its closing brace, ready for likeCount and recommendation, and the
+   * catalog version it belongs to.
+   */
+  async openJson(ids: number[]): Promise<{ json: Map<number, string>; version: number }> {
     if (this.now() - this.loadedAt > TTL_MS) this.invalidate();
-    const missing = ids.filter((id) => !this.json.has(id));
+    // This map and version, even if an invalidation comes while the missing ones load.
+    const { json, versionValue: version } = this;
+    const missing = ids.filter((id) => !json.has(id));
     if (missing.length > 0) {
-      if (this.json.size === 0) this.loadedAt = this.now();
+      if (json.size === 0) this.loadedAt = this.now();
       const rows = await findConcertDetails(this.db, missing);
-      for (const row of rows) this.json.set(row.id, openObject(toConcertDetailsDto(row)));
+      for (const row of rows) json.set(row.id, openObject(toConcertDetailsDto(row)));
     }
-    return this.json;
+    return { json, version };
   }
 }
 

@@ -28,6 +28,8 @@ export interface ConcertDetailsRow {
 
 export interface AgendaStateRow {
   id: number;
+  /** 'yyyy-MM-ddTHH:mm:ss', Mallorca time: comparable as a string. */
+  starts_at: string;
   like_count: number;
   score: string | null;
   reason: string | null;
@@ -42,7 +44,7 @@ export async function findAgendaState(
   userId: string | undefined,
 ): Promise<AgendaStateRow[]> {
   const result = await sql<AgendaStateRow>`
-    SELECT c.id, c.like_count, r.score, r.reason, r.liked, r.recommendation_feedback
+    SELECT c.id, c.day::text || 'T' || c.hour::text AS starts_at, c.like_count, r.score, r.reason, r.liked, r.recommendation_feedback
     FROM concerts c
     LEFT JOIN user_concert_recommendations r
       ON r.concert_id = c.id AND r.user_id = ${userId ?? null}::uuid

@@ -1,11 +1,13 @@
-import express, { type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 import type { CarouselResponse, FeedbackResponse, LikeResponse } from '../../common/dto.js';
 import { concertIdParamsSchema, feedbackSchema, likeSchema } from '../../common/schemas.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
+import type { ChangeFeed } from '../cache/change-feed.js';
 import type { Database } from '../db/database.js';
 import { input, validate } from '../lib/validate.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
+import { AgendaResponses, type AgendaResponse } from './agenda-responses.js';
 import { agendaJson } from './agenda.dto.js';
 import { findAgendaState } from './agenda.repository.js';
 import { findCarouselConcerts } from './concerts.repository.js';
@@ -21,9 +23,11 @@ export function concertsRouter(deps: {
   db: Database;
   clock: Clock;
   catalog: AgendaCatalog;
+  feed?: ChangeFeed;
 }): Router {
   const router = express.Router();
-  const { db } = deps;
+  const { db, catalog } = deps;
+  const responses = new AgendaResponses(deps.feed);
 
   router.get('/carousel', async (_req, res) => {
     const rows = await findCarouselConcerts(db, upcomingCutoff(deps.clock), CAROUSEL_SIZE);
@@ -32,11 +36,24 @@ export function concertsRouter(deps: {
   });
 
   // The agenda: every upcoming concert, with the signed-in fan's score, reason, like and feedback.
-  // The body is a ConcertListResponse, assembled as a string (see agenda-catalog.ts).
+  // The body is a ConcertListResponse, assembled as a string (see agenda-catalog.ts) and, for
+  // clients that take gzip, answered from agenda-responses.ts while nothing changed.
   router.get('/', async (req, res) => {
-    const rows = await findAgendaState(db, upcomingCutoff(deps.clock), req.user?.user_id);
-    const details = await deps.catalog.openJson(rows.map((row) => row.id));
-    res.set('Cache-Control', 'private, no-cache').type('json').send(agendaJson(rows, details));
+    const userId = req.user?.user_id;
+    const cutoff = upcomingCutoff(deps.clock);
+    res.set('Cache-Control', 'private, no-cache').type('json');
+    const gzipOk = req.acceptsEncodings('gzip') === 'gzip';
+    const kept = gzipOk
+      ? responses.find(userId, catalog.version, `${cutoff.day}T${cutoff.time}`)
+      : undefined;
+    if (kept) return void sendGzipped(res, kept);
+
+    const epoch = responses.epoch;
+    const rows = await findAgendaState(db, cutoff, userId);
+    const details = await catalog.openJson(rows.map((row) => row.id));
+    const json = agendaJson(rows, details.json);
+    if (!gzipOk) return void res.send(json);
+    sendGzipped(res, await responses.keep(userId, rows, json, details.version, epoch));
   });
 
   router.put(
@@ -71,4 +88,10 @@ export function concertsRouter(deps: {
     },
   );
   return router;
+}
+
+/** Already compressed: the compression middleware leaves a response with Content-Encoding alone. */
+function sendGzipped(res: Response, response: AgendaResponse): void {
+  res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', ETag: response.etag });
+  res.send(response.gzipped);
 }

@@ -8,6 +8,8 @@ export type Database = Kysely<DB>;
 pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export interface DatabaseHandle {
+  /** The connection string, for connections outside the pool (LISTEN). */
+  url: string;
   db: Database;
   pool: pg.Pool;
   close(): Promise<void>;
@@ -19,6 +21,7 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
+    url,
     db,
     pool,
     close: () => db.destroy(),

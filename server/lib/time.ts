@@ -15,8 +15,22 @@ const partsFormatter = new Intl.DateTimeFormat('en-CA', {
   hourCycle: 'h23',
 });
 
+// Intl formatting costs more than the rest of a cached agenda request; results have one-second
+// precision, so the last second's answer is kept.
+let lastSecond = NaN;
+let lastResult = { day: '', time: '' };
+
 /** The wall-clock date (yyyy-MM-dd) and time (HH:mm:ss) in Europe/Madrid of an instant. */
 export function madridDateTime(instant: Date): { day: string; time: string } {
+  const second = Math.floor(instant.getTime() / 1000);
+  if (second !== lastSecond) {
+    lastResult = formatMadrid(instant);
+    lastSecond = second;
+  }
+  return { ...lastResult };
+}
+
+function formatMadrid(instant: Date): { day: string; time: string } {
   const parts = Object.fromEntries(
     partsFormatter.formatToParts(instant).map((part) => [part.type, part.value]),
   );

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
 import { createApp } from '../../server/app.js';
+import type { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { DatabaseHandle } from '../../server/db/database.js';
 import { createLogger } from '../../server/lib/logger.js';
@@ -33,6 +34,8 @@ export function createTestApp(options: {
   clock?: Clock;
   clientDir?: string;
   engine?: RecommendationEngine;
+  /** Turns on the instance caches (off by default: most tests write rows straight to SQL). */
+  feed?: ChangeFeed;
 }): { app: Express; config: Config; mailer: Mailer; recommendations: RecommendationRunner } {
   const config = testConfig(options.env);
   const log = createLogger(config.logLevel);
@@ -52,6 +55,7 @@ export function createTestApp(options: {
     log,
     mailer,
     clock: options.clock,
+    feed: options.feed,
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
   });
   return { app, config, mailer, recommendations };

@@ -1,0 +1,304 @@
+// The instance caches (server/cache): sessions, users and agendas reused while the change feed is
+// live, forgotten when anything changes them on this instance or another one.
+import type { Express } from 'express';
+import request from 'supertest';
+import { ChangeFeed } from '../server/cache/change-feed.js';
+import { LocalCache } from '../server/cache/local-cache.js';
+import { createLogger } from '../server/lib/logger.js';
+import { createTestApp } from './helpers/app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { hashPassword } from '../server/auth/password.js';
+import { createConcert, createUser, type UserOverrides } from './helpers/factories.js';
+import { TEST_PASSWORD } from './helpers/session.js';
+
+let database: TestDatabase;
+let feeds: ChangeFeed[] = [];
+beforeAll(async () => {
+  database = await createTestDatabase(20);
+});
+afterAll(() => database.destroy());
+beforeEach(async () => {
+  await database.db.deleteFrom('concerts').execute();
+  await database.db.deleteFrom('users').execute();
+});
+afterEach(async () => {
+  await Promise.all(feeds.map((feed) => feed.stop()));
+  feeds = [];
+});
+
+async function startFeed(): Promise<ChangeFeed> {
+  const feed = new ChangeFeed(database.url, createLogger('silent'));
+  feeds.push(feed);
+  await feed.start();
+  return feed;
+}
+
+/** 1:00 in Madrid on 21 November 2026, movable. */
+let now = new Date('2026-11-21T00:00:00Z');
+const clock = () => new Date(now);
+
+async function instance(feed?: ChangeFeed): Promise<Express> {
+  return createTestApp({ database, clock, feed: feed ?? (await startFeed()) }).app;
+}
+
+/** Live, but deaf to the database: only this instance's own forgets reach its caches. */
+class DeafFeed extends ChangeFeed {
+  protected override receive(): void {}
+}
+
+async function deafInstance(): Promise<Express> {
+  const deaf = new DeafFeed(database.url, createLogger('silent'));
+  feeds.push(deaf);
+  await deaf.start();
+  return instance(deaf);
+}
+
+/** Signs a new fan in on `app`; the cookie works on every instance (same secret, same table). */
+async function signIn(app: Express, overrides: UserOverrides = {}) {
+  passwordHash ??= hashPassword(TEST_PASSWORD, 4);
+  const user = await createUser(database.db, { password_hash: await passwordHash, ...overrides });
+  const res = await request(app)
+    .post('/api/auth/login')
+    .send({ email: user.email, password: TEST_PASSWORD })
+    .expect(200);
+  const cookie = res.headers['set-cookie']![0]!.split(';')[0]!;
+  const agent = {
+    put: (url: string) => request(app).put(url).set('Cookie', cookie),
+    patch: (url: string) => request(app).patch(url).set('Cookie', cookie),
+    post: (url: string) => request(app).post(url).set('Cookie', cookie),
+  };
+  return { agent, userId: user.user_id, cookie };
+}
+let passwordHash: Promise<string> | undefined;
+
+async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+const sessionOf = async (app: Express, cookie: string) =>
+  (await request(app).get('/api/session').set('Cookie', cookie).expect(200)).body.user;
+
+const agendaOf = async (app: Express, cookie?: string) => {
+  const req = request(app).get('/api/concerts');
+  if (cookie) req.set('Cookie', cookie);
+  return (await req.expect(200)).body.concerts as Array<{
+    id: number;
+    likeCount: number;
+    venue: string;
+    recommendation: { liked: boolean; score: string | null } | null;
+  }>;
+};
+
+async function scoredConcert(userId: string, day = '2026-11-25') {
+  const concert = await createConcert(database.db, { day });
+  await database.db
+    .insertInto('user_concert_recommendations')
+    .values({ user_id: userId, concert_id: concert.id, score: 'high', reason: 'Te gusta el Rock.' })
+    .execute();
+  return concert;
+}
+
+describe('sessions and users', () => {
+  it('a sign-out on one instance ends the session on another that had it cached', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const { agent, cookie, userId } = await signIn(a);
+    expect((await sessionOf(b, cookie)).id).toBe(userId);
+    expect((await sessionOf(b, cookie)).id).toBe(userId); // now from b's cache
+
+    await agent.post('/api/auth/logout').expect(204);
+    await eventually(async () => expect(await sessionOf(b, cookie)).toBeNull());
+  });
+
+  it('a sign-out ends the session at once on the instance that did it', async () => {
+    const app = await deafInstance();
+    const { agent, cookie, userId } = await signIn(app);
+    expect((await sessionOf(app, cookie)).id).toBe(userId);
+    await agent.post('/api/auth/logout').expect(204);
+    expect(await sessionOf(app, cookie)).toBeNull();
+  });
+
+  it('a change saved on one instance is seen at once there and soon on the other', async () => {
+    const [a, b] = [await deafInstance(), await instance()];
+    const { agent, cookie } = await signIn(a, { name: 'Ana' });
+    expect((await sessionOf(a, cookie)).name).toBe('Ana');
+    expect((await sessionOf(b, cookie)).name).toBe('Ana');
+
+    await agent.patch('/api/profile').send({ name: 'Ana María' }).expect(200);
+    // Read-your-writes where it was saved: no waiting for the notice.
+    expect((await sessionOf(a, cookie)).name).toBe('Ana María');
+    await eventually(async () => expect((await sessionOf(b, cookie)).name).toBe('Ana María'));
+  });
+
+  it('a user made admin straight in SQL is seen as admin once the notice arrives', async () => {
+    const app = await instance();
+    const { cookie, userId } = await signIn(app);
+    expect((await sessionOf(app, cookie)).isAdmin).toBe(false);
+    await database.db
+      .updateTable('users')
+      .set({ is_admin: true })
+      .where('user_id', '=', userId)
+      .execute();
+    await eventually(async () => expect((await sessionOf(app, cookie)).isAdmin).toBe(true));
+  });
+});
+
+describe('the agenda', () => {
+  it('answers a repeated request with the same bytes and 304 to If-None-Match', async () => {
+    const app = await instance();
+    const { cookie, userId } = await signIn(app);
+    await scoredConcert(userId);
+    const first = await request(app).get('/api/concerts').set('Cookie', cookie).expect(200);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const second = await request(app).get('/api/concerts').set('Cookie', cookie).expect(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.body).toEqual(first.body);
+    await request(app)
+      .get('/api/concerts')
+      .set('Cookie', cookie)
+      .set('If-None-Match', first.headers.etag!)
+      .expect(304);
+  });
+
+  it('shows a like made on one instance in every agenda on the other', async () => {
+    const [a, b] = [await deafInstance(), await instance()];
+    const ana = await signIn(a);
+    const luis = await signIn(a);
+    const concert = await scoredConcert(ana.userId);
+    await database.db
+      .insertInto('user_concert_recommendations')
+      .values({ user_id: luis.userId, concert_id: concert.id, score: 'low', reason: 'No.' })
+      .execute();
+    expect((await agendaOf(b, ana.cookie))[0]!.likeCount).toBe(0);
+    expect((await agendaOf(b, luis.cookie))[0]!.likeCount).toBe(0);
+    expect((await agendaOf(b))[0]!.likeCount).toBe(0);
+    expect((await agendaOf(a, ana.cookie))[0]!.likeCount).toBe(0); // kept by a
+
+    await ana.agent.put(`/api/concerts/${concert.id}/like`).send({ liked: true }).expect(200);
+    // Where it was made, the fan sees it on the very next request.
+    expect((await agendaOf(a, ana.cookie))[0]).toMatchObject({
+      likeCount: 1,
+      recommendation: { liked: true },
+    });
+    await eventually(async () => {
+      expect((await agendaOf(b, ana.cookie))[0]!.recommendation!.liked).toBe(true);
+      expect((await agendaOf(b, luis.cookie))[0]!.likeCount).toBe(1);
+      expect((await agendaOf(b))[0]!.likeCount).toBe(1);
+    });
+  });
+
+  it('shows a concert edited anywhere (here straight in SQL) once the notice arrives', async () => {
+    const app = await instance();
+    const concert = await createConcert(database.db, { day: '2026-11-25' });
+    expect((await agendaOf(app))[0]!.venue).toBe('Es Gremi');
+    await database.db
+      .updateTable('concerts')
+      .set({ venue: 'Sala Mile' })
+      .where('id', '=', concert.id)
+      .execute();
+    await eventually(async () => expect((await agendaOf(app))[0]!.venue).toBe('Sala Mile'));
+  });
+
+  it('is kept: a change no notice reports stays unseen (the deaf instance proves the cache works)', async () => {
+    const app = await deafInstance();
+    const { cookie, userId } = await signIn(app);
+    const concert = await scoredConcert(userId);
+    expect((await agendaOf(app, cookie))[0]!.recommendation!.score).toBe('high');
+    await database.db
+      .updateTable('user_concert_recommendations')
+      .set({ score: 'low' })
+      .where('concert_id', '=', concert.id)
+      .execute();
+    expect((await agendaOf(app, cookie))[0]!.recommendation!.score).toBe('high');
+  });
+
+  it('never keeps an agenda that is still being scored', async () => {
+    const app = await deafInstance();
+    const { cookie, userId } = await signIn(app);
+    await scoredConcert(userId, '2026-11-25');
+    const pending = await createConcert(database.db, { day: '2026-11-26' });
+    expect((await agendaOf(app, cookie))[1]!.recommendation).toBeNull();
+    await database.db
+      .insertInto('user_concert_recommendations')
+      .values({ user_id: userId, concert_id: pending.id, score: 'medium', reason: 'Quizá.' })
+      .execute();
+    expect((await agendaOf(app, cookie))[1]!.recommendation!.score).toBe('medium');
+  });
+
+  it('drops a kept agenda once its first concert is no longer upcoming', async () => {
+    const app = await deafInstance();
+    const early = await createConcert(database.db, { day: '2026-11-21', hour: '10:00' });
+    const late = await createConcert(database.db, { day: '2026-11-22', hour: '10:00' });
+    now = new Date('2026-11-21T00:00:00Z');
+    expect((await agendaOf(app)).map((c) => c.id)).toEqual([early.id, late.id]);
+    // 12:00:01 in Madrid: the 10:00 concert started over 2 hours ago.
+    now = new Date('2026-11-21T11:00:01Z');
+    expect((await agendaOf(app)).map((c) => c.id)).toEqual([late.id]);
+    now = new Date('2026-11-21T00:00:00Z');
+  });
+
+  it('with the notice connection cut, reads the database every time, then caches again', async () => {
+    const feed = await startFeed();
+    const app = createTestApp({ database, clock, feed }).app;
+    const concert = await createConcert(database.db, { day: '2026-11-25' });
+    expect((await agendaOf(app))[0]!.venue).toBe('Es Gremi');
+
+    await database.pool.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE query = 'LISTEN cm_changes' AND datname = current_database()`,
+    );
+    await eventually(async () => expect(feed.live).toBe(false));
+    await database.db
+      .updateTable('concerts')
+      .set({ venue: 'Sala Mile' })
+      .where('id', '=', concert.id)
+      .execute();
+    expect((await agendaOf(app))[0]!.venue).toBe('Sala Mile'); // nothing served from memory
+
+    await eventually(async () => expect(feed.live).toBe(true));
+    expect((await agendaOf(app))[0]!.venue).toBe('Sala Mile');
+    await database.db
+      .updateTable('concerts')
+      .set({ venue: 'Es Gremi' })
+      .where('id', '=', concert.id)
+      .execute();
+    await eventually(async () => expect((await agendaOf(app))[0]!.venue).toBe('Es Gremi'));
+  });
+});
+
+describe('LocalCache', () => {
+  it('keeps nothing while the feed is down and refuses a read that overlapped a change', async () => {
+    const feed = new ChangeFeed(database.url, createLogger('silent'));
+    const cache = new LocalCache<string>(feed, { ttlMs: 60_000, maxSize: 10 });
+    cache.set('k', 'v', cache.epoch);
+    expect(cache.get('k')).toBeUndefined(); // not started: not live
+
+    feeds.push(feed);
+    await feed.start();
+    const epoch = cache.epoch;
+    feed.forget('user', 'someone'); // a change while "reading"
+    cache.set('k', 'stale', epoch);
+    expect(cache.get('k')).toBeUndefined();
+    cache.set('k', 'fresh', cache.epoch);
+    expect(cache.get('k')).toBe('fresh');
+  });
+
+  it('forgets after its TTL and drops the oldest entries beyond its size', async () => {
+    const feed = await startFeed();
+    let time = 0;
+    const cache = new LocalCache<string>(feed, { ttlMs: 1000, maxSize: 2 }, () => time);
+    cache.set('a', '1', cache.epoch);
+    cache.set('b', '2', cache.epoch);
+    cache.set('c', '3', cache.epoch);
+    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, '2', '3']);
+    time = 1000;
+    expect(cache.get('b')).toBeUndefined();
+  });
+});
