@@ -3,6 +3,7 @@
 // template text, so the admin's action always completes.
 import OpenAI from 'openai';
 import type { Logger } from '../lib/logger.js';
+import { describeFailure, fetchRefusingLongWaits } from '../lib/openai-guards.js';
 import type { ConcertToDescribe, DescriptionLength } from './concerts-to-describe.repository.js';
 import { templateLong, templateShort, whoPlays } from './template-writer.js';
 import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
@@ -61,6 +62,7 @@ export function createOpenAiWriter(options: {
     project: null,
     timeout: options.timeoutMs,
     maxRetries: 1,
+    fetch: fetchRefusingLongWaits,
   });
   return {
     name: 'openai',
@@ -75,7 +77,7 @@ export function createOpenAiWriter(options: {
         return text.slice(0, MAX_CHARS[length]);
       } catch (error) {
         options.log.warn(
-          { err: error instanceof Error ? error.message : String(error), concertId: concert.id },
+          { ...describeFailure(error, options.apiKey), concertId: concert.id },
           'La IA no pudo escribir la descripción; se usa la plantilla',
         );
         return templateWriter.write(concert, length);

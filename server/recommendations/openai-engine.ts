@@ -1,8 +1,9 @@
 // The AI engine: one chat completion per batch through the `openai` SDK (any OpenAI-compatible
 // server via baseUrl). It never throws: when the AI cannot answer usefully the batch is scored by
 // the built-in rules, so a fan always gets recommendations.
-import { APIError, OpenAI } from 'openai';
+import { OpenAI } from 'openai';
 import type { Logger } from '../lib/logger.js';
+import { describeFailure, fetchRefusingLongWaits } from '../lib/openai-guards.js';
 import { scoreConcert } from './builtin-engine.js';
 import { createLimiter } from '../lib/concurrency.js';
 import type { ConcertToScore, FanTaste, RecommendationEngine, ScoredConcert } from './engine.js';
@@ -24,48 +25,6 @@ export interface OpenAiEngineOptions {
 
 /** The SDK retries connection errors, timeouts, 408, 409, 429 and 5xx with backoff. */
 const MAX_RETRIES = 2;
-/** The longest Retry-After / retry-after-ms the SDK is allowed to obey. */
-const MAX_RETRY_WAIT_MS = 10_000;
-
-/** How long the server asks us to wait, read as the SDK reads it. */
-function retryWaitMs(headers: Headers): number | undefined {
-  const ms = Number.parseFloat(headers.get('retry-after-ms') ?? '');
-  if (!Number.isNaN(ms)) return ms;
-  const value = headers.get('retry-after');
-  if (!value) return undefined;
-  const seconds = Number.parseFloat(value);
-  const wait = Number.isNaN(seconds) ? Date.parse(value) - Date.now() : seconds * 1000;
-  return Number.isNaN(wait) ? undefined : wait;
-}
-
-// The SDK sleeps for any Retry-After, however long, while the call holds a slot of the limiter:
-// one server asking for an hour would freeze every fan's recommendations (and keep the process
-// alive at shutdown). Its own x-should-retry header turns such an answer into a final failure, so
-// the batch gets the built-in scores at once.
-const fetchRefusingLongWaits = async (input: string | URL | Request, init?: RequestInit) => {
-  const response = await fetch(input, init);
-  const wait = retryWaitMs(response.headers);
-  if (wait === undefined || wait <= MAX_RETRY_WAIT_MS) return response;
-  const headers = new Headers(response.headers);
-  headers.set('x-should-retry', 'false');
-  return new Response(response.body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers,
-  });
-};
-
-/** What to log about a failure: never the key, even if a server echoes it back in an error. */
-function describeFailure(error: unknown, apiKey: string) {
-  const redact = (text: string) => (apiKey ? text.split(apiKey).join('[oculto]') : text);
-  const message = error instanceof Error ? error.message : String(error);
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
-  return {
-    status: error instanceof APIError ? error.status : undefined,
-    error: redact(cause ? `${message} (${cause})` : message),
-  };
-}
-
 /** The SDK's own log lines (retries) go to our logger, below warn: our warning tells the outcome. */
 function sdkLogger(log: Logger) {
   const child = log.child({ component: 'openai-sdk' });

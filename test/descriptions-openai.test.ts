@@ -1,0 +1,489 @@
+// Concert descriptions written by the AI, through the admin routes (and the queue worker) against
+// the local OpenAI-compatible peer: what is stored, what the prompt carries, and what happens when
+// the AI fails (the template text is stored instead and the admin still gets a 200).
+import type { Express } from 'express';
+import { pino } from 'pino';
+import request from 'supertest';
+import {
+  findConcertsLacking,
+  type DescriptionLength,
+} from '../server/descriptions/concerts-to-describe.repository.js';
+import { createOpenAiWriter } from '../server/descriptions/openai-writer.js';
+import { templateLong, templateShort } from '../server/descriptions/template-writer.js';
+import { QUEUES } from '../server/jobs/queues.js';
+import { createBand, createConcert } from './helpers/factories.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import {
+  startFakeOpenAi,
+  systemMessageOf,
+  userMessageOf,
+  type ChatRequest,
+  type FakeOpenAi,
+} from './helpers/fake-openai.js';
+import { signedInAgent } from './helpers/session.js';
+import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+
+const API_KEY = 'sk-test-descripciones-no-debe-salir-0123456789';
+const ADMIN_TOKEN = 'token-de-administracion-descripciones-123';
+const MODEL = 'modelo-de-descripciones';
+const SESSION_SECRET = 'test-session-secret-test-session-secret';
+
+const ROUTE: Record<DescriptionLength, string> = {
+  short: '/api/generateDescriptions',
+  long: '/api/generateDescriptionsLong',
+};
+const COLUMN = { short: 'description_short', long: 'description_long' } as const;
+
+let database: TestDatabase;
+let fake: FakeOpenAi;
+/** AI configured and answering. */
+let ai: JobsApp;
+/** Same AI, with the shortest allowed timeout (1 s per attempt): for a server that never answers. */
+let impatient: JobsApp;
+/** AI configured on a port nobody listens on. */
+let down: JobsApp;
+const apps: JobsApp[] = [];
+
+const aiEnv = (baseUrl: string, extra: Record<string, string> = {}) => ({
+  OPENAI_API_KEY: API_KEY,
+  OPENAI_BASE_URL: baseUrl,
+  OPENAI_MODEL: MODEL,
+  OPENAI_TIMEOUT_MS: '5000',
+  ADMIN_API_TOKEN: ADMIN_TOKEN,
+  ...extra,
+});
+
+async function startApp(env: Record<string, string>, work = false): Promise<JobsApp> {
+  const app = await createJobsApp({ database, env, work });
+  apps.push(app);
+  return app;
+}
+
+/** The line "Label: value" of a prompt. */
+const lineOf = (request: ChatRequest, label: string) =>
+  userMessageOf(request)
+    .split('\n')
+    .find((line) => line.startsWith(`${label}: `))
+    ?.slice(label.length + 2) ?? '';
+
+/** What the fake AI writes: names the artists and the venue it was given, so a text shows its concert. */
+const aiText = (request: ChatRequest) => {
+  const who = lineOf(request, 'Artistas');
+  const venue = lineOf(request, 'Sala');
+  return /UNA sola frase/.test(userMessageOf(request))
+    ? `Frase de la IA: ${who} toca en ${venue}.`
+    : `Párrafo de la IA: ${who} toca en ${venue}. Una noche para recordar. Ven con tiempo.`;
+};
+const writeLikeAnAi = () => fake.setResponder((request) => ({ content: aiText(request) }));
+
+beforeAll(async () => {
+  database = await createTestDatabase(20);
+  fake = await startFakeOpenAi();
+  const gone = await startFakeOpenAi();
+  await gone.close();
+  ai = await startApp(aiEnv(fake.baseUrl));
+  impatient = await startApp(aiEnv(fake.baseUrl, { OPENAI_TIMEOUT_MS: '1000' }));
+  down = await startApp(aiEnv(gone.baseUrl));
+});
+afterAll(async () => {
+  for (const app of apps) await app.stop();
+  await fake.close();
+  await database.destroy();
+});
+beforeEach(async () => {
+  fake.reset();
+  writeLikeAnAi();
+  await database.db.deleteFrom('concerts').execute();
+  await database.db.deleteFrom('bands').execute();
+  await database.db.deleteFrom('users').execute();
+  await database.db.deleteFrom('rate_limits').execute();
+});
+
+async function adminAgent(app: Express) {
+  return (await signedInAgent(app, database.db, { is_admin: true })).agent;
+}
+
+async function describeConcerts(app: Express, length: DescriptionLength) {
+  const agent = await adminAgent(app);
+  return agent.post(ROUTE[length]).send({});
+}
+
+async function descriptionsById() {
+  const rows = await database.db
+    .selectFrom('concerts')
+    .select(['id', 'description_short', 'description_long'])
+    .execute();
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+async function setDescription(id: number, length: DescriptionLength, text: string) {
+  await database.db
+    .updateTable('concerts')
+    .set({ [COLUMN[length]]: text })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Three concerts: two lacking descriptions (bands, and a free name only) and one already described. */
+async function seedConcerts(length: DescriptionLength) {
+  const valldemossa = await createBand(database.db, { band_name: 'Los Valldemossa' });
+  const ona = await createBand(database.db, { band_name: 'Ona Rock' });
+  const withBands = await createConcert(database.db, {
+    bandIds: [valldemossa.id, ona.id],
+    genre: 'Jazz',
+    venue: 'Jazz Voyeur',
+    day: '2030-06-14',
+    hour: '21:30',
+    price: '0',
+  });
+  const freeName = await createConcert(database.db, {
+    bandname: 'Trío de Sóller',
+    genre: 'Salsa',
+    venue: 'Sa Possessió',
+    day: '2030-06-15',
+    price: '12.50',
+  });
+  const describedBand = await createBand(database.db, { band_name: 'Banda Ya Descrita' });
+  const described = await createConcert(database.db, {
+    bandIds: [describedBand.id],
+    venue: 'Sala Descrita',
+    day: '2030-06-16',
+  });
+  await setDescription(described.id, length, 'Ya escrita por una persona.');
+  return { withBands, freeName, described };
+}
+
+describe.each<DescriptionLength>(['short', 'long'])('%s descriptions with the AI', (length) => {
+  const other: DescriptionLength = length === 'short' ? 'long' : 'short';
+
+  it('stores the AI text on the concerts lacking one and never asks about the others', async () => {
+    const { withBands, freeName, described } = await seedConcerts(length);
+
+    const res = await describeConcerts(ai.app, length);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
+    const rows = await descriptionsById();
+    const intro = length === 'short' ? 'Frase de la IA' : 'Párrafo de la IA';
+    expect(rows.get(withBands.id)![COLUMN[length]]).toBe(
+      `${intro}: Los Valldemossa y Ona Rock toca en Jazz Voyeur.${
+        length === 'long' ? ' Una noche para recordar. Ven con tiempo.' : ''
+      }`,
+    );
+    expect(rows.get(freeName.id)![COLUMN[length]]).toMatch(
+      new RegExp(`^${intro}: Trío de Sóller toca en Sa Possessió\\.`),
+    );
+    expect(rows.get(described.id)![COLUMN[length]]).toBe('Ya escrita por una persona.');
+    // The other length is a separate action: untouched.
+    expect([...rows.values()].every((row) => row[COLUMN[other]] === null)).toBe(true);
+
+    // One request per concert lacking it, none about the described one.
+    expect(fake.calls).toBe(2);
+    expect(fake.requests.map((r) => lineOf(r, 'Sala')).sort()).toEqual([
+      'Jazz Voyeur',
+      'Sa Possessió',
+    ]);
+    for (const request of fake.requests) {
+      expect(userMessageOf(request)).not.toContain('Banda Ya Descrita');
+      expect(userMessageOf(request)).not.toContain('Sala Descrita');
+      expect(request.body.model).toBe(MODEL);
+      expect(request.authorization).toBe(`Bearer ${API_KEY}`);
+    }
+
+    // A second run finds nothing to write and asks the AI nothing.
+    const again = await describeConcerts(ai.app, length);
+    expect(again.body).toEqual({ message: 'Descripciones generadas para 0 conciertos.' });
+    expect(fake.calls).toBe(2);
+  });
+
+  it('the X-Admin-Token entry point writes with the AI too', async () => {
+    const concert = await createConcert(database.db, { bandname: 'Solo Token', venue: 'Es Gremi' });
+    const res = await request(ai.app)
+      .post(ROUTE[length])
+      .set('X-Admin-Token', ADMIN_TOKEN)
+      .expect(200);
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 1 conciertos.' });
+    const row = (await descriptionsById()).get(concert.id)!;
+    expect(row[COLUMN[length]]).toMatch(/de la IA: Solo Token toca en Es Gremi\./);
+    expect(fake.calls).toBe(1);
+  });
+
+  it('trims the answer and cuts one that runs far too long', async () => {
+    const concert = await createConcert(database.db, { bandname: 'Los Largos' });
+    const max = length === 'short' ? 300 : 1500;
+    fake.setResponder(() => ({ content: `\n  ${'Muy largo. '.repeat(400)}  \n` }));
+
+    await describeConcerts(ai.app, length).then((res) => expect(res.status).toBe(200));
+
+    const text = (await descriptionsById()).get(concert.id)![COLUMN[length]]!;
+    expect(text).toHaveLength(max);
+    expect(text.startsWith('Muy largo. Muy largo.')).toBe(true);
+  });
+});
+
+describe('the prompt sent to the AI', () => {
+  it("carries the concert's artists, genre, venue, day, hour and price, and the length asked", async () => {
+    const { withBands, described } = await seedConcerts('short');
+    await describeConcerts(ai.app, 'short').then((res) => expect(res.status).toBe(200));
+    await setDescription(withBands.id, 'long', 'Larga ya escrita.');
+    await setDescription(described.id, 'long', 'Larga ya escrita.');
+    await describeConcerts(ai.app, 'long').then((res) => expect(res.status).toBe(200));
+
+    expect(fake.calls).toBe(3);
+    const [shortJazz, shortSalsa] = [...fake.requests.slice(0, 2)].sort((a, b) =>
+      lineOf(a, 'Género').localeCompare(lineOf(b, 'Género')),
+    );
+    expect(lineOf(shortJazz!, 'Artistas')).toBe('Los Valldemossa y Ona Rock');
+    expect(lineOf(shortJazz!, 'Género')).toBe('Jazz');
+    expect(lineOf(shortJazz!, 'Sala')).toBe('Jazz Voyeur');
+    expect(lineOf(shortJazz!, 'Fecha')).toBe('viernes, 14 de junio a las 21:30');
+    expect(lineOf(shortJazz!, 'Precio')).toBe('Gratis');
+    expect(userMessageOf(shortJazz!)).toMatch(/UNA sola frase/);
+
+    // No band linked: the free name is who plays.
+    expect(lineOf(shortSalsa!, 'Artistas')).toBe('Trío de Sóller');
+    expect(lineOf(shortSalsa!, 'Género')).toBe('Salsa');
+    expect(lineOf(shortSalsa!, 'Precio')).toMatch(/^12,50\s€$/);
+
+    // The long run only asked about the salsa concert, for a paragraph.
+    const long = fake.requests[2]!;
+    expect(lineOf(long, 'Sala')).toBe('Sa Possessió');
+    expect(userMessageOf(long)).toMatch(/párrafo de 3 o 4 frases/);
+    expect(userMessageOf(long)).not.toMatch(/UNA sola frase/);
+
+    for (const request of fake.requests) {
+      expect(systemMessageOf(request)).toMatch(/español de España/);
+      expect(systemMessageOf(request)).toMatch(/sin inventar datos/);
+    }
+  });
+
+  it('holds no secret and nothing about the admin: only the model and the two messages', async () => {
+    await seedConcerts('short');
+    const { agent, email } = await signedInAgent(ai.app, database.db, { is_admin: true });
+    await agent.post(ROUTE.short).send({}).expect(200);
+
+    expect(fake.calls).toBe(2);
+    for (const request of fake.requests) {
+      expect(Object.keys(request.body).sort()).toEqual(['messages', 'model']);
+      expect(request.body.messages.map((message) => message.role)).toEqual(['system', 'user']);
+      const sent = JSON.stringify(request.body);
+      for (const secret of [API_KEY, API_KEY.slice(-12), ADMIN_TOKEN, SESSION_SECRET, email]) {
+        expect(sent).not.toContain(secret);
+      }
+    }
+  });
+
+  it('describes at most four concerts at a time', async () => {
+    for (let i = 0; i < 7; i += 1) await createConcert(database.db, { bandname: `Grupo ${i}` });
+    fake.setDelay(100);
+    const res = await describeConcerts(ai.app, 'short');
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 7 conciertos.' });
+    expect(fake.calls).toBe(7);
+    expect(fake.maxInFlight).toBe(4);
+  });
+});
+
+describe('when the AI fails, the template text is stored and the admin still gets a 200', () => {
+  /** The template text each lacking concert would get, read before the run. */
+  async function expectedTemplates(length: DescriptionLength) {
+    const concerts = await findConcertsLacking(database.db, length);
+    const write = length === 'short' ? templateShort : templateLong;
+    return new Map(concerts.map((concert) => [concert.id, write(concert)]));
+  }
+
+  async function expectTemplatesStored(
+    app: Express,
+    length: DescriptionLength,
+    { maxMs = 15_000 } = {},
+  ) {
+    const { described } = await seedConcerts(length);
+    const templates = await expectedTemplates(length);
+    expect(templates.size).toBe(2);
+
+    const started = Date.now();
+    const res = await describeConcerts(app, length);
+    expect(Date.now() - started).toBeLessThan(maxMs);
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
+    const rows = await descriptionsById();
+    for (const [id, text] of templates) {
+      expect(rows.get(id)![COLUMN[length]]).toBe(text);
+      expect(text).not.toMatch(/de la IA/);
+    }
+    expect(rows.get(described.id)![COLUMN[length]]).toBe('Ya escrita por una persona.');
+    return templates;
+  }
+
+  it.each<DescriptionLength>(['short', 'long'])(
+    '500 on every attempt (%s): one retry per concert, then the template',
+    async (length) => {
+      fake.failNext(100, {
+        status: 500,
+        content: 'Internal error',
+        headers: { 'retry-after-ms': '0' },
+      });
+      await expectTemplatesStored(ai.app, length);
+      // maxRetries 1: two attempts for each of the two concerts, none for the described one.
+      expect(fake.calls).toBe(4);
+      expect(fake.requests.every((r) => lineOf(r, 'Sala') !== 'Sala Descrita')).toBe(true);
+    },
+  );
+
+  it('a 500 then an answer: the retry succeeds and the AI text is kept', async () => {
+    const concert = await createConcert(database.db, { bandname: 'Segundo Intento' });
+    fake.failNext(1, { status: 500, content: 'Hipo', headers: { 'retry-after-ms': '0' } });
+    const res = await describeConcerts(ai.app, 'short');
+    expect(res.status).toBe(200);
+    expect((await descriptionsById()).get(concert.id)!.description_short).toMatch(
+      /^Frase de la IA: Segundo Intento/,
+    );
+    expect(fake.calls).toBe(2);
+  });
+
+  it('the AI server down (connection refused): the template', async () => {
+    await expectTemplatesStored(down.app, 'short');
+    expect(fake.calls).toBe(0);
+  });
+
+  it('a server that never answers: each attempt times out, then the template', async () => {
+    fake.setResponder(() => ({ hang: true }));
+    await expectTemplatesStored(impatient.app, 'long', { maxMs: 12_000 });
+    expect(fake.calls).toBe(4);
+  });
+
+  it.each([
+    ['an empty answer', { content: '' }],
+    ['only blanks', { content: '   \n\t ' }],
+    ['a too short answer', { content: 'Vale.' }],
+    ['a body that is not a chat completion', { raw: '<html>502 Bad Gateway</html>' }],
+  ])('%s: the template, with no retry', async (_name, reply) => {
+    fake.setResponder(() => reply);
+    await expectTemplatesStored(ai.app, 'short');
+    expect(fake.calls).toBe(2);
+  });
+
+  it('a 400 is not retried: the template at once', async () => {
+    fake.failNext(100, { status: 400, content: 'Unknown model' });
+    await expectTemplatesStored(ai.app, 'short');
+    expect(fake.calls).toBe(2);
+  });
+
+  it('a 429 with a short Retry-After is waited for and retried: the AI text is kept', async () => {
+    const concert = await createConcert(database.db, { bandname: 'Con Paciencia' });
+    fake.failNext(1, { status: 429, content: 'Slow down', headers: { 'retry-after': '1' } });
+    const res = await describeConcerts(ai.app, 'short');
+    expect(res.status).toBe(200);
+    expect((await descriptionsById()).get(concert.id)!.description_short).toMatch(
+      /^Frase de la IA: Con Paciencia/,
+    );
+    expect(fake.calls).toBe(2);
+    // A lower bound only: the retry cannot come sooner than about 1 s.
+    expect(fake.requests[1]!.receivedAt - fake.requests[0]!.receivedAt).toBeGreaterThanOrEqual(900);
+  });
+
+  it('a 429 asking to wait an hour is not waited for: the template at once', async () => {
+    fake.failNext(100, { status: 429, content: 'Quota', headers: { 'retry-after': '3600' } });
+    await expectTemplatesStored(ai.app, 'short', { maxMs: 10_000 });
+    expect(fake.calls).toBe(2);
+  });
+
+  it('only the concert the AI failed on gets the template; the others keep the AI text', async () => {
+    const { withBands, freeName } = await seedConcerts('short');
+    const templates = await expectedTemplates('short');
+    fake.setResponder((request) =>
+      lineOf(request, 'Sala') === 'Jazz Voyeur'
+        ? { status: 400, content: 'content_filter' }
+        : { content: aiText(request) },
+    );
+
+    const res = await describeConcerts(ai.app, 'short');
+
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
+    const rows = await descriptionsById();
+    expect(rows.get(withBands.id)!.description_short).toBe(templates.get(withBands.id));
+    expect(rows.get(freeName.id)!.description_short).toBe(
+      'Frase de la IA: Trío de Sóller toca en Sa Possessió.',
+    );
+  });
+
+  it('a fallback is final: the next run, with the AI back, does not rewrite it', async () => {
+    fake.failNext(100, { status: 400, content: 'Unknown model' });
+    const templates = await expectTemplatesStored(ai.app, 'short');
+    fake.reset();
+    writeLikeAnAi();
+
+    const res = await describeConcerts(ai.app, 'short');
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 0 conciertos.' });
+    expect(fake.calls).toBe(0);
+    const rows = await descriptionsById();
+    for (const [id, text] of templates) expect(rows.get(id)!.description_short).toBe(text);
+  });
+});
+
+describe('the descriptions queue job', () => {
+  it('writes the missing long descriptions with the AI, like the admin route', async () => {
+    const worker = await startApp(aiEnv(fake.baseUrl), true);
+    const { withBands, freeName, described } = await seedConcerts('long');
+
+    await worker.boss.send(QUEUES.descriptions, { length: 'long' });
+
+    const stored = async () => {
+      const rows = await descriptionsById();
+      return [withBands.id, freeName.id].every((id) => rows.get(id)!.description_long !== null);
+    };
+    await eventually(stored);
+    const rows = await descriptionsById();
+    expect(rows.get(withBands.id)!.description_long).toMatch(
+      /^Párrafo de la IA: Los Valldemossa y Ona Rock toca en Jazz Voyeur\./,
+    );
+    expect(rows.get(freeName.id)!.description_long).toMatch(/^Párrafo de la IA: Trío de Sóller/);
+    expect(rows.get(described.id)!.description_long).toBe('Ya escrita por una persona.');
+    expect([...rows.values()].every((row) => row.description_short === null)).toBe(true);
+    expect(fake.calls).toBe(2);
+  });
+});
+
+describe('createOpenAiWriter logs', () => {
+  /** A pino logger writing into memory. */
+  function memoryLog() {
+    const lines: string[] = [];
+    const log = pino({ level: 'debug' }, { write: (line: string) => void lines.push(line) });
+    return { log, text: () => lines.join('') };
+  }
+
+  it('warns about a fallback without ever writing the API key, even when the server echoes it', async () => {
+    const { log, text } = memoryLog();
+    const writer = createOpenAiWriter({
+      apiKey: API_KEY,
+      baseUrl: fake.baseUrl,
+      model: MODEL,
+      timeoutMs: 5000,
+      log,
+    });
+    fake.setResponder((request) => ({
+      status: 401,
+      content: `Incorrect API key provided: ${request.authorization}`,
+    }));
+    const concert = {
+      id: 7,
+      day: '2030-06-14',
+      hour: '21:30',
+      venue: 'Es Gremi',
+      genre: 'Rock',
+      price: '10.00',
+      bandname: 'Los Ecos',
+      bands: [],
+    };
+
+    const written = await writer.write(concert, 'short');
+
+    expect(written).toBe(templateShort(concert));
+    expect(text()).toMatch(/"level":40.*se usa la plantilla/);
+    expect(text()).toMatch(/"concertId":7/);
+    expect(text()).toContain('[oculto]');
+    expect(text()).not.toContain(API_KEY);
+    expect(text()).not.toContain(API_KEY.slice(-12));
+  });
+});
