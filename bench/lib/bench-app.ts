@@ -23,12 +23,9 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. */
-export async function startBenchApp(
-  database: BenchDatabase,
-  extraRoutes?: (outer: Express) => void,
-): Promise<BenchApp> {
-  const config = loadConfig({
+/** Production settings on the bench database (bcrypt cost 12, nothing logged). */
+export function benchConfig(database: BenchDatabase): Config {
+  return loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-bench-data-')),
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -36,6 +33,14 @@ export async function startBenchApp(
     SESSION_SECRET: 'bench-session-secret-bench-session-secret',
     PUBLIC_URL: 'http://127.0.0.1',
   });
+}
+
+/** Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. */
+export async function startBenchApp(
+  database: BenchDatabase,
+  extraRoutes?: (outer: Express) => void,
+): Promise<BenchApp> {
+  const config = benchConfig(database);
   const log = createLogger('silent');
   const deps = { db: database.db, pool: database.pool, log, clock: systemClock };
   const feed = new ChangeFeed(database.url, log);

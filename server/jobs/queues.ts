@@ -8,6 +8,8 @@ export const QUEUES = {
   recommendationsAll: 'recommendations-all',
   /** One fan's missing recommendations; singletonKey = user id, so queued duplicates collapse. */
   recommendationsUser: 'recommendations-user',
+  /** Up to FANS_PER_GROUP fans scored together by the built-in engine (bulk-generator.ts). */
+  recommendationsGroup: 'recommendations-group',
   /** Short or long descriptions of the concerts lacking them (scripts, automation). */
   descriptions: 'descriptions',
   /** Sends one weekly campaign's pending deliveries; retried with backoff until none is left. */
@@ -18,6 +20,9 @@ export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface RecommendationsUserJob {
   userId: string;
+}
+export interface RecommendationsGroupJob {
+  userIds: string[];
 }
 export interface DescriptionsJob {
   length: 'short' | 'long';
@@ -42,6 +47,13 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
   await boss.createQueue(QUEUES.recommendationsUser, {
     name: QUEUES.recommendationsUser,
     policy: 'short',
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+  });
+  await boss.createQueue(QUEUES.recommendationsGroup, {
+    name: QUEUES.recommendationsGroup,
+    policy: 'standard',
     retryLimit: 3,
     retryDelay: 30,
     retryBackoff: true,

@@ -6,15 +6,18 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { generateDescriptions } from '../descriptions/generate-descriptions.js';
 import { descriptionWriterFor } from '../descriptions/writer.js';
+import { chunk } from '../lib/chunk.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RecommendationEngine } from '../recommendations/engine.js';
+import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
 import { generateForUser } from '../recommendations/generator.js';
 import { sendCampaign } from '../weekly-mail/send-campaign.js';
 import {
   QUEUES,
   type DescriptionsJob,
+  type RecommendationsGroupJob,
   type RecommendationsUserJob,
   type WeeklyMailSendJob,
 } from './queues.js';
@@ -33,8 +36,12 @@ export interface WorkerDeps {
 const POLLING_SECONDS = 0.5;
 const FAN_OUT_CHUNK = 500;
 
-/** Queues one recommendations-user job per onboarded fan; queued duplicates collapse. */
+/**
+ * Queues the work for every onboarded fan: groups of fans for the built-in engine, one job per fan
+ * for the AI (see bulk-generator.ts). Queued per-fan duplicates collapse.
+ */
 async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
+  const grouped = deps.engine.name === 'builtin';
   let afterId = '00000000-0000-0000-0000-000000000000';
   let total = 0;
   for (;;) {
@@ -47,15 +54,21 @@ async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
       .limit(FAN_OUT_CHUNK)
       .execute();
     if (fans.length === 0) return total;
+    const userIds = fans.map((fan) => fan.user_id);
     await deps.boss.insert(
-      fans.map(({ user_id }) => ({
-        name: QUEUES.recommendationsUser,
-        data: { userId: user_id } satisfies RecommendationsUserJob,
-        singletonKey: user_id,
-      })),
+      grouped
+        ? chunk(userIds, FANS_PER_GROUP).map((group) => ({
+            name: QUEUES.recommendationsGroup,
+            data: { userIds: group } satisfies RecommendationsGroupJob,
+          }))
+        : userIds.map((userId) => ({
+            name: QUEUES.recommendationsUser,
+            data: { userId } satisfies RecommendationsUserJob,
+            singletonKey: userId,
+          })),
     );
     total += fans.length;
-    afterId = fans[fans.length - 1]!.user_id;
+    afterId = userIds[userIds.length - 1]!;
   }
 }
 
@@ -88,11 +101,22 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     const fans = await fanOutRecommendations(deps);
     log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
   });
-  // Two fans at a time per instance; each fan's run already batches its AI calls.
+  // Two fans (or groups) at a time per instance; each fan's run already batches its AI calls.
   for (let i = 0; i < 2; i += 1) {
     await boss.work<RecommendationsUserJob>(QUEUES.recommendationsUser, options, async ([job]) => {
       await generateForUser(generator, job!.data.userId);
     });
+    await boss.work<RecommendationsGroupJob>(
+      QUEUES.recommendationsGroup,
+      options,
+      async ([job]) => {
+        const { changed } = await generateForGroup(generator, job!.data.userIds);
+        // Their taste changed during the pass: each goes again on their own with the new one.
+        for (const userId of changed) {
+          await boss.send(QUEUES.recommendationsUser, { userId }, { singletonKey: userId });
+        }
+      },
+    );
   }
   await boss.work<DescriptionsJob>(QUEUES.descriptions, options, async ([job]) => {
     const writer = descriptionWriterFor(deps.config, log);

@@ -81,8 +81,19 @@ function normalizedName(name: string): string {
   return normalized;
 }
 
-function genresOf(concert: ConcertToScore): string[] {
-  return [...new Set([concert.genre, ...concert.bands.flatMap((band) => band.genres)])];
+// A concert's genres and names, worked out once per concert object (a group pass scores the same
+// concert objects for hundreds of fans).
+const concertFacts = new WeakMap<ConcertToScore, { genres: string[]; names: string[] }>();
+function factsOf(concert: ConcertToScore) {
+  let facts = concertFacts.get(concert);
+  if (!facts) {
+    facts = {
+      genres: [...new Set([concert.genre, ...concert.bands.flatMap((band) => band.genres)])],
+      names: [...concert.bands.map((band) => band.name), ...(concert.name ? [concert.name] : [])],
+    };
+    concertFacts.set(concert, facts);
+  }
+  return facts;
 }
 
 export function scoreConcert(taste: FanTaste, concert: ConcertToScore): ScoredConcert {
@@ -92,17 +103,13 @@ export function scoreConcert(taste: FanTaste, concert: ConcertToScore): ScoredCo
     reason,
     engine: 'builtin',
   });
-  const genres = genresOf(concert);
+  const { genres, names } = factsOf(concert);
   const seed = concert.id;
 
   const disliked = genres.find((genre) => taste.dislikedGenres.includes(genre));
   if (disliked) return result('low', pick(DISLIKED_REASONS, seed)(disliked));
 
   const favourites = favouritesOf(taste);
-  const names = [
-    ...concert.bands.map((band) => band.name),
-    ...(concert.name ? [concert.name] : []),
-  ];
   const favourite =
     favourites.size > 0 ? names.find((name) => favourites.has(normalizedName(name))) : undefined;
   if (favourite) return result('extreme', pick(REASONS.extreme, seed)(favourite));

@@ -3,6 +3,7 @@
 // app instances: a PostgreSQL advisory lock held on a dedicated connection for the whole run.
 import type pg from 'pg';
 import type { Database } from '../db/database.js';
+import { chunk } from '../lib/chunk.js';
 import { forEachLimited } from '../lib/concurrency.js';
 import type { Logger } from '../lib/logger.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
@@ -22,12 +23,6 @@ export interface GeneratorDeps {
   engine: RecommendationEngine;
   clock: Clock;
   log: Logger;
-}
-
-function chunk<T>(items: T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
 }
 
 async function withUserLock(pool: pg.Pool, userId: string, work: () => Promise<void>) {

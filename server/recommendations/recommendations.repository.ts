@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';
 
@@ -24,20 +24,31 @@ export async function findTaste(db: Database, userId: string) {
 }
 
 /** Future concerts (day on or after today) this fan has no score for, by day then hour. */
-export async function findUnscoredConcerts(
+export function findUnscoredConcerts(
   db: Database,
   userId: string,
   today: string,
 ): Promise<ConcertToScore[]> {
-  // Bands are aggregated in one grouped join over the missing concerts, not once per concert.
+  return findConcertsToScore(
+    db,
+    sql`SELECT c.id FROM concerts c
+      LEFT JOIN user_concert_recommendations r
+        ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
+      WHERE c.day >= ${today}::date AND r.score IS NULL`,
+  );
+}
+
+/** What an engine needs of the concerts whose ids `ids` selects, by day then hour. */
+export async function findConcertsToScore(
+  db: Database,
+  ids: RawBuilder<unknown>,
+): Promise<ConcertToScore[]> {
+  // Bands are aggregated in one grouped join over the selected concerts, not once per concert.
   const result = await sql<ConcertToScore>`
     WITH missing AS (
       SELECT c.id, c.day, c.hour, c.genre, c.bandname,
         coalesce(c.description_short, c.concert_description) AS description
-      FROM concerts c
-      LEFT JOIN user_concert_recommendations r
-        ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
-      WHERE c.day >= ${today}::date AND r.score IS NULL
+      FROM concerts c WHERE c.id IN (${ids})
     ), band_lists AS (
       SELECT cb.concert_id, json_agg(json_build_object('name', b.band_name, 'genres', b.band_genres))
         AS bands
