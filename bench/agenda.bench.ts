@@ -1,6 +1,8 @@
 // The agenda (GET /api/concerts) of a signed-in fan with 300 upcoming concerts, with 10,000 fans
 // and all their recommendations in the database, at 20 concurrent connections; compared in the
-// same run with the same app sending the same bytes from memory.
+// same run with the same app sending the same bytes from memory. The fan asks again and again, so
+// after the first answer every one comes from the instance's caches (server/cache); the same load
+// with the caches off is reported too.
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -89,6 +91,11 @@ export async function run(): Promise<BenchResult[]> {
       const real = await load(`${base}/api/concerts`, cookie);
       const memory = await load(`${base}/bench/memory`, cookie);
       const ratio = real.requests.average / memory.requests.average;
+      // For the record: the same load when no answer is kept (caches off), as after every change.
+      const uncachedApp = await startBenchApp(database, undefined, { caches: false });
+      const uncached = await load(`${uncachedApp.base}/api/concerts`, cookie).finally(() =>
+        uncachedApp.close(),
+      );
       return [
         { name: `agenda: concerts returned (${USERS} fans in DB)`, value: count, unit: 'concerts' },
         { name: 'agenda: body as JSON', value: kb(json.length), unit: 'KB' },
@@ -111,6 +118,21 @@ export async function run(): Promise<BenchResult[]> {
         {
           name: 'same bytes from memory: throughput',
           value: Math.round(memory.requests.average),
+          unit: 'req/s',
+        },
+        {
+          name: 'caches off (every answer built): p50 latency',
+          value: uncached.latency.p50,
+          unit: 'ms',
+        },
+        {
+          name: 'caches off: p99 latency',
+          value: uncached.latency.p99,
+          unit: 'ms',
+        },
+        {
+          name: 'caches off: throughput',
+          value: Math.round(uncached.requests.average),
           unit: 'req/s',
         },
         {

@@ -136,7 +136,7 @@ export async function run(): Promise<BenchResult[]> {
   const fake = await startFakeOpenAi();
   try {
     const { db, pool } = database;
-    const { userIds, concertIds } = await insertFansAndConcerts(db, {
+    const { concertIds } = await insertFansAndConcerts(db, {
       users: USERS,
       concerts: CONCERTS,
     });

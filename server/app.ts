@@ -10,12 +10,14 @@ import type { PublicConfigDto } from '../common/dto.js';
 import { adminActionsRouter } from './admin/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
-import { configurePassport, sessionMiddleware } from './auth/session.js';
+import { configurePassport, createSessionCaches, sessionMiddleware } from './auth/session.js';
 import type { ChangeFeed } from './cache/change-feed.js';
 import { forgetOwnWrites } from './cache/forget-own-writes.js';
 import type { Config } from './config.js';
 import { bandsRouter } from './bands/bands.routes.js';
 import { AgendaCatalog } from './concerts/agenda-catalog.js';
+import { agendaFastLane } from './concerts/agenda-fast-lane.js';
+import { AgendaResponses } from './concerts/agenda-responses.js';
 import { concertsRouter } from './concerts/concerts.routes.js';
 import type { Database } from './db/database.js';
 import { healthRouter } from './health/health.routes.js';
@@ -124,21 +126,33 @@ export function createApp(deps: AppDeps): Express {
   app.use(healthRouter(db));
   app.use('/uploads', uploadsStatic(config.dataDir));
 
+  // Shared concert data of the agenda (admin writes invalidate it) and kept agenda answers.
+  const catalog = new AgendaCatalog(db);
+  feed?.on('concerts', () => catalog.invalidate());
+  const responses = new AgendaResponses(feed);
+  const sessionCaches = createSessionCaches(feed);
+  app.use(
+    agendaFastLane({
+      secret: config.sessionSecret,
+      caches: sessionCaches,
+      responses,
+      catalog,
+      clock,
+    }),
+  );
+
   // Sessions only where they are used: static files and probes never touch the session store.
-  const passport = configurePassport(db, feed);
+  const passport = configurePassport(db, sessionCaches);
   const devOrigins = config.env === 'development' ? ['http://localhost:5173'] : [];
   app.use(
     ['/api', '/auth'],
     sameOriginOnly(config.publicUrl, devOrigins),
-    sessionMiddleware(config, deps.pool, feed),
+    sessionMiddleware(config, deps.pool, sessionCaches),
     passport.initialize({ compat: false }),
     passport.session(),
     forgetOwnWrites(feed),
   );
 
-  // Shared concert data of the agenda; admin writes invalidate it.
-  const catalog = new AgendaCatalog(db);
-  feed?.on('concerts', () => catalog.invalidate());
   const authDeps = { db, config, log, clock, mailer: deps.mailer };
   app.use(oauthRouter(authDeps, passport));
   const api = express.Router();
@@ -148,7 +162,7 @@ export function createApp(deps: AppDeps): Express {
   api.use(authRouter(authDeps));
   api.use('/profile', profileRouter({ ...authDeps, runner: deps.recommendations }));
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
-  api.use('/concerts', concertsRouter({ db, clock, catalog, feed }));
+  api.use('/concerts', concertsRouter({ db, clock, catalog, responses }));
   api.use('/bands', bandsRouter(db));
   api.use('/unsubscribe', unsubscribeRouter({ db, config }));
   if (deps.boss) api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log }));

@@ -120,9 +120,28 @@ describe('sessions and users', () => {
   it('a sign-out ends the session at once on the instance that did it', async () => {
     const app = await deafInstance();
     const { agent, cookie, userId } = await signIn(app);
+    await scoredConcert(userId);
     expect((await sessionOf(app, cookie)).id).toBe(userId);
+    expect((await agendaOf(app, cookie))[0]!.recommendation).not.toBeNull();
+    expect((await agendaOf(app, cookie))[0]!.recommendation).not.toBeNull(); // kept
+
     await agent.post('/api/auth/logout').expect(204);
     expect(await sessionOf(app, cookie)).toBeNull();
+    expect((await agendaOf(app, cookie))[0]!.recommendation).toBeNull(); // a visitor's agenda
+  });
+
+  it('never answers a kept agenda to a cookie whose signature does not check out', async () => {
+    const app = await deafInstance();
+    const { cookie, userId } = await signIn(app);
+    await scoredConcert(userId);
+    expect((await agendaOf(app, cookie))[0]!.recommendation).not.toBeNull();
+    expect((await agendaOf(app, cookie))[0]!.recommendation).not.toBeNull(); // kept
+    const [name, value] = cookie.split('=') as [string, string];
+    const signed = decodeURIComponent(value);
+    const forged = `${name}=${encodeURIComponent(`${signed.slice(0, -2)}xy`)}`;
+    expect((await agendaOf(app, forged))[0]!.recommendation).toBeNull();
+    const unsigned = `${name}=${encodeURIComponent(signed.slice(2, signed.lastIndexOf('.')))}`;
+    expect((await agendaOf(app, unsigned))[0]!.recommendation).toBeNull();
   });
 
   it('a change saved on one instance is seen at once there and soon on the other', async () => {

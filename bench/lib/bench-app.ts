@@ -35,16 +35,20 @@ export function benchConfig(database: BenchDatabase): Config {
   });
 }
 
-/** Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. */
+/**
+ * Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. With
+ * `caches: false` there is no change feed, so every request reads the database (server/cache).
+ */
 export async function startBenchApp(
   database: BenchDatabase,
   extraRoutes?: (outer: Express) => void,
+  { caches = true } = {},
 ): Promise<BenchApp> {
   const config = benchConfig(database);
   const log = createLogger('silent');
   const deps = { db: database.db, pool: database.pool, log, clock: systemClock };
-  const feed = new ChangeFeed(database.url, log);
-  await feed.start();
+  const feed = caches ? new ChangeFeed(database.url, log) : undefined;
+  await feed?.start();
   const app = createApp({
     ...deps,
     feed,
@@ -64,7 +68,7 @@ export async function startBenchApp(
     server,
     close: async () => {
       server.close();
-      await feed.stop();
+      await feed?.stop();
     },
   };
 }

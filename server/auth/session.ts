@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
 import passport from 'passport';
 import type pg from 'pg';
 import type { ChangeFeed } from '../cache/change-feed.js';
-import { watchedCache } from '../cache/local-cache.js';
+import { watchedCache, type LocalCache } from '../cache/local-cache.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { findSessionUser, type SessionUserRow } from '../users/users.repository.js';
@@ -35,17 +35,31 @@ const CACHE_MAX_ENTRIES = 50_000;
 
 type Done = (err?: unknown, sess?: session.SessionData | null) => void;
 
+/** What an instance keeps of sessions and their users (see server/cache). */
+export interface SessionCaches {
+  feed: ChangeFeed | undefined;
+  /** Session id → the stored session as JSON (parsed again for each request: express-session
+   * mutates what it gets). */
+  sessions: LocalCache<string>;
+  /** User id → the row passport puts on req.user. */
+  users: LocalCache<SessionUserRow>;
+}
+
+export function createSessionCaches(feed: ChangeFeed | undefined): SessionCaches {
+  const options = { ttlMs: CACHE_TTL_MS, maxSize: CACHE_MAX_ENTRIES };
+  return {
+    feed,
+    sessions: watchedCache<string>(feed, 'session', options),
+    users: watchedCache<SessionUserRow>(feed, 'user', options),
+  };
+}
+
 export function sessionMiddleware(
   config: Config,
   pool: pg.Pool,
-  feed?: ChangeFeed,
+  { feed, sessions: cache }: SessionCaches,
 ): RequestHandler {
   const PgStore = connectPgSimple(session);
-  // The session as JSON, parsed again for each request: express-session mutates what it gets.
-  const cache = watchedCache<string>(feed, 'session', {
-    ttlMs: CACHE_TTL_MS,
-    maxSize: CACHE_MAX_ENTRIES,
-  });
   const forget = (sid: string) => feed?.forget('session', sid);
   // The 30-day expiry rolls with use, but writing it on every request would turn each read into a
   // write. Touching at most hourly per session moves the expiry by under an hour in 30 days.
@@ -109,12 +123,11 @@ export function sessionMiddleware(
  * Passport keeps only the user id in the session; each request gets the current row (from the
  * instance's cache while nothing changed it, see server/cache).
  */
-export function configurePassport(db: Database, feed?: ChangeFeed): passport.PassportStatic {
+export function configurePassport(
+  db: Database,
+  { users: cache }: SessionCaches,
+): passport.PassportStatic {
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
-  const cache = watchedCache<SessionUserRow>(feed, 'user', {
-    ttlMs: CACHE_TTL_MS,
-    maxSize: CACHE_MAX_ENTRIES,
-  });
   instance.serializeUser((user, done) => done(null, user.user_id));
   instance.deserializeUser((id: string, done) => {
     const cached = cache.get(id);

@@ -7,6 +7,7 @@
 // passing only ever removes concerts from the front of the list). An agenda still being scored is
 // never kept: it changes with every batch.
 import { createHash } from 'node:crypto';
+import type { Response } from 'express';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ChangeFeed } from '../cache/change-feed.js';
@@ -70,4 +71,10 @@ export class AgendaResponses {
     if (!pending) this.cache.set(userId ?? '', response, epochAtRead);
     return response;
   }
+}
+
+/** Already compressed: the compression middleware leaves a response with Content-Encoding alone. */
+export function sendGzipped(res: Response, response: AgendaResponse): void {
+  res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', ETag: response.etag });
+  res.send(response.gzipped);
 }

@@ -1,13 +1,12 @@
-import express, { type Response, type Router } from 'express';
+import express, { type Router } from 'express';
 import type { CarouselResponse, FeedbackResponse, LikeResponse } from '../../common/dto.js';
 import { concertIdParamsSchema, feedbackSchema, likeSchema } from '../../common/schemas.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
-import type { ChangeFeed } from '../cache/change-feed.js';
 import type { Database } from '../db/database.js';
 import { input, validate } from '../lib/validate.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
-import { AgendaResponses, type AgendaResponse } from './agenda-responses.js';
+import { sendGzipped, type AgendaResponses } from './agenda-responses.js';
 import { agendaJson } from './agenda.dto.js';
 import { findAgendaState } from './agenda.repository.js';
 import { findCarouselConcerts } from './concerts.repository.js';
@@ -23,11 +22,10 @@ export function concertsRouter(deps: {
   db: Database;
   clock: Clock;
   catalog: AgendaCatalog;
-  feed?: ChangeFeed;
+  responses: AgendaResponses;
 }): Router {
   const router = express.Router();
-  const { db, catalog } = deps;
-  const responses = new AgendaResponses(deps.feed);
+  const { db, catalog, responses } = deps;
 
   router.get('/carousel', async (_req, res) => {
     const rows = await findCarouselConcerts(db, upcomingCutoff(deps.clock), CAROUSEL_SIZE);
@@ -88,10 +86,4 @@ export function concertsRouter(deps: {
     },
   );
   return router;
-}
-
-/** Already compressed: the compression middleware leaves a response with Content-Encoding alone. */
-function sendGzipped(res: Response, response: AgendaResponse): void {
-  res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', ETag: response.etag });
-  res.send(response.gzipped);
 }
