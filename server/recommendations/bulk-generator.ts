@@ -23,7 +23,8 @@ interface FanToScore extends ScoredTaste {
   top_genres: string[];
   disliked_genres: string[];
   top_artists: string[];
-  missing: number[];
+  /** Future concerts without a score; null when there are none. */
+  missing: number[] | null;
 }
 
 export interface GroupResult {
@@ -93,12 +94,17 @@ async function scoreGroup(deps: GeneratorDeps, userIds: string[]): Promise<Group
     }
   }
   const written = await saveGroupScores(deps.db, fans, users, scores);
+  // Only the flags that change: an untouched users row sends no change notice.
   await sql`
-    UPDATE users u SET needs_recommendation = EXISTS (
-      SELECT 1 FROM concerts c
-      LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = u.user_id
-      WHERE c.day >= ${today}::date AND r.score IS NULL)
-    WHERE u.user_id = ANY(${userIds}::uuid[])
+    WITH flags AS (
+      SELECT u.user_id, EXISTS (
+        SELECT 1 FROM concerts c
+        LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = u.user_id
+        WHERE c.day >= ${today}::date AND r.score IS NULL) AS pending
+      FROM users u WHERE u.user_id = ANY(${userIds}::uuid[])
+    )
+    UPDATE users u SET needs_recommendation = flags.pending
+    FROM flags WHERE u.user_id = flags.user_id AND u.needs_recommendation <> flags.pending
   `.execute(deps.db);
   return {
     scored: users.filter((userId) => written.has(userId)).length,

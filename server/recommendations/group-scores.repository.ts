@@ -42,26 +42,29 @@ export async function saveGroupScores(
   // 60,000 uuids and sentences costs more than writing the rows. Reasons repeat a lot across fans.
   const fanIndex = new Map(fans.map((fan, i) => [fan.user_id, i + 1]));
   const reasonIndex = new Map<string, number>();
-  const columns = { fan: [] as number[], concert: [] as number[], score: [] as number[] };
-  const reason: number[] = [];
-  const engine: number[] = [];
+  const columns: Record<'fan' | 'concert' | 'score' | 'reason' | 'engine', number[]> = {
+    fan: [],
+    concert: [],
+    score: [],
+    reason: [],
+    engine: [],
+  };
   scores.forEach((score, i) => {
-    let reasonNumber = reasonIndex.get(score.reason);
-    if (reasonNumber === undefined)
-      reasonIndex.set(score.reason, (reasonNumber = reasonIndex.size + 1));
+    let reason = reasonIndex.get(score.reason);
+    if (reason === undefined) reasonIndex.set(score.reason, (reason = reasonIndex.size + 1));
     columns.fan.push(fanIndex.get(users[i]!)!);
     columns.concert.push(score.concertId);
     columns.score.push(SCORES.indexOf(score.score) + 1);
-    reason.push(reasonNumber);
-    engine.push(ENGINES.indexOf(score.engine) + 1);
+    columns.reason.push(reason);
+    columns.engine.push(ENGINES.indexOf(score.engine) + 1);
   });
   const intArray = (values: number[]) => `{${values.join(',')}}`;
   const rows = sql`
     SELECT current_fans.user_id, s.concert_id, (${SCORES}::text[])[s.score],
       (${[...reasonIndex.keys()]}::text[])[s.reason], (${ENGINES}::text[])[s.engine], now(), now()
     FROM unnest(${intArray(columns.fan)}::int[], ${intArray(columns.concert)}::int[],
-                ${intArray(columns.score)}::int[], ${intArray(reason)}::int[],
-                ${intArray(engine)}::int[]) AS s(fan, concert_id, score, reason, engine)
+                ${intArray(columns.score)}::int[], ${intArray(columns.reason)}::int[],
+                ${intArray(columns.engine)}::int[]) AS s(fan, concert_id, score, reason, engine)
     JOIN current_fans ON current_fans.fan = s.fan
     JOIN concerts c ON c.id = s.concert_id`;
   // The fans whose taste is still the one scored, seen in the same snapshot as the INSERT.
