@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
@@ -134,6 +135,9 @@ describe('login and logout', () => {
     const loginCookie = cookieOf(login)!;
     expect(loginCookie).toBeDefined();
     expect(loginCookie).not.toBe(signUpCookie);
+    // The session it replaced is gone from the store (no fixation).
+    const replaced = await request(app).get('/api/session').set('Cookie', signUpCookie);
+    expect(replaced.body).toEqual({ user: null });
 
     await request(app).get('/api/profile').set('Cookie', loginCookie).expect(200);
     await request(app).post('/api/auth/logout').set('Cookie', loginCookie).expect(204);
@@ -142,6 +146,32 @@ describe('login and logout', () => {
     expect(after.body.error.message).toBe('No hay sesión activa. Por favor, inicia sesión.');
     const session = await request(app).get('/api/session').set('Cookie', loginCookie).expect(200);
     expect(session.body).toEqual({ user: null });
+  });
+
+  it("a visitor's sign-in writes its session once and has nothing to delete", async () => {
+    const { app } = newApp();
+    await register(app, 'pau@example.com');
+    // Every statement on sessions, recorded by a trigger of this test's own database.
+    await sql`
+      CREATE TABLE IF NOT EXISTS session_statements (op text);
+      CREATE OR REPLACE FUNCTION log_session_statement() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO session_statements VALUES (TG_OP); RETURN NULL; END $$;
+      CREATE OR REPLACE TRIGGER log_session_statements AFTER INSERT OR UPDATE OR DELETE ON sessions
+      FOR EACH STATEMENT EXECUTE FUNCTION log_session_statement();
+    `.execute(database.db);
+    try {
+      await request(app)
+        .post('/api/auth/login')
+        .send({ email: 'pau@example.com', password: 'secreto123' })
+        .expect(200);
+      const { rows } = await sql<{ op: string }>`SELECT op FROM session_statements`.execute(
+        database.db,
+      );
+      // One INSERT ... ON CONFLICT DO UPDATE (it fires both statement triggers), no DELETE.
+      expect(rows.map((r) => r.op).sort()).toEqual(['INSERT', 'UPDATE']);
+    } finally {
+      await sql`DROP TRIGGER log_session_statements ON sessions`.execute(database.db);
+    }
   });
 
   it('the session cookie is httpOnly, SameSite=Lax, 30 days, and Secure behind https', async () => {

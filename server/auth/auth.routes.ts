@@ -4,7 +4,7 @@ import { credentialsSchema, recoverSchema, resetPasswordSchema } from '../../com
 import { AppError, badRequest } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
 import { byBodyEmail, byIp, rateLimit } from '../security/rate-limit.js';
-import { findSessionUser } from '../users/users.repository.js';
+import { findSessionUser, touchLastLogin } from '../users/users.repository.js';
 import { toSessionUserDto } from '../users/users.dto.js';
 import { registerUser, verifyCredentials, type AuthDeps } from './auth.service.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
@@ -59,7 +59,8 @@ export function authRouter(deps: AuthDeps): Router {
       const { email, password } = input<Credentials>(res).body;
       const user = await verifyCredentials(deps, email, password);
       if (!user) throw new AppError('wrong_credentials', 401, WRONG_CREDENTIALS);
-      await logIn(req, user);
+      // Side by side: each is a database round trip, and the budget is bcrypt + 10 ms.
+      await Promise.all([logIn(req, user), touchLastLogin(db, user.user_id, deps.clock())]);
       res.json({ user: toSessionUserDto(user), isNewUser: false });
     },
   );

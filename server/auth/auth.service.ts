@@ -9,7 +9,6 @@ import { welcomeMail } from '../mail/templates.js';
 import {
   findCredentialsByEmail,
   insertUser,
-  touchLastLogin,
   type SessionUserRow,
 } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -25,7 +24,10 @@ export interface AuthDeps {
 // Compared against when the email is unknown, so both failures take the same time.
 const DUMMY_HASH = '$2b$12$C6UzMDM.H6dfI/f/IKcEeO5KAIs7dCDu0Bd7JtTzJFnY7n2ISWm1W';
 
-/** The user for an email and password, or undefined: the caller gives one message for both cases. */
+/**
+ * The user for an email and password, or undefined: the caller gives one message for both cases.
+ * Records nothing: the caller writes last_login alongside the session.
+ */
 export async function verifyCredentials(
   deps: AuthDeps,
   email: string,
@@ -34,7 +36,6 @@ export async function verifyCredentials(
   const found = await findCredentialsByEmail(deps.db, email);
   const ok = await verifyPassword(password, found?.password_hash ?? DUMMY_HASH);
   if (!found || !found.password_hash || !ok) return undefined;
-  await touchLastLogin(deps.db, found.user_id, deps.clock());
   const { password_hash: _hidden, ...user } = found;
   return user;
 }

@@ -1,4 +1,5 @@
 // Server-side sessions in PostgreSQL (connect-pg-simple) and passport's user (de)serialisation.
+import { randomBytes } from 'node:crypto';
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
 import type { RequestHandler } from 'express';
@@ -64,6 +65,18 @@ export function sessionMiddleware(
   // The 30-day expiry rolls with use, but writing it on every request would turn each read into a
   // write. Touching at most hourly per session moves the expiry by under an hour in 30 days.
   const lastTouch = new Map<string, number>();
+  // What this request's session object was last written as (one object per request).
+  const written = new WeakMap<object, string>();
+  // Ids made here and not stored yet: no cookie carries them, so nothing anywhere can hold them,
+  // and the DELETE a sign-in's regenerate() sends for the visitor's id has nothing to delete.
+  // Visitors' ids are never stored; the set is emptied past a bound (a DELETE is then just sent).
+  const unsaved = new Set<string>();
+  const newSessionId = () => {
+    if (unsaved.size > 10_000) unsaved.clear();
+    const sid = randomBytes(24).toString('base64url');
+    unsaved.add(sid);
+    return sid;
+  };
   class CachedPgStore extends PgStore {
     override get(sid: string, done: Done) {
       const cached = cache.get(sid);
@@ -76,13 +89,21 @@ export function sessionMiddleware(
     }
 
     override set(sid: string, sess: session.SessionData, done?: (err?: unknown) => void) {
+      // A sign-in saves the regenerated session, then express-session saves the same object
+      // again at the end of the request (regenerate() leaves its bookkeeping behind), with only
+      // the rolling cookie's expiry moved by milliseconds: one write is enough.
+      const json = JSON.stringify({ ...sess, cookie: undefined });
+      if (written.get(sess) === json) return void done?.();
+      unsaved.delete(sid);
       super.set(sid, sess, (err?: unknown) => {
+        if (!err) written.set(sess, json);
         forget(sid);
         done?.(err);
       });
     }
 
     override destroy(sid: string, done?: (err?: unknown) => void) {
+      if (unsaved.delete(sid)) return void done?.();
       super.destroy(sid, (err?: unknown) => {
         forget(sid);
         done?.(err);
@@ -100,6 +121,7 @@ export function sessionMiddleware(
   return session({
     name: SESSION_COOKIE,
     secret: config.sessionSecret,
+    genid: newSessionId, // 24 random bytes, as express-session's own
     store: new CachedPgStore({
       pool,
       tableName: 'sessions',

@@ -15,29 +15,50 @@ export interface LimitRule {
 
 export const TOO_MANY_MESSAGE = 'Demasiados intentos. Espera un momento y vuelve a probar.';
 
-/** Counts one hit; returns the seconds to wait when over the limit, else 0. */
-export async function hit(db: Database, key: string, limit: number, windowSeconds: number) {
-  const row = await sql<{ hits: number; retry_after: number }>`
+interface Counter {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Counts one hit on each counter in one statement; returns the seconds to wait when any is over
+ * its limit, else 0. Keys are taken in sorted order, so two requests never lock them crosswise.
+ */
+export async function hitAll(db: Database, counters: Counter[]): Promise<number> {
+  if (counters.length === 0) return 0;
+  const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : 1));
+  const { rows } = await sql<{ key: string; hits: number; retry_after: number }>`
     INSERT INTO rate_limits AS r (key, hits, reset_at)
-    VALUES (${key}, 1, now() + make_interval(secs => ${windowSeconds}))
+    SELECT c.key, 1, now() + make_interval(secs => c.window_seconds)
+    FROM unnest(${sorted.map((c) => c.key)}::text[], ${sorted.map((c) => c.windowSeconds)}::int[])
+      WITH ORDINALITY AS c(key, window_seconds, position)
+    ORDER BY c.position
     ON CONFLICT (key) DO UPDATE SET
       hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
       reset_at = CASE WHEN r.reset_at <= now() THEN excluded.reset_at ELSE r.reset_at END
-    RETURNING hits, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after
+    RETURNING key, hits, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after
   `.execute(db);
-  const { hits, retry_after } = row.rows[0]!;
-  return hits > limit ? Math.max(1, retry_after) : 0;
+  let wait = 0;
+  for (const row of rows) {
+    const counter = sorted.find((c) => c.key === row.key)!;
+    if (row.hits > counter.limit) wait = Math.max(wait, Math.max(1, row.retry_after));
+  }
+  return wait;
+}
+
+/** Counts one hit; returns the seconds to wait when over the limit, else 0. */
+export function hit(db: Database, key: string, limit: number, windowSeconds: number) {
+  return hitAll(db, [{ key, limit, windowSeconds }]);
 }
 
 export function rateLimit(db: Database, rules: LimitRule[]): RequestHandler {
   return async (req, res, next) => {
-    let wait = 0;
-    for (const rule of rules) {
+    const counters = rules.flatMap((rule) => {
       const value = rule.key(req);
-      if (value === undefined) continue;
-      const key = `${rule.name}:${value}`;
-      wait = Math.max(wait, await hit(db, key, rule.limit, rule.windowSeconds));
-    }
+      return value === undefined ? [] : [{ ...rule, key: `${rule.name}:${value}` }];
+    });
+    const wait = await hitAll(db, counters);
     if (wait > 0) {
       res.set('Retry-After', String(wait));
       next(new AppError('rate_limited', 429, TOO_MANY_MESSAGE));
