@@ -8,6 +8,7 @@ import type { GeneratorDeps } from '../server/recommendations/generator.js';
 import { createLogger } from '../server/lib/logger.js';
 import { fixedClock } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
 
 let database: TestDatabase;
@@ -202,15 +203,3 @@ describe('generateForGroup', () => {
     ]);
   });
 });
-
-async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}

@@ -7,6 +7,7 @@ import { LocalCache } from '../server/cache/local-cache.js';
 import { createLogger } from '../server/lib/logger.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { eventually } from './helpers/eventually.js';
 import { hashPassword } from '../server/auth/password.js';
 import { createConcert, createUser, type UserOverrides } from './helpers/factories.js';
 import { TEST_PASSWORD } from './helpers/session.js';
@@ -70,18 +71,6 @@ async function signIn(app: Express, overrides: UserOverrides = {}) {
   return { agent, userId: user.user_id, cookie };
 }
 let passwordHash: Promise<string> | undefined;
-
-async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 const sessionOf = async (app: Express, cookie: string) =>
   (await request(app).get('/api/session').set('Cookie', cookie).expect(200)).body.user;
