@@ -37,8 +37,7 @@ export function agendaFastLane(deps: {
       userId = (JSON.parse(session) as { passport?: { user?: string } }).passport?.user;
       if (userId === undefined || !deps.caches.users.get(userId)) return next();
     }
-    const cutoff = upcomingCutoff(deps.clock);
-    const kept = deps.responses.find(userId, deps.catalog.version, `${cutoff.day}T${cutoff.time}`);
+    const kept = deps.responses.find(userId, deps.catalog.version, upcomingCutoff(deps.clock));
     if (!kept) return next();
     res.set('Cache-Control', 'private, no-cache').type('json');
     sendGzipped(res, kept);

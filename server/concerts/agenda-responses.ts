@@ -45,10 +45,12 @@ export class AgendaResponses {
     return this.cache.epoch;
   }
 
-  find(userId: string | undefined, catalogVersion: number, cutoff: string) {
+  /** The kept answer, if still right for this catalog version and this cutoff (upcoming.ts). */
+  find(userId: string | undefined, catalogVersion: number, cutoff: { day: string; time: string }) {
     const response = this.cache.get(userId ?? '');
     if (!response || response.catalogVersion !== catalogVersion) return undefined;
-    if (response.firstStartsAt !== null && response.firstStartsAt < cutoff) return undefined;
+    const { firstStartsAt } = response;
+    if (firstStartsAt !== null && firstStartsAt < `${cutoff.day}T${cutoff.time}`) return undefined;
     return response;
   }
 

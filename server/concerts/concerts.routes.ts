@@ -41,9 +41,7 @@ export function concertsRouter(deps: {
     const cutoff = upcomingCutoff(deps.clock);
     res.set('Cache-Control', 'private, no-cache').type('json');
     const gzipOk = req.acceptsEncodings('gzip') === 'gzip';
-    const kept = gzipOk
-      ? responses.find(userId, catalog.version, `${cutoff.day}T${cutoff.time}`)
-      : undefined;
+    const kept = gzipOk ? responses.find(userId, catalog.version, cutoff) : undefined;
     if (kept) return void sendGzipped(res, kept);
 
     const epoch = responses.epoch;
