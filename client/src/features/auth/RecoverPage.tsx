@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { isEmail } from '../../../../common/rules';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
+import { TextField } from '../../components/TextField';
 import './AccountForms.css';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
@@ -35,18 +36,15 @@ export function RecoverPage() {
     <StaticPage title="Recuperar contraseña">
       <p>Te enviaremos un enlace para que elijas una contraseña nueva.</p>
       <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <div className="form-field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            className="text-input"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            required
-          />
-        </div>
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onValueChange={setEmail}
+          required
+        />
         <button
           type="submit"
           className="button button--primary"

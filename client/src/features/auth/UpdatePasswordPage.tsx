@@ -6,6 +6,7 @@ import { PASSWORD_MIN } from '../../../../common/rules';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
 import { sessionQueryKey, setSessionUser } from '../../lib/session';
+import { TextField } from '../../components/TextField';
 import './AccountForms.css';
 
 const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
@@ -77,19 +78,16 @@ export function UpdatePasswordPage() {
   return (
     <StaticPage title="Establece tu nueva contraseña">
       <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-        <div className="form-field">
-          <label htmlFor={`${id}-password`}>Nueva contraseña</label>
-          <input
-            id={`${id}-password`}
-            className="text-input"
-            type="password"
-            autoComplete="new-password"
-            placeholder="Contraseña (mínimo 6 caracteres)"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            required
-          />
-        </div>
+        <TextField
+          id={`${id}-password`}
+          label="Nueva contraseña"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Contraseña (mínimo 6 caracteres)"
+          value={password}
+          onValueChange={setPassword}
+          required
+        />
         <button
           type="submit"
           className="button button--primary"

@@ -6,6 +6,7 @@ import { bandProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
 import { FormStatus } from './FormStatus';
 import { ImageField } from './ImageField';
+import { TextField } from '../../../components/TextField';
 
 const EMPTY = { name: '', spotifyUrl: '', imageUrl: '' };
 const FAILURE = 'Error al crear banda: ';
@@ -49,31 +50,25 @@ export function BandForm() {
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Crear banda</h2>
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="admin-form">
-        <div className="form-field">
-          <label htmlFor={`${id}-name`}>Nombre de la banda</label>
-          <input
-            id={`${id}-name`}
-            className="text-input"
-            type="text"
-            required
-            maxLength={200}
-            aria-invalid={invalid === 'name' || undefined}
-            value={fields.name}
-            onChange={(event) => set('name')(event.target.value)}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-spotifyUrl`}>URL de Spotify (opcional)</label>
-          <input
-            id={`${id}-spotifyUrl`}
-            className="text-input"
-            type="url"
-            placeholder="https://open.spotify.com/artist/..."
-            aria-invalid={invalid === 'spotifyUrl' || undefined}
-            value={fields.spotifyUrl}
-            onChange={(event) => set('spotifyUrl')(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-name`}
+          label="Nombre de la banda"
+          type="text"
+          required
+          maxLength={200}
+          invalid={invalid === 'name'}
+          value={fields.name}
+          onValueChange={set('name')}
+        />
+        <TextField
+          id={`${id}-spotifyUrl`}
+          label="URL de Spotify (opcional)"
+          type="url"
+          placeholder="https://open.spotify.com/artist/..."
+          invalid={invalid === 'spotifyUrl'}
+          value={fields.spotifyUrl}
+          onValueChange={set('spotifyUrl')}
+        />
         <fieldset className="admin-fieldset">
           <legend>Géneros (opcional)</legend>
           <div className="admin-genres">

@@ -6,6 +6,7 @@ import { concertProblem, type ConcertFields } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
 import { FormStatus } from './FormStatus';
 import { ImageField } from './ImageField';
+import { TextField } from '../../../components/TextField';
 
 const EMPTY = {
   day: '',
@@ -65,7 +66,7 @@ export function ConcertForm() {
 
   const fieldProps = (name: keyof ConcertFields) => ({
     id: `${id}-${name}`,
-    'aria-invalid': invalid === name || undefined,
+    invalid: invalid === name,
   });
 
   return (
@@ -73,32 +74,27 @@ export function ConcertForm() {
       <h2 id={`${id}-title`}>Crear concierto</h2>
       <form noValidate onSubmit={(event) => void handleSubmit(event)} className="admin-form">
         <div className="admin-grid">
-          <div className="form-field">
-            <label htmlFor={`${id}-day`}>Día</label>
-            <input
-              {...fieldProps('day')}
-              className="text-input"
-              type="date"
-              required
-              value={fields.day}
-              onChange={(event) => set('day')(event.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-hour`}>Hora</label>
-            <input
-              {...fieldProps('hour')}
-              className="text-input"
-              type="time"
-              required
-              value={fields.hour}
-              onChange={(event) => set('hour')(event.target.value)}
-            />
-          </div>
+          <TextField
+            {...fieldProps('day')}
+            label="Día"
+            type="date"
+            required
+            value={fields.day}
+            onValueChange={set('day')}
+          />
+          <TextField
+            {...fieldProps('hour')}
+            label="Hora"
+            type="time"
+            required
+            value={fields.hour}
+            onValueChange={set('hour')}
+          />
           <div className="form-field">
             <label htmlFor={`${id}-genre`}>Género</label>
             <select
-              {...fieldProps('genre')}
+              id={`${id}-genre`}
+              aria-invalid={invalid === 'genre' || undefined}
               className="text-input"
               required
               value={fields.genre}
@@ -112,33 +108,28 @@ export function ConcertForm() {
               ))}
             </select>
           </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-price`}>Precio (€, 0 si es gratis)</label>
-            <input
-              {...fieldProps('price')}
-              className="text-input"
-              type="number"
-              min="0"
-              step="0.01"
-              inputMode="decimal"
-              required
-              value={fields.price}
-              onChange={(event) => set('price')(event.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-venue`}>Sala</label>
-            <input
-              {...fieldProps('venue')}
-              className="text-input"
-              type="text"
-              list={`${id}-venues`}
-              autoComplete="off"
-              required
-              aria-describedby={`${id}-venue-hint`}
-              value={fields.venue}
-              onChange={(event) => pickVenue(event.target.value)}
-            />
+          <TextField
+            {...fieldProps('price')}
+            label="Precio (€, 0 si es gratis)"
+            type="number"
+            min="0"
+            step="0.01"
+            inputMode="decimal"
+            required
+            value={fields.price}
+            onValueChange={set('price')}
+          />
+          <TextField
+            {...fieldProps('venue')}
+            label="Sala"
+            type="text"
+            list={`${id}-venues`}
+            autoComplete="off"
+            required
+            aria-describedby={`${id}-venue-hint`}
+            value={fields.venue}
+            onValueChange={pickVenue}
+          >
             <datalist id={`${id}-venues`}>
               {venues.data?.venues.map((venue) => (
                 <option key={`${venue.name}-${venue.id}`} value={venue.name}>
@@ -149,33 +140,27 @@ export function ConcertForm() {
             <small id={`${id}-venue-hint`} className="admin-hint">
               Elige una sala conocida (rellena su ID) o escribe una nueva.
             </small>
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-venueId`}>ID de la sala</label>
-            <input
-              {...fieldProps('venueId')}
-              className="text-input"
-              type="number"
-              min="0"
-              step="1"
-              inputMode="numeric"
-              required
-              value={fields.venueId}
-              onChange={(event) => set('venueId')(event.target.value)}
-            />
-          </div>
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-name`}>Nombre libre (opcional)</label>
-          <input
-            id={`${id}-name`}
-            className="text-input"
-            type="text"
-            maxLength={200}
-            value={fields.name}
-            onChange={(event) => set('name')(event.target.value)}
+          </TextField>
+          <TextField
+            {...fieldProps('venueId')}
+            label="ID de la sala"
+            type="number"
+            min="0"
+            step="1"
+            inputMode="numeric"
+            required
+            value={fields.venueId}
+            onValueChange={set('venueId')}
           />
         </div>
+        <TextField
+          id={`${id}-name`}
+          label="Nombre libre (opcional)"
+          type="text"
+          maxLength={200}
+          value={fields.name}
+          onValueChange={set('name')}
+        />
         <div className="form-field">
           <label htmlFor={`${id}-description`}>Descripción (opcional)</label>
           <textarea

@@ -5,6 +5,7 @@ import { linkProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
 import { FormStatus } from './FormStatus';
 import { BandPicker, ConcertPicker } from './Pickers';
+import { TextField } from '../../../components/TextField';
 
 const FAILURE = 'Error al crear vínculo: ';
 
@@ -30,36 +31,30 @@ export function LinkForm() {
         <ConcertPicker selectedId={concertId} onPick={(picked) => setConcertId(String(picked))} />
         <BandPicker selectedId={bandId} onPick={(picked) => setBandId(String(picked))} />
         <div className="admin-grid">
-          <div className="form-field">
-            <label htmlFor={`${id}-concertId`}>ID del concierto</label>
-            <input
-              id={`${id}-concertId`}
-              className="text-input"
-              type="number"
-              min="1"
-              step="1"
-              inputMode="numeric"
-              required
-              aria-invalid={invalid === 'concertId' || undefined}
-              value={concertId}
-              onChange={(event) => setConcertId(event.target.value)}
-            />
-          </div>
-          <div className="form-field">
-            <label htmlFor={`${id}-bandId`}>ID de la banda</label>
-            <input
-              id={`${id}-bandId`}
-              className="text-input"
-              type="number"
-              min="1"
-              step="1"
-              inputMode="numeric"
-              required
-              aria-invalid={invalid === 'bandId' || undefined}
-              value={bandId}
-              onChange={(event) => setBandId(event.target.value)}
-            />
-          </div>
+          <TextField
+            id={`${id}-concertId`}
+            label="ID del concierto"
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            required
+            invalid={invalid === 'concertId'}
+            value={concertId}
+            onValueChange={setConcertId}
+          />
+          <TextField
+            id={`${id}-bandId`}
+            label="ID de la banda"
+            type="number"
+            min="1"
+            step="1"
+            inputMode="numeric"
+            required
+            invalid={invalid === 'bandId'}
+            value={bandId}
+            onValueChange={setBandId}
+          />
         </div>
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Vinculando...' : 'Vincular'}

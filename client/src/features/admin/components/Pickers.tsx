@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import type { AdminConcertOptionDto } from '../../../../../common/admin-rules';
 import { searchBands, searchConcerts } from '../api';
 import { useDebounced } from '../useDebounced';
+import { TextField } from '../../../components/TextField';
 
 interface PickerProps {
   selectedId: string;
@@ -74,26 +75,20 @@ export function ConcertPicker({ selectedId, onPick }: PickerProps) {
     <fieldset className="admin-fieldset">
       <legend>Buscar concierto</legend>
       <div className="admin-grid">
-        <div className="form-field">
-          <label htmlFor={`${id}-q`}>Nombre o banda del concierto</label>
-          <input
-            id={`${id}-q`}
-            className="text-input"
-            type="search"
-            value={q}
-            onChange={(event) => setQ(event.target.value)}
-          />
-        </div>
-        <div className="form-field">
-          <label htmlFor={`${id}-day`}>Fecha del concierto</label>
-          <input
-            id={`${id}-day`}
-            className="text-input"
-            type="date"
-            value={day}
-            onChange={(event) => setDay(event.target.value)}
-          />
-        </div>
+        <TextField
+          id={`${id}-q`}
+          label="Nombre o banda del concierto"
+          type="search"
+          value={q}
+          onValueChange={setQ}
+        />
+        <TextField
+          id={`${id}-day`}
+          label="Fecha del concierto"
+          type="date"
+          value={day}
+          onValueChange={setDay}
+        />
       </div>
       <Results
         label="Conciertos encontrados"
@@ -121,16 +116,13 @@ export function BandPicker({ selectedId, onPick }: PickerProps) {
   return (
     <fieldset className="admin-fieldset">
       <legend>Buscar banda</legend>
-      <div className="form-field">
-        <label htmlFor={`${id}-q`}>Nombre de la banda a vincular</label>
-        <input
-          id={`${id}-q`}
-          className="text-input"
-          type="search"
-          value={q}
-          onChange={(event) => setQ(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-q`}
+        label="Nombre de la banda a vincular"
+        type="search"
+        value={q}
+        onValueChange={setQ}
+      />
       <Results
         label="Bandas encontradas"
         items={search.data?.bands}

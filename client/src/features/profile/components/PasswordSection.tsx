@@ -4,6 +4,7 @@ import { PASSWORD_MIN } from '../../../../../common/rules';
 import { ApiError } from '../../../lib/api';
 import { changePassword, profileQueryKey } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
+import { TextField } from '../../../components/TextField';
 
 const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
 
@@ -47,30 +48,24 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
       <h2 id={`${id}-title`}>Contraseña</h2>
       <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
         {hasPassword && (
-          <div className="form-field">
-            <label htmlFor={`${id}-current`}>Contraseña actual</label>
-            <input
-              id={`${id}-current`}
-              className="text-input"
-              type="password"
-              autoComplete="current-password"
-              value={currentPassword}
-              onChange={(event) => setCurrentPassword(event.target.value)}
-            />
-          </div>
-        )}
-        <div className="form-field">
-          <label htmlFor={`${id}-new`}>Nueva contraseña</label>
-          <input
-            id={`${id}-new`}
-            className="text-input"
+          <TextField
+            id={`${id}-current`}
+            label="Contraseña actual"
             type="password"
-            autoComplete="new-password"
-            placeholder="Contraseña (mínimo 6 caracteres)"
-            value={newPassword}
-            onChange={(event) => setNewPassword(event.target.value)}
+            autoComplete="current-password"
+            value={currentPassword}
+            onValueChange={setCurrentPassword}
           />
-        </div>
+        )}
+        <TextField
+          id={`${id}-new`}
+          label="Nueva contraseña"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Contraseña (mínimo 6 caracteres)"
+          value={newPassword}
+          onValueChange={setNewPassword}
+        />
         <button type="submit" className="button button--primary" disabled={saving}>
           Guardar nueva contraseña
         </button>

@@ -5,6 +5,7 @@ import { sessionQueryKey } from '../../../lib/session';
 import { profileQueryKey, updateProfile, type ProfileUpdate } from '../queries';
 import { ArtistsField } from './ArtistsField';
 import { GenresFields } from './GenresFields';
+import { TextField } from '../../../components/TextField';
 
 const SAVE_FAILED = 'Error al actualizar los datos. Inténtalo de nuevo.';
 const NO_GENRE = 'Debes seleccionar al menos un género.';
@@ -56,18 +57,15 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
 
   return (
     <form className="profile-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
-      <div className="form-field">
-        <label htmlFor={`${id}-name`}>Nombre</label>
-        <input
-          id={`${id}-name`}
-          className="text-input"
-          type="text"
-          autoComplete="name"
-          maxLength={100}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-        />
-      </div>
+      <TextField
+        id={`${id}-name`}
+        label="Nombre"
+        type="text"
+        autoComplete="name"
+        maxLength={100}
+        value={name}
+        onValueChange={setName}
+      />
       <div className="form-field">
         <label htmlFor={`${id}-email`}>Email</label>
         <input
