@@ -123,7 +123,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
   app.use(express.json({ limit: '100kb' }));
 
-  app.use(healthRouter(db));
+  app.use(healthRouter(deps.pool));
   app.use('/uploads', uploadsStatic(config.dataDir));
 
   // Shared concert data of the agenda (admin writes invalidate it) and kept agenda answers.

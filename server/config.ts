@@ -30,7 +30,10 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: optionalString,
   DATABASE_URL: optionalString,
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // At least 2: half the pool (at least 1) may be held by background work, the rest serves requests.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  // How long anything waits for a pool connection before giving up (a request then answers 503).
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SESSION_SECRET: optionalString.pipe(
@@ -89,7 +92,13 @@ export interface Config {
   publicUrl: string;
   /** Express "trust proxy" value: false, a hop count or a list of addresses. */
   trustProxy: boolean | number | string;
-  database: { url: string | undefined; poolSize: number; embeddedPort: number };
+  database: {
+    url: string | undefined;
+    poolSize: number;
+    /** Longest wait for a pool connection, in ms. */
+    poolTimeoutMs: number;
+    embeddedPort: number;
+  };
   dataDir: string;
   sessionSecret: string;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
@@ -199,6 +208,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: {
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,
+      poolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS,
       embeddedPort: env.EMBEDDED_POSTGRES_PORT,
     },
     dataDir,

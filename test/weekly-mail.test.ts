@@ -241,6 +241,7 @@ it('skips fans who unsubscribed after the campaign started', async () => {
   await sendCampaign(
     {
       db: database.db,
+      pool: database.pool,
       mailer: jobs.mailer,
       config: jobs.config,
       clock,
