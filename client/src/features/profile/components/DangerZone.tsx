@@ -36,6 +36,8 @@ export function DangerZone({
   const [state, setState] = useState<State>('idle');
   const [currentPassword, setCurrentPassword] = useState('');
   const [failure, setFailure] = useState('');
+  // The password field exists only while the dialog is open: a closed dialog keeps no password.
+  const [isOpen, setIsOpen] = useState(false);
 
   useEffect(() => {
     if (state !== 'deleted') return;
@@ -50,6 +52,7 @@ export function DangerZone({
   function open() {
     setState('idle');
     setCurrentPassword('');
+    setIsOpen(true);
     dialogRef.current?.showModal();
     // The safe choice gets the focus first.
     cancelRef.current?.focus();
@@ -101,14 +104,18 @@ export function DangerZone({
         className="confirm-dialog"
         aria-labelledby={`${id}-dialog-title`}
         aria-describedby={`${id}-dialog-text`}
-        onClose={() => openerRef.current?.focus()}
+        onClose={() => {
+          setIsOpen(false);
+          setCurrentPassword('');
+          openerRef.current?.focus();
+        }}
       >
         <h2 id={`${id}-dialog-title`}>¿Eliminar tu cuenta?</h2>
         <p id={`${id}-dialog-text`}>
           Esta acción no se puede deshacer: se borrarán tu cuenta, tus gustos y tus recomendaciones.
         </p>
         <form onSubmit={(event) => void confirm(event)} noValidate>
-          {hasPassword && (
+          {hasPassword && isOpen && (
             <TextField
               id={`${id}-password`}
               label="Contraseña actual"
