@@ -6,7 +6,7 @@ import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
 import { setSessionUser } from '../../../lib/session';
 import { deleteAccount } from '../queries';
-import { REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
+import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 
 const DELETED = 'Cuenta eliminada correctamente.';
 const DELETE_FAILED = 'Ocurrió un problema al eliminar tu cuenta.';
@@ -115,6 +115,7 @@ export function DangerZone({
           Esta acción no se puede deshacer: se borrarán tu cuenta, tus gustos y tus recomendaciones.
         </p>
         <form onSubmit={(event) => void confirm(event)} noValidate>
+          {!hasPassword && <p className="profile-hint">{REAUTH_HINT}</p>}
           {hasPassword && isOpen && (
             <TextField
               id={`${id}-password`}

@@ -6,7 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { changePassword, profileQueryKey } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
 import { TextField } from '../../../components/TextField';
-import { REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
+import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 
 const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
 
@@ -64,6 +64,7 @@ export function PasswordSection({
   return (
     <section className="profile-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Contraseña</h2>
+      {!hasPassword && <p className="profile-hint">{REAUTH_HINT}</p>}
       <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
         {hasPassword && (
           <TextField

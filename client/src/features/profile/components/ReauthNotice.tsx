@@ -7,6 +7,10 @@ const PROVIDER_LABELS = { google: 'Google', spotify: 'Spotify' } as const;
 
 export const REAUTH_REQUIRED = 'reauth_required';
 
+/** Told beforehand to accounts without a password (the server's window is 10 minutes). */
+export const REAUTH_HINT =
+  'Tu cuenta no tiene contraseña: por seguridad, si iniciaste sesión hace más de 10 minutos, te pediremos que vuelvas a hacerlo antes de continuar.';
+
 export function ReauthNotice({
   message,
   providers,
