@@ -46,6 +46,23 @@ export interface SessionResponse {
 }
 
 /** GET/PATCH /api/profile. */
+/** One of the signed-in fan's sessions (GET /api/profile/sessions). No session id: `id` is opaque. */
+export interface SessionDto {
+  id: string;
+  /** "Chrome en Windows", from the browser that signed in. */
+  device: string;
+  /** ISO instant of the sign-in. */
+  signedInAt: string;
+  /** ISO instant of the last request, to the hour (expiries are written at most hourly). */
+  lastActiveAt: string;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+export interface SessionsResponse {
+  sessions: SessionDto[];
+}
+
 export interface ProfileDto {
   name: string | null;
   email: string;
@@ -54,6 +71,8 @@ export interface ProfileDto {
   dislikedGenres: string[];
   /** False for accounts created through Google or Spotify until they set one. */
   hasPassword: boolean;
+  /** The providers the account signs in with, for re-authentication without a password. */
+  signInProviders: Array<'google' | 'spotify'>;
   isSubscribed: boolean;
   onboardingCompleted: boolean;
 }

@@ -142,12 +142,12 @@ export function createApp(deps: AppDeps): Express {
   );
 
   // Sessions only where they are used: static files and probes never touch the session store.
-  const passport = configurePassport(db, sessionCaches);
+  const passport = configurePassport(db, sessionCaches, clock);
   const devOrigins = config.env === 'development' ? ['http://localhost:5173'] : [];
   app.use(
     ['/api', '/auth'],
     sameOriginOnly(config.publicUrl, devOrigins),
-    sessionMiddleware(config, deps.pool, sessionCaches),
+    sessionMiddleware(config, deps.pool, sessionCaches, clock),
     passport.initialize({ compat: false }),
     passport.session(),
     forgetOwnWrites(feed),
@@ -160,7 +160,10 @@ export function createApp(deps: AppDeps): Express {
     res.json(publicConfigOf(config));
   });
   api.use(authRouter(authDeps));
-  api.use('/profile', profileRouter({ ...authDeps, runner: deps.recommendations }));
+  api.use(
+    '/profile',
+    profileRouter({ ...authDeps, runner: deps.recommendations, sessions: sessionCaches }),
+  );
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
   api.use('/concerts', concertsRouter({ db, clock, catalog, responses }));
   api.use('/bands', bandsRouter(db));

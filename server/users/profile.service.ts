@@ -1,11 +1,13 @@
 import type { ProfileUpdate } from '../../common/schemas.js';
 import type { AuthDeps } from '../auth/auth.service.js';
-import { hashPassword, verifyPassword } from '../auth/password.js';
+import { hashPassword } from '../auth/password.js';
+import { forgetSessions, type SessionCaches } from '../auth/session.js';
 import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
+import { confirmIdentity, type ReauthOutcome, type ReauthProof } from './reauth.js';
 import {
   deleteSessions,
-  findPasswordHash,
+  deleteUser,
   findProfile,
   setPasswordHash,
   updateProfile,
@@ -32,18 +34,28 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
 
 /** Changes the password and ends the user's other sessions (this one stays signed in). */
 export async function changePassword(
-  deps: AuthDeps,
+  deps: AuthDeps & { sessions: SessionCaches },
   userId: string,
   currentSid: string,
-  change: { currentPassword?: string; newPassword: string },
-): Promise<'changed' | 'current_required' | 'current_wrong'> {
-  const row = await findPasswordHash(deps.db, userId);
-  if (row?.password_hash) {
-    if (!change.currentPassword) return 'current_required';
-    if (!(await verifyPassword(change.currentPassword, row.password_hash))) return 'current_wrong';
-  }
+  change: { newPassword: string } & ReauthProof,
+): Promise<ReauthOutcome> {
+  const confirmed = await confirmIdentity(deps, userId, change);
+  if (confirmed.outcome !== 'confirmed') return confirmed;
   const hash = await hashPassword(change.newPassword, deps.config.bcryptCost);
   await setPasswordHash(deps.db, userId, hash, deps.clock());
-  await deleteSessions(deps.db, userId, currentSid);
-  return 'changed';
+  forgetSessions(deps.sessions, await deleteSessions(deps.db, userId, currentSid));
+  return confirmed;
+}
+
+/** Deletes the account once the person proved it is theirs (the caller ends the session). */
+export async function deleteAccount(
+  deps: AuthDeps,
+  userId: string,
+  proof: ReauthProof,
+): Promise<ReauthOutcome> {
+  const confirmed = await confirmIdentity(deps, userId, proof);
+  if (confirmed.outcome !== 'confirmed') return confirmed;
+  // Sessions go with the row (cascade); the trigger tells every instance to forget them.
+  await deleteUser(deps.db, userId);
+  return confirmed;
 }

@@ -19,6 +19,7 @@ export function toProfileDto(row: ProfileRow): ProfileDto {
     topGenres: row.top_genres,
     dislikedGenres: row.disliked_genres,
     hasPassword: row.has_password,
+    signInProviders: row.sign_in_providers,
     isSubscribed: row.is_subscribed,
     onboardingCompleted: row.onboarding_completed,
   };

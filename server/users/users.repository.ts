@@ -47,10 +47,18 @@ export function findPasswordHash(db: Database, userId: string) {
     .executeTakeFirst();
 }
 
+/** What the profile shows besides its columns: has a password, signs in with which providers. */
+const PROFILE_EXTRAS = [
+  sql<boolean>`password_hash IS NOT NULL`.as('has_password'),
+  sql<Array<'google' | 'spotify'>>`array(
+    SELECT i.provider FROM user_identities i WHERE i.user_id = users.user_id ORDER BY i.provider
+  )`.as('sign_in_providers'),
+] as const;
+
 export function findProfile(db: Database, userId: string) {
   return db
     .selectFrom('users')
-    .select([...PROFILE_COLUMNS, sql<boolean>`password_hash IS NOT NULL`.as('has_password')])
+    .select([...PROFILE_COLUMNS, ...PROFILE_EXTRAS])
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -87,7 +95,7 @@ export async function updateProfile(
     .updateTable('users')
     .set({ ...values, updated_at: sql`now()` })
     .where('user_id', '=', userId)
-    .returning([...PROFILE_COLUMNS, sql<boolean>`password_hash IS NOT NULL`.as('has_password')])
+    .returning([...PROFILE_COLUMNS, ...PROFILE_EXTRAS])
     .executeTakeFirst();
 }
 
@@ -99,11 +107,12 @@ export async function setPasswordHash(db: Database, userId: string, hash: string
     .execute();
 }
 
-/** Ends every session of a user except, optionally, the current one. */
+/** Ends every session of a user except, optionally, the current one; returns the ended ids. */
 export async function deleteSessions(db: Database, userId: string, exceptSid?: string) {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSid) query = query.where('sid', '<>', exceptSid);
-  await query.execute();
+  const rows = await query.returning('sid').execute();
+  return rows.map((row) => row.sid);
 }
 
 /** Recommendations, sessions, identities and mails go with the row (ON DELETE CASCADE). */

@@ -261,8 +261,13 @@ test.describe('profile', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'La contraseña debe tener al menos 6 caracteres.',
     );
-    await page.getByLabel('Contraseña actual').fill('equivocada');
+    // The current password is asked for before anything changes.
     await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Error al cambiar la contraseña: Introduce tu contraseña actual.',
+    );
+    await page.getByLabel('Contraseña actual').fill('equivocada');
     await save.click();
     await expect(page.getByRole('alert')).toHaveText(
       'Error al cambiar la contraseña: La contraseña actual no es correcta.',
@@ -290,7 +295,15 @@ test.describe('profile', () => {
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
-    await dialog.getByRole('button', { name: 'Sí, eliminar mi cuenta' }).click();
+    const confirm = dialog.getByRole('button', { name: 'Sí, eliminar mi cuenta' });
+    // The current password is asked for: without it, or with a wrong one, nothing is deleted.
+    await confirm.click();
+    await expect(dialog.getByRole('alert')).toHaveText('Introduce tu contraseña actual.');
+    await dialog.getByLabel('Contraseña actual').fill('equivocada');
+    await confirm.click();
+    await expect(dialog.getByRole('alert')).toHaveText('La contraseña actual no es correcta.');
+    await dialog.getByLabel('Contraseña actual').fill(PASSWORD);
+    await confirm.click();
     await expect(page.getByText('Cuenta eliminada correctamente.')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(
