@@ -11,6 +11,17 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 whose answer tells how many seconds to wait (Retry-After). */
+export class RateLimitedError extends AppError {
+  constructor(
+    code: string,
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(code, 429, message);
+  }
+}
+
 export const notFound = (message = 'No encontrado.') => new AppError('not_found', 404, message);
 export const badRequest = (message: string) => new AppError('bad_request', 400, message);
 export const unauthorized = (message = 'No hay sesión activa. Por favor, inicia sesión.') =>
@@ -45,6 +56,7 @@ function clientErrorFrom(error: unknown): AppError | undefined {
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const known = error instanceof AppError ? error : clientErrorFrom(error);
   if (known) {
+    if (known instanceof RateLimitedError) res.set('Retry-After', String(known.retryAfterSeconds));
     res.status(known.status).json({ error: { code: known.code, message: known.message } });
     return;
   }

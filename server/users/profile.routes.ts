@@ -15,8 +15,8 @@ import { SESSION_COOKIE } from '../auth/session.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
 import { toProfileDto } from './users.dto.js';
-import { changePassword, updateOwnProfile } from './profile.service.js';
-import { deleteUser, findProfile, updateProfile } from './users.repository.js';
+import { changePassword, completeOnboarding, updateOwnProfile } from './profile.service.js';
+import { deleteUser, findProfile } from './users.repository.js';
 
 export function profileRouter(deps: AuthDeps & { runner: RecommendationRunner }): Router {
   const router = express.Router();
@@ -35,25 +35,29 @@ export function profileRouter(deps: AuthDeps & { runner: RecommendationRunner })
     void deps.runner.kick(userId);
   };
 
+  // Only a real change of taste recomputes (and counts against the fan's taste-change limits).
   router.patch('/', validate({ body: profileUpdateSchema }), async (req, res) => {
-    const update = input<ProfileUpdate>(res).body;
     const userId = currentUser(req).user_id;
-    const profile = await updateOwnProfile(db, userId, update);
-    if (update.topGenres || update.dislikedGenres || update.topArtists) await recompute(userId);
+    const { profile, tasteChanged } = await updateOwnProfile(
+      db,
+      userId,
+      input<ProfileUpdate>(res).body,
+    );
+    if (tasteChanged) await recompute(userId);
     res.json(toProfileDto(profile));
   });
 
   // The end of onboarding: genres (and optionally artists) saved, onboarding completed.
   router.put('/onboarding', validate({ body: onboardingSchema }), async (req, res) => {
-    const { topGenres, dislikedGenres, topArtists } = input<OnboardingInput>(res).body;
-    const profile = await updateProfile(db, currentUser(req).user_id, {
-      top_genres: topGenres,
-      disliked_genres: dislikedGenres,
-      ...(topArtists ? { top_artists: topArtists } : {}),
-      onboarding_completed: true,
-    });
-    if (!profile) throw notFound('No encontramos tu cuenta.');
-    await recompute(currentUser(req).user_id);
+    const userId = currentUser(req).user_id;
+    const { profile, tasteChanged } = await completeOnboarding(
+      db,
+      userId,
+      input<OnboardingInput>(res).body,
+    );
+    // The same taste again: the scores stand; only concerts still missing one get scored.
+    if (tasteChanged) await recompute(userId);
+    else void deps.runner.kick(userId);
     res.json(toProfileDto(profile));
   });
 
