@@ -65,6 +65,25 @@ function pause(ms: number, signal: AbortSignal): Promise<boolean> {
   });
 }
 
+/**
+ * Runs `attempt` with a signal of its own that follows `parent`. The SDK adds an abort listener to
+ * the signal it is given and never removes it: on the breaker's signal, shared by every call for as
+ * long as the AI answers, those listeners would pile up (a leak, and Node's MaxListeners warning).
+ */
+async function underSignal<T>(
+  parent: AbortSignal,
+  attempt: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const own = new AbortController();
+  const forward = () => own.abort();
+  parent.addEventListener('abort', forward, { once: true });
+  try {
+    return await attempt(own.signal);
+  } finally {
+    parent.removeEventListener('abort', forward);
+  }
+}
+
 export function createAiGate(options: AiGateOptions): AiGate {
   const { log, budget } = options;
   const coolDownMs = options.coolDownMs ?? COOL_DOWN_MS;
@@ -104,7 +123,7 @@ export function createAiGate(options: AiGateOptions): AiGate {
           return refused('circuit-open');
         }
         try {
-          const value = await attempt(ticket.signal);
+          const value = await underSignal(ticket.signal, attempt);
           breaker.succeeded(ticket);
           return value;
         } catch (error) {
