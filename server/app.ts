@@ -23,6 +23,7 @@ import type { Database } from './db/database.js';
 import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
+import { aiGateFor, type AiGate } from './lib/ai-gate.js';
 import type { Logger } from './lib/logger.js';
 import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
@@ -50,6 +51,11 @@ export interface AppDeps {
   clientDir: string;
   /** Database change notices; without it (some tests), nothing is cached across requests. */
   feed?: ChangeFeed;
+  /**
+   * The process's way out to the AI (circuit breaker, daily budget), shared with the engine and the
+   * workers; without it the app makes its own (tests).
+   */
+  ai?: AiGate;
 }
 
 export function publicConfigOf(config: Config): PublicConfigDto {
@@ -168,7 +174,10 @@ export function createApp(deps: AppDeps): Express {
   api.use('/concerts', concertsRouter({ db, clock, catalog, responses }));
   api.use('/bands', bandsRouter(db));
   api.use('/unsubscribe', unsubscribeRouter({ db, config }));
-  if (deps.boss) api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log }));
+  if (deps.boss) {
+    const ai = deps.ai ?? aiGateFor({ config, db, clock, log });
+    api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log, ai }));
+  }
   api.use('/admin', adminRouter({ db, config, clock, catalog }));
   api.use(apiNotFoundHandler);
   app.use('/api', api);

@@ -50,6 +50,10 @@ const envSchema = z.object({
   RECOMMENDATION_BATCH_SIZE: z.coerce.number().int().min(1).max(50).default(3),
   // 8 calls in flight: with an AI answering in 500 ms, 300 concerts (100 batches) take about 7 s.
   RECOMMENDATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  // AI calls per Mallorca day, all instances together. 10,000 calls of ~750 prompt tokens + ~100
+  // answer tokens cost about 2 USD with gpt-4o-mini, and score 30,000 concerts: 100 fans re-scoring
+  // 300 concerts each. 0 turns the AI off.
+  OPENAI_DAILY_CALL_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   SPOTIFY_CLIENT_ID: optionalString,
@@ -112,6 +116,8 @@ export interface Config {
     batchSize: number;
     /** AI calls in flight at once in this process, all fans together. */
     concurrency: number;
+    /** AI calls a day (Europe/Madrid), recommendations and descriptions, all instances together. */
+    dailyCallLimit: number;
   };
   /** The URLs are overrides; unset means the provider's own endpoint. */
   google:
@@ -221,6 +227,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: env.OPENAI_TIMEOUT_MS,
       batchSize: env.RECOMMENDATION_BATCH_SIZE,
       concurrency: env.RECOMMENDATION_CONCURRENCY,
+      dailyCallLimit: env.OPENAI_DAILY_CALL_LIMIT,
     },
     google: google && {
       ...google,

@@ -14,6 +14,13 @@ export class AppError extends Error {
   }
 }
 
+/** A 429 whose answer tells how many seconds to wait (Retry-After). */
+export class RateLimitedError extends AppError {
+  constructor(code: string, message: string, retryAfterSeconds: number) {
+    super(code, 429, message, retryAfterSeconds);
+  }
+}
+
 export const notFound = (message = 'No encontrado.') => new AppError('not_found', 404, message);
 export const badRequest = (message: string) => new AppError('bad_request', 400, message);
 export const unauthorized = (message = 'No hay sesión activa. Por favor, inicia sesión.') =>

@@ -18,10 +18,15 @@ import { AppError, notFound } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
 import { byUser, rateLimit, TOO_MANY_MESSAGE } from '../security/rate-limit.js';
 import { toProfileDto } from './users.dto.js';
-import { changePassword, deleteAccount, updateOwnProfile } from './profile.service.js';
+import {
+  changePassword,
+  completeOnboarding,
+  deleteAccount,
+  updateOwnProfile,
+} from './profile.service.js';
 import type { ReauthOutcome } from './reauth.js';
 import { sessionsRouter } from './sessions.routes.js';
-import { findProfile, updateProfile } from './users.repository.js';
+import { findProfile } from './users.repository.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Introduce tu contraseña actual.';
 export const CURRENT_PASSWORD_WRONG = 'La contraseña actual no es correcta.';
@@ -64,25 +69,29 @@ export function profileRouter(
     void deps.runner.kick(userId);
   };
 
+  // Only a real change of taste recomputes (and counts against the fan's taste-change limits).
   router.patch('/', validate({ body: profileUpdateSchema }), async (req, res) => {
-    const update = input<ProfileUpdate>(res).body;
     const userId = currentUser(req).user_id;
-    const profile = await updateOwnProfile(db, userId, update);
-    if (update.topGenres || update.dislikedGenres || update.topArtists) await recompute(userId);
+    const { profile, tasteChanged } = await updateOwnProfile(
+      db,
+      userId,
+      input<ProfileUpdate>(res).body,
+    );
+    if (tasteChanged) await recompute(userId);
     res.json(toProfileDto(profile));
   });
 
   // The end of onboarding: genres (and optionally artists) saved, onboarding completed.
   router.put('/onboarding', validate({ body: onboardingSchema }), async (req, res) => {
-    const { topGenres, dislikedGenres, topArtists } = input<OnboardingInput>(res).body;
-    const profile = await updateProfile(db, currentUser(req).user_id, {
-      top_genres: topGenres,
-      disliked_genres: dislikedGenres,
-      ...(topArtists ? { top_artists: topArtists } : {}),
-      onboarding_completed: true,
-    });
-    if (!profile) throw notFound('No encontramos tu cuenta.');
-    await recompute(currentUser(req).user_id);
+    const userId = currentUser(req).user_id;
+    const { profile, tasteChanged } = await completeOnboarding(
+      db,
+      userId,
+      input<OnboardingInput>(res).body,
+    );
+    // The same taste again: the scores stand; only concerts still missing one get scored.
+    if (tasteChanged) await recompute(userId);
+    else void deps.runner.kick(userId);
     res.json(toProfileDto(profile));
   });
 
