@@ -9,6 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { PublicConfigDto } from '../common/dto.js';
 import { adminActionsRouter } from './admin/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
+import { emailVerificationRouter } from './auth/email-verification.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, createSessionCaches, sessionMiddleware } from './auth/session.js';
 import type { ChangeFeed } from './cache/change-feed.js';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps): Express {
     res.json(publicConfigOf(config));
   });
   api.use(authRouter(authDeps));
+  api.use(emailVerificationRouter(authDeps));
   api.use('/profile', profileRouter({ ...authDeps, runner: deps.recommendations }));
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
   api.use('/concerts', concertsRouter({ db, clock, catalog, responses }));

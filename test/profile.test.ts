@@ -48,6 +48,8 @@ describe('reading and updating the profile', () => {
       hasPassword: true,
       isSubscribed: true,
       onboardingCompleted: false,
+      // Registered a moment ago: the link in the welcome mail has not been opened.
+      emailVerified: false,
     });
   });
 
