@@ -388,6 +388,36 @@ describe('pre-account takeover', () => {
     expect(again.headers.location).toBe(`/?error=${encodeURIComponent(SPOTIFY_EMAIL_TAKEN)}`);
   });
 
+  it('a used password-reset link also proves the mailbox: Spotify identity and squatter out', async () => {
+    const app = newApp();
+    // Someone created an account with the victim's address through Spotify (never verified).
+    spotifyApi.me = { id: 'spotify-okupa', email: 'buzon@example.com', display_name: 'Okupa' };
+    const squatter = request.agent(app);
+    await oauthSignIn(squatter, 'spotify');
+    const { id: accountId } = (await sessionUserOf(squatter))!;
+    await smtp.waitForMail('buzon@example.com', /Bienvenido/);
+
+    await request(app).post('/api/auth/recover').send({ email: 'buzon@example.com' }).expect(200);
+    const mail = await smtp.waitForMail('buzon@example.com', /Restablece/);
+    const token = decodeURIComponent(/\/update-password\?token=([\w%-]+)/.exec(mail.text!)![1]!);
+    const owner = request.agent(app);
+    await owner
+      .post('/api/auth/reset-password')
+      .send({ token, password: 'clave-del-buzon' })
+      .expect(200);
+    expect(await sessionUserOf(owner)).toMatchObject({ id: accountId, emailVerified: true });
+    expect(await sessionUserOf(squatter)).toBeNull();
+    const identities = await database.db
+      .selectFrom('user_identities')
+      .select('provider')
+      .where('user_id', '=', accountId)
+      .execute();
+    expect(identities).toEqual([]);
+    const again = request.agent(app);
+    const res = await oauthSignIn(again, 'spotify');
+    expect(res.headers.location).toBe(`/?error=${encodeURIComponent(SPOTIFY_EMAIL_TAKEN)}`);
+  });
+
   it('an unverified Google email never reclaims anything', async () => {
     const app = newApp();
     const squatter = await register(app, 'gnv@example.com', 'clave-gnv');
