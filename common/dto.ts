@@ -39,6 +39,8 @@ export interface SessionUserDto {
   name: string | null;
   isAdmin: boolean;
   onboardingCompleted: boolean;
+  /** False until the link mailed to the address is opened (or Google vouched for it). */
+  emailVerified: boolean;
 }
 
 export interface SessionResponse {
@@ -75,6 +77,13 @@ export interface ProfileDto {
   signInProviders: Array<'google' | 'spotify'>;
   isSubscribed: boolean;
   onboardingCompleted: boolean;
+  /** False until the link mailed to the address is opened (or Google vouched for it). */
+  emailVerified: boolean;
+}
+
+/** POST /api/auth/verify-email and POST /api/profile/verification-email. */
+export interface MessageResponse {
+  message: string;
 }
 
 export interface ConcertBandDto {

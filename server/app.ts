@@ -9,6 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { PublicConfigDto } from '../common/dto.js';
 import { adminActionsRouter } from './admin/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
+import { emailVerificationRouter } from './auth/email-verification.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, createSessionCaches, sessionMiddleware } from './auth/session.js';
 import type { ChangeFeed } from './cache/change-feed.js';
@@ -166,6 +167,7 @@ export function createApp(deps: AppDeps): Express {
     res.json(publicConfigOf(config));
   });
   api.use(authRouter(authDeps));
+  api.use(emailVerificationRouter(authDeps));
   api.use(
     '/profile',
     profileRouter({ ...authDeps, runner: deps.recommendations, sessions: sessionCaches }),

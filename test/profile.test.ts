@@ -60,6 +60,8 @@ describe('reading and updating the profile', () => {
       signInProviders: [],
       isSubscribed: true,
       onboardingCompleted: false,
+      // Registered a moment ago: the link in the welcome mail has not been opened.
+      emailVerified: false,
     });
   });
 

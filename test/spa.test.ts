@@ -69,6 +69,22 @@ describe('the built SPA', () => {
     expect(noAnalytics.text).not.toContain('stats.example.org');
   });
 
+  it('leaves the analytics script off the pages whose mailed link carries a token', async () => {
+    const withAnalytics = createTestApp({
+      database,
+      clientDir,
+      env: { ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js' },
+    }).app;
+    for (const page of ['/verificar-email', '/update-password?token=abc', '/unsubscribe/']) {
+      const res = await request(withAnalytics).get(page).expect(200);
+      expect(res.text).toContain('<script id="app-config" type="application/json">');
+      expect(res.text).not.toContain('stats.example.org/script.js');
+    }
+    expect((await request(withAnalytics).get('/profile')).text).toContain(
+      'stats.example.org/script.js',
+    );
+  });
+
   it('compresses large responses', async () => {
     writeFileSync(path.join(clientDir, 'assets', 'big-1.js'), 'x'.repeat(20_000));
     const { app } = createTestApp({ database, clientDir });

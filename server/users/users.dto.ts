@@ -8,6 +8,7 @@ export function toSessionUserDto(row: SessionUserRow): SessionUserDto {
     name: row.name,
     isAdmin: row.is_admin,
     onboardingCompleted: row.onboarding_completed,
+    emailVerified: row.email_verified,
   };
 }
 
@@ -22,5 +23,6 @@ export function toProfileDto(row: ProfileRow): ProfileDto {
     signInProviders: row.sign_in_providers,
     isSubscribed: row.is_subscribed,
     onboardingCompleted: row.onboarding_completed,
+    emailVerified: row.email_verified,
   };
 }

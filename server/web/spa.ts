@@ -22,6 +22,12 @@ export function renderIndexHtml(
   return template.replace('<!--app-config-->', configTag + analytics);
 }
 
+/**
+ * Pages opened from a mailed link that carries a secret (in the query or the fragment): the
+ * analytics script, a third party that reads the whole URL, is not added to them.
+ */
+export const PAGES_WITH_TOKENS = ['/verificar-email', '/update-password', '/unsubscribe'];
+
 export function spaRouter(options: {
   clientDir: string;
   publicConfig: PublicConfigDto;
@@ -29,14 +35,14 @@ export function spaRouter(options: {
 }): Router {
   const router = express.Router();
   const indexFile = path.join(options.clientDir, 'index.html');
-  const indexHtml = existsSync(indexFile)
-    ? renderIndexHtml(
-        readFileSync(indexFile, 'utf8'),
-        options.publicConfig,
-        options.analyticsScriptUrl,
-      )
-    : '<!doctype html><html lang="es"><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
-      '<p>Falta compilar la web: ejecuta <code>npm run build</code>.</p></html>';
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const render = (analyticsScriptUrl: string | undefined) =>
+    template
+      ? renderIndexHtml(template, options.publicConfig, analyticsScriptUrl)
+      : '<!doctype html><html lang="es"><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
+        '<p>Falta compilar la web: ejecuta <code>npm run build</code>.</p></html>';
+  const indexHtml = render(options.analyticsScriptUrl);
+  const indexHtmlWithoutAnalytics = render(undefined);
 
   router.use(
     '/assets',
@@ -48,8 +54,10 @@ export function spaRouter(options: {
     }),
   );
   router.use(express.static(options.clientDir, { index: false, maxAge: '1d' }));
-  router.get('/{*splat}', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+  router.get('/{*splat}', (req, res) => {
+    const page = req.path.replace(/\/+$/, '') || '/';
+    const html = PAGES_WITH_TOKENS.includes(page) ? indexHtmlWithoutAnalytics : indexHtml;
+    res.set('Cache-Control', 'no-cache').type('html').send(html);
   });
   return router;
 }
