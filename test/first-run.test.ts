@@ -8,6 +8,7 @@ import {
   mkdirSync,
   mkdtempSync,
   readFileSync,
+  readlinkSync,
   rmSync,
   statSync,
   writeFileSync,
@@ -16,7 +17,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { systemClusterDir } from '../server/db/embedded-binaries.js';
-import { bareEnvironment, freePort, startApp, type AppProcess } from './helpers/app-process.js';
+import {
+  bareEnvironment,
+  cloneApp,
+  freePort,
+  startApp,
+  type AppProcess,
+} from './helpers/app-process.js';
 
 // Each test creates a PostgreSQL cluster (initdb) and starts the whole app.
 jest.setTimeout(120_000);
@@ -76,20 +83,26 @@ describe('first run', () => {
   });
 
   asRoot(
-    'as root from a 0700 folder with an empty environment: the database goes where postgres can reach it, UTF-8',
+    "as root, a clone in a 0700 home with an empty environment: postgres' programs and data go where it can reach them, UTF-8",
     async () => {
       const privateHome = mkdtempSync(path.join(tmpdir(), 'cm-root-home-'));
       chmodSync(privateHome, 0o700);
-      const dataDir = path.join(privateHome, 'data');
+      const clone = path.join(privateHome, 'clone');
+      cloneApp(clone);
+      // No DATA_DIR: the default .data inside the clone, as after `git clone && npm start`.
+      const dataDir = path.join(clone, '.data');
       const clusterDir = systemClusterDir(dataDir);
       cleanup.push(privateHome, clusterDir);
       const port = await freePort();
-      const app = startApp({
-        ...bareEnvironment(privateHome),
-        PORT: String(port),
-        EMBEDDED_POSTGRES_PORT: String(await freePort()),
-        DATA_DIR: dataDir,
-      });
+      const app = startApp(
+        {
+          ...bareEnvironment(privateHome),
+          PORT: String(port),
+          EMBEDDED_POSTGRES_PORT: String(await freePort()),
+        },
+        undefined,
+        clone,
+      );
       running.push(app);
       await app.listening;
 
@@ -98,6 +111,11 @@ describe('first run', () => {
       const cluster = statSync(clusterDir);
       expect(cluster.uid).not.toBe(0);
       expect(cluster.mode & 0o777).toBe(0o700);
+      // The server runs a copy of the programs outside the clone ('postgres' cannot enter it).
+      const postgresPid = postmasterPid(clusterDir);
+      expect(readlinkSync(`/proc/${postgresPid}/exe`)).toMatch(
+        /^\/var\/lib\/conciertos-mallorca\/postgres-[^/]+\/bin\/postgres$/,
+      );
       // The embedded server's random password is kept in DATA_DIR, readable by its owner only.
       const passwordFile = statSync(path.join(dataDir, 'postgres-password'));
       expect(passwordFile.mode & 0o777).toBe(0o600);
@@ -106,7 +124,7 @@ describe('first run', () => {
       const admin = /admin@demo\.local \/ (\S+)/.exec(app.output());
       expect(admin?.[1]).toBe('demo-admin-1234');
       await signInAndSearch(port, 'admin@demo.local', admin![1]!);
-      await stopCleanly(app, postmasterPid(clusterDir));
+      await stopCleanly(app, postgresPid);
     },
   );
 

