@@ -139,6 +139,7 @@ describe('first run', () => {
     if (user) chownSync(dataDir, user.uid, user.gid);
     const port = await freePort();
     const adminPassword = randomBytes(12).toString('base64url');
+    const sessionSecret = randomBytes(48).toString('base64url');
     const app = startApp(
       {
         ...bareEnvironment(dataDir),
@@ -147,7 +148,7 @@ describe('first run', () => {
         PORT: String(port),
         DATA_DIR: dataDir,
         EMBEDDED_POSTGRES_PORT: String(await freePort()),
-        SESSION_SECRET: randomBytes(48).toString('base64url'),
+        SESSION_SECRET: sessionSecret,
         PUBLIC_URL: `http://localhost:${port}`,
         ADMIN_EMAIL: 'admin@example.com',
         ADMIN_PASSWORD: adminPassword,
@@ -167,7 +168,13 @@ describe('first run', () => {
       .send({ email: 'admin@demo.local', password: 'demo-admin-1234' })
       .expect(401);
     await signInAndSearch(port, 'admin@example.com', adminPassword);
-    await stopCleanly(app, postmasterPid(clusterDir));
+    // The app's secrets stay out of the PostgreSQL server's environment.
+    const postgresPid = postmasterPid(clusterDir);
+    const postgresEnv = readFileSync(`/proc/${postgresPid}/environ`, 'utf8');
+    expect(postgresEnv).toContain('LC_ALL=C');
+    expect(postgresEnv).not.toContain(sessionSecret);
+    expect(postgresEnv).not.toContain(adminPassword);
+    await stopCleanly(app, postgresPid);
   });
 
   asRoot(

@@ -32,13 +32,14 @@ export interface ClusterOptions {
   log: Logger;
 }
 
-/** The programs' environment: English messages (we read them), nothing from PG* or the locale. */
+/**
+ * The programs' environment: only what they need. English messages (we read them), nothing from
+ * PG* or the locale, and none of the app's secrets (SESSION_SECRET, API keys) in another user's
+ * process environment.
+ */
 function programEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) {
-    if (!key.startsWith('PG') && !key.startsWith('LC_') && key !== 'LANG') env[key] = value;
-  }
-  env.LC_ALL = 'C';
+  const env: NodeJS.ProcessEnv = { LC_ALL: 'C', PATH: process.env.PATH ?? '/usr/bin:/bin' };
+  if (process.env.TZ) env.TZ = process.env.TZ;
   return env;
 }
 
