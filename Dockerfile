@@ -7,6 +7,10 @@ COPY . .
 RUN npm run build && npm prune --omit=dev
 
 # Run: only the built app and the production dependencies, as a non-root user.
+# Without DATABASE_URL the embedded PostgreSQL keeps its data and its random password file in the
+# /data volume; it is created UTF-8 although the image sets no LANG. Production: SESSION_SECRET
+# and PUBLIC_URL are required, and demo data loads only with DEMO_DATA=true (random passwords).
+# No Docker engine runs in CI: test/first-run.test.ts reproduces these conditions instead.
 FROM node:22-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 WORKDIR /app

@@ -10,15 +10,21 @@ const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
 const database = await openDatabase(config, log);
 try {
-  const result = await seedDemoData(database.db, { clock: systemClock, log });
+  const randomPasswords = config.env === 'production';
+  const result = await seedDemoData(database.db, { clock: systemClock, log, randomPasswords });
+  // A random password exists only for an account made now; an existing one keeps its own.
+  const shown = (account: { email: string; password: string }) =>
+    !randomPasswords || result.created.includes(account.email)
+      ? account.password
+      : '(ya existía: conserva su contraseña)';
   console.log(
     result.seeded
       ? 'Datos de demostración creados: salas de Mallorca, grupos y conciertos de las próximas 8 semanas.'
       : 'Los datos de demostración ya estaban: no se ha duplicado nada.',
   );
   console.log('Cuentas de demostración:');
-  console.log(`  Administración: ${result.admin.email} / ${result.admin.password}`);
-  console.log(`  Fan:            ${result.fan.email} / ${result.fan.password}`);
+  console.log(`  Administración: ${result.admin.email} / ${shown(result.admin)}`);
+  console.log(`  Fan:            ${result.fan.email} / ${shown(result.fan)}`);
 } catch (error) {
   log.error({ err: error }, 'No se pudieron crear los datos de demostración');
   process.exitCode = 1;

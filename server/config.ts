@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
+import { weakSessionSecretReason } from './security/session-secret.js';
 
 const optionalString = z
   .string()
@@ -167,11 +168,19 @@ function parseTrustProxy(value: string | undefined): boolean | number | string {
 /** In development the secret is generated once and kept in DATA_DIR so sessions survive restarts. */
 function developmentSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, 'session-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+  try {
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(48).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  } catch (error) {
+    // A first run must end in one clear line, not a stack trace.
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    throw new ConfigError([
+      `DATA_DIR: no se puede escribir en ${dataDir} (${code}); usa una carpeta en la que este usuario pueda escribir`,
+    ]);
+  }
 }
 
 function pair(
@@ -198,6 +207,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const problems: string[] = [];
   const production = env.NODE_ENV === 'production';
   if (production && !env.SESSION_SECRET) problems.push('SESSION_SECRET: obligatorio en producción');
+  const weakSecret =
+    production && env.SESSION_SECRET && weakSessionSecretReason(env.SESSION_SECRET);
+  if (weakSecret) {
+    problems.push(
+      `SESSION_SECRET: ${weakSecret}; en producción usa uno aleatorio y secreto, p. ej. openssl rand -base64 48`,
+    );
+  }
   if (production && !env.PUBLIC_URL) problems.push('PUBLIC_URL: obligatorio en producción');
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) problems.push('ADMIN_PASSWORD: requiere ADMIN_EMAIL');
   const google = pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, 'GOOGLE', problems);
@@ -247,8 +263,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     bandsFormUrl: env.BANDS_FORM_URL,
     publicSiteUrl: env.PUBLIC_SITE_URL,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
-    // Demo data is on by default only with the embedded database: never surprise a real one.
-    demoData: env.DEMO_DATA ?? env.DATABASE_URL === undefined,
+    // Demo data (and its demo admin) by default only in development with the embedded database;
+    // production loads it only when DEMO_DATA=true says so, with random passwords (server/index.ts).
+    demoData: env.DEMO_DATA ?? (!production && env.DATABASE_URL === undefined),
     logLevel: env.LOG_LEVEL,
     bcryptCost: env.NODE_ENV === 'test' ? 4 : 12,
   };

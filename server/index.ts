@@ -5,11 +5,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.js';
 import { ChangeFeed } from './cache/change-feed.js';
-import { loadConfigOrExit } from './config.js';
+import { loadConfigOrExit, type Config } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/open.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
 import { aiGateFor } from './lib/ai-gate.js';
 import { createLogger, type Logger } from './lib/logger.js';
+import { StartupError } from './lib/startup-error.js';
 import { createMailer } from './mail/mailer.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { chooseEngine } from './recommendations/choose-engine.js';
@@ -31,15 +32,19 @@ function findClientDir(): string {
   return path.resolve('dist/client');
 }
 
-async function seedIfEmpty(database: OpenDatabase, log: Logger): Promise<void> {
+async function seedIfEmpty(database: OpenDatabase, config: Config, log: Logger): Promise<void> {
   if (!(await isDatabaseEmpty(database.db))) return;
-  const demo = await seedDemoData(database.db, { clock: systemClock, log });
+  const randomPasswords = config.env === 'production';
+  const demo = await seedDemoData(database.db, { clock: systemClock, log, randomPasswords });
   log.info('Datos de demostración creados.');
-  console.log(
-    `\n  Cuentas de demostración:\n` +
-      `    admin: ${demo.admin.email} / ${demo.admin.password}\n` +
-      `    fan:   ${demo.fan.email} / ${demo.fan.password}\n`,
-  );
+  // Printed on the console, never logged; in production the passwords are random and shown once.
+  const lines = [demo.admin, demo.fan]
+    .filter((account) => demo.created.includes(account.email))
+    .map((account) => `    ${account.email} / ${account.password}`);
+  if (lines.length > 0) {
+    const note = randomPasswords ? ' (contraseñas aleatorias: se muestran solo esta vez)' : '';
+    console.log(`\n  Cuentas de demostración${note}:\n${lines.join('\n')}\n`);
+  }
 }
 
 function listen(server: Server, port: number, host: string | undefined): Promise<void> {
@@ -56,10 +61,12 @@ async function main(): Promise<void> {
   const config = loadConfigOrExit();
   const log = createLogger(config.logLevel);
   const database = await openDatabase(config, log).catch((error: unknown) => {
-    log.fatal({ err: error }, 'No se pudo abrir la base de datos');
+    // Something the person starting the app must fix: one clear line, no stack trace.
+    if (error instanceof StartupError) console.error(error.message);
+    else log.fatal({ err: error }, 'No se pudo abrir la base de datos');
     process.exit(1);
   });
-  if (config.demoData) await seedIfEmpty(database, log);
+  if (config.demoData) await seedIfEmpty(database, config, log);
 
   const mailer = createMailer(config, log);
   await bootstrapAdmin(database.db, config, log);

@@ -1,7 +1,10 @@
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { ConfigError, loadConfig } from '../server/config.js';
+import { weakSessionSecretReason } from '../server/security/session-secret.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'cm-config-'));
 
@@ -78,6 +81,77 @@ describe('loadConfig', () => {
       'SESSION_SECRET: obligatorio en producción',
       'PUBLIC_URL: obligatorio en producción',
     ]);
+  });
+
+  it('production refuses a session secret that is short, public or easy to guess', () => {
+    const production = (secret: string) =>
+      problemsOf({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir(),
+        PUBLIC_URL: 'https://conciertos.example.com',
+        SESSION_SECRET: secret,
+      });
+    expect(production('short-secret')).toEqual([
+      'SESSION_SECRET: debe tener al menos 32 caracteres',
+    ]);
+    expect(production('change-me-change-me-change-me-change-me')[0]).toMatch(
+      /^SESSION_SECRET: es un valor público \(aparece en el repositorio\); en producción usa uno aleatorio/,
+    );
+    expect(production('abcdabcdabcdabcdabcdabcdabcdabcdabcd')[0]).toMatch(/repetido/);
+    expect(production('aaaaaaaaaabbbbbbbbbbccccccccccdddddddddd')[0]).toMatch(
+      /menos de 10 caracteres distintos/,
+    );
+    const secret = randomBytes(48).toString('base64url');
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://conciertos.example.com',
+      SESSION_SECRET: secret,
+    });
+    expect(config.sessionSecret).toBe(secret);
+    // Development and tests keep accepting the fixtures' secrets.
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: 'test-session-secret-test-session-secret' })
+        .sessionSecret,
+    ).toBe('test-session-secret-test-session-secret');
+  });
+
+  it('every session secret written in the repository is refused in production', () => {
+    const files = spawnSync('git', ['ls-files'], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter((file) => /\.(ts|tsx|mjs|js|yml|yaml|md|json|example|sh)$|^\.ci\//.test(file));
+    const found = new Set<string>();
+    for (const file of files) {
+      if (!existsSync(file)) continue;
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(
+        /SESSION_SECRET['"]?\s*(?:[:=]\s*['"]|=|:\s*\$\{SESSION_SECRET:-)([A-Za-z0-9_+/=.-]{16,})/g,
+      )) {
+        found.add(match[1]!);
+      }
+    }
+    // The test fixtures' secret at least: the scan must find what it looks for.
+    expect(found).toContain('test-session-secret-test-session-secret');
+    // Pairs, so a failure names the secret that production would accept.
+    for (const secret of found)
+      expect([secret, weakSessionSecretReason(secret)]).not.toEqual([secret, undefined]);
+  });
+
+  it('production loads no demo data unless DEMO_DATA=true says so, even on the embedded database', () => {
+    const production = {
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://conciertos.example.com',
+      SESSION_SECRET: randomBytes(48).toString('base64url'),
+    };
+    expect(loadConfig(production).demoData).toBe(false);
+    expect(loadConfig({ ...production, DEMO_DATA: 'true' }).demoData).toBe(true);
+  });
+
+  it('docker compose requires the session secret and defaults DEMO_DATA to false', () => {
+    const compose = readFileSync('docker-compose.yml', 'utf8');
+    expect(compose).toMatch(/SESSION_SECRET: \$\{SESSION_SECRET:\?[^}]+\}/);
+    expect(compose).toMatch(/DEMO_DATA: \$\{DEMO_DATA:-false\}/);
   });
 
   it('an OAuth provider needs both its client id and secret', () => {

@@ -144,6 +144,58 @@ describe('seedDemoData', () => {
   });
 });
 
+describe('seedDemoData in production (DEMO_DATA=true)', () => {
+  /** Seeds a fresh database with random passwords; returns what would be printed and the hashes. */
+  async function seedWithRandomPasswords() {
+    const fresh = await createTestDatabase();
+    try {
+      const result = await seedDemoData(fresh.db, {
+        clock,
+        log,
+        passwordCost: 4,
+        randomPasswords: true,
+      });
+      const again = await seedDemoData(fresh.db, {
+        clock,
+        log,
+        passwordCost: 4,
+        randomPasswords: true,
+      });
+      const hashes = await fresh.db
+        .selectFrom('users')
+        .select(['email', 'password_hash'])
+        .orderBy('email')
+        .execute();
+      return { result, again, hashes };
+    } finally {
+      await fresh.destroy();
+    }
+  }
+
+  it('gives each demo account a random password, told once, instead of the documented one', async () => {
+    const first = await seedWithRandomPasswords();
+    const second = await seedWithRandomPasswords();
+    const { admin, fan } = first.result;
+    expect(admin.email).toBe('admin@demo.local');
+    expect(admin.password).not.toBe('demo-admin-1234');
+    expect(fan.password).not.toBe('demo-fan-1234');
+    expect(admin.password.length).toBeGreaterThanOrEqual(16);
+    // Random per installation, not a second constant.
+    expect(second.result.admin.password).not.toBe(admin.password);
+    expect(first.result.created.sort()).toEqual(['admin@demo.local', 'fan@demo.local']);
+
+    const hashOf = (email: string) =>
+      first.hashes.find((row) => row.email === email)?.password_hash ?? '';
+    await expect(verifyPassword(admin.password, hashOf('admin@demo.local'))).resolves.toBe(true);
+    await expect(verifyPassword('demo-admin-1234', hashOf('admin@demo.local'))).resolves.toBe(
+      false,
+    );
+    await expect(verifyPassword(fan.password, hashOf('fan@demo.local'))).resolves.toBe(true);
+    // A second run makes no account, so it has no password to tell.
+    expect(first.again.created).toEqual([]);
+  });
+});
+
 describe('planDemoConcerts', () => {
   it('plans the same programme for the same day and another for another day', () => {
     const plan = (day: string) => planDemoConcerts(day, DEMO_BANDS, DEMO_VENUES);

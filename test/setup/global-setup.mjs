@@ -35,6 +35,14 @@ async function startEmbedded() {
     password: 'test',
     persistent: false,
     createPostgresUser: userInfo().uid === 0,
+    // UTF-8 whatever the environment's locale (none under env -i): the same flags as the app's
+    // embedded server (server/db/embedded-cluster.ts), or accent-insensitive search breaks.
+    initdbFlags: [
+      '--encoding=UTF8',
+      '--no-locale',
+      '--locale-provider=builtin',
+      '--builtin-locale=C.UTF-8',
+    ],
     // Durability is worthless for throwaway test data; speed is not.
     postgresFlags: [
       '-c',
