@@ -1,0 +1,44 @@
+// The one schema for text that comes in (bodies, query strings): bounded first, then free of
+// control characters, then trimmed. zod runs a string's checks in order and, without `abort`,
+// keeps running them after one failed; here a failed length check stops the rest, so no later
+// check or pattern ever reads more than `max` characters.
+import { z } from 'zod';
+import { FORBIDDEN_CHARACTERS, hasControlCharacters } from './rules.js';
+
+export interface TextOptions {
+  /** Longest accepted input, counted before trimming (the bound on work). */
+  max: number;
+  tooLong: string;
+  /** Message (or zod's error option) when the value is missing or not a string. */
+  notText?: string | { error: (issue: { input?: unknown }) => string };
+  /** Descriptions and the like: line feeds and tabs allowed. */
+  multiline?: boolean;
+  /** Keep surrounding spaces (passwords). */
+  keepSpaces?: boolean;
+}
+
+export function textSchema({ max, tooLong, notText, multiline = false, keepSpaces }: TextOptions) {
+  const checked = z
+    .string(notText)
+    .max(max, { error: tooLong, abort: true })
+    .refine((value) => !hasControlCharacters(value, multiline), {
+      error: FORBIDDEN_CHARACTERS,
+      abort: true,
+    });
+  return keepSpaces ? checked : checked.trim();
+}
+
+/**
+ * A list refused by its length before any item is looked at (zod checks the items first, and one
+ * issue per bad item of a long list is real work); `list` then checks the items.
+ */
+export function boundedArray<T extends z.ZodType<unknown, unknown[]>>(
+  max: number,
+  tooMany: string,
+  list: T,
+) {
+  return z
+    .array(z.unknown(), 'Debe ser una lista.')
+    .max(max, { error: tooMany, abort: true })
+    .pipe(list);
+}
