@@ -8,7 +8,7 @@ export const PASSWORD_MAX_BYTES = 72;
  * Sign-in checks only a bound (the cost of reading it), never the rules above: accounts made under
  * older rules still sign in, and a refusal must not tell what the password looks like.
  */
-export const LOGIN_PASSWORD_MAX = 1024;
+export const LOGIN_PASSWORD_MAX = 256;
 export const MAX_LIKED_GENRES = 5;
 export const MAX_ARTISTS = 50;
 export const MAX_ARTIST_LENGTH = 100;

@@ -23,6 +23,7 @@ import type { Database } from './db/database.js';
 import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
+import { jsonBodies } from './lib/json-body.js';
 import type { Logger } from './lib/logger.js';
 import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
@@ -121,7 +122,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(compression());
-  app.use(express.json({ limit: '100kb' }));
+  app.use(jsonBodies());
 
   app.use(healthRouter(db));
   app.use('/uploads', uploadsStatic(config.dataDir));

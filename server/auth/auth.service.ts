@@ -12,6 +12,7 @@ import {
   type SessionUserRow,
 } from '../users/users.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { assertPasswordAllowed } from './password-policy.js';
 
 export interface AuthDeps {
   db: Database;
@@ -46,6 +47,7 @@ export async function registerUser(
   email: string,
   password: string,
 ): Promise<SessionUserRow | undefined> {
+  assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password, deps.config.bcryptCost);
   const user = await insertUser(deps.db, {
     email: email.trim(),

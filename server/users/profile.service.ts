@@ -1,6 +1,7 @@
 import type { ProfileUpdate } from '../../common/schemas.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import { hashPassword, verifyPassword } from '../auth/password.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import {
@@ -37,6 +38,7 @@ export async function changePassword(
   currentSid: string,
   change: { currentPassword?: string; newPassword: string },
 ): Promise<'changed' | 'current_required' | 'current_wrong'> {
+  assertPasswordAllowed(change.newPassword);
   const row = await findPasswordHash(deps.db, userId);
   if (row?.password_hash) {
     if (!change.currentPassword) return 'current_required';
