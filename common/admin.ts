@@ -113,6 +113,7 @@ export const bandCreateSchema = z.strictObject({
     z
       .array(genreSchema, 'Los géneros deben ser una lista.')
       .refine((list) => new Set(list).size === list.length, 'Hay géneros repetidos.'),
+    'Los géneros deben ser una lista.',
   ).default([]),
   imageUrl: imageUrlSchema,
 });

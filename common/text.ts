@@ -30,15 +30,14 @@ export function textSchema({ max, tooLong, notText, multiline = false, keepSpace
 
 /**
  * A list refused by its length before any item is looked at (zod checks the items first, and one
- * issue per bad item of a long list is real work); `list` then checks the items.
+ * issue per bad item of a long list is real work); `list` then checks the items. `notList` is the
+ * message for a value that is no list (zod's own Spanish one when omitted).
  */
 export function boundedArray<T extends z.ZodType<unknown, unknown[]>>(
   max: number,
   tooMany: string,
   list: T,
+  notList?: string,
 ) {
-  return z
-    .array(z.unknown(), 'Debe ser una lista.')
-    .max(max, { error: tooMany, abort: true })
-    .pipe(list);
+  return z.array(z.unknown(), notList).max(max, { error: tooMany, abort: true }).pipe(list);
 }

@@ -135,7 +135,7 @@ describe('changing the password', () => {
     const short = await agent
       .post('/api/profile/password')
       .send({ currentPassword: 'secreto123', newPassword: '123' });
-    expect(short.body.error.message).toBe('La contraseña debe tener al menos 6 caracteres.');
+    expect(short.body.error.message).toBe('La contraseña debe tener al menos 8 caracteres.');
     const missing = await agent.post('/api/profile/password').send({ newPassword: 'nueva-clave' });
     expect(missing.body.error.message).toBe('Introduce tu contraseña actual.');
     const wrong = await agent
