@@ -18,6 +18,7 @@ export const EMAIL_MAX = 254;
 
 export const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 8 caracteres.';
 export const PASSWORD_TOO_LONG = 'La contraseña es demasiado larga (máximo 72 bytes).';
+export const PASSWORD_PLACEHOLDER = 'Contraseña (mínimo 8 caracteres)';
 export const PASSWORD_TOO_COMMON = 'Esa contraseña es demasiado común. Elige otra.';
 export const FORBIDDEN_CHARACTERS = 'El texto contiene caracteres no permitidos.';
 

@@ -1,12 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { PASSWORD_MIN } from '../../../../../common/rules';
+import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../../common/rules';
 import { ApiError } from '../../../lib/api';
 import { changePassword, profileQueryKey } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
 import { TextField } from '../../../components/TextField';
-
-const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
 
 export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   const id = useId();
@@ -20,8 +18,9 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || newPassword === '') return;
-    if (newPassword.length < PASSWORD_MIN) {
-      setError(PASSWORD_TOO_SHORT);
+    const problem = passwordLengthProblem(newPassword);
+    if (problem) {
+      setError(problem);
       return;
     }
     setSaving(true);
@@ -62,7 +61,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
           label="Nueva contraseña"
           type="password"
           autoComplete="new-password"
-          placeholder="Contraseña (mínimo 6 caracteres)"
+          placeholder={PASSWORD_PLACEHOLDER}
           value={newPassword}
           onValueChange={setNewPassword}
         />
