@@ -27,7 +27,9 @@ export const FORBIDDEN_CHARACTERS = 'El texto contiene caracteres no permitidos.
  * text), DEL and the C1 controls. Multi-line fields also take line feeds and tabs.
  * One character class, no alternation: linear on any input.
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- as above
 export const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
 
 export const hasControlCharacters = (value: string, multiline = false) =>
