@@ -14,7 +14,7 @@ import {
   isWellFormedText,
   passwordLengthProblem,
 } from './rules.js';
-import { boundedArray, textSchema } from './text.js';
+import { boundedArray, boundedList, textSchema } from './text.js';
 
 // Zod's own messages (missing field, unknown key) in Spanish too.
 z.config(z.locales.es());
@@ -75,15 +75,13 @@ export const dislikedGenresSchema = boundedArray(
   'Demasiados géneros.',
   z.array(genreSchema).refine(uniqueList, 'Hay géneros repetidos.'),
 );
-export const artistsSchema = boundedArray(
+export const artistsSchema = boundedList(
   MAX_ARTISTS,
   'Como mucho 50 artistas favoritos.',
-  z.array(
-    textSchema({
-      max: MAX_ARTIST_LENGTH,
-      tooLong: 'El nombre de un artista no puede tener más de 100 caracteres.',
-    }).min(1, 'El nombre de un artista no puede estar vacío.'),
-  ),
+  textSchema({
+    max: MAX_ARTIST_LENGTH,
+    tooLong: 'El nombre de un artista no puede tener más de 100 caracteres.',
+  }).min(1, 'El nombre de un artista no puede estar vacío.'),
 );
 
 const noOverlap = (value: { topGenres?: string[]; dislikedGenres?: string[] }) =>

@@ -41,3 +41,27 @@ export function boundedArray<T extends z.ZodType<unknown, unknown[]>>(
 ) {
   return z.array(z.unknown(), notList).max(max, { error: tooMany, abort: true }).pipe(list);
 }
+
+/**
+ * A list of up to `max` items that stops at the first bad item, with that item's message. zod's
+ * array reports every bad item, and an issue is real work: 50 of them cost up to ~8 ms at p99
+ * (`npm run bench -- input`), one costs what a valid list does.
+ */
+export function boundedList<T>(max: number, tooMany: string, item: z.ZodType<T>, notList?: string) {
+  return z
+    .array(z.unknown(), notList)
+    .max(max, { error: tooMany, abort: true })
+    .transform((list, ctx) => {
+      const items: T[] = [];
+      for (const value of list) {
+        const parsed = item.safeParse(value);
+        if (!parsed.success) {
+          const message = parsed.error.issues[0]?.message ?? 'La lista no es válida.';
+          ctx.issues.push({ code: 'custom', message, input: value });
+          return z.NEVER;
+        }
+        items.push(parsed.data);
+      }
+      return items;
+    });
+}
