@@ -14,6 +14,7 @@ import {
   isImageUrl,
 } from './admin-rules.js';
 import { GENRES } from './genres.js';
+import { boundedArray, textSchema } from './text.js';
 
 export * from './admin-rules.js';
 
@@ -28,25 +29,26 @@ const messages = (missing: string, invalid: string) => ({
 /** An integer id sent as a JSON number or as digits (forms and scripts send either). */
 function integerField(missing: string, invalid: string, min: number) {
   return z.preprocess(
-    (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+    (value) =>
+      typeof value === 'string' && value.length <= 20 && /^\s*\d+\s*$/.test(value)
+        ? Number(value)
+        : value,
     z.number(messages(missing, invalid)).int(invalid).min(min, invalid).max(INT_MAX, invalid),
   );
 }
 
 /** Optional free text: blank means "none" (null). */
-function optionalText(max: number, tooLong: string) {
-  return z
-    .string('Debe ser un texto.')
-    .trim()
-    .max(max, tooLong)
+function optionalText(max: number, tooLong: string, multiline = false) {
+  return textSchema({ max, tooLong, notText: 'Debe ser un texto.', multiline })
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
-const imageUrlSchema = z
-  .string('La URL de la imagen no es válida.')
-  .trim()
-  .max(ADMIN_URL_MAX, 'La URL de la imagen es demasiado larga.')
+const imageUrlSchema = textSchema({
+  max: ADMIN_URL_MAX,
+  tooLong: 'La URL de la imagen es demasiado larga.',
+  notText: 'La URL de la imagen no es válida.',
+})
   .refine((value) => value === '' || isImageUrl(value), 'La URL de la imagen no es válida.')
   .nullish()
   .transform((value) => (value ? value : null));
@@ -59,9 +61,7 @@ const BAD_PRICE = 'El precio debe ser un número con como mucho 2 decimales.';
 /** Euros as the exact decimal text we store (numeric(8,2)); never added up as floats. */
 const priceSchema = z.preprocess(
   (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-  z
-    .string(messages('Indica el precio.', BAD_PRICE))
-    .trim()
+  textSchema({ max: 20, tooLong: BAD_PRICE, notText: messages('Indica el precio.', BAD_PRICE) })
     .min(1, 'Indica el precio.')
     .refine((value) => !value.startsWith('-'), NEGATIVE_PRICE)
     .refine((value) => PRICE_PATTERN.test(value), BAD_PRICE)
@@ -73,11 +73,11 @@ export const concertCreateSchema = z.strictObject({
     .string(messages('Indica el día del concierto.', 'El día debe tener el formato aaaa-mm-dd.'))
     .refine(isCalendarDay, 'El día debe tener el formato aaaa-mm-dd.'),
   genre: genreSchema,
-  venue: z
-    .string(messages('Indica la sala.', 'La sala debe ser un texto.'))
-    .trim()
-    .min(1, 'Indica la sala.')
-    .max(ADMIN_NAME_MAX, 'El nombre de la sala es demasiado largo.'),
+  venue: textSchema({
+    max: ADMIN_NAME_MAX,
+    tooLong: 'El nombre de la sala es demasiado largo.',
+    notText: messages('Indica la sala.', 'La sala debe ser un texto.'),
+  }).min(1, 'Indica la sala.'),
   venueId: integerField(
     'Indica el ID de la sala.',
     'El ID de la sala debe ser un número entero.',
@@ -89,28 +89,32 @@ export const concertCreateSchema = z.strictObject({
     .transform((value) => value.slice(0, 5)),
   price: priceSchema,
   name: optionalText(ADMIN_NAME_MAX, 'El nombre es demasiado largo.'),
-  description: optionalText(ADMIN_DESCRIPTION_MAX, 'La descripción es demasiado larga.'),
+  description: optionalText(ADMIN_DESCRIPTION_MAX, 'La descripción es demasiado larga.', true),
   imageUrl: imageUrlSchema,
 });
 
 export const bandCreateSchema = z.strictObject({
-  name: z
-    .string(messages('Indica el nombre de la banda.', 'El nombre debe ser un texto.'))
-    .trim()
-    .min(1, 'Indica el nombre de la banda.')
-    .max(ADMIN_NAME_MAX, 'El nombre de la banda es demasiado largo.'),
-  spotifyUrl: z
-    .string('La URL de Spotify no es válida.')
-    .trim()
-    .max(ADMIN_URL_MAX, 'La URL de Spotify es demasiado larga.')
+  name: textSchema({
+    max: ADMIN_NAME_MAX,
+    tooLong: 'El nombre de la banda es demasiado largo.',
+    notText: messages('Indica el nombre de la banda.', 'El nombre debe ser un texto.'),
+  }).min(1, 'Indica el nombre de la banda.'),
+  spotifyUrl: textSchema({
+    max: ADMIN_URL_MAX,
+    tooLong: 'La URL de Spotify es demasiado larga.',
+    notText: 'La URL de Spotify no es válida.',
+  })
     .refine((value) => value === '' || isHttpUrl(value), 'La URL de Spotify no es válida.')
     .nullish()
     .transform((value) => (value ? value : null)),
-  genres: z
-    .array(genreSchema, 'Los géneros deben ser una lista.')
-    .max(GENRES.length)
-    .refine((list) => new Set(list).size === list.length, 'Hay géneros repetidos.')
-    .default([]),
+  genres: boundedArray(
+    GENRES.length,
+    'Demasiados géneros.',
+    z
+      .array(genreSchema, 'Los géneros deben ser una lista.')
+      .refine((list) => new Set(list).size === list.length, 'Hay géneros repetidos.'),
+    'Los géneros deben ser una lista.',
+  ).default([]),
   imageUrl: imageUrlSchema,
 });
 
@@ -127,16 +131,17 @@ export const linkCreateSchema = z.strictObject({
   ),
 });
 
-const searchText = z
-  .string('La búsqueda debe ser un texto.')
-  .trim()
-  .max(SEARCH_QUERY_MAX, 'La búsqueda es demasiado larga.')
-  .optional();
+const searchText = textSchema({
+  max: SEARCH_QUERY_MAX,
+  tooLong: 'La búsqueda es demasiado larga.',
+  notText: 'La búsqueda debe ser un texto.',
+}).optional();
 
 export const concertSearchSchema = z.strictObject({
   q: searchText,
   day: z
     .string('La fecha debe tener el formato aaaa-mm-dd.')
+    .max(10, { error: 'La fecha debe tener el formato aaaa-mm-dd.', abort: true })
     .refine(
       (value) => value === '' || isCalendarDay(value),
       'La fecha debe tener el formato aaaa-mm-dd.',

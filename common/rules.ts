@@ -1,11 +1,104 @@
 // Validation limits without zod, so light client screens can use them without the library.
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+
+/** Passwords (OWASP ASVS 5.0 L2): at least 8 characters, at most 72 UTF-8 bytes. */
+export const PASSWORD_MIN = 8;
+/** bcrypt reads only the first 72 bytes: anything longer would verify with a different tail. */
+export const PASSWORD_MAX_BYTES = 72;
+/**
+ * Sign-in checks only a bound (the cost of reading it), never the rules above: accounts made under
+ * older rules still sign in, and a refusal must not tell what the password looks like.
+ */
+export const LOGIN_PASSWORD_MAX = 256;
 export const MAX_LIKED_GENRES = 5;
 export const MAX_ARTISTS = 50;
 export const MAX_ARTIST_LENGTH = 100;
+export const NAME_MAX = 100;
+/** RFC 5321's limit for a path: longer input is refused before any pattern runs. */
+export const EMAIL_MAX = 254;
 
-/** A plain email shape without spaces (spec section 5). */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 8 caracteres.';
+export const PASSWORD_TOO_LONG = 'La contraseña es demasiado larga (máximo 72 bytes).';
+export const PASSWORD_PLACEHOLDER = 'Contraseña (mínimo 8 caracteres)';
+export const PASSWORD_TOO_COMMON = 'Esa contraseña es demasiado común. Elige otra.';
+export const FORBIDDEN_CHARACTERS = 'El texto contiene caracteres no permitidos.';
 
-export const isEmail = (value: string) => EMAIL_PATTERN.test(value.trim());
+/**
+ * Characters that no text field takes: the C0 controls (NUL among them: PostgreSQL refuses it in
+ * text), DEL and the C1 controls. Multi-line fields also take line feeds and tabs.
+ * One character class, no alternation: linear on any input.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- as above
+export const CONTROL_CHARACTERS_BUT_LINES = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+
+export const hasControlCharacters = (value: string, multiline = false) =>
+  (multiline ? CONTROL_CHARACTERS_BUT_LINES : CONTROL_CHARACTERS).test(value);
+
+/**
+ * A plain address: local part, '@', dot-separated domain labels. No spaces, quotes, angle
+ * brackets, commas, semicolons, colons, parentheses, brackets, backslashes or controls, so display
+ * names ('x<victim@example.com>') and lists ('a,b@c.d') are refused.
+ * Linear: every class excludes the separator that follows it ('@' or '.'), so there is only one way
+ * to split an input and a failing match never backtracks over it again.
+ */
+const ADDRESS_CHAR = String.raw`[^\s@"<>,;:()[\]\\\u0000-\u001F\u007F-\u009F]`;
+const LABEL_CHAR = String.raw`[^\s@"<>,;:()[\]\\.\u0000-\u001F\u007F-\u009F]`;
+export const EMAIL_PATTERN = new RegExp(`^${ADDRESS_CHAR}+@${LABEL_CHAR}+(?:\\.${LABEL_CHAR}+)+$`);
+
+/** The email check of the light screens: the length first, so the pattern never sees long input. */
+export const isEmail = (value: string) => {
+  const trimmed = value.trim();
+  return trimmed.length <= EMAIL_MAX && EMAIL_PATTERN.test(trimmed);
+};
+
+/** UTF-8 size of a string, counted without building it (works in the browser too). */
+export function utf8ByteLength(value: string): number {
+  let bytes = 0;
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (unit < 0x80) bytes += 1;
+    else if (unit < 0x800) bytes += 2;
+    else if (isHighSurrogate(unit) && isLowSurrogate(value.charCodeAt(i + 1))) {
+      bytes += 4;
+      i++;
+    } else bytes += 3; // the rest of the BMP, and a lone surrogate (sent as U+FFFD)
+  }
+  return bytes;
+}
+
+const isLowSurrogate = (unit: number) => unit >= 0xdc00 && unit <= 0xdfff;
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff;
+
+/**
+ * False when a surrogate has no partner. Such a string reaches UTF-8 (and bcrypt) as U+FFFD, so two
+ * different passwords would hash alike.
+ */
+export function isWellFormedText(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const unit = value.charCodeAt(i);
+    if (isHighSurrogate(unit) && isLowSurrogate(value.charCodeAt(i + 1))) i++;
+    else if (isHighSurrogate(unit) || isLowSurrogate(unit)) return false;
+  }
+  return true;
+}
+
+/** Characters as people count them (code points), not UTF-16 units. */
+function characterCount(value: string): number {
+  let count = 0;
+  for (const _ of value) count++;
+  return count;
+}
+
+/**
+ * What is wrong with the length of a new password, in Spanish, or undefined. The client checks
+ * this too; only the server knows the list of common passwords.
+ */
+export function passwordLengthProblem(value: string): string | undefined {
+  // More UTF-16 units than 72 is more than 72 bytes: decided before counting anything.
+  if (value.length > PASSWORD_MAX_BYTES || utf8ByteLength(value) > PASSWORD_MAX_BYTES) {
+    return PASSWORD_TOO_LONG;
+  }
+  if (characterCount(value) < PASSWORD_MIN) return PASSWORD_TOO_SHORT;
+  return undefined;
+}

@@ -2,56 +2,87 @@
 import { z } from 'zod';
 import { GENRES } from './genres.js';
 import {
+  EMAIL_MAX,
   EMAIL_PATTERN,
+  FORBIDDEN_CHARACTERS,
+  LOGIN_PASSWORD_MAX,
   MAX_ARTIST_LENGTH,
   MAX_ARTISTS,
   MAX_LIKED_GENRES,
-  PASSWORD_MAX,
-  PASSWORD_MIN,
+  NAME_MAX,
+  PASSWORD_TOO_LONG,
+  isWellFormedText,
+  passwordLengthProblem,
 } from './rules.js';
+import { boundedArray, boundedList, textSchema } from './text.js';
 
 // Zod's own messages (missing field, unknown key) in Spanish too.
 z.config(z.locales.es());
 
-export const emailSchema = z
-  .string({ error: 'Introduce tu email.' })
-  .trim()
-  .max(254, 'El email es demasiado largo.')
-  .regex(EMAIL_PATTERN, 'Introduce un email válido.');
+/** Length first: the pattern only ever reads at most EMAIL_MAX characters. */
+export const emailSchema = textSchema({
+  max: EMAIL_MAX,
+  tooLong: 'El email es demasiado largo.',
+  notText: 'Introduce tu email.',
+}).regex(EMAIL_PATTERN, 'Introduce un email válido.');
 
-export const passwordSchema = z
-  .string({ error: 'Introduce una contraseña.' })
-  .min(PASSWORD_MIN, 'La contraseña debe tener al menos 6 caracteres.')
-  .max(PASSWORD_MAX, 'La contraseña no puede tener más de 128 caracteres.');
+/**
+ * A password being set (register, reset, change): 8 characters to 72 UTF-8 bytes, no control
+ * characters. The server also refuses common ones (server/auth/password-policy.ts).
+ */
+export const newPasswordSchema = textSchema({
+  // 72 bytes are at most 72 UTF-16 units: a longer value is refused before anything is counted.
+  max: 72,
+  tooLong: PASSWORD_TOO_LONG,
+  notText: 'Introduce una contraseña.',
+  keepSpaces: true,
+}).check((ctx) => {
+  const problem = isWellFormedText(ctx.value)
+    ? passwordLengthProblem(ctx.value)
+    : FORBIDDEN_CHARACTERS;
+  if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+});
 
-export const credentialsSchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+/** Sign-in reads any password up to a bound: the rules above are not told to a guesser. */
+export const loginPasswordSchema = textSchema({
+  max: LOGIN_PASSWORD_MAX,
+  tooLong: 'La contraseña es demasiado larga.',
+  notText: 'Introduce una contraseña.',
+  keepSpaces: true,
+}).min(1, 'Introduce una contraseña.');
+
+export const registerSchema = z.strictObject({ email: emailSchema, password: newPasswordSchema });
+export const loginSchema = z.strictObject({ email: emailSchema, password: loginPasswordSchema });
 export const recoverSchema = z.strictObject({ email: emailSchema });
 export const resetPasswordSchema = z.strictObject({
-  token: z.string().min(1).max(200),
-  password: passwordSchema,
+  token: textSchema({ max: 200, tooLong: 'El enlace no es válido.' }).min(1),
+  password: newPasswordSchema,
 });
 
 const genreSchema = z.enum(GENRES, { error: 'Género desconocido.' });
 const uniqueList = <T>(list: T[]) => new Set(list).size === list.length;
 
-export const likedGenresSchema = z
-  .array(genreSchema)
-  .min(1, 'Debes seleccionar al menos un género.')
-  .max(MAX_LIKED_GENRES, 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.')
-  .refine(uniqueList, 'Hay géneros repetidos.');
-export const dislikedGenresSchema = z
-  .array(genreSchema)
-  .max(GENRES.length)
-  .refine(uniqueList, 'Hay géneros repetidos.');
-export const artistsSchema = z
-  .array(
-    z
-      .string()
-      .trim()
-      .min(1, 'El nombre de un artista no puede estar vacío.')
-      .max(MAX_ARTIST_LENGTH, 'El nombre de un artista no puede tener más de 100 caracteres.'),
-  )
-  .max(MAX_ARTISTS, 'Como mucho 50 artistas favoritos.');
+export const likedGenresSchema = boundedArray(
+  MAX_LIKED_GENRES,
+  'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.',
+  z
+    .array(genreSchema)
+    .min(1, 'Debes seleccionar al menos un género.')
+    .refine(uniqueList, 'Hay géneros repetidos.'),
+);
+export const dislikedGenresSchema = boundedArray(
+  GENRES.length,
+  'Demasiados géneros.',
+  z.array(genreSchema).refine(uniqueList, 'Hay géneros repetidos.'),
+);
+export const artistsSchema = boundedList(
+  MAX_ARTISTS,
+  'Como mucho 50 artistas favoritos.',
+  textSchema({
+    max: MAX_ARTIST_LENGTH,
+    tooLong: 'El nombre de un artista no puede tener más de 100 caracteres.',
+  }).min(1, 'El nombre de un artista no puede estar vacío.'),
+);
 
 const noOverlap = (value: { topGenres?: string[]; dislikedGenres?: string[] }) =>
   !value.topGenres ||
@@ -61,10 +92,10 @@ const OVERLAP_MESSAGE = 'Un género no puede gustarte y no gustarte a la vez.';
 
 export const profileUpdateSchema = z
   .strictObject({
-    name: z
-      .string()
-      .trim()
-      .max(100, 'El nombre no puede tener más de 100 caracteres.')
+    name: textSchema({
+      max: NAME_MAX,
+      tooLong: 'El nombre no puede tener más de 100 caracteres.',
+    })
       .nullable()
       .optional(),
     topArtists: artistsSchema.optional(),
@@ -86,14 +117,16 @@ export const onboardingSchema = z
  * compared with the stored hash, whatever rules new passwords follow today. Required by the server
  * for accounts that have a password; Google/Spotify-only accounts send none.
  */
-const currentPasswordSchema = z
-  .string({ error: 'Introduce tu contraseña actual.' })
-  .max(PASSWORD_MAX, 'La contraseña actual no es correcta.')
-  .optional();
+const currentPasswordSchema = textSchema({
+  max: LOGIN_PASSWORD_MAX,
+  tooLong: 'La contraseña actual no es correcta.',
+  notText: 'Introduce tu contraseña actual.',
+  keepSpaces: true,
+}).optional();
 
 export const passwordChangeSchema = z.strictObject({
   currentPassword: currentPasswordSchema,
-  newPassword: passwordSchema,
+  newPassword: newPasswordSchema,
 });
 
 export const deleteAccountSchema = z.strictObject({ currentPassword: currentPasswordSchema });
@@ -103,14 +136,21 @@ export const sessionIdParamsSchema = z.strictObject({
   id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Identificador de sesión no válido.'),
 });
 
-export type Credentials = z.infer<typeof credentialsSchema>;
+export type Credentials = z.infer<typeof loginSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type OnboardingInput = z.infer<typeof onboardingSchema>;
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
+const BAD_CONCERT_ID = 'Identificador de concierto no válido.';
+/** Digits only, and within PostgreSQL's integer: anything else never reaches SQL. */
 export const concertIdParamsSchema = z.strictObject({
-  id: z.coerce.number({ error: 'Identificador de concierto no válido.' }).int().positive(),
+  id: z
+    .string(BAD_CONCERT_ID)
+    .max(10, { error: BAD_CONCERT_ID, abort: true })
+    .regex(/^[1-9]\d*$/, { error: BAD_CONCERT_ID, abort: true })
+    .transform(Number)
+    .refine((id) => id <= 2147483647, BAD_CONCERT_ID),
 });
 export const likeSchema = z.strictObject({
   liked: z.boolean({ error: 'Indica si te gusta (true o false).' }),

@@ -25,6 +25,7 @@ import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import { aiGateFor, type AiGate } from './lib/ai-gate.js';
+import { jsonBodies } from './lib/json-body.js';
 import type { Logger } from './lib/logger.js';
 import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
@@ -128,7 +129,7 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
   app.use(compression());
-  app.use(express.json({ limit: '100kb' }));
+  app.use(jsonBodies());
 
   app.use(healthRouter(deps.pool));
   app.use('/uploads', uploadsStatic(config.dataDir));

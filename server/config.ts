@@ -4,6 +4,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
+import { passwordLengthProblem } from '../common/rules.js';
+import { isCommonPassword } from './auth/password-policy.js';
 import { weakSessionSecretReason } from './security/session-secret.js';
 
 const optionalString = z
@@ -68,8 +70,13 @@ const envSchema = z.object({
   SPOTIFY_PROFILE_URL: optionalUrl,
   SPOTIFY_API_URL: optionalUrl,
   ADMIN_EMAIL: optionalString.pipe(z.email('debe ser un email').optional()),
+  // The rules of any new password (common/rules.ts), so the admin cannot start with a weak one.
   ADMIN_PASSWORD: optionalString.pipe(
-    z.string().min(6, 'debe tener al menos 6 caracteres').optional(),
+    z
+      .string()
+      .refine((value) => !passwordLengthProblem(value), 'debe tener de 8 caracteres a 72 bytes')
+      .refine((value) => !isCommonPassword(value), 'es una contraseña demasiado común')
+      .optional(),
   ),
   ADMIN_API_TOKEN: optionalString.pipe(
     z.string().min(24, 'debe tener al menos 24 caracteres').optional(),

@@ -89,12 +89,12 @@ describe('sign-up', () => {
       [{ email: 'no es email', password: 'secreto123' }, 'Introduce un email válido.'],
       [{ email: 'a b@c.com', password: 'secreto123' }, 'Introduce un email válido.'],
       [
-        { email: 'ok@example.com', password: '12345' },
-        'La contraseña debe tener al menos 6 caracteres.',
+        { email: 'ok@example.com', password: '1234567' },
+        'La contraseña debe tener al menos 8 caracteres.',
       ],
       [
-        { email: 'ok@example.com', password: 'x'.repeat(129) },
-        'La contraseña no puede tener más de 128 caracteres.',
+        { email: 'ok@example.com', password: 'x'.repeat(73) },
+        'La contraseña es demasiado larga (máximo 72 bytes).',
       ],
       [{ email: 'ok@example.com' }, 'Introduce una contraseña.'],
     ] as const) {

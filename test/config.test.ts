@@ -75,6 +75,22 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/DATABASE_POOL_TIMEOUT_MS/);
   });
 
+  it('ADMIN_PASSWORD follows the rules of a new password', () => {
+    const base = { DATA_DIR: dataDir(), ADMIN_EMAIL: 'admin@example.com' };
+    expect(problemsOf({ ...base, ADMIN_PASSWORD: '1234567' })).toEqual([
+      'ADMIN_PASSWORD: debe tener de 8 caracteres a 72 bytes',
+    ]);
+    expect(problemsOf({ ...base, ADMIN_PASSWORD: 'ñ'.repeat(37) })).toEqual([
+      'ADMIN_PASSWORD: debe tener de 8 caracteres a 72 bytes',
+    ]);
+    expect(problemsOf({ ...base, ADMIN_PASSWORD: 'Password1' })).toEqual([
+      'ADMIN_PASSWORD: es una contraseña demasiado común',
+    ]);
+    expect(loadConfig({ ...base, ADMIN_PASSWORD: 'clave-admin' }).admin.password).toBe(
+      'clave-admin',
+    );
+  });
+
   it('production requires SESSION_SECRET and PUBLIC_URL', () => {
     const problems = problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir() });
     expect(problems).toEqual([

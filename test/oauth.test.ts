@@ -303,6 +303,28 @@ const spotifyColumnsOf = (userId: string) =>
     .executeTakeFirstOrThrow();
 
 describe('Spotify sign-in', () => {
+  it('drops control characters from the names Spotify sends (PostgreSQL refuses NUL)', async () => {
+    spotifyApi.me = spotifyMe({ display_name: 'Fan\u0000 de\u0007 Spotify' });
+    spotifyApi.topArtists = {
+      status: 200,
+      body: {
+        items: [
+          { name: 'Rosa\u0000lía', genres: ['flamenco'] },
+          { name: '\u0000', genres: [] },
+        ],
+      },
+    };
+    const agent = request.agent(newApp());
+    const { callbackPath } = await startSignIn(agent, 'spotify');
+    const res = await agent.get(callbackPath).expect(302);
+    expect(res.headers.location).toBe('/liked-music-genres');
+    const user = (await sessionUser(agent))!;
+    const columns = await spotifyColumnsOf(user.id);
+    expect(columns.name).toBe('Fan de Spotify');
+    expect(columns.top_artists).toEqual(['Rosalía']);
+    await waitForWelcomeMail(user.id);
+  });
+
   it('creates the account with the Spotify profile, top artists and their genres', async () => {
     spotifyApi.me = spotifyMe();
     spotifyApi.topArtists = { status: 200, body: TOP_ARTISTS };

@@ -1,6 +1,11 @@
 import express, { type Request, type Router } from 'express';
 import type { SessionResponse } from '../../common/dto.js';
-import { credentialsSchema, recoverSchema, resetPasswordSchema } from '../../common/schemas.js';
+import {
+  loginSchema,
+  recoverSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '../../common/schemas.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
 import { byBodyEmail, byIp, rateLimit } from '../security/rate-limit.js';
@@ -38,7 +43,7 @@ export function authRouter(deps: AuthDeps): Router {
   router.post(
     '/auth/register',
     rateLimit(db, [{ name: 'register-ip', limit: 10, windowSeconds: 60 * minute, key: byIp }]),
-    validate({ body: credentialsSchema }),
+    validate({ body: registerSchema }),
     async (req, res) => {
       const { email, password } = input<Credentials>(res).body;
       const user = await registerUser(deps, email, password);
@@ -54,7 +59,7 @@ export function authRouter(deps: AuthDeps): Router {
       { name: 'login-ip', limit: 30, windowSeconds: 15 * minute, key: byIp },
       { name: 'login-email', limit: 10, windowSeconds: 15 * minute, key: byBodyEmail },
     ]),
-    validate({ body: credentialsSchema }),
+    validate({ body: loginSchema }),
     async (req, res) => {
       const { email, password } = input<Credentials>(res).body;
       const user = await verifyCredentials(deps, email, password);

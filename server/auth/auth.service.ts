@@ -14,6 +14,7 @@ import {
 } from '../users/users.repository.js';
 import { newVerificationLink } from './email-verification.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { assertPasswordAllowed } from './password-policy.js';
 
 export interface AuthDeps {
   db: Database;
@@ -48,6 +49,7 @@ export async function registerUser(
   email: string,
   password: string,
 ): Promise<SessionUserRow | undefined> {
+  assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password, deps.config.bcryptCost);
   const user = await insertUser(deps.db, {
     email: email.trim(),

@@ -3,6 +3,7 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import type { MessageResponse } from '../../common/dto.js';
+import { textSchema } from '../../common/text.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
 import { byIp, rateLimit } from '../security/rate-limit.js';
@@ -19,7 +20,11 @@ export const verificationSentMessage = (email: string) =>
   `Te hemos enviado un email de verificación a ${email}.`;
 
 const verifySchema = z.strictObject({
-  token: z.string({ error: INVALID_VERIFICATION_LINK }).min(1, INVALID_VERIFICATION_LINK).max(200),
+  token: textSchema({
+    max: 200,
+    tooLong: INVALID_VERIFICATION_LINK,
+    notText: INVALID_VERIFICATION_LINK,
+  }).min(1, INVALID_VERIFICATION_LINK),
 });
 const emptyBody = z.strictObject({});
 

@@ -15,6 +15,7 @@ import {
 } from '../users/users.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { hashPassword } from './password.js';
+import { assertPasswordAllowed } from './password-policy.js';
 import { hashLinkToken as hashToken, newLinkToken } from './tokens.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -58,6 +59,7 @@ export async function resetPassword(
   token: string,
   newPassword: string,
 ): Promise<string | undefined> {
+  assertPasswordAllowed(newPassword);
   const now = deps.clock();
   const passwordHash = await hashPassword(newPassword, deps.config.bcryptCost);
   const reset = await deps.db.transaction().execute(async (trx) => {

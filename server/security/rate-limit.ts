@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
+import { EMAIL_MAX, hasControlCharacters } from '../../common/rules.js';
 import { AppError } from '../lib/errors.js';
 
 export interface LimitRule {
@@ -77,9 +78,17 @@ export async function pruneRateLimits(db: Database): Promise<void> {
 }
 
 export const byIp = (req: Request) => req.ip ?? 'unknown';
+/**
+ * The email of the body, when it can be one. Anything longer than an address or holding control
+ * characters is refused by validation right after, so it is not counted: its key would reach
+ * PostgreSQL (which refuses NUL) and bloat the table.
+ */
 export const byBodyEmail = (req: Request) => {
   const email: unknown = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase() : undefined;
+  if (typeof email !== 'string' || email.length > EMAIL_MAX || hasControlCharacters(email)) {
+    return undefined;
+  }
+  return email.trim().toLowerCase();
 };
 
 /**

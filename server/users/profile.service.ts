@@ -1,6 +1,7 @@
 import type { OnboardingInput, ProfileUpdate } from '../../common/schemas.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
+import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { forgetSessions, type SessionCaches } from '../auth/session.js';
 import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
@@ -70,6 +71,7 @@ export async function changePassword(
   currentSid: string,
   change: { newPassword: string } & ReauthProof,
 ): Promise<ReauthOutcome> {
+  assertPasswordAllowed(change.newPassword);
   const confirmed = await confirmIdentity(deps, userId, change);
   if (confirmed.outcome !== 'confirmed') return confirmed;
   const hash = await hashPassword(change.newPassword, deps.config.bcryptCost);

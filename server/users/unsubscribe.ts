@@ -3,6 +3,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
 import { z } from 'zod';
+import { textSchema } from '../../common/text.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
@@ -33,7 +34,10 @@ export function unsubscribeUrl(config: Config, userId: string): string {
   return `${config.publicUrl}/unsubscribe?${query}`;
 }
 
-const linkSchema = z.object({ userId: z.uuid(), token: z.string().min(1).max(200) });
+const linkSchema = z.object({
+  userId: z.uuid(),
+  token: textSchema({ max: 200, tooLong: INVALID_LINK }).min(1),
+});
 
 /**
  * POST /api/unsubscribe with { userId, token } in the JSON body (the /unsubscribe page) or in the

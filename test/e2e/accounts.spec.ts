@@ -190,7 +190,17 @@ test('password recovery by mail signs in with the new password', async ({ page, 
   await page.getByLabel('Nueva contraseña').fill('corta');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(page.getByRole('alert')).toHaveText(
-    'La contraseña debe tener al menos 6 caracteres.',
+    'La contraseña debe tener al menos 8 caracteres.',
+  );
+  await expect(page.getByLabel('Nueva contraseña')).toHaveAttribute(
+    'placeholder',
+    'Contraseña (mínimo 8 caracteres)',
+  );
+  // The server refuses a common password and the link stays usable.
+  await page.getByLabel('Nueva contraseña').fill('Football');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'Esa contraseña es demasiado común. Elige otra.',
   );
   await page.getByLabel('Nueva contraseña').fill('otra-clave-456');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
@@ -323,7 +333,7 @@ test.describe('profile', () => {
     await page.getByLabel('Nueva contraseña').fill('abc');
     await save.click();
     await expect(page.getByRole('alert')).toHaveText(
-      'La contraseña debe tener al menos 6 caracteres.',
+      'La contraseña debe tener al menos 8 caracteres.',
     );
     // The current password is asked for before anything changes.
     await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');

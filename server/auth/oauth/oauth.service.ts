@@ -15,7 +15,9 @@ import {
   touchLastLogin,
   type SessionUserRow,
 } from '../../users/users.repository.js';
+import { NAME_MAX } from '../../../common/rules.js';
 import { sendWelcomeMail, type AuthDeps } from '../auth.service.js';
+import { providerName } from './provider-text.js';
 import {
   findIdentityUserId,
   findUserIdByEmail,
@@ -96,7 +98,7 @@ export async function signInWithProvider(
     const user = await insertUser(trx, {
       email,
       password_hash: null,
-      name: profile.name?.trim() || null,
+      name: providerName(profile.name, NAME_MAX),
       last_login: now,
       email_verified_at: profile.emailVerified ? now : null,
     });

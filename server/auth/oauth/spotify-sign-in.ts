@@ -1,9 +1,10 @@
 // Spotify sign-in: the account, then the Spotify profile columns, then a head start on the fan's
 // taste from their top artists.
-import { MAX_LIKED_GENRES } from '../../../common/rules.js';
+import { MAX_LIKED_GENRES, NAME_MAX } from '../../../common/rules.js';
 import type { AuthDeps } from '../auth.service.js';
 import { updateSpotifyDetails, updateTaste } from './identities.repository.js';
 import { signInWithProvider, type OAuthSignIn } from './oauth.service.js';
+import { providerName } from './provider-text.js';
 import { rankGenres } from './spotify-genres.js';
 import { fetchTopArtists, mergeArtists, type SpotifyArtist } from './spotify-top-artists.js';
 
@@ -33,7 +34,7 @@ export async function signInWithSpotify(
 
   const userId = result.user.user_id;
   await updateSpotifyDetails(deps.db, userId, {
-    name: profile.displayName?.trim() || null,
+    name: providerName(profile.displayName, NAME_MAX),
     country: profile.country ?? null,
     followers: profile.followers,
     profileImage: profile.imageUrl ?? null,

@@ -1,6 +1,7 @@
 // The fan's most listened artists, read once at sign-in to pre-fill their taste.
 import { z } from 'zod';
 import { MAX_ARTIST_LENGTH, MAX_ARTISTS } from '../../../common/rules.js';
+import { withoutControlCharacters } from './provider-text.js';
 
 export const SPOTIFY_API_URL = 'https://api.spotify.com';
 const TIMEOUT_MS = 5000;
@@ -46,7 +47,7 @@ export function mergeArtists(existing: readonly string[], incoming: readonly str
   const seen = new Set<string>();
   const merged: string[] = [];
   for (const raw of [...existing, ...incoming]) {
-    const name = raw.trim();
+    const name = withoutControlCharacters(raw);
     const key = name.toLocaleLowerCase('es');
     if (name === '' || name.length > MAX_ARTIST_LENGTH || seen.has(key)) continue;
     seen.add(key);

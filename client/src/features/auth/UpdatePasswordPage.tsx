@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { SessionUserDto } from '../../../../common/dto';
-import { PASSWORD_MIN } from '../../../../common/rules';
+import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
 import { sessionQueryKey, setSessionUser } from '../../lib/session';
@@ -10,7 +10,6 @@ import { TextField } from '../../components/TextField';
 import './AccountForms.css';
 
 const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
-const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
 const REDIRECT_DELAY_MS = 1500;
 
 type State = { kind: 'idle' | 'saving' | 'done' } | { kind: 'error'; text: string };
@@ -44,8 +43,9 @@ export function UpdatePasswordPage() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token || state.kind === 'saving' || state.kind === 'done') return;
-    if (password.length < PASSWORD_MIN) {
-      setState({ kind: 'error', text: PASSWORD_TOO_SHORT });
+    const problem = passwordLengthProblem(password);
+    if (problem) {
+      setState({ kind: 'error', text: problem });
       return;
     }
     setState({ kind: 'saving' });
@@ -58,8 +58,11 @@ export function UpdatePasswordPage() {
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       setState({ kind: 'done' });
     } catch (error) {
-      // Rate limits have their own message; anything else is the spec's single failure text.
-      const text = error instanceof ApiError && error.status === 429 ? error.message : RESET_FAILED;
+      // Rate limits and a refused password (too common, ...) have their own message; anything
+      // else (a used or expired link) is the spec's single failure text.
+      const ownMessage =
+        error instanceof ApiError && (error.status === 429 || error.code === 'weak_password');
+      const text = ownMessage ? error.message : RESET_FAILED;
       setState({ kind: 'error', text });
     }
   }
@@ -83,7 +86,7 @@ export function UpdatePasswordPage() {
           label="Nueva contraseña"
           type="password"
           autoComplete="new-password"
-          placeholder="Contraseña (mínimo 6 caracteres)"
+          placeholder={PASSWORD_PLACEHOLDER}
           value={password}
           onValueChange={setPassword}
           required

@@ -2,13 +2,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { SessionUserDto } from '../../../../common/dto';
-import { isEmail, PASSWORD_MIN } from '../../../../common/rules';
+import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { ApiError, apiFetch } from '../../lib/api';
 import { homePathFor, setSessionUser } from '../../lib/session';
 
 type Mode = 'register' | 'login';
 
-const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
 const UNEXPECTED = 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.';
 
 /** Email + password sign-up, or login after the toggle. */
@@ -30,8 +29,10 @@ export function AuthForm() {
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isEmail(email) || loading) return;
-    if (password.length < PASSWORD_MIN) {
-      setError(PASSWORD_TOO_SHORT);
+    // Only a new password follows the rules: accounts made under older ones still sign in.
+    const problem = mode === 'register' ? passwordLengthProblem(password) : undefined;
+    if (problem) {
+      setError(problem);
       return;
     }
     setLoading(true);
@@ -78,7 +79,7 @@ export function AuthForm() {
         type="password"
         name="password"
         autoComplete={isRegister ? 'new-password' : 'current-password'}
-        placeholder="Contraseña (mínimo 6 caracteres)"
+        placeholder={PASSWORD_PLACEHOLDER}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
         required

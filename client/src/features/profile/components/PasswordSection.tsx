@@ -1,14 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '../../../../../common/dto';
-import { PASSWORD_MIN } from '../../../../../common/rules';
+import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../../common/rules';
 import { ApiError } from '../../../lib/api';
 import { changePassword, profileQueryKey } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
 import { TextField } from '../../../components/TextField';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
-
-const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
 
 /**
  * Changing the password asks for the current one. An account without one (Google/Spotify only)
@@ -33,8 +31,9 @@ export function PasswordSection({
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || newPassword === '') return;
-    if (newPassword.length < PASSWORD_MIN) {
-      setError(PASSWORD_TOO_SHORT);
+    const problem = passwordLengthProblem(newPassword);
+    if (problem) {
+      setError(problem);
       return;
     }
     setSaving(true);
@@ -81,7 +80,7 @@ export function PasswordSection({
           label="Nueva contraseña"
           type="password"
           autoComplete="new-password"
-          placeholder="Contraseña (mínimo 6 caracteres)"
+          placeholder={PASSWORD_PLACEHOLDER}
           value={newPassword}
           onValueChange={setNewPassword}
         />
