@@ -11,6 +11,7 @@ import { adminActionsRouter } from './admin/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, createSessionCaches, sessionMiddleware } from './auth/session.js';
+import { sessionCookieName } from './auth/session-cookie.js';
 import type { ChangeFeed } from './cache/change-feed.js';
 import { forgetOwnWrites } from './cache/forget-own-writes.js';
 import type { Config } from './config.js';
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     agendaFastLane({
       secret: config.sessionSecret,
+      cookieName: sessionCookieName(config),
       caches: sessionCaches,
       responses,
       catalog,

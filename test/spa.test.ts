@@ -69,6 +69,28 @@ describe('the built SPA', () => {
     expect(noAnalytics.text).not.toContain('stats.example.org');
   });
 
+  it('never loads the analytics script on the pages whose address carries a token', async () => {
+    const { app } = createTestApp({
+      database,
+      clientDir,
+      env: { ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js' },
+    });
+    const script = '<script defer src="https://stats.example.org/script.js"></script>';
+    for (const route of ['/', '/myconcerts', '/update-passwords', '/unsubscribe/otra']) {
+      expect((await request(app).get(route).expect(200)).text).toContain(script);
+    }
+    for (const route of [
+      '/update-password',
+      '/unsubscribe?userId=1&token=abc',
+      '/Update-Password/', // the client's router matches in any case, with a trailing slash
+      '/UNSUBSCRIBE',
+    ]) {
+      const res = await request(app).get(route).expect(200);
+      expect(res.text).toContain('<script id="app-config" type="application/json">');
+      expect(res.text).not.toContain('stats.example.org');
+    }
+  });
+
   it('compresses large responses', async () => {
     writeFileSync(path.join(clientDir, 'assets', 'big-1.js'), 'x'.repeat(20_000));
     const { app } = createTestApp({ database, clientDir });

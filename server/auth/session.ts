@@ -10,8 +10,8 @@ import { watchedCache, type LocalCache } from '../cache/local-cache.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { findSessionUser, type SessionUserRow } from '../users/users.repository.js';
+import { sessionCookieName, sessionCookieSecure } from './session-cookie.js';
 
-export const SESSION_COOKIE = 'cm.sid';
 export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 
 declare global {
@@ -119,7 +119,7 @@ export function sessionMiddleware(
     }
   }
   return session({
-    name: SESSION_COOKIE,
+    name: sessionCookieName(config),
     secret: config.sessionSecret,
     genid: newSessionId, // 24 random bytes, as express-session's own
     store: new CachedPgStore({
@@ -135,7 +135,7 @@ export function sessionMiddleware(
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.publicUrl.startsWith('https:'),
+      secure: sessionCookieSecure(config),
       maxAge: SESSION_MAX_AGE_MS,
     },
   });

@@ -11,7 +11,7 @@ import type { AuthDeps } from '../auth/auth.service.js';
 import { forgetFutureScores } from '../recommendations/generator.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
-import { SESSION_COOKIE } from '../auth/session.js';
+import { clearSessionCookie } from '../auth/session-cookie.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
 import { toProfileDto } from './users.dto.js';
@@ -72,7 +72,7 @@ export function profileRouter(deps: AuthDeps & { runner: RecommendationRunner })
     await deleteUser(db, currentUser(req).user_id);
     // The cascade already removed the stored session; forget it here and clear the cookie.
     req.session.destroy(() => {
-      res.clearCookie(SESSION_COOKIE).status(204).end();
+      clearSessionCookie(res, deps.config).status(204).end();
     });
   });
 

@@ -22,6 +22,15 @@ export function renderIndexHtml(
   return template.replace('<!--app-config-->', configTag + analytics);
 }
 
+/**
+ * Pages whose address carries a secret (a reset token, an unsubscribe token): no third-party
+ * script runs there, so it can read neither the address nor the page. Compared as the client's
+ * router matches paths: any case, trailing slashes ignored.
+ */
+const TOKEN_PAGES = new Set(['/update-password', '/unsubscribe']);
+export const isTokenPage = (requestPath: string) =>
+  TOKEN_PAGES.has(requestPath.toLowerCase().replace(/\/+$/, ''));
+
 export function spaRouter(options: {
   clientDir: string;
   publicConfig: PublicConfigDto;
@@ -29,14 +38,14 @@ export function spaRouter(options: {
 }): Router {
   const router = express.Router();
   const indexFile = path.join(options.clientDir, 'index.html');
-  const indexHtml = existsSync(indexFile)
-    ? renderIndexHtml(
-        readFileSync(indexFile, 'utf8'),
-        options.publicConfig,
-        options.analyticsScriptUrl,
-      )
-    : '<!doctype html><html lang="es"><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
-      '<p>Falta compilar la web: ejecuta <code>npm run build</code>.</p></html>';
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
+  const render = (analyticsScriptUrl: string | undefined) =>
+    template !== undefined
+      ? renderIndexHtml(template, options.publicConfig, analyticsScriptUrl)
+      : '<!doctype html><html lang="es"><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
+        '<p>Falta compilar la web: ejecuta <code>npm run build</code>.</p></html>';
+  const indexHtml = render(options.analyticsScriptUrl);
+  const indexHtmlWithoutAnalytics = render(undefined);
 
   router.use(
     '/assets',
@@ -48,8 +57,9 @@ export function spaRouter(options: {
     }),
   );
   router.use(express.static(options.clientDir, { index: false, maxAge: '1d' }));
-  router.get('/{*splat}', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').type('html').send(indexHtml);
+  router.get('/{*splat}', (req, res) => {
+    const html = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
+    res.set('Cache-Control', 'no-cache').type('html').send(html);
   });
   return router;
 }

@@ -1,5 +1,6 @@
 // The account behind a Google or Spotify sign-in: found by the provider's user id, linked by a
 // verified email, or created.
+import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
 import {
   findSessionUser,
   insertUser,
@@ -19,12 +20,10 @@ export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
   spotify: 'Spotify',
 };
 
-export const signInFailedMessage = (provider: OAuthProvider) =>
-  `No se pudo iniciar sesión con ${PROVIDER_LABELS[provider]}. Inténtalo de nuevo.`;
-export const noEmailMessage = (provider: OAuthProvider) =>
-  `Tu cuenta de ${PROVIDER_LABELS[provider]} no tiene un email.`;
-export const emailTakenMessage = (provider: OAuthProvider) =>
-  `Ya existe una cuenta con el email de tu ${PROVIDER_LABELS[provider]}. Inicia sesión con tu email y contraseña.`;
+// Codes, not texts: the landing maps them to fixed texts (common/sign-in-errors.ts).
+export const signInFailedCode = (provider: OAuthProvider) => `${provider}_failed` as const;
+const noEmailCode = (provider: OAuthProvider) => `${provider}_no_email` as const;
+const emailTakenCode = (provider: OAuthProvider) => `${provider}_email_taken` as const;
 
 /** What the provider told us about the person, as plain values. */
 export interface OAuthProfile {
@@ -41,10 +40,10 @@ export interface OAuthProfile {
 
 export type OAuthSignIn =
   | { outcome: 'signed-in'; user: SessionUserRow; created: boolean }
-  /** A refusal the person can act on; message is shown to them. */
-  | { outcome: 'refused'; message: string };
+  /** A refusal the person can act on; the landing shows the code's text. */
+  | { outcome: 'refused'; code: SignInErrorCode };
 
-const refused = (message: string): OAuthSignIn => ({ outcome: 'refused', message });
+const refused = (code: SignInErrorCode): OAuthSignIn => ({ outcome: 'refused', code });
 
 export async function signInWithProvider(
   deps: AuthDeps,
@@ -62,13 +61,13 @@ export async function signInWithProvider(
   }
 
   const email = profile.email?.trim();
-  if (!email) return refused(noEmailMessage(provider));
+  if (!email) return refused(noEmailCode(provider));
   const identity = { provider, provider_user_id: providerUserId, email };
 
   const existingUserId = await findUserIdByEmail(db, email);
   if (existingUserId) {
     // An unverified email proves nothing: anyone can type someone else's address at Spotify.
-    if (!profile.emailVerified) return refused(emailTakenMessage(provider));
+    if (!profile.emailVerified) return refused(emailTakenCode(provider));
     await insertIdentity(db, { ...identity, user_id: existingUserId });
     await touchLastLogin(db, existingUserId, now);
     const linked = await findSessionUser(db, existingUserId);
@@ -88,7 +87,7 @@ export async function signInWithProvider(
     return user;
   });
   // Registered by someone else between our lookup and the insert.
-  if (!created) return refused(emailTakenMessage(provider));
+  if (!created) return refused(emailTakenCode(provider));
   sendWelcomeMail(deps, created);
   return { outcome: 'signed-in', user: created, created: true };
 }
