@@ -204,9 +204,7 @@ describe('Google sign-in', () => {
     await oauth.setUserinfo({ sub: 'google-bea', email: 'bea@example.com', email_verified: false });
     const agent = request.agent(newApp());
     const res = await signIn(agent, 'google');
-    expect(res.headers.location).toBe(
-errorRedirect('google_email_taken'),
-    );
+    expect(res.headers.location).toBe(errorRedirect('google_email_taken'));
     expect(await sessionUser(agent)).toBeNull();
     expect(await identitiesOf(existing.user_id)).toEqual([]);
     expect(await database.db.selectFrom('users').select('user_id').execute()).toHaveLength(1);
@@ -424,10 +422,54 @@ describe('Spotify sign-in', () => {
 });
 
 describe('PKCE', () => {
+  it('the peer, like the providers, refuses a code without its verifier or with a wrong one', async () => {
+    const verifier = 'v'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const codeFor = async (pkce: Record<string, string>) => {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: 'google-client',
+        redirect_uri: `${PUBLIC_URL}/auth/google/callback`,
+        state: 'estado',
+        ...pkce,
+      });
+      const res = await request(oauth.url).get(`/authorize?${query}`).expect(302);
+      return new URL(res.headers.location).searchParams.get('code')!;
+    };
+    const token = (body: Record<string, string>) =>
+      request(oauth.url)
+        .post('/token')
+        .type('form')
+        .auth('google-client', 'google-secret')
+        .send({
+          grant_type: 'authorization_code',
+          redirect_uri: `${PUBLIC_URL}/auth/google/callback`,
+          ...body,
+        });
+    const s256 = { code_challenge: challenge, code_challenge_method: 'S256' };
+
+    // No verifier, a malformed one, a wrong one, or a code issued without a challenge: refused.
+    expect((await token({ code: await codeFor(s256) })).status).toBe(400);
+    expect((await token({ code: await codeFor(s256), code_verifier: 'corto' })).status).toBe(400);
+    const wrong = await token({ code: await codeFor(s256), code_verifier: 'w'.repeat(43) });
+    expect(wrong.status).toBe(400);
+    const plain = await token({ code: await codeFor({}), code_verifier: verifier });
+    expect(plain.status).toBe(400);
+    // The right verifier gets a token, once.
+    const code = await codeFor(s256);
+    const ok = await token({ code, code_verifier: verifier }).expect(200);
+    expect(ok.body.access_token).toEqual(expect.any(String));
+    expect((await token({ code, code_verifier: verifier })).status).toBe(400);
+  });
+
   it.each(['google', 'spotify'])(
     '%s: the authorization request carries an S256 challenge, the token request its verifier',
     async (provider) => {
-      await oauth.setUserinfo({ sub: 'google-pkce', email: 'pkce@gmail.com', email_verified: true });
+      await oauth.setUserinfo({
+        sub: 'google-pkce',
+        email: 'pkce@gmail.com',
+        email_verified: true,
+      });
       spotifyApi.me = spotifyMe({ id: 'spotify-pkce', email: 'pkce@spotify.example' });
       await oauth.takeRequests(); // forget what earlier tests sent
       const agent = request.agent(newApp());
@@ -449,7 +491,11 @@ describe('PKCE', () => {
   );
 
   it('each sign-in has its own challenge; an intercepted code is useless to another browser', async () => {
-    await oauth.setUserinfo({ sub: 'google-pkce2', email: 'pkce2@gmail.com', email_verified: true });
+    await oauth.setUserinfo({
+      sub: 'google-pkce2',
+      email: 'pkce2@gmail.com',
+      email_verified: true,
+    });
     await oauth.takeRequests();
     const app = newApp();
     const first = request.agent(app);

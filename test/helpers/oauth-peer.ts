@@ -24,16 +24,41 @@ let userinfo = { sub: 'johndoe' };
 let failNextToken = false;
 // What the app sent: the PKCE fields of each authorization and token request.
 const seen = [];
+// The S256 challenge each code was issued with. Like Google and Spotify, the peer insists on
+// PKCE: oauth2-mock-server alone checks a verifier that is sent but lets one that is left out (or
+// a code issued without a challenge) through, so a client without PKCE would pass unnoticed.
+const challenges = new Map();
+const { createHash } = await import('node:crypto');
+const pkceProblem = (code, verifier) => {
+  const challenge = challenges.get(code);
+  challenges.delete(code);
+  if (challenge === undefined) return 'code issued without an S256 code_challenge';
+  if (typeof verifier !== 'string' || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) {
+    return 'missing or malformed code_verifier';
+  }
+  if (createHash('sha256').update(verifier).digest('base64url') !== challenge) {
+    return 'code_verifier does not match the code_challenge';
+  }
+  return undefined;
+};
 server.service.on('beforeUserinfo', (response) => {
   response.body = userinfo;
 });
-server.service.on('beforeAuthorizeRedirect', (_redirect, req) => {
+server.service.on('beforeAuthorizeRedirect', (redirect, req) => {
   const { state, code_challenge, code_challenge_method } = req.query;
   seen.push({ endpoint: 'authorize', state, code_challenge, code_challenge_method });
+  const code = redirect.url.searchParams.get('code');
+  if (code && code_challenge_method === 'S256') challenges.set(code, code_challenge);
 });
 server.service.on('beforeResponse', (response, req) => {
   const { grant_type, code, code_verifier } = req.body ?? {};
   seen.push({ endpoint: 'token', grant_type, code, code_verifier });
+  const problem = grant_type === 'authorization_code' ? pkceProblem(code, code_verifier) : undefined;
+  if (problem) {
+    response.statusCode = 400;
+    response.body = { error: 'invalid_grant', error_description: problem };
+    return;
+  }
   if (!failNextToken) return;
   failNextToken = false;
   response.statusCode = 400;
