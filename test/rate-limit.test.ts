@@ -1,11 +1,6 @@
 import { sql } from 'kysely';
 import request from 'supertest';
-import {
-  clientAddressKey,
-  hit,
-  hitAll,
-  pruneRateLimits,
-} from '../server/security/rate-limit.js';
+import { clientAddressKey, hit, hitAll, pruneRateLimits } from '../server/security/rate-limit.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 

@@ -17,8 +17,7 @@ function logIn(req: Request, user: Express.User): Promise<void> {
 }
 
 // Only a known code ever goes into the address: the landing shows its fixed text.
-const redirectWithError = (res: Response, code: SignInErrorCode) =>
-  res.redirect(`/?error=${code}`);
+const redirectWithError = (res: Response, code: SignInErrorCode) => res.redirect(`/?error=${code}`);
 
 function refusalOf(info: unknown): SignInErrorCode | undefined {
   const refusal = (info as Partial<Refusal> | undefined)?.refusal;
