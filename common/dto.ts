@@ -39,6 +39,8 @@ export interface SessionUserDto {
   name: string | null;
   isAdmin: boolean;
   onboardingCompleted: boolean;
+  /** False until the link mailed to the address is opened (or Google vouched for it). */
+  emailVerified: boolean;
 }
 
 export interface SessionResponse {
@@ -46,6 +48,23 @@ export interface SessionResponse {
 }
 
 /** GET/PATCH /api/profile. */
+/** One of the signed-in fan's sessions (GET /api/profile/sessions). No session id: `id` is opaque. */
+export interface SessionDto {
+  id: string;
+  /** "Chrome en Windows", from the browser that signed in. */
+  device: string;
+  /** ISO instant of the sign-in. */
+  signedInAt: string;
+  /** ISO instant of the last request, to the hour (expiries are written at most hourly). */
+  lastActiveAt: string;
+  /** The session of the request that asked. */
+  current: boolean;
+}
+
+export interface SessionsResponse {
+  sessions: SessionDto[];
+}
+
 export interface ProfileDto {
   name: string | null;
   email: string;
@@ -54,8 +73,17 @@ export interface ProfileDto {
   dislikedGenres: string[];
   /** False for accounts created through Google or Spotify until they set one. */
   hasPassword: boolean;
+  /** The providers the account signs in with, for re-authentication without a password. */
+  signInProviders: Array<'google' | 'spotify'>;
   isSubscribed: boolean;
   onboardingCompleted: boolean;
+  /** False until the link mailed to the address is opened (or Google vouched for it). */
+  emailVerified: boolean;
+}
+
+/** POST /api/auth/verify-email and POST /api/profile/verification-email. */
+export interface MessageResponse {
+  message: string;
 }
 
 export interface ConcertBandDto {

@@ -81,15 +81,33 @@ export const onboardingSchema = z
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 
+/**
+ * The current password, asked again before a sensitive change. Only its length is checked: it is
+ * compared with the stored hash, whatever rules new passwords follow today. Required by the server
+ * for accounts that have a password; Google/Spotify-only accounts send none.
+ */
+const currentPasswordSchema = z
+  .string({ error: 'Introduce tu contraseña actual.' })
+  .max(PASSWORD_MAX, 'La contraseña actual no es correcta.')
+  .optional();
+
 export const passwordChangeSchema = z.strictObject({
-  currentPassword: z.string().max(PASSWORD_MAX).optional(),
+  currentPassword: currentPasswordSchema,
   newPassword: passwordSchema,
+});
+
+export const deleteAccountSchema = z.strictObject({ currentPassword: currentPasswordSchema });
+
+/** The opaque id of one of the fan's sessions (never the session id itself). */
+export const sessionIdParamsSchema = z.strictObject({
+  id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Identificador de sesión no válido.'),
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type OnboardingInput = z.infer<typeof onboardingSchema>;
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 export const concertIdParamsSchema = z.strictObject({
   id: z.coerce.number({ error: 'Identificador de concierto no válido.' }).int().positive(),

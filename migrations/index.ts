@@ -1,8 +1,10 @@
 // Every migration, in order. Add new ones at the end; never edit or reorder released ones.
 import * as initialSchema from './0001_initial_schema.js';
 import * as changeNotifications from './0002_change_notifications.js';
+import * as emailVerification from './0003_email_verification.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
   '0002_change_notifications': changeNotifications,
+  '0003_email_verification': emailVerification,
 };

@@ -1,9 +1,13 @@
-// npm run create-admin -- <email>: makes an existing account an admin (operators' command).
+// npm run create-admin -- <email>: makes the verified account with that email an admin, or
+// creates it (verified, admin) when there is none. The new account's password is ADMIN_PASSWORD
+// when set; else it has none and its owner sets one with "¿Olvidaste tu contraseña?".
+// An unverified account is refused: whoever registered the address first may not own it.
 import { loadConfigOrExit } from '../server/config.js';
+import { hashPassword } from '../server/auth/password.js';
 import { openDatabase } from '../server/db/open.js';
 import { createLogger } from '../server/lib/logger.js';
 import { isEmail } from '../common/rules.js';
-import { makeAdmin } from '../server/users/users.repository.js';
+import { ensureAdmin } from '../server/users/admin-bootstrap.js';
 
 const email = process.argv[2];
 if (!email || !isEmail(email)) {
@@ -12,12 +16,25 @@ if (!email || !isEmail(email)) {
 }
 const config = loadConfigOrExit();
 const database = await openDatabase(config, createLogger('warn'));
-const done = await makeAdmin(database.db, email);
+const password = config.admin.password;
+const passwordHash = password ? await hashPassword(password, config.bcryptCost) : null;
+const outcome = await ensureAdmin(database.db, email, { passwordHash });
 await database.shutdown();
-if (!done) {
+if (outcome === 'unverified') {
   console.error(
-    `No hay ninguna cuenta con el email ${email}. Regístrate primero y vuelve a ejecutarlo.`,
+    `La cuenta ${email} no ha verificado su email. Que abra el enlace del correo de bienvenida ` +
+      '(o lo pida de nuevo desde su perfil) y vuelve a ejecutarlo.',
   );
   process.exit(1);
 }
-console.log(`${email} ya es administrador.`);
+if (outcome === 'created') {
+  console.log(`Cuenta ${email} creada como administrador.`);
+  if (!password) {
+    console.log(
+      'No tiene contraseña: establécela con "¿Olvidaste tu contraseña?" en la portada, ' +
+        'o entra con Google.',
+    );
+  }
+} else {
+  console.log(`${email} ya es administrador.`);
+}

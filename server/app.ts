@@ -9,6 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { PublicConfigDto } from '../common/dto.js';
 import { adminActionsRouter } from './admin/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
+import { emailVerificationRouter } from './auth/email-verification.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, createSessionCaches, sessionMiddleware } from './auth/session.js';
 import { sessionCookieName } from './auth/session-cookie.js';
@@ -24,6 +25,7 @@ import type { Database } from './db/database.js';
 import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
+import { aiGateFor, type AiGate } from './lib/ai-gate.js';
 import type { Logger } from './lib/logger.js';
 import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
@@ -51,6 +53,11 @@ export interface AppDeps {
   clientDir: string;
   /** Database change notices; without it (some tests), nothing is cached across requests. */
   feed?: ChangeFeed;
+  /**
+   * The process's way out to the AI (circuit breaker, daily budget), shared with the engine and the
+   * workers; without it the app makes its own (tests).
+   */
+  ai?: AiGate;
 }
 
 export function publicConfigOf(config: Config): PublicConfigDto {
@@ -124,7 +131,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
   app.use(express.json({ limit: '100kb' }));
 
-  app.use(healthRouter(db));
+  app.use(healthRouter(deps.pool));
   app.use('/uploads', uploadsStatic(config.dataDir));
 
   // Shared concert data of the agenda (admin writes invalidate it) and kept agenda answers.
@@ -144,12 +151,12 @@ export function createApp(deps: AppDeps): Express {
   );
 
   // Sessions only where they are used: static files and probes never touch the session store.
-  const passport = configurePassport(db, sessionCaches);
+  const passport = configurePassport(db, sessionCaches, clock);
   const devOrigins = config.env === 'development' ? ['http://localhost:5173'] : [];
   app.use(
     ['/api', '/auth'],
     sameOriginOnly(config.publicUrl, devOrigins),
-    sessionMiddleware(config, deps.pool, sessionCaches),
+    sessionMiddleware(config, deps.pool, sessionCaches, clock),
     passport.initialize({ compat: false }),
     passport.session(),
     forgetOwnWrites(feed),
@@ -162,12 +169,19 @@ export function createApp(deps: AppDeps): Express {
     res.json(publicConfigOf(config));
   });
   api.use(authRouter(authDeps));
-  api.use('/profile', profileRouter({ ...authDeps, runner: deps.recommendations }));
+  api.use(emailVerificationRouter(authDeps));
+  api.use(
+    '/profile',
+    profileRouter({ ...authDeps, runner: deps.recommendations, sessions: sessionCaches }),
+  );
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
   api.use('/concerts', concertsRouter({ db, clock, catalog, responses }));
   api.use('/bands', bandsRouter(db));
   api.use('/unsubscribe', unsubscribeRouter({ db, config }));
-  if (deps.boss) api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log }));
+  if (deps.boss) {
+    const ai = deps.ai ?? aiGateFor({ config, db, clock, log });
+    api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log, ai }));
+  }
   api.use('/admin', adminRouter({ db, config, clock, catalog }));
   api.use(apiNotFoundHandler);
   app.use('/api', api);

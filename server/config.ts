@@ -71,7 +71,10 @@ const envSchema = z.object({
   PUBLIC_URL: optionalUrl,
   TRUST_PROXY: optionalString.pipe(z.string().superRefine(checkTrustProxy).optional()),
   DATABASE_URL: optionalString,
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  // At least 2: half the pool (at least 1) may be held by background work, the rest serves requests.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
+  // How long anything waits for a pool connection before giving up (a request then answers 503).
+  DATABASE_POOL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(5000),
   DATA_DIR: z.string().default('.data'),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   SESSION_SECRET: optionalString.pipe(
@@ -88,6 +91,10 @@ const envSchema = z.object({
   RECOMMENDATION_BATCH_SIZE: z.coerce.number().int().min(1).max(50).default(3),
   // 8 calls in flight: with an AI answering in 500 ms, 300 concerts (100 batches) take about 7 s.
   RECOMMENDATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  // AI calls per Mallorca day, all instances together. 10,000 calls of ~750 prompt tokens + ~100
+  // answer tokens cost about 2 USD with gpt-4o-mini, and score 30,000 concerts: 100 fans re-scoring
+  // 300 concerts each. 0 turns the AI off.
+  OPENAI_DAILY_CALL_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   SPOTIFY_CLIENT_ID: optionalString,
@@ -130,7 +137,13 @@ export interface Config {
   publicUrl: string;
   /** Express "trust proxy" value: false, a hop count or a list of addresses; never true. */
   trustProxy: false | number | string;
-  database: { url: string | undefined; poolSize: number; embeddedPort: number };
+  database: {
+    url: string | undefined;
+    poolSize: number;
+    /** Longest wait for a pool connection, in ms. */
+    poolTimeoutMs: number;
+    embeddedPort: number;
+  };
   dataDir: string;
   sessionSecret: string;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
@@ -144,6 +157,8 @@ export interface Config {
     batchSize: number;
     /** AI calls in flight at once in this process, all fans together. */
     concurrency: number;
+    /** AI calls a day (Europe/Madrid), recommendations and descriptions, all instances together. */
+    dailyCallLimit: number;
   };
   /** The URLs are overrides; unset means the provider's own endpoint. */
   google:
@@ -240,6 +255,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     database: {
       url: env.DATABASE_URL,
       poolSize: env.DATABASE_POOL_SIZE,
+      poolTimeoutMs: env.DATABASE_POOL_TIMEOUT_MS,
       embeddedPort: env.EMBEDDED_POSTGRES_PORT,
     },
     dataDir,
@@ -252,6 +268,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       timeoutMs: env.OPENAI_TIMEOUT_MS,
       batchSize: env.RECOMMENDATION_BATCH_SIZE,
       concurrency: env.RECOMMENDATION_CONCURRENCY,
+      dailyCallLimit: env.OPENAI_DAILY_CALL_LIMIT,
     },
     google: google && {
       ...google,

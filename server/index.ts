@@ -8,6 +8,7 @@ import { ChangeFeed } from './cache/change-feed.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/open.js';
 import { isDatabaseEmpty, seedDemoData } from './demo/seed.js';
+import { aiGateFor } from './lib/ai-gate.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { createMailer } from './mail/mailer.js';
 import { pruneRateLimits } from './security/rate-limit.js';
@@ -62,7 +63,9 @@ async function main(): Promise<void> {
 
   const mailer = createMailer(config, log);
   await bootstrapAdmin(database.db, config, log);
-  const engine = chooseEngine(config, log);
+  // One circuit breaker and daily budget for every AI call of this process (engine, descriptions).
+  const ai = aiGateFor({ config, db: database.db, clock: systemClock, log });
+  const engine = chooseEngine(config, log, ai);
   log.info({ engine: engine.name }, 'Motor de recomendaciones');
   const recommendations = new RecommendationRunner({
     db: database.db,
@@ -81,6 +84,7 @@ async function main(): Promise<void> {
     engine,
     clock: systemClock,
     log,
+    ai,
   });
   const weeklyCron = scheduleWeeklyMail(
     config.weeklyEmailCron,
@@ -100,6 +104,7 @@ async function main(): Promise<void> {
     log,
     mailer,
     clientDir: findClientDir(),
+    ai,
   });
   const server = createServer(app);
   await listen(server, config.port, config.host).catch(async (error: unknown) => {

@@ -47,4 +47,33 @@ describe('ADMIN_EMAIL at start', () => {
     await bootstrapAdmin(database.db, testConfig({ ADMIN_EMAIL: 'fantasma@example.com' }), log);
     expect(await adminOf('fantasma@example.com')).toBeUndefined();
   });
+  it('an account registered with that email but never verified is not promoted, nor replaced', async () => {
+    await createUser(database.db, { email: 'okupa@example.com', email_verified_at: null });
+    const config = testConfig({ ADMIN_EMAIL: 'okupa@example.com', ADMIN_PASSWORD: 'clave-admin' });
+    await bootstrapAdmin(database.db, config, log);
+    const row = await adminOf('okupa@example.com');
+    expect(row?.is_admin).toBe(false);
+    expect(row?.password_hash).toBeNull();
+    const count = await database.db
+      .selectFrom('users')
+      .select('user_id')
+      .where('email', 'ilike', 'okupa@example.com')
+      .execute();
+    expect(count).toHaveLength(1);
+  });
+
+  it('the account it creates with ADMIN_PASSWORD is verified', async () => {
+    await bootstrapAdmin(
+      database.db,
+      testConfig({ ADMIN_EMAIL: 'creada@example.com', ADMIN_PASSWORD: 'clave-admin' }),
+      log,
+    );
+    const row = await database.db
+      .selectFrom('users')
+      .select(['is_admin', 'email_verified_at'])
+      .where('email', '=', 'creada@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.is_admin).toBe(true);
+    expect(row.email_verified_at).toBeInstanceOf(Date);
+  });
 });

@@ -57,6 +57,7 @@ describe('sign-up', () => {
         name: null,
         isAdmin: false,
         onboardingCompleted: false,
+        emailVerified: false,
       },
       isNewUser: true,
     });

@@ -5,6 +5,7 @@ import request from 'supertest';
 import { ChangeFeed } from '../server/cache/change-feed.js';
 import { LocalCache } from '../server/cache/local-cache.js';
 import { createLogger } from '../server/lib/logger.js';
+import { publicSessionId } from '../server/users/sessions.service.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
@@ -68,7 +69,16 @@ async function signIn(app: Express, overrides: UserOverrides = {}) {
     patch: (url: string) => request(app).patch(url).set('Cookie', cookie),
     post: (url: string) => request(app).post(url).set('Cookie', cookie),
   };
-  return { agent, userId: user.user_id, cookie };
+  return { agent, userId: user.user_id, email: user.email, cookie };
+}
+
+/** Another sign-in of an existing fan (another device): a new session cookie. */
+async function signInAgain(app: Express, email: string) {
+  const res = await request(app)
+    .post('/api/auth/login')
+    .send({ email, password: TEST_PASSWORD })
+    .expect(200);
+  return res.headers['set-cookie']![0]!.split(';')[0]!;
 }
 let passwordHash: Promise<string> | undefined;
 
@@ -155,6 +165,61 @@ describe('sessions and users', () => {
       .where('user_id', '=', userId)
       .execute();
     await eventually(async () => expect((await sessionOf(app, cookie)).isAdmin).toBe(true));
+  });
+});
+
+describe('ending sessions and their lifetime', () => {
+  it('a session ended from the list is refused at once here, and soon on another instance', async () => {
+    const [a, b] = [await deafInstance(), await instance()];
+    const ana = await signIn(a);
+    const phone = await signInAgain(a, ana.email);
+    const tablet = await signInAgain(a, ana.email);
+    await scoredConcert(ana.userId, '2029-06-01');
+    for (const cookie of [phone, tablet]) {
+      expect((await sessionOf(a, cookie)).id).toBe(ana.userId);
+      expect((await sessionOf(b, cookie)).id).toBe(ana.userId);
+      expect((await agendaOf(a, cookie))[0]!.recommendation).not.toBeNull();
+      expect((await agendaOf(a, cookie))[0]!.recommendation).not.toBeNull(); // the fast lane
+    }
+    const list = await request(a).get('/api/profile/sessions').set('Cookie', ana.cookie);
+    expect(list.body.sessions).toHaveLength(3);
+    const phoneSid = decodeURIComponent(phone.split('=')[1]!).slice(2).split('.')[0]!;
+    const phoneId = publicSessionId(phoneSid);
+
+    await request(a)
+      .delete(`/api/profile/sessions/${phoneId}`)
+      .set('Cookie', ana.cookie)
+      .expect(204);
+    // The deaf instance hears no notice: only its own forgetting can refuse the cached session.
+    expect(await sessionOf(a, phone)).toBeNull();
+    expect((await agendaOf(a, phone))[0]!.recommendation).toBeNull();
+    expect((await sessionOf(a, tablet)).id).toBe(ana.userId);
+    await eventually(async () => expect(await sessionOf(b, phone)).toBeNull());
+
+    await ana.agent.post('/api/profile/sessions/end-others').expect(204);
+    expect(await sessionOf(a, tablet)).toBeNull();
+    expect((await agendaOf(a, tablet))[0]!.recommendation).toBeNull();
+    await eventually(async () => expect(await sessionOf(b, tablet)).toBeNull());
+    expect((await sessionOf(a, ana.cookie)).id).toBe(ana.userId);
+  });
+
+  it('a session past its absolute lifetime is refused by the fast lane and the caches', async () => {
+    const app = await deafInstance();
+    const { cookie, userId } = await signIn(app);
+    await scoredConcert(userId, '2029-06-01');
+    const start = now;
+    try {
+      expect((await agendaOf(app, cookie))[0]!.recommendation).not.toBeNull();
+      expect((await agendaOf(app, cookie))[0]!.recommendation).not.toBeNull(); // the fast lane
+      now = new Date(start.getTime() + 90 * 24 * 60 * 60 * 1000 - 1);
+      expect((await agendaOf(app, cookie))[0]!.recommendation).not.toBeNull();
+      now = new Date(start.getTime() + 90 * 24 * 60 * 60 * 1000);
+      // Everything (session, user, agenda) is still in this deaf instance's caches.
+      expect((await agendaOf(app, cookie))[0]!.recommendation).toBeNull();
+      expect(await sessionOf(app, cookie)).toBeNull();
+    } finally {
+      now = start;
+    }
   });
 });
 

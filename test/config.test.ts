@@ -54,6 +54,24 @@ describe('loadConfig', () => {
     expect(problems.join('\n')).toMatch(/LOG_LEVEL/);
   });
 
+  it('the pool: 10 connections and a 5 s wait by default, a pool of 1 refused', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.database.poolSize).toBe(10);
+    expect(config.database.poolTimeoutMs).toBe(5000);
+    expect(
+      loadConfig({ DATA_DIR: dataDir(), DATABASE_POOL_TIMEOUT_MS: '800' }).database.poolTimeoutMs,
+    ).toBe(800);
+    // Half the pool may be held by background work; one connection would leave none to requests.
+    const problems = problemsOf({
+      DATA_DIR: dataDir(),
+      DATABASE_POOL_SIZE: '1',
+      DATABASE_POOL_TIMEOUT_MS: '0',
+    });
+    expect(problems).toHaveLength(2);
+    expect(problems.join('\n')).toMatch(/DATABASE_POOL_SIZE/);
+    expect(problems.join('\n')).toMatch(/DATABASE_POOL_TIMEOUT_MS/);
+  });
+
   it('production requires SESSION_SECRET and PUBLIC_URL', () => {
     const problems = problemsOf({ NODE_ENV: 'production', DATA_DIR: dataDir() });
     expect(problems).toEqual([

@@ -11,6 +11,9 @@ import {
 import { createOpenAiWriter } from '../server/descriptions/openai-writer.js';
 import { templateLong, templateShort } from '../server/descriptions/template-writer.js';
 import { QUEUES } from '../server/jobs/queues.js';
+import { aiGateFor, type AiGate } from '../server/lib/ai-gate.js';
+import { createLogger } from '../server/lib/logger.js';
+import { systemClock } from '../server/lib/time.js';
 import { createBand, createConcert } from './helpers/factories.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import {
@@ -21,6 +24,7 @@ import {
   type FakeOpenAi,
 } from './helpers/fake-openai.js';
 import { signedInAgent } from './helpers/session.js';
+import { testConfig } from './helpers/app.js';
 import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
 
 const API_KEY = 'sk-test-descripciones-no-debe-salir-0123456789';
@@ -53,8 +57,31 @@ const aiEnv = (baseUrl: string, extra: Record<string, string> = {}) => ({
   ...extra,
 });
 
+/**
+ * The apps live through the whole file, but each test starts like a fresh process: with a closed
+ * circuit breaker (the failing tests would otherwise open it for the ones after them).
+ */
+const freshGates: (() => void)[] = [];
+function perTestGate(env: Record<string, string>): AiGate {
+  const make = () =>
+    aiGateFor({
+      config: testConfig(env),
+      db: database.db,
+      clock: systemClock,
+      log: createLogger('silent'),
+    });
+  let gate = make();
+  freshGates.push(() => (gate = make()));
+  return {
+    call: (attempt, options) => gate.call(attempt, options),
+    get state() {
+      return gate.state;
+    },
+  };
+}
+
 async function startApp(env: Record<string, string>, work = false): Promise<JobsApp> {
-  const app = await createJobsApp({ database, env, work });
+  const app = await createJobsApp({ database, env, work, ai: perTestGate(env) });
   apps.push(app);
   return app;
 }
@@ -91,6 +118,7 @@ afterAll(async () => {
   await database.destroy();
 });
 beforeEach(async () => {
+  for (const fresh of freshGates) fresh();
   fake.reset();
   writeLikeAnAi();
   await database.db.deleteFrom('concerts').execute();

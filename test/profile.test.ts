@@ -15,11 +15,19 @@ beforeEach(async () => {
 
 const app = () => createTestApp({ database }).app;
 
+// Long and uncommon: new passwords must pass the password rules whatever they become.
+const PASSWORD = 'tramuntana-luna-2931';
+const NEW_PASSWORD = 'sa-calobra-nova-8172';
+
 async function signedIn(email = `p-${Math.random().toString(16).slice(2)}@example.com`) {
   const agent = request.agent(app());
-  await agent.post('/api/auth/register').send({ email, password: 'secreto123' }).expect(201);
+  await agent.post('/api/auth/register').send({ email, password: PASSWORD }).expect(201);
   return { agent, email };
 }
+
+const userExists = async (email: string) =>
+  (await database.db.selectFrom('users').select('user_id').where('email', '=', email).execute())
+    .length === 1;
 
 describe('profile routes need a session', () => {
   it.each([
@@ -28,6 +36,9 @@ describe('profile routes need a session', () => {
     ['put', '/api/profile/onboarding'],
     ['post', '/api/profile/password'],
     ['delete', '/api/profile'],
+    ['get', '/api/profile/sessions'],
+    ['post', '/api/profile/sessions/end-others'],
+    ['delete', '/api/profile/sessions/AAAAAAAAAAAAAAAAAAAAAA'],
   ] as const)('%s %s answers 401 without one', async (method, path) => {
     const res = await request(app())[method](path).send({});
     expect(res.status).toBe(401);
@@ -46,8 +57,11 @@ describe('reading and updating the profile', () => {
       topGenres: [],
       dislikedGenres: [],
       hasPassword: true,
+      signInProviders: [],
       isSubscribed: true,
       onboardingCompleted: false,
+      // Registered a moment ago: the link in the welcome mail has not been opened.
+      emailVerified: false,
     });
   });
 
@@ -130,34 +144,116 @@ describe('changing the password', () => {
   it('requires the current password, checks the new one, and ends the other sessions', async () => {
     const { agent, email } = await signedIn();
     const other = request.agent(app());
-    await other.post('/api/auth/login').send({ email, password: 'secreto123' }).expect(200);
+    await other.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
 
     const short = await agent
       .post('/api/profile/password')
-      .send({ currentPassword: 'secreto123', newPassword: '123' });
-    expect(short.body.error.message).toBe('La contraseña debe tener al menos 6 caracteres.');
-    const missing = await agent.post('/api/profile/password').send({ newPassword: 'nueva-clave' });
+      .send({ currentPassword: PASSWORD, newPassword: '123' });
+    expect(short.status).toBe(400);
+    expect(short.body.error.message).toMatch(
+      /^La contraseña debe tener al menos \d+ caracteres\.$/,
+    );
+    const missing = await agent.post('/api/profile/password').send({ newPassword: NEW_PASSWORD });
+    expect(missing.status).toBe(400);
     expect(missing.body.error.message).toBe('Introduce tu contraseña actual.');
+    const empty = await agent
+      .post('/api/profile/password')
+      .send({ currentPassword: '', newPassword: NEW_PASSWORD });
+    expect(empty.body.error.message).toBe('Introduce tu contraseña actual.');
     const wrong = await agent
       .post('/api/profile/password')
-      .send({ currentPassword: 'no-es-esta', newPassword: 'nueva-clave' });
+      .send({ currentPassword: 'no-es-esta-clave', newPassword: NEW_PASSWORD });
     expect(wrong.status).toBe(400);
-    expect(wrong.body.error.message).toBe('La contraseña actual no es correcta.');
+    expect(wrong.body.error).toEqual({
+      code: 'current_password_wrong',
+      message: 'La contraseña actual no es correcta.',
+    });
+    // Nothing changed: the old password still signs in, the other session still works.
+    await other.get('/api/profile').expect(200);
+    await request(app()).post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
 
     await agent
       .post('/api/profile/password')
-      .send({ currentPassword: 'secreto123', newPassword: 'nueva-clave' })
+      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })
       .expect(204);
     await agent.get('/api/profile').expect(200);
     await other.get('/api/profile').expect(401);
+    await request(app()).post('/api/auth/login').send({ email, password: PASSWORD }).expect(401);
     await request(app())
       .post('/api/auth/login')
-      .send({ email, password: 'nueva-clave' })
+      .send({ email, password: NEW_PASSWORD })
       .expect(200);
+  });
+
+  it('allows 5 attempts per user in 15 minutes, then answers 429 with Retry-After', async () => {
+    const { agent, email } = await signedIn();
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await agent
+        .post('/api/profile/password')
+        .send({ currentPassword: PASSWORD, newPassword: '1' })
+        .expect(400);
+    }
+    const limited = await agent
+      .post('/api/profile/password')
+      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.message).toBe(
+      'Demasiados intentos. Espera un momento y vuelve a probar.',
+    );
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    await request(app()).post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
+
+    // Per user: another fan is not held back.
+    const { agent: someoneElse } = await signedIn();
+    await someoneElse
+      .post('/api/profile/password')
+      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })
+      .expect(204);
+  });
+
+  it('counts wrong current passwords across password change and deletion', async () => {
+    const { agent, email } = await signedIn();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await agent
+        .delete('/api/profile')
+        .send({ currentPassword: `mala-${attempt}` })
+        .expect(400);
+    }
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await agent
+        .post('/api/profile/password')
+        .send({ currentPassword: `mala-otra-${attempt}`, newPassword: NEW_PASSWORD })
+        .expect(400);
+    }
+    // Five failures: even the right password is not tried any more for a while.
+    const limited = await agent.delete('/api/profile').send({ currentPassword: PASSWORD });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const alsoLimited = await agent
+      .post('/api/profile/password')
+      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    expect(alsoLimited.status).toBe(429);
+    expect(await userExists(email)).toBe(true);
+    await agent.get('/api/profile').expect(200);
   });
 });
 
 describe('deleting the account', () => {
+  it('needs the current password: missing or wrong changes nothing', async () => {
+    const { agent, email } = await signedIn();
+    const missing = await agent.delete('/api/profile');
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.message).toBe('Introduce tu contraseña actual.');
+    const wrong = await agent.delete('/api/profile').send({ currentPassword: 'no-es-esta-clave' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.message).toBe('La contraseña actual no es correcta.');
+    const unknown = await agent.delete('/api/profile').send({ password: PASSWORD });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error.message).toBe('Llave desconocida: "password"');
+    expect(await userExists(email)).toBe(true);
+    await agent.get('/api/profile').expect(200);
+  });
+
   it('removes the user, their recommendations and sessions, and signs out', async () => {
     const { agent, email } = await signedIn();
     const { user_id } = await database.db
@@ -171,15 +267,9 @@ describe('deleting the account', () => {
       .values({ user_id, concert_id: concert.id, score: 'high', reason: 'Rock' })
       .execute();
 
-    await agent.delete('/api/profile').expect(204);
+    await agent.delete('/api/profile').send({ currentPassword: PASSWORD }).expect(204);
     await agent.get('/api/profile').expect(401);
-    expect(
-      await database.db
-        .selectFrom('users')
-        .select('user_id')
-        .where('user_id', '=', user_id)
-        .execute(),
-    ).toEqual([]);
+    expect(await userExists(email)).toBe(false);
     expect(
       await database.db
         .selectFrom('user_concert_recommendations')
@@ -194,9 +284,6 @@ describe('deleting the account', () => {
         .where('user_id', '=', user_id)
         .execute(),
     ).toEqual([]);
-    await request(app())
-      .post('/api/auth/login')
-      .send({ email, password: 'secreto123' })
-      .expect(401);
+    await request(app()).post('/api/auth/login').send({ email, password: PASSWORD }).expect(401);
   });
 });

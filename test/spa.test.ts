@@ -76,14 +76,23 @@ describe('the built SPA', () => {
       env: { ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js' },
     });
     const script = '<script defer src="https://stats.example.org/script.js"></script>';
-    for (const route of ['/', '/myconcerts', '/update-passwords', '/unsubscribe/otra']) {
+    for (const route of [
+      '/',
+      '/myconcerts',
+      '/profile',
+      '/update-passwords',
+      '/unsubscribe/otra',
+    ]) {
       expect((await request(app).get(route).expect(200)).text).toContain(script);
     }
     for (const route of [
       '/update-password',
+      '/verificar-email',
       '/unsubscribe?userId=1&token=abc',
+      '/unsubscribe/',
       '/Update-Password/', // the client's router matches in any case, with a trailing slash
       '/UNSUBSCRIBE',
+      '/Verificar-Email/',
     ]) {
       const res = await request(app).get(route).expect(200);
       expect(res.text).toContain('<script id="app-config" type="application/json">');

@@ -175,6 +175,36 @@ it("sends the 'real' mail once per subscribed fan, with their matches and unsubs
   expect(deliveries.every((d) => d.status === 'sent' && d.attempts === 1)).toBe(true);
 });
 
+it('skips subscribed fans and admins whose address is not verified (double opt-in)', async () => {
+  const { fan, lonely, admin } = await seedWeek();
+  const unverified = await createUser(database.db, {
+    name: 'Sin verificar',
+    email_verified_at: null,
+  });
+  await score(
+    unverified.user_id,
+    (await database.db.selectFrom('concerts').select('id').executeTakeFirstOrThrow()).id,
+    'extreme',
+    'Te encantará.',
+  );
+  const unverifiedAdmin = await createUser(database.db, {
+    is_admin: true,
+    email_verified_at: null,
+  });
+
+  const real = await trigger('real').expect(200);
+  expect(real.body).toEqual({ message: 'Email semanal en marcha para 2 usuarios.' });
+  const preview = await trigger('prueba').expect(200);
+  expect(preview.body).toEqual({ message: 'Email semanal en marcha para 1 usuarios.' });
+  await eventually(campaignsDone);
+
+  expect(smtp.messages.flatMap(recipientsOf).sort()).toEqual(
+    [fan.email, lonely.email, admin.email].sort(),
+  );
+  expect(mailsTo(unverified.email)).toHaveLength(0);
+  expect(mailsTo(unverifiedAdmin.email)).toHaveLength(0);
+});
+
 it('a second trigger in the same week sends nothing new', async () => {
   const { fan } = await seedWeek();
   const [first, second] = await Promise.all([trigger('real'), trigger('real')]);
@@ -241,6 +271,7 @@ it('skips fans who unsubscribed after the campaign started', async () => {
   await sendCampaign(
     {
       db: database.db,
+      pool: database.pool,
       mailer: jobs.mailer,
       config: jobs.config,
       clock,

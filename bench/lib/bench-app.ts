@@ -12,6 +12,7 @@ import { createLogger } from '../../server/lib/logger.js';
 import { systemClock } from '../../server/lib/time.js';
 import { createMailer } from '../../server/mail/mailer.js';
 import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
+import type { RecommendationEngine } from '../../server/recommendations/engine.js';
 import { RecommendationRunner } from '../../server/recommendations/runner.js';
 import type { BenchDatabase } from './bench-database.js';
 
@@ -23,8 +24,8 @@ export interface BenchApp {
   close(): Promise<void>;
 }
 
-/** Production settings on the bench database (bcrypt cost 12, nothing logged). */
-export function benchConfig(database: BenchDatabase): Config {
+/** Production settings on the bench database (bcrypt cost 12, nothing logged); `env` overrides. */
+export function benchConfig(database: BenchDatabase, env: Record<string, string> = {}): Config {
   return loadConfig({
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-bench-data-')),
     LOG_LEVEL: 'silent',
@@ -32,19 +33,25 @@ export function benchConfig(database: BenchDatabase): Config {
     NODE_ENV: 'production',
     SESSION_SECRET: 'bench-session-secret-bench-session-secret',
     PUBLIC_URL: 'http://127.0.0.1',
+    ...env,
   });
 }
 
 /**
  * Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. With
  * `caches: false` there is no change feed, so every request reads the database (server/cache).
+ * `engine` scores recommendations (default: the built-in one); `env` overrides settings.
  */
 export async function startBenchApp(
   database: BenchDatabase,
   extraRoutes?: (outer: Express) => void,
-  { caches = true } = {},
+  {
+    caches = true,
+    engine = builtinEngine,
+    env = {},
+  }: { caches?: boolean; engine?: RecommendationEngine; env?: Record<string, string> } = {},
 ): Promise<BenchApp> {
-  const config = benchConfig(database);
+  const config = benchConfig(database, env);
   const log = createLogger('silent');
   const deps = { db: database.db, pool: database.pool, log, clock: systemClock };
   const feed = caches ? new ChangeFeed(database.url, log) : undefined;
@@ -54,7 +61,7 @@ export async function startBenchApp(
     feed,
     config,
     mailer: createMailer(config, log),
-    recommendations: new RecommendationRunner({ ...deps, engine: builtinEngine }),
+    recommendations: new RecommendationRunner({ ...deps, engine }),
     clientDir: path.join(config.dataDir, 'none'),
   });
   const outer = express();

@@ -73,6 +73,7 @@ export async function insertOwner(db: Database, passwordHash: string): Promise<s
       password_hash: passwordHash,
       is_admin: true,
       onboarding_completed: true,
+      email_verified_at: new Date(),
     })
     .returning('user_id')
     .executeTakeFirstOrThrow();
@@ -88,10 +89,10 @@ export async function insertUsers(
   const genres = (list: number[]) => list.map((g) => GENRES[g]).join(SEPARATOR);
   await sql`
     INSERT INTO users (user_id, email, name, password_hash, top_genres, disliked_genres,
-                       top_artists, onboarding_completed, is_subscribed)
+                       top_artists, onboarding_completed, is_subscribed, email_verified_at)
     SELECT id, email, name, ${passwordHash}, string_to_array(top, ${SEPARATOR}),
            string_to_array(disliked, ${SEPARATOR}), string_to_array(artists, ${SEPARATOR}),
-           true, true
+           true, true, now()
     FROM unnest(${users.map((u) => u.userId)}::uuid[], ${users.map((u) => u.email)}::text[],
                 ${users.map((u) => u.name)}::text[], ${users.map((u) => genres(u.topGenres))}::text[],
                 ${users.map((u) => genres(u.dislikedGenres))}::text[],

@@ -23,6 +23,9 @@ const RecoverPage = lazy(() =>
 const UpdatePasswordPage = lazy(() =>
   import('./features/auth/UpdatePasswordPage').then((m) => ({ default: m.UpdatePasswordPage })),
 );
+const VerifyEmailPage = lazy(() =>
+  import('./features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
+);
 const ProfilePage = lazy(() =>
   import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
@@ -86,6 +89,7 @@ export const routes: RouteObject[] = [
       },
       { path: '/recover', element: <RecoverPage /> },
       { path: '/update-password', element: <UpdatePasswordPage /> },
+      { path: '/verificar-email', element: <VerifyEmailPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '*', element: <Navigate to="/" replace /> },

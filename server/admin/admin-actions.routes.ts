@@ -12,6 +12,7 @@ import { generateDescriptions } from '../descriptions/generate-descriptions.js';
 import type { DescriptionLength } from '../descriptions/concerts-to-describe.repository.js';
 import { descriptionWriterFor } from '../descriptions/writer.js';
 import { QUEUES } from '../jobs/queues.js';
+import type { AiGate } from '../lib/ai-gate.js';
 import { AppError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -24,6 +25,7 @@ export interface AdminActionsDeps {
   boss: PgBoss;
   clock: Clock;
   log: Logger;
+  ai: AiGate;
 }
 
 export const WEEKLY_ALREADY_SENT =
@@ -86,7 +88,7 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
     async (req: Request, res: express.Response) => {
       const count = await orFail(req, code, message, () =>
         generateDescriptions(
-          { db: deps.db, writer: descriptionWriterFor(deps.config, deps.log) },
+          { db: deps.db, writer: descriptionWriterFor(deps.config, deps.log, deps.ai) },
           length,
         ),
       );

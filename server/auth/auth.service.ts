@@ -1,4 +1,5 @@
-// Email-and-password accounts: sign-up, credential check, the welcome mail.
+// Email-and-password accounts: sign-up, credential check, the welcome mail. A new account's
+// address is unverified until the link in the welcome mail is opened (email-verification.ts).
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
@@ -11,6 +12,7 @@ import {
   insertUser,
   type SessionUserRow,
 } from '../users/users.repository.js';
+import { newVerificationLink } from './email-verification.js';
 import { hashPassword, verifyPassword } from './password.js';
 
 export interface AuthDeps {
@@ -56,11 +58,20 @@ export async function registerUser(
   return user;
 }
 
-/** Sent in the background: a mail failure is logged, never shown to the new user. */
+/**
+ * Sent in the background: a mail failure is logged, never shown to the new user. An address not
+ * verified yet gets its verification link in this mail.
+ */
 export function sendWelcomeMail(deps: AuthDeps, user: SessionUserRow): void {
-  sendRecordedMail(deps, {
-    userId: user.user_id,
-    kind: 'welcome',
-    mail: welcomeMail(user.email, deps.config.publicUrl),
-  }).catch((error: unknown) => deps.log.warn({ err: error }, 'Correo de bienvenida no registrado'));
+  const send = async () => {
+    const verifyUrl = user.email_verified ? undefined : await newVerificationLink(deps, user);
+    await sendRecordedMail(deps, {
+      userId: user.user_id,
+      kind: 'welcome',
+      mail: welcomeMail(user.email, deps.config.publicUrl, verifyUrl),
+    });
+  };
+  send().catch((error: unknown) =>
+    deps.log.warn({ err: error }, 'Correo de bienvenida no registrado'),
+  );
 }

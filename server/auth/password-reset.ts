@@ -1,19 +1,23 @@
 // Password recovery tokens: 256 random bits, only their SHA-256 stored, single use, 1 hour,
-// and a newer request voids the older ones.
-import { createHash, randomBytes } from 'node:crypto';
+// and a newer request voids the older ones. Using one proves the mailbox: the address becomes
+// verified, and an account that was not verified yet is handed to the mailbox owner (every other
+// way in goes: old password, sessions, Google/Spotify identities that never proved the address).
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { passwordResetMail } from '../mail/templates.js';
+import { promoteIfConfiguredAdmin } from '../users/admin-bootstrap.js';
 import {
   deleteSessions,
   findCredentialsByEmail,
+  lockAccount,
+  markEmailVerified,
+  reclaimUnverifiedAccount,
   setPasswordHash,
 } from '../users/users.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { hashPassword } from './password.js';
+import { hashLinkToken as hashToken, newLinkToken } from './tokens.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Mails a reset link when the email has an account; says nothing either way. The route runs it
@@ -22,7 +26,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const user = await findCredentialsByEmail(deps.db, email);
   if (!user) return;
-  const token = randomBytes(32).toString('base64url');
+  const token = newLinkToken();
   const now = deps.clock();
   await deps.db.transaction().execute(async (trx) => {
     await trx
@@ -51,8 +55,8 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 }
 
 /**
- * Sets a new password with a valid token and ends every session of the user.
- * Returns the user id, or undefined for a used, expired or unknown token.
+ * Sets a new password with a valid token, ends every session of the user and marks the address
+ * verified. Returns the user id, or undefined for a used, expired or unknown token.
  */
 export async function resetPassword(
   deps: AuthDeps,
@@ -61,7 +65,7 @@ export async function resetPassword(
 ): Promise<string | undefined> {
   const now = deps.clock();
   const passwordHash = await hashPassword(newPassword, deps.config.bcryptCost);
-  return deps.db.transaction().execute(async (trx) => {
+  const reset = await deps.db.transaction().execute(async (trx) => {
     // Marking it used in the same statement that checks it makes the token single-use under races.
     const claimed = await trx
       .updateTable('password_reset_tokens')
@@ -72,8 +76,15 @@ export async function resetPassword(
       .returning('user_id')
       .executeTakeFirst();
     if (!claimed) return undefined;
+    const account = await lockAccount(trx, claimed.user_id);
+    if (!account) return undefined;
+    if (!account.email_verified_at) await reclaimUnverifiedAccount(trx, claimed.user_id, now);
     await setPasswordHash(trx, claimed.user_id, passwordHash, now);
     await deleteSessions(trx, claimed.user_id);
-    return claimed.user_id;
+    await markEmailVerified(trx, claimed.user_id, now);
+    return { userId: claimed.user_id, email: account.email };
   });
+  if (!reset) return undefined;
+  await promoteIfConfiguredAdmin(deps, reset.email);
+  return reset.userId;
 }

@@ -2,17 +2,48 @@
 import { randomBytes } from 'node:crypto';
 import connectPgSimple from 'connect-pg-simple';
 import session from 'express-session';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import passport from 'passport';
 import type pg from 'pg';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache, type LocalCache } from '../cache/local-cache.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { Clock } from '../lib/time.js';
 import { findSessionUser, type SessionUserRow } from '../users/users.repository.js';
+import { describeDevice } from './device.js';
 import { sessionCookieName, sessionCookieSecure } from './session-cookie.js';
 
-export const SESSION_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Idle lifetime: the expiry rolls with use (see ARCHITECTURE.md). */
+export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
+/** Absolute lifetime: a session ends this long after its sign-in, however active. */
+export const SESSION_ABSOLUTE_MS = 90 * DAY_MS;
+
+declare module 'express-session' {
+  interface SessionData {
+    /** passport's own entry: the signed-in user's id (sessions.user_id is generated from it). */
+    passport?: { user?: string };
+    /** When the session was made by a sign-in (ms since the epoch, the app's clock). */
+    createdAt?: number;
+    /** When the person last proved who they are (a sign-in); re-authentication checks it. */
+    authenticatedAt?: number;
+    /** "Chrome en Windows": shown in the fan's list of sessions. */
+    device?: string;
+    /** Where an OAuth sign-in started from /profile (re-authentication) goes back to. */
+    oauthReturnTo?: string;
+  }
+}
+
+/**
+ * False for a signed-in session past its absolute lifetime, and for one without a sign-in stamp
+ * (made before sessions were stamped): both are treated as signed out. Visitors' sessions (the
+ * OAuth state of a sign-in under way) carry no user and are left to their idle expiry.
+ */
+export function sessionIsCurrent(sess: session.SessionData, now: number): boolean {
+  if (sess.passport?.user === undefined) return true;
+  return typeof sess.createdAt === 'number' && now - sess.createdAt < SESSION_ABSOLUTE_MS;
+}
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -55,10 +86,16 @@ export function createSessionCaches(feed: ChangeFeed | undefined): SessionCaches
   };
 }
 
+/** Forgets sessions ended by this instance at once (the feed tells the others). */
+export function forgetSessions({ feed }: SessionCaches, sids: string[]): void {
+  for (const sid of sids) feed?.forget('session', sid);
+}
+
 export function sessionMiddleware(
   config: Config,
   pool: pg.Pool,
   { feed, sessions: cache }: SessionCaches,
+  clock: Clock,
 ): RequestHandler {
   const PgStore = connectPgSimple(session);
   const forget = (sid: string) => feed?.forget('session', sid);
@@ -80,12 +117,21 @@ export function sessionMiddleware(
   class CachedPgStore extends PgStore {
     override get(sid: string, done: Done) {
       const cached = cache.get(sid);
-      if (cached !== undefined) return void done(null, JSON.parse(cached) as session.SessionData);
+      if (cached !== undefined) {
+        return void this.current(sid, JSON.parse(cached) as session.SessionData, done);
+      }
       const epoch = cache.epoch;
       super.get(sid, (err: unknown, sess?: session.SessionData | null) => {
-        if (!err && sess) cache.set(sid, JSON.stringify(sess), epoch);
-        done(err, sess);
+        if (err || !sess) return void done(err, sess);
+        cache.set(sid, JSON.stringify(sess), epoch);
+        this.current(sid, sess, done);
       });
+    }
+
+    /** A session past its absolute lifetime is deleted and answered as none (signed out). */
+    private current(sid: string, sess: session.SessionData, done: Done) {
+      if (sessionIsCurrent(sess, clock().getTime())) return void done(null, sess);
+      this.destroy(sid, (err?: unknown) => done(err, null));
     }
 
     override set(sid: string, sess: session.SessionData, done?: (err?: unknown) => void) {
@@ -148,9 +194,18 @@ export function sessionMiddleware(
 export function configurePassport(
   db: Database,
   { users: cache }: SessionCaches,
+  clock: Clock,
 ): passport.PassportStatic {
   const instance = new passport.Passport() as unknown as passport.PassportStatic;
-  instance.serializeUser((user, done) => done(null, user.user_id));
+  // Every sign-in (password, register, reset, Google, Spotify) goes through req.logIn, which
+  // regenerates the session and then serialises the user into it: the one place to stamp it.
+  instance.serializeUser<string, Request>((req, user, done) => {
+    const now = clock().getTime();
+    req.session.createdAt = now;
+    req.session.authenticatedAt = now;
+    req.session.device = describeDevice(req.headers['user-agent']);
+    done(null, user.user_id);
+  });
   instance.deserializeUser((id: string, done) => {
     const cached = cache.get(id);
     // A copy: nothing a request does to req.user can reach the next request.

@@ -12,7 +12,8 @@
 // /api/session at each start) still does.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import type { SessionCaches } from '../auth/session.js';
+import type { SessionData } from 'express-session';
+import { sessionIsCurrent, type SessionCaches } from '../auth/session.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
 import { sendGzipped, type AgendaResponses } from './agenda-responses.js';
@@ -36,7 +37,10 @@ export function agendaFastLane(deps: {
       const sid = unsign(signed, deps.secret);
       const session = sid === undefined ? undefined : deps.caches.sessions.get(sid);
       if (session === undefined) return next();
-      userId = (JSON.parse(session) as { passport?: { user?: string } }).passport?.user;
+      const data = JSON.parse(session) as SessionData;
+      // Past its absolute lifetime: the normal path deletes it and answers as signed out.
+      if (!sessionIsCurrent(data, deps.clock().getTime())) return next();
+      userId = data.passport?.user;
       if (userId === undefined || !deps.caches.users.get(userId)) return next();
     }
     const kept = deps.responses.find(userId, deps.catalog.version, upcomingCutoff(deps.clock));

@@ -15,8 +15,24 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/** DATABASE_POOL_TIMEOUT_MS's default: how long anything waits for a pool connection. */
+export const DEFAULT_POOL_TIMEOUT_MS = 5000;
+
+/**
+ * `connectionTimeoutMs` bounds the wait for a connection (queued behind busy ones, or being
+ * opened): past it the caller gets an error (a 503 for a request, see server/lib/errors.ts)
+ * instead of waiting forever on a starved pool.
+ */
+export function connectDatabase(
+  url: string,
+  poolSize = 10,
+  connectionTimeoutMs = DEFAULT_POOL_TIMEOUT_MS,
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: connectionTimeoutMs,
+  });
   // An idle client losing its server (restart, network) must not crash the process.
   pool.on('error', () => undefined);
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
@@ -26,4 +42,22 @@ export function connectDatabase(url: string, poolSize = 10): DatabaseHandle {
     pool,
     close: () => db.destroy(),
   };
+}
+
+/**
+ * pg-pool's errors when connectionTimeoutMillis passes: waiting behind busy connections, or a new
+ * connection not opened in time. Matched by message: pg-pool gives them no code.
+ */
+const POOL_TIMEOUT_MESSAGES = new Set([
+  'timeout exceeded when trying to connect',
+  'Connection terminated due to connection timeout',
+]);
+
+export function isPoolTimeout(error: unknown): boolean {
+  return error instanceof Error && POOL_TIMEOUT_MESSAGES.has(error.message);
+}
+
+/** Only the wait behind busy connections (the pool is starved, the database itself may be fine). */
+export function isPoolWaitTimeout(error: unknown): boolean {
+  return error instanceof Error && error.message === 'timeout exceeded when trying to connect';
 }

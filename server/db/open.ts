@@ -20,7 +20,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
         log,
       });
   const url = config.database.url ?? embedded!.url;
-  const handle = connectDatabase(url, config.database.poolSize);
+  const handle = connectDatabase(url, config.database.poolSize, config.database.poolTimeoutMs);
   try {
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) log.info({ migrations: applied }, 'Migraciones aplicadas');

@@ -59,6 +59,16 @@ export interface Concerts {
   venue_id: number;
 }
 
+export interface EmailVerificationTokens {
+  created_at: Generated<Timestamp>;
+  email: string;
+  expires_at: Timestamp;
+  id: Generated<Int8>;
+  token_hash: string;
+  used_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface MailCampaigns {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -130,6 +140,7 @@ export interface Users {
   created_at: Generated<Timestamp>;
   disliked_genres: Generated<string[]>;
   email: string;
+  email_verified_at: Timestamp | null;
   followers: Generated<number>;
   is_admin: Generated<boolean>;
   is_subscribed: Generated<boolean>;
@@ -161,6 +172,7 @@ export interface DB {
   bands: Bands;
   concert_band: ConcertBand;
   concerts: Concerts;
+  email_verification_tokens: EmailVerificationTokens;
   mail_campaigns: MailCampaigns;
   mail_deliveries: MailDeliveries;
   password_reset_tokens: PasswordResetTokens;

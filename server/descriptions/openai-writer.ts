@@ -1,9 +1,10 @@
 // Descriptions written by the AI through the openai SDK. The prompt is built here from the
 // concert's own data (no free text from a request reaches it); any failure falls back to the
 // template text, so the admin's action always completes.
-import OpenAI from 'openai';
+import { AiUnavailableError, createAiGate, type AiGate } from '../lib/ai-gate.js';
 import type { Logger } from '../lib/logger.js';
-import { describeFailure, fetchRefusingLongWaits } from '../lib/openai-guards.js';
+import { createOpenAiClient, describeFailure } from '../lib/openai-guards.js';
+import { systemClock } from '../lib/time.js';
 import type { ConcertToDescribe, DescriptionLength } from './concerts-to-describe.repository.js';
 import { templateLong, templateShort, whoPlays } from './template-writer.js';
 import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
@@ -20,6 +21,8 @@ export const templateWriter: DescriptionWriter = {
 };
 
 const MAX_CHARS = { short: 300, long: 1500 };
+/** One retry: the admin waits for the answer. */
+const MAX_RETRIES = 1;
 
 export function buildDescriptionMessages(concert: ConcertToDescribe, length: DescriptionLength) {
   const size =
@@ -54,28 +57,26 @@ export function createOpenAiWriter(options: {
   model: string;
   timeoutMs: number;
   log: Logger;
+  /** The process's breaker and daily budget, shared with the recommendation engine. */
+  gate?: AiGate;
 }): DescriptionWriter {
-  const client = new OpenAI({
-    apiKey: options.apiKey,
-    baseURL: options.baseUrl ?? null,
-    organization: null,
-    project: null,
-    timeout: options.timeoutMs,
-    maxRetries: 1,
-    fetch: fetchRefusingLongWaits,
-  });
+  const client = createOpenAiClient(options);
+  const gate = options.gate ?? createAiGate({ clock: systemClock, log: options.log });
   return {
     name: 'openai',
     async write(concert, length) {
       try {
-        const completion = await client.chat.completions.create({
-          model: options.model,
-          messages: buildDescriptionMessages(concert, length),
-        });
+        const messages = buildDescriptionMessages(concert, length);
+        const completion = await gate.call(
+          (signal) =>
+            client.chat.completions.create({ model: options.model, messages }, { signal }),
+          { maxRetries: MAX_RETRIES },
+        );
         const text = (completion.choices?.[0]?.message?.content ?? '').trim();
         if (text.length < 10) throw new Error('respuesta vacía');
         return text.slice(0, MAX_CHARS[length]);
       } catch (error) {
+        if (error instanceof AiUnavailableError) return templateWriter.write(concert, length);
         options.log.warn(
           { ...describeFailure(error, options.apiKey), concertId: concert.id },
           'La IA no pudo escribir la descripción; se usa la plantilla',

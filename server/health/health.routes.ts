@@ -1,35 +1,43 @@
-import { sql } from 'kysely';
 import express, { type Router } from 'express';
-import type { Database } from '../db/database.js';
+import type pg from 'pg';
+import { checkReadiness } from './readiness.js';
 
+/** /readyz answers within this, whatever the pool and the database do. */
 const READY_TIMEOUT_MS = 2000;
+/** What a 503 of /readyz suggests waiting before asking again, in seconds. */
+const RETRY_AFTER_SECONDS = 5;
 
-export function healthRouter(db: Database): Router {
+const MESSAGES = {
+  pool_exhausted: {
+    code: 'database_busy',
+    message: 'Todas las conexiones a la base de datos están ocupadas.',
+  },
+  database_unavailable: {
+    code: 'database_unavailable',
+    message: 'La base de datos no responde.',
+  },
+} as const;
+
+export function healthRouter(pool: pg.Pool): Router {
   const router = express.Router();
   // Liveness: the process answers.
   router.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  // Readiness: the database answers too.
+  // Readiness: a pool connection comes free and the database answers on it.
   router.get('/readyz', async (req, res) => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        sql`SELECT 1`.execute(db),
-        new Promise((_resolve, reject) => {
-          timer = setTimeout(() => reject(new Error('timeout')), READY_TIMEOUT_MS);
-        }),
-      ]);
+    const readiness = await checkReadiness(pool, READY_TIMEOUT_MS);
+    if (readiness.ok) {
       res.json({ status: 'ok' });
-    } catch (error) {
-      req.log.warn({ err: error }, 'readyz: database unreachable');
-      res.status(503).json({
-        status: 'unavailable',
-        error: { code: 'database_unavailable', message: 'La base de datos no responde.' },
-      });
-    } finally {
-      clearTimeout(timer);
+      return;
     }
+    req.log.warn({ reason: readiness.reason, pool: readiness.pool }, 'readyz: not ready');
+    res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({
+      status: 'unavailable',
+      reason: readiness.reason,
+      pool: readiness.pool,
+      error: MESSAGES[readiness.reason],
+    });
   });
   return router;
 }

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { generateDescriptions } from '../descriptions/generate-descriptions.js';
 import { descriptionWriterFor } from '../descriptions/writer.js';
+import { aiGateFor, type AiGate } from '../lib/ai-gate.js';
 import { chunk } from '../lib/chunk.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -31,6 +32,8 @@ export interface WorkerDeps {
   engine: RecommendationEngine;
   clock: Clock;
   log: Logger;
+  /** The process's AI gate, shared with the engine; without it the workers make their own. */
+  ai?: AiGate;
 }
 
 const POLLING_SECONDS = 0.5;
@@ -88,6 +91,7 @@ export async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 
 
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, log } = deps;
+  const ai = deps.ai ?? aiGateFor(deps);
   const options = { pollingIntervalSeconds: POLLING_SECONDS };
   const generator = {
     db: deps.db,
@@ -119,7 +123,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     );
   }
   await boss.work<DescriptionsJob>(QUEUES.descriptions, options, async ([job]) => {
-    const writer = descriptionWriterFor(deps.config, log);
+    const writer = descriptionWriterFor(deps.config, log, ai);
     const count = await generateDescriptions({ db: deps.db, writer }, job!.data.length);
     log.info({ count, length: job!.data.length }, 'Descripciones generadas');
   });

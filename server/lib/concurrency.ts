@@ -1,31 +1,60 @@
-// Small concurrency helpers: a counting semaphore shared by callers (one per AI engine, so the
-// process never has more AI calls in flight than configured) and a bounded parallel for-each.
+// Small concurrency helpers: a counting FIFO semaphore shared by callers (one per AI engine, so the
+// process never has more AI calls in flight than configured; one per database pool, see
+// server/db/held-connections.ts) and a bounded parallel for-each.
 
 /** Runs `task` once a slot is free; the slot is released however the task ends. */
 export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
 
-export function createLimiter(max: number): Limiter {
-  if (!Number.isInteger(max) || max < 1) throw new RangeError(`limit must be >= 1, got ${max}`);
-  let active = 0;
-  // FIFO, so a fan who asked first is served first and nobody starves.
-  const waiting: (() => void)[] = [];
+/**
+ * A counting semaphore that serves waiters first come, first served (so a fan who asked first is
+ * served first and nobody starves), and counts what it did: tests and /readyz read the numbers.
+ */
+export class FifoSlots {
+  private activeCount = 0;
+  private peakCount = 0;
+  private readonly waiting: (() => void)[] = [];
 
-  const release = () => {
-    const next = waiting.shift();
-    // Hand the slot straight to the next task: `active` stays the same.
-    if (next) next();
-    else active -= 1;
-  };
+  constructor(readonly max: number) {
+    if (!Number.isInteger(max) || max < 1) throw new RangeError(`limit must be >= 1, got ${max}`);
+  }
 
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (active < max) active += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
+  /** Tasks running now. */
+  get active() {
+    return this.activeCount;
+  }
+
+  /** Tasks queued for a slot. */
+  get queued() {
+    return this.waiting.length;
+  }
+
+  /** The most tasks that ever ran at once. */
+  get peak() {
+    return this.peakCount;
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.activeCount < this.max) this.activeCount += 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.peakCount = Math.max(this.peakCount, this.activeCount);
     try {
       return await task();
     } finally {
-      release();
+      this.release();
     }
-  };
+  }
+
+  private release() {
+    const next = this.waiting.shift();
+    // Hand the slot straight to the next task: `active` stays the same.
+    if (next) next();
+    else this.activeCount -= 1;
+  }
+}
+
+export function createLimiter(max: number): Limiter {
+  const slots = new FifoSlots(max);
+  return (task) => slots.run(task);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import { isPoolTimeout } from '../db/database.js';
 
 /** The one error type the API raises on purpose: its message is Spanish and shown to people. */
 export class AppError extends Error {
@@ -6,8 +7,17 @@ export class AppError extends Error {
     public readonly code: string,
     public readonly status: number,
     message: string,
+    /** Sent as Retry-After (seconds) when set: the request may simply be repeated later. */
+    public readonly retryAfterSeconds?: number,
   ) {
     super(message);
+  }
+}
+
+/** A 429 whose answer tells how many seconds to wait (Retry-After). */
+export class RateLimitedError extends AppError {
+  constructor(code: string, message: string, retryAfterSeconds: number) {
+    super(code, 429, message, retryAfterSeconds);
   }
 }
 
@@ -17,6 +27,15 @@ export const unauthorized = (message = 'No hay sesión activa. Por favor, inicia
   new AppError('unauthorized', 401, message);
 export const forbidden = (message = 'No tienes permisos de administrador.') =>
   new AppError('forbidden', 403, message);
+
+/** No database connection came free within DATABASE_POOL_TIMEOUT_MS. */
+export const serverBusy = () =>
+  new AppError(
+    'server_busy',
+    503,
+    'El servidor está muy ocupado. Vuelve a intentarlo en unos segundos.',
+    5,
+  );
 
 export const apiNotFoundHandler: RequestHandler = (_req, _res, next) => {
   next(notFound('Esta ruta de la API no existe.'));
@@ -43,8 +62,14 @@ function clientErrorFrom(error: unknown): AppError | undefined {
 }
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
-  const known = error instanceof AppError ? error : clientErrorFrom(error);
+  const busy = isPoolTimeout(error);
+  // Expected under a crowd and answered properly: a warning, not an error with a stack.
+  if (busy) req.log.warn('no database connection came free in time: 503');
+  const known = error instanceof AppError ? error : busy ? serverBusy() : clientErrorFrom(error);
   if (known) {
+    if (res.headersSent) return;
+    if (known.retryAfterSeconds !== undefined)
+      res.set('Retry-After', String(known.retryAfterSeconds));
     res.status(known.status).json({ error: { code: known.code, message: known.message } });
     return;
   }

@@ -8,7 +8,11 @@ import type { Mailer, OutgoingMail } from './mailer.js';
  */
 export async function sendRecordedMail(
   deps: { db: Database; mailer: Mailer; log: Logger },
-  delivery: { userId: string; kind: 'welcome' | 'password_reset'; mail: OutgoingMail },
+  delivery: {
+    userId: string;
+    kind: 'welcome' | 'password_reset' | 'email_verification';
+    mail: OutgoingMail;
+  },
 ): Promise<boolean> {
   const { id } = await deps.db
     .insertInto('mail_deliveries')

@@ -20,18 +20,50 @@ ${button}
 </body></html>`;
 }
 
-export function welcomeMail(to: string, publicUrl: string): OutgoingMail {
+const VERIFY_LINES = [
+  'Confirma que este email es tuyo con el enlace de abajo: hasta entonces no te enviaremos el email semanal. El enlace caduca en 48 horas.',
+  'Si no has creado tú esta cuenta, no abras el enlace e ignora este correo.',
+];
+
+/**
+ * The welcome mail. With `verifyUrl` (an address not verified yet) its button is the verification
+ * link, and it says what to do when someone else used the address.
+ */
+export function welcomeMail(to: string, publicUrl: string, verifyUrl?: string): OutgoingMail {
   const url = `${publicUrl}/myconcerts`;
   const lines = [
     '¡Gracias por unirte a Conciertos Mallorca!',
     'Cuéntanos qué géneros te gustan y cuáles no, y te diremos qué conciertos de la isla encajan contigo.',
     'Cada semana te enviaremos tus mejores planes. Puedes darte de baja cuando quieras.',
   ];
+  if (verifyUrl) lines.push(...VERIFY_LINES);
+  const text = verifyUrl
+    ? `${lines.join('\n\n')}\n\nVerifica tu email: ${verifyUrl}\n\nTus conciertos: ${url}\n`
+    : `${lines.join('\n\n')}\n\nTus conciertos: ${url}\n`;
   return {
     to,
     subject: 'Bienvenido a Conciertos Mallorca 🎶',
-    text: `${lines.join('\n\n')}\n\nTus conciertos: ${url}\n`,
-    html: layout('¡Bienvenido a Conciertos Mallorca!', lines, { label: 'Ver mis conciertos', url }),
+    text,
+    html: layout(
+      '¡Bienvenido a Conciertos Mallorca!',
+      lines,
+      verifyUrl
+        ? { label: 'Verificar mi email', url: verifyUrl }
+        : { label: 'Ver mis conciertos', url },
+    ),
+  };
+}
+
+/** The verification link again, asked for from the profile. */
+export function emailVerificationMail(to: string, verifyUrl: string): OutgoingMail {
+  return {
+    to,
+    subject: 'Verifica tu email de Conciertos Mallorca',
+    text: `${VERIFY_LINES.join('\n\n')}\n\nVerifica tu email: ${verifyUrl}\n`,
+    html: layout('Verifica tu email', VERIFY_LINES, {
+      label: 'Verificar mi email',
+      url: verifyUrl,
+    }),
   };
 }
 

@@ -3,21 +3,21 @@
 // engine the cost is the AI calls, which grouping does not reduce: those fans go one by one
 // through generator.ts, where each sees their scores fill in.)
 //
-// Same guarantees as generator.ts: each fan's advisory lock is held for the pass (a fan being
-// scored elsewhere is skipped: that run finishes them), liked and feedback are never written, and
+// Same guarantees as generator.ts: each fan's advisory lock (fan-lock.ts, the same key) is held for
+// the pass on the one connection all its statements use (a fan being scored elsewhere is skipped:
+// that run finishes them), liked and feedback are never written, and
 // a fan whose taste changed meanwhile gets no stale scores (their version is checked in the
 // INSERT; they are returned to be scored again on their own).
 import { sql } from 'kysely';
 import { madridDateTime } from '../lib/time.js';
 import type { ConcertToScore, ScoredConcert } from './engine.js';
+import { withFanLocks } from './fan-lock.js';
 import type { GeneratorDeps } from './generator.js';
 import { saveGroupScores, type ScoredTaste } from './group-scores.repository.js';
 import { findConcertsToScore } from './recommendations.repository.js';
 
 /** Fans per group job: about 60,000 rows written per pass with 300 concerts. */
 export const FANS_PER_GROUP = 200;
-
-const lockKey = `hashtextextended('recommendations:' || id, 0)`;
 
 interface FanToScore extends ScoredTaste {
   top_genres: string[];
@@ -33,27 +33,11 @@ export interface GroupResult {
   changed: string[];
 }
 
-export async function generateForGroup(
-  deps: GeneratorDeps,
-  userIds: string[],
-): Promise<GroupResult> {
-  const client = await deps.pool.connect();
-  try {
-    const { rows: locked } = await client.query<{ id: string }>(
-      `SELECT id FROM unnest($1::uuid[]) AS id WHERE pg_try_advisory_lock(${lockKey})`,
-      [userIds],
-    );
-    const ids = locked.map((row) => row.id);
-    try {
-      return await scoreGroup(deps, ids);
-    } finally {
-      await client.query(`SELECT pg_advisory_unlock(${lockKey}) FROM unnest($1::uuid[]) AS id`, [
-        ids,
-      ]);
-    }
-  } finally {
-    client.release();
-  }
+export function generateForGroup(deps: GeneratorDeps, userIds: string[]): Promise<GroupResult> {
+  // Every statement of the pass on the connection that holds the locks (see fan-lock.ts).
+  return withFanLocks(deps, userIds, (connection, locked) =>
+    scoreGroup({ ...deps, db: connection }, locked),
+  );
 }
 
 async function scoreGroup(deps: GeneratorDeps, userIds: string[]): Promise<GroupResult> {

@@ -1,6 +1,8 @@
 // Scores a fan's future concerts that have no score yet, batch by batch, storing each batch as it
 // finishes so the agenda fills in progressively. One run per fan at a time, across requests and
-// app instances: a PostgreSQL advisory lock held on a dedicated connection for the whole run.
+// app instances: the fan's advisory lock (fan-lock.ts), held for the whole run on the one
+// connection every query of the run uses. Runs wait their turn (FIFO) for that connection in the
+// pool's bounded budget (server/db/held-connections.ts), so a crowd cannot exhaust the pool.
 import type pg from 'pg';
 import type { Database } from '../db/database.js';
 import { chunk } from '../lib/chunk.js';
@@ -8,6 +10,7 @@ import { forEachLimited } from '../lib/concurrency.js';
 import type { Logger } from '../lib/logger.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
 import type { ConcertToScore, RecommendationEngine } from './engine.js';
+import { withFanLocks } from './fan-lock.js';
 import {
   clearFutureScores,
   countUnscoredConcerts,
@@ -19,32 +22,11 @@ import {
 
 export interface GeneratorDeps {
   db: Database;
+  /** The pool behind db: its held-connection budget bounds the runs. */
   pool: pg.Pool;
   engine: RecommendationEngine;
   clock: Clock;
   log: Logger;
-}
-
-async function withUserLock(pool: pg.Pool, userId: string, work: () => Promise<void>) {
-  const client = await pool.connect();
-  try {
-    const { rows } = await client.query<{ locked: boolean }>(
-      `SELECT pg_try_advisory_lock(hashtextextended('recommendations:' || $1, 0)) AS locked`,
-      [userId],
-    );
-    if (!rows[0]?.locked) return false;
-    try {
-      await work();
-    } finally {
-      await client.query(
-        `SELECT pg_advisory_unlock(hashtextextended('recommendations:' || $1, 0))`,
-        [userId],
-      );
-    }
-    return true;
-  } finally {
-    client.release();
-  }
 }
 
 /** One pass over the missing concerts. Returns false when the taste changed under it. */
@@ -73,15 +55,19 @@ async function scoreMissing(deps: GeneratorDeps, userId: string, today: string):
  * instance) holds the fan's lock: that run will finish the work.
  */
 export async function generateForUser(deps: GeneratorDeps, userId: string): Promise<boolean> {
-  return withUserLock(deps.pool, userId, async () => {
+  return withFanLocks(deps, [userId], async (connection, locked) => {
+    if (locked.length === 0) return false;
+    // Every query of the run on the connection that holds the lock.
+    const run = { ...deps, db: connection };
     const today = madridDateTime(deps.clock()).day;
     // A profile change during the run voids its writes; go again with the new taste.
-    for (let pass = 0; pass < 5 && !(await scoreMissing(deps, userId, today)); pass += 1);
+    for (let pass = 0; pass < 5 && !(await scoreMissing(run, userId, today)); pass += 1);
     await setNeedsRecommendation(
-      deps.db,
+      connection,
       userId,
-      (await countUnscoredConcerts(deps.db, userId, today)) > 0,
+      (await countUnscoredConcerts(connection, userId, today)) > 0,
     );
+    return true;
   });
 }
 

@@ -1,9 +1,10 @@
 // The AI engine: one chat completion per batch through the `openai` SDK (any OpenAI-compatible
 // server via baseUrl). It never throws: when the AI cannot answer usefully the batch is scored by
 // the built-in rules, so a fan always gets recommendations.
-import { OpenAI } from 'openai';
+import { AiUnavailableError, createAiGate, type AiGate } from '../lib/ai-gate.js';
 import type { Logger } from '../lib/logger.js';
-import { describeFailure, fetchRefusingLongWaits } from '../lib/openai-guards.js';
+import { createOpenAiClient, describeFailure } from '../lib/openai-guards.js';
+import { systemClock } from '../lib/time.js';
 import { scoreConcert } from './builtin-engine.js';
 import { createLimiter } from '../lib/concurrency.js';
 import type { ConcertToScore, FanTaste, RecommendationEngine, ScoredConcert } from './engine.js';
@@ -21,36 +22,25 @@ export interface OpenAiEngineOptions {
   /** Timeout of each attempt. */
   timeoutMs: number;
   log: Logger;
+  /**
+   * The process's circuit breaker and daily budget, shared with the description writer
+   * (server/index.ts). Default: a breaker of this engine's own and no budget (tests, benches).
+   */
+  gate?: AiGate;
 }
 
-/** The SDK retries connection errors, timeouts, 408, 409, 429 and 5xx with backoff. */
+/** Retries of connection errors, timeouts, 408, 409, 429 and 5xx, while the breaker is closed. */
 const MAX_RETRIES = 2;
-/** The SDK's own log lines (retries) go to our logger, below warn: our warning tells the outcome. */
-function sdkLogger(log: Logger) {
-  const child = log.child({ component: 'openai-sdk' });
-  return {
-    error: (message: string) => child.warn(message),
-    warn: (message: string) => child.warn(message),
-    info: (message: string) => child.debug(message),
-    debug: (message: string) => child.debug(message),
-  };
-}
 
 export function createOpenAiEngine(options: OpenAiEngineOptions): RecommendationEngine {
-  const { apiKey, model, timeoutMs, log } = options;
-  const client = new OpenAI({
+  const { apiKey, model, log } = options;
+  const client = createOpenAiClient({
     apiKey,
-    // null, not undefined: otherwise the SDK reads OPENAI_BASE_URL, OPENAI_ORG_ID… itself, behind
-    // config.ts's back.
-    baseURL: options.baseUrl ?? null,
-    organization: null,
-    project: null,
-    timeout: timeoutMs,
-    maxRetries: MAX_RETRIES,
-    fetch: fetchRefusingLongWaits,
-    logger: sdkLogger(log),
-    logLevel: 'info',
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    log,
   });
+  const gate = options.gate ?? createAiGate({ clock: systemClock, log });
   const limit = createLimiter(options.concurrency);
 
   const builtin = (taste: FanTaste, concerts: ConcertToScore[]) =>
@@ -58,10 +48,11 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Recommendation
 
   async function askAi(taste: FanTaste, concerts: ConcertToScore[]): Promise<ScoredConcert[]> {
     const ids = concerts.map((concert) => concert.id);
-    const completion = await client.chat.completions.create({
-      model,
-      messages: buildMessages(taste, concerts),
-    });
+    const messages = buildMessages(taste, concerts);
+    const completion = await gate.call(
+      (signal) => client.chat.completions.create({ model, messages }, { signal }),
+      { maxRetries: MAX_RETRIES },
+    );
     // An OpenAI-compatible server may send any JSON: do not trust the shape.
     const content = completion.choices?.[0]?.message?.content ?? '';
     const parsed = parseAnswer(content, ids);
@@ -81,10 +72,17 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Recommendation
     concurrency: options.concurrency,
     scoreBatch: async (taste, concerts) => {
       if (concerts.length === 0) return [];
+      // With the breaker open, no need to queue for a slot just to be refused.
+      if (gate.state === 'open') return builtin(taste, concerts);
       return limit(async () => {
         try {
           return await askAi(taste, concerts);
         } catch (error) {
+          // Refused by the breaker or the budget: the gate already said so, once.
+          if (error instanceof AiUnavailableError) {
+            log.debug({ reason: error.reason }, 'Lote valorado por el recomendador integrado');
+            return builtin(taste, concerts);
+          }
           log.warn(
             {
               concertIds: concerts.map((concert) => concert.id),

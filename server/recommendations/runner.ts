@@ -1,5 +1,7 @@
 // Starts generations in the background so no request waits for them, one at a time per fan in
-// this process (the advisory lock in generator.ts covers the other instances).
+// this process (the advisory lock in fan-lock.ts covers the other instances). However many fans
+// are kicked at once, only a bounded number of runs hold a connection at a time; the others wait
+// their turn in order of arrival (server/db/held-connections.ts), none is dropped.
 import { generateForUser, type GeneratorDeps } from './generator.js';
 
 export class RecommendationRunner {

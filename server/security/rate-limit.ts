@@ -139,3 +139,21 @@ export const byBodyEmail = (req: Request) => {
 };
 /** The form an email takes in a counter's key. */
 export const normalizeEmailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Seconds to wait when `key` has already been counted `limit` times in its window, else 0.
+ * Counts nothing: for limits on failures, checked before an attempt and counted (`hit`) only
+ * when it fails.
+ */
+export async function usedUp(db: Database, key: string, limit: number): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select(sql<number>`ceil(extract(epoch FROM reset_at - now()))::int`.as('retry_after'))
+    .where('key', '=', key)
+    .where('hits', '>=', limit)
+    .where('reset_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row ? Math.max(1, row.retry_after) : 0;
+}
+
+export const byUser = (req: Request) => req.user?.user_id;

@@ -8,6 +8,7 @@ export function toSessionUserDto(row: SessionUserRow): SessionUserDto {
     name: row.name,
     isAdmin: row.is_admin,
     onboardingCompleted: row.onboarding_completed,
+    emailVerified: row.email_verified,
   };
 }
 
@@ -19,7 +20,9 @@ export function toProfileDto(row: ProfileRow): ProfileDto {
     topGenres: row.top_genres,
     dislikedGenres: row.disliked_genres,
     hasPassword: row.has_password,
+    signInProviders: row.sign_in_providers,
     isSubscribed: row.is_subscribed,
     onboardingCompleted: row.onboarding_completed,
+    emailVerified: row.email_verified,
   };
 }

@@ -2,12 +2,16 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
+/** A boolean, not the timestamp: rows are kept in caches, and only the fact matters here. */
+const emailVerified = sql<boolean>`email_verified_at IS NOT NULL`.as('email_verified');
+
 const SESSION_USER_COLUMNS = [
   'user_id',
   'email',
   'name',
   'is_admin',
   'onboarding_completed',
+  emailVerified,
 ] as const;
 const PROFILE_COLUMNS = [
   'user_id',
@@ -18,6 +22,7 @@ const PROFILE_COLUMNS = [
   'disliked_genres',
   'is_subscribed',
   'onboarding_completed',
+  emailVerified,
 ] as const;
 
 export type SessionUserRow = Awaited<ReturnType<typeof findSessionUser>> & object;
@@ -47,10 +52,18 @@ export function findPasswordHash(db: Database, userId: string) {
     .executeTakeFirst();
 }
 
+/** What the profile shows besides its columns: has a password, signs in with which providers. */
+const PROFILE_EXTRAS = [
+  sql<boolean>`password_hash IS NOT NULL`.as('has_password'),
+  sql<Array<'google' | 'spotify'>>`array(
+    SELECT i.provider FROM user_identities i WHERE i.user_id = users.user_id ORDER BY i.provider
+  )`.as('sign_in_providers'),
+] as const;
+
 export function findProfile(db: Database, userId: string) {
   return db
     .selectFrom('users')
-    .select([...PROFILE_COLUMNS, sql<boolean>`password_hash IS NOT NULL`.as('has_password')])
+    .select([...PROFILE_COLUMNS, ...PROFILE_EXTRAS])
     .where('user_id', '=', userId)
     .executeTakeFirst();
 }
@@ -58,7 +71,14 @@ export function findProfile(db: Database, userId: string) {
 /** Inserts a user unless the email is taken (any case); returns undefined when taken. */
 export function insertUser(
   db: Database,
-  values: { email: string; password_hash?: string | null; name?: string | null; last_login?: Date },
+  values: {
+    email: string;
+    password_hash?: string | null;
+    name?: string | null;
+    last_login?: Date;
+    /** Set only when the address is already proven (a verified Google email, the operator). */
+    email_verified_at?: Date | null;
+  },
 ) {
   return db
     .insertInto('users')
@@ -87,7 +107,7 @@ export async function updateProfile(
     .updateTable('users')
     .set({ ...values, updated_at: sql`now()` })
     .where('user_id', '=', userId)
-    .returning([...PROFILE_COLUMNS, sql<boolean>`password_hash IS NOT NULL`.as('has_password')])
+    .returning([...PROFILE_COLUMNS, ...PROFILE_EXTRAS])
     .executeTakeFirst();
 }
 
@@ -99,11 +119,12 @@ export async function setPasswordHash(db: Database, userId: string, hash: string
     .execute();
 }
 
-/** Ends every session of a user except, optionally, the current one. */
+/** Ends every session of a user except, optionally, the current one; returns the ended ids. */
 export async function deleteSessions(db: Database, userId: string, exceptSid?: string) {
   let query = db.deleteFrom('sessions').where('user_id', '=', userId);
   if (exceptSid) query = query.where('sid', '<>', exceptSid);
-  await query.execute();
+  const rows = await query.returning('sid').execute();
+  return rows.map((row) => row.sid);
 }
 
 /** Recommendations, sessions, identities and mails go with the row (ON DELETE CASCADE). */
@@ -112,11 +133,67 @@ export async function deleteUser(db: Database, userId: string): Promise<boolean>
   return result.numDeletedRows > 0n;
 }
 
+/**
+ * Makes the account with this email an admin, only when its address is verified: whoever
+ * registered an address first, without its mailbox, must not become an admin by it.
+ */
 export async function makeAdmin(db: Database, email: string): Promise<boolean> {
   const result = await db
     .updateTable('users')
     .set({ is_admin: true })
     .where(sql`lower(email)`, '=', email.toLowerCase())
+    .where('email_verified_at', 'is not', null)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** Marks the address verified (the first time only) and voids its pending verification links. */
+export async function markEmailVerified(db: Database, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ email_verified_at: sql`coalesce(email_verified_at, ${at})`, updated_at: sql`now()` })
+    .where('user_id', '=', userId)
+    .execute();
+  await db
+    .updateTable('email_verification_tokens')
+    .set({ used_at: at })
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .execute();
+}
+
+/** The account's row locked until the transaction ends, with what decides who may take it. */
+export function lockAccount(db: Database, userId: string) {
+  return db
+    .selectFrom('users')
+    .select(['user_id', 'email', 'email_verified_at'])
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/**
+ * The mailbox owner takes over an account whose address was never verified (someone may have
+ * registered it without the mailbox): every way in that did not prove the address goes — the
+ * password, every session, every Google or Spotify identity (none verified this address, or the
+ * account would be verified) with the Spotify profile columns — and the address becomes verified.
+ * The fan's taste, likes and settings stay, as with Supabase Auth.
+ */
+export async function reclaimUnverifiedAccount(db: Database, userId: string, at: Date) {
+  await db
+    .updateTable('users')
+    .set({
+      password_hash: null,
+      password_changed_at: at,
+      spotify_id: null,
+      profile_image: null,
+      country: null,
+      followers: 0,
+      updated_at: sql`now()`,
+    })
+    .where('user_id', '=', userId)
+    .execute();
+  await db.deleteFrom('user_identities').where('user_id', '=', userId).execute();
+  await deleteSessions(db, userId);
+  await markEmailVerified(db, userId, at);
 }

@@ -23,13 +23,15 @@ export function renderIndexHtml(
 }
 
 /**
- * Pages whose address carries a secret (a reset token, an unsubscribe token): no third-party
- * script runs there, so it can read neither the address nor the page. Compared as the client's
- * router matches paths: any case, trailing slashes ignored.
+/**
+ * Pages opened from a mailed link that carries a secret (a reset, verification or unsubscribe
+ * token, in the query or the fragment): the analytics script, a third party that reads the whole
+ * URL and the page, is not added to them. Compared as the client's router matches paths: any
+ * case, trailing slashes ignored.
  */
-const TOKEN_PAGES = new Set(['/update-password', '/unsubscribe']);
+export const PAGES_WITH_TOKENS = ['/verificar-email', '/update-password', '/unsubscribe'];
 export const isTokenPage = (requestPath: string) =>
-  TOKEN_PAGES.has(requestPath.toLowerCase().replace(/\/+$/, ''));
+  PAGES_WITH_TOKENS.includes(requestPath.toLowerCase().replace(/\/+$/, ''));
 
 export function spaRouter(options: {
   clientDir: string;

@@ -32,12 +32,14 @@ export async function startWeeklyCampaign(
     if (!campaign) return { started: false };
 
     // 'prueba' goes to the admins only (whatever their subscription: it is a preview);
-    // 'real' to every subscribed fan.
+    // 'real' to every subscribed fan. Both only to verified addresses (double opt-in): an
+    // address anyone could have typed gets no mail it never confirmed it wants.
     const recipients = await sql<{ n: string }>`
       WITH inserted AS (
         INSERT INTO mail_deliveries (campaign_id, user_id, kind, to_email)
         SELECT ${campaign.id}::bigint, user_id, 'weekly', email FROM users
         WHERE ${mode === 'prueba' ? sql`is_admin` : sql`is_subscribed`}
+          AND email_verified_at IS NOT NULL
         ON CONFLICT (campaign_id, user_id) DO NOTHING
         RETURNING 1
       )

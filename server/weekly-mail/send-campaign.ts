@@ -3,8 +3,10 @@
 // workers never send the same row and a crash rolls the claim back to 'pending'.
 // The one unavoidable window: a worker killed between an SMTP 250 and its COMMIT leaves that row
 // 'pending', and the next worker sends it again (at most SEND_CONCURRENCY mails per worker).
+import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { heldConnectionSlots } from '../db/held-connections.js';
 import { forEachLimited } from '../lib/concurrency.js';
 import type { Logger } from '../lib/logger.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
@@ -15,6 +17,8 @@ import { weeklyMail } from './weekly-mail.template.js';
 
 export interface CampaignSendDeps {
   db: Database;
+  /** The pool behind db: a mail holds a connection across its send, within the pool's budget. */
+  pool: pg.Pool;
   mailer: Mailer;
   config: Config;
   clock: Clock;
@@ -143,7 +147,8 @@ export async function sendCampaign(deps: CampaignSendDeps, campaignId: string) {
       .execute();
     if (chunk.length === 0) break;
     await forEachLimited(chunk, SEND_CONCURRENCY, async ({ id }) => {
-      const outcome = await sendOne(deps, campaign, id);
+      // Its transaction stays open across the SMTP exchange: one of the pool's held connections.
+      const outcome = await heldConnectionSlots(deps.pool).run(() => sendOne(deps, campaign, id));
       if (outcome === 'sent') sent += 1;
       if (outcome === 'retry') {
         throw new TemporarySendFailure(`Envío interrumpido tras ${sent} correos; se reintentará.`);

@@ -95,6 +95,26 @@ function findResetLink(email: string): string | null {
   return null;
 }
 
+/** The newest email-verification link mailed again to `email` from the profile. */
+function findVerificationLink(email: string): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  const newestFirst = files
+    .map((file) => path.join(OUTBOX, file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  for (const file of newestFirst) {
+    const mail = readableMail(readFileSync(file, 'utf8'));
+    if (!mail.includes(email) || !mail.includes('Subject: Verifica tu email')) continue;
+    const match = /\/verificar-email#token=([A-Za-z0-9_%.~-]+)/.exec(mail);
+    if (match) return `/verificar-email#token=${match[1]}`;
+  }
+  return null;
+}
+
 test.describe('sign-up, login and logout', () => {
   test('a new account lands on the genre onboarding and can log out', async ({ page }) => {
     await signUp(page);
@@ -197,6 +217,50 @@ test('/update-password without a token says so and links to /recover', async ({ 
   await expect(page).toHaveURL(/\/recover$/);
 });
 
+test('the mailed link verifies the address; until then the profile offers a new link', async ({
+  page,
+}) => {
+  const email = await signUp(page);
+  await page.goto('/profile');
+  await expect(page.getByText('Email sin verificar.')).toBeVisible();
+  await page.getByRole('button', { name: 'Enviar el enlace de nuevo' }).click();
+  await expect(
+    page.getByText(`Te hemos enviado un email de verificación a ${email}.`),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  let link: string | null = null;
+  await expect
+    .poll(() => (link = findVerificationLink(email)), { timeout: 15_000, message: 'verify mail' })
+    .not.toBeNull();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { level: 1, name: 'Verifica tu email' })).toBeVisible();
+  // The token leaves the address bar once read.
+  await expect(page).toHaveURL(/\/verificar-email$/);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Verificar mi email' }).click();
+  await expect(page.getByRole('status')).toHaveText('¡Email verificado!');
+  await page.getByRole('link', { name: 'Ver mis conciertos' }).click();
+
+  await page.goto('/profile');
+  await expect(page.getByRole('button', { name: 'Editar perfil' })).toBeVisible();
+  await expect(page.getByText('Email sin verificar.')).toHaveCount(0);
+
+  // The link works once.
+  await page.goto(link!);
+  await page.getByRole('button', { name: 'Verificar mi email' }).click();
+  await expect(page.getByRole('alert')).toHaveText('El enlace no es válido o ha caducado.');
+  await expect(page.getByRole('button', { name: 'Verificar mi email' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'tu perfil' }).click();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('/verificar-email without a token says so', async ({ page }) => {
+  await page.goto('/verificar-email');
+  await expect(page.getByRole('alert')).toHaveText('El enlace no es válido o ha caducado.');
+  await expectNoAxeViolations(page);
+});
+
 test.describe('profile', () => {
   test('edits the name and a genre', async ({ page }) => {
     await signUp(page);
@@ -265,8 +329,13 @@ test.describe('profile', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'La contraseña debe tener al menos 6 caracteres.',
     );
-    await page.getByLabel('Contraseña actual').fill('equivocada');
+    // The current password is asked for before anything changes.
     await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Error al cambiar la contraseña: Introduce tu contraseña actual.',
+    );
+    await page.getByLabel('Contraseña actual').fill('equivocada');
     await save.click();
     await expect(page.getByRole('alert')).toHaveText(
       'Error al cambiar la contraseña: La contraseña actual no es correcta.',
@@ -294,7 +363,15 @@ test.describe('profile', () => {
     await expect(dialog).toBeHidden();
 
     await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
-    await dialog.getByRole('button', { name: 'Sí, eliminar mi cuenta' }).click();
+    const confirm = dialog.getByRole('button', { name: 'Sí, eliminar mi cuenta' });
+    // The current password is asked for: without it, or with a wrong one, nothing is deleted.
+    await confirm.click();
+    await expect(dialog.getByRole('alert')).toHaveText('Introduce tu contraseña actual.');
+    await dialog.getByLabel('Contraseña actual').fill('equivocada');
+    await confirm.click();
+    await expect(dialog.getByRole('alert')).toHaveText('La contraseña actual no es correcta.');
+    await dialog.getByLabel('Contraseña actual').fill(PASSWORD);
+    await confirm.click();
     await expect(page.getByText('Cuenta eliminada correctamente.')).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     await expect(

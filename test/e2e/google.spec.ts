@@ -14,3 +14,21 @@ test('signing in with Google creates the account and starts onboarding', async (
     onboardingCompleted: false,
   });
 });
+
+// Runs after the test above (one worker, file order): the Google fan's account exists.
+test('a Google-only account, just signed in, deletes itself without a password', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Accede con Google' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toBeVisible();
+  await page.goto('/profile');
+  await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });
+  // No password to ask for: the recent Google sign-in stands for it (told beforehand).
+  await expect(dialog.getByText('Tu cuenta no tiene contraseña')).toBeVisible();
+  await expect(dialog.getByLabel('Contraseña actual')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Sí, eliminar mi cuenta' }).click();
+  await expect(page.getByText('Cuenta eliminada correctamente.')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+});

@@ -14,6 +14,8 @@ export interface UserOverrides {
   onboarding_completed?: boolean;
   is_admin?: boolean;
   is_subscribed?: boolean;
+  /** Verified by default (a typical fan); null for an address never verified. */
+  email_verified_at?: Date | null;
 }
 
 export async function createUser(db: Database, overrides: UserOverrides = {}) {
@@ -24,6 +26,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}) {
       name: 'Fan de prueba',
       top_genres: ['Rock'],
       onboarding_completed: true,
+      email_verified_at: new Date(),
       ...overrides,
     })
     .returning(['user_id', 'email', 'is_admin'])

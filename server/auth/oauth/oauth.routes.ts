@@ -1,6 +1,6 @@
 // GET /auth/<provider> sends the browser to Google or Spotify; /auth/<provider>/callback signs it in.
 // Browser navigations, not API calls: every outcome is a redirect into the SPA.
-import express, { type Request, type Response, type Router } from 'express';
+import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { PassportStatic, Strategy } from 'passport';
 import { notFound } from '../../lib/errors.js';
 import type { AuthDeps } from '../auth.service.js';
@@ -38,6 +38,16 @@ function describeFailure(req: Request, error: unknown, info: unknown) {
   return { reason: typeof message === 'string' ? message : 'sin usuario', providerError };
 }
 
+/**
+ * A signed-in fan asked to sign in again from /profile (re-authentication before deleting the
+ * account or setting a password): they go back there afterwards. Only that one path is accepted,
+ * so the parameter cannot send anyone elsewhere.
+ */
+const rememberReturn: RequestHandler = (req, _res, next) => {
+  if (req.user && req.query.returnTo === '/profile') req.session.oauthReturnTo = '/profile';
+  next();
+};
+
 function mountProvider(
   router: Router,
   passport: PassportStatic,
@@ -53,11 +63,14 @@ function mountProvider(
     return;
   }
   passport.use(provider, strategy);
-  router.get(start, passport.authenticate(provider));
+  router.get(start, rememberReturn, passport.authenticate(provider));
   router.get(callback, (req, res, next) => {
     const finish = (error: unknown, user: Express.User | false | null, info: unknown) => {
       if (user) {
-        const target = user.onboarding_completed ? '/myconcerts' : '/liked-music-genres';
+        // Read before logIn: it regenerates the session, and this visit's data goes with it.
+        const target =
+          req.session.oauthReturnTo ??
+          (user.onboarding_completed ? '/myconcerts' : '/liked-music-genres');
         logIn(req, user).then(() => res.redirect(target), next);
         return;
       }

@@ -1,9 +1,18 @@
 // The account behind a Google or Spotify sign-in: found by the provider's user id, linked by a
 // verified email, or created.
+//
+// An email the provider verified (Google's email_verified) proves the mailbox. When it meets an
+// account whose address was never verified, the mailbox owner wins, as in Supabase Auth: that
+// account's password, sessions and identities are dropped before the new identity is linked
+// (someone may have registered the address without owning it). An unverified email (Spotify,
+// always) never opens an existing account, and an account it creates stays unverified.
 import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
+import { promoteIfConfiguredAdmin } from '../../users/admin-bootstrap.js';
 import {
   findSessionUser,
   insertUser,
+  lockAccount,
+  reclaimUnverifiedAccount,
   touchLastLogin,
   type SessionUserRow,
 } from '../../users/users.repository.js';
@@ -68,8 +77,14 @@ export async function signInWithProvider(
   if (existingUserId) {
     // An unverified email proves nothing: anyone can type someone else's address at Spotify.
     if (!profile.emailVerified) return refused(emailTakenCode(provider));
-    await insertIdentity(db, { ...identity, user_id: existingUserId });
-    await touchLastLogin(db, existingUserId, now);
+    await db.transaction().execute(async (trx) => {
+      const account = await lockAccount(trx, existingUserId);
+      if (!account) throw new Error('La cuenta enlazada desapareció durante el inicio de sesión');
+      if (!account.email_verified_at) await reclaimUnverifiedAccount(trx, existingUserId, now);
+      await insertIdentity(trx, { ...identity, user_id: existingUserId });
+      await touchLastLogin(trx, existingUserId, now);
+    });
+    await promoteIfConfiguredAdmin(deps, email);
     const linked = await findSessionUser(db, existingUserId);
     if (!linked) throw new Error('La cuenta enlazada desapareció durante el inicio de sesión');
     return { outcome: 'signed-in', user: linked, created: false };
@@ -82,12 +97,14 @@ export async function signInWithProvider(
       password_hash: null,
       name: profile.name?.trim() || null,
       last_login: now,
+      email_verified_at: profile.emailVerified ? now : null,
     });
     if (user) await insertIdentity(trx, { ...identity, user_id: user.user_id });
     return user;
   });
   // Registered by someone else between our lookup and the insert.
   if (!created) return refused(emailTakenCode(provider));
+  if (created.email_verified) await promoteIfConfiguredAdmin(deps, email);
   sendWelcomeMail(deps, created);
   return { outcome: 'signed-in', user: created, created: true };
 }

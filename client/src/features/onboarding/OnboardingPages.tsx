@@ -126,9 +126,12 @@ function DislikedGenresStep() {
     },
     onError: (failure) => {
       console.error('No se ha podido guardar el onboarding', failure);
-      setError(
-        failure instanceof ApiError && failure.status === 400 ? REQUEST_FAILED : SAVE_FAILED,
-      );
+      // A 429 (too many taste changes) tells how long to wait; the draft is kept.
+      if (failure instanceof ApiError && failure.status === 429) setError(failure.message);
+      else
+        setError(
+          failure instanceof ApiError && failure.status === 400 ? REQUEST_FAILED : SAVE_FAILED,
+        );
     },
   });
 

@@ -5,6 +5,7 @@ import { DangerZone } from './components/DangerZone';
 import { PasswordSection } from './components/PasswordSection';
 import { ProfileEditForm } from './components/ProfileEditForm';
 import { ProfileView } from './components/ProfileView';
+import { SessionsSection } from './components/SessionsSection';
 import { useProfile } from './queries';
 import { useFlashMessage } from './useFlashMessage';
 import './ProfilePage.css';
@@ -47,7 +48,10 @@ function ProfileContent() {
               showSaved('Perfil actualizado correctamente.');
             }}
           />
-          <PasswordSection hasPassword={profile.hasPassword} />
+          <PasswordSection
+            hasPassword={profile.hasPassword}
+            signInProviders={profile.signInProviders}
+          />
         </>
       ) : (
         <>
@@ -72,7 +76,8 @@ function ProfileContent() {
           Vuelve a los conciertos
         </button>
       </div>
-      <DangerZone />
+      <SessionsSection />
+      <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />
     </>
   );
 }

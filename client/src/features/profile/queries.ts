@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProfileDto } from '../../../../common/dto';
+import type { ProfileDto, SessionsResponse } from '../../../../common/dto';
 import { apiFetch } from '../../lib/api';
 
 export const profileQueryKey = ['profile'] as const;
@@ -30,6 +30,26 @@ export function changePassword(body: {
   return apiFetch<void>('/api/profile/password', { method: 'POST', body });
 }
 
-export function deleteAccount(): Promise<void> {
-  return apiFetch<void>('/api/profile', { method: 'DELETE' });
+/** `currentPassword` for accounts that have one; the server asks others to sign in again. */
+export function deleteAccount(body: { currentPassword?: string }): Promise<void> {
+  return apiFetch<void>('/api/profile', { method: 'DELETE', body });
+}
+
+/** Under 'profile', so a lost session forgets it too (see lib/session.ts). */
+export const sessionsQueryKey = ['profile', 'sessions'] as const;
+
+export function useSessions() {
+  return useQuery({
+    queryKey: sessionsQueryKey,
+    queryFn: ({ signal }) => apiFetch<SessionsResponse>('/api/profile/sessions', { signal }),
+    staleTime: 0,
+  });
+}
+
+export function endSession(id: string): Promise<void> {
+  return apiFetch<void>(`/api/profile/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+export function endOtherSessions(): Promise<void> {
+  return apiFetch<void>('/api/profile/sessions/end-others', { method: 'POST' });
 }

@@ -1,17 +1,32 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import type { ProfileDto } from '../../../../../common/dto';
+import { TextField } from '../../../components/TextField';
+import { ApiError } from '../../../lib/api';
 import { setSessionUser } from '../../../lib/session';
 import { deleteAccount } from '../queries';
+import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 
 const DELETED = 'Cuenta eliminada correctamente.';
 const DELETE_FAILED = 'Ocurrió un problema al eliminar tu cuenta.';
+const PASSWORD_REQUIRED = 'Introduce tu contraseña actual.';
 /** Long enough to read the confirmation before landing on the home page. */
 const GOODBYE_DELAY_MS = 1500;
 
-type State = 'idle' | 'deleting' | 'deleted' | 'failed';
+type State = 'idle' | 'deleting' | 'deleted' | 'failed' | 'reauth';
 
-export function DangerZone() {
+/**
+ * Deleting the account asks for the current password when there is one; an account without one
+ * (Google/Spotify only) is asked by the server to sign in again when its sign-in is not recent.
+ */
+export function DangerZone({
+  hasPassword,
+  signInProviders,
+}: {
+  hasPassword: boolean;
+  signInProviders: ProfileDto['signInProviders'];
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -19,6 +34,10 @@ export function DangerZone() {
   const cancelRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<State>('idle');
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [failure, setFailure] = useState('');
+  // The password field exists only while the dialog is open: a closed dialog keeps no password.
+  const [isOpen, setIsOpen] = useState(false);
 
   useEffect(() => {
     if (state !== 'deleted') return;
@@ -32,6 +51,8 @@ export function DangerZone() {
 
   function open() {
     setState('idle');
+    setCurrentPassword('');
+    setIsOpen(true);
     dialogRef.current?.showModal();
     // The safe choice gets the focus first.
     cancelRef.current?.focus();
@@ -41,14 +62,23 @@ export function DangerZone() {
     dialogRef.current?.close();
   }
 
-  async function confirm() {
+  async function confirm(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (state === 'deleting') return;
+    if (hasPassword && currentPassword === '') {
+      setFailure(PASSWORD_REQUIRED);
+      setState('failed');
+      return;
+    }
     setState('deleting');
     try {
-      await deleteAccount();
+      await deleteAccount(hasPassword ? { currentPassword } : {});
       close();
       setState('deleted');
-    } catch {
-      setState('failed');
+    } catch (caught) {
+      const known = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
+      setFailure(known ? caught.message : DELETE_FAILED);
+      setState(caught instanceof ApiError && caught.code === REAUTH_REQUIRED ? 'reauth' : 'failed');
     }
   }
 
@@ -74,35 +104,49 @@ export function DangerZone() {
         className="confirm-dialog"
         aria-labelledby={`${id}-dialog-title`}
         aria-describedby={`${id}-dialog-text`}
-        onClose={() => openerRef.current?.focus()}
+        onClose={() => {
+          setIsOpen(false);
+          setCurrentPassword('');
+          openerRef.current?.focus();
+        }}
       >
         <h2 id={`${id}-dialog-title`}>¿Eliminar tu cuenta?</h2>
         <p id={`${id}-dialog-text`}>
           Esta acción no se puede deshacer: se borrarán tu cuenta, tus gustos y tus recomendaciones.
         </p>
-        {state === 'failed' && (
-          <p role="alert" className="form-message form-message--error">
-            {DELETE_FAILED}
-          </p>
-        )}
-        <div className="profile-actions">
-          <button
-            type="button"
-            className="button button--danger"
-            onClick={() => void confirm()}
-            disabled={state === 'deleting'}
-          >
-            Sí, eliminar mi cuenta
-          </button>
-          <button
-            ref={cancelRef}
-            type="button"
-            className="button button--secondary"
-            onClick={close}
-          >
-            Cancelar
-          </button>
-        </div>
+        <form onSubmit={(event) => void confirm(event)} noValidate>
+          {!hasPassword && <p className="profile-hint">{REAUTH_HINT}</p>}
+          {hasPassword && isOpen && (
+            <TextField
+              id={`${id}-password`}
+              label="Contraseña actual"
+              type="password"
+              autoComplete="current-password"
+              value={currentPassword}
+              onValueChange={setCurrentPassword}
+              invalid={state === 'failed'}
+            />
+          )}
+          {state === 'failed' && (
+            <p role="alert" className="form-message form-message--error">
+              {failure}
+            </p>
+          )}
+          {state === 'reauth' && <ReauthNotice message={failure} providers={signInProviders} />}
+          <div className="profile-actions">
+            <button type="submit" className="button button--danger" disabled={state === 'deleting'}>
+              Sí, eliminar mi cuenta
+            </button>
+            <button
+              ref={cancelRef}
+              type="button"
+              className="button button--secondary"
+              onClick={close}
+            >
+              Cancelar
+            </button>
+          </div>
+        </form>
       </dialog>
     </section>
   );

@@ -1,20 +1,33 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
+import type { ProfileDto } from '../../../../../common/dto';
 import { PASSWORD_MIN } from '../../../../../common/rules';
 import { ApiError } from '../../../lib/api';
 import { changePassword, profileQueryKey } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
 import { TextField } from '../../../components/TextField';
+import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 
 const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 6 caracteres.';
 
-export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
+/**
+ * Changing the password asks for the current one. An account without one (Google/Spotify only)
+ * sets its first password, which the server allows only shortly after a sign-in.
+ */
+export function PasswordSection({
+  hasPassword,
+  signInProviders = [],
+}: {
+  hasPassword: boolean;
+  signInProviders?: ProfileDto['signInProviders'];
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+  const [reauth, setReauth] = useState('');
   const [success, showSuccess] = useFlashMessage();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -26,6 +39,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     }
     setSaving(true);
     setError('');
+    setReauth('');
     try {
       await changePassword({
         ...(hasPassword ? { currentPassword } : {}),
@@ -36,6 +50,10 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
       showSuccess('Contraseña actualizada correctamente.');
       void queryClient.invalidateQueries({ queryKey: profileQueryKey });
     } catch (caught) {
+      if (caught instanceof ApiError && caught.code === REAUTH_REQUIRED) {
+        setReauth(caught.message);
+        return;
+      }
       const message = caught instanceof ApiError ? caught.message : String(caught);
       setError(`Error al cambiar la contraseña: ${message}`);
     } finally {
@@ -46,6 +64,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
   return (
     <section className="profile-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Contraseña</h2>
+      {!hasPassword && <p className="profile-hint">{REAUTH_HINT}</p>}
       <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
         {hasPassword && (
           <TextField
@@ -75,6 +94,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
           {error}
         </p>
       )}
+      {reauth && <ReauthNotice message={reauth} providers={signInProviders} />}
       {success && (
         <p role="status" className="form-message form-message--success">
           {success}

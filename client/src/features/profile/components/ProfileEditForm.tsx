@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '../../../../../common/dto';
+import { ApiError } from '../../../lib/api';
 import { sessionQueryKey } from '../../../lib/session';
 import { profileQueryKey, updateProfile, type ProfileUpdate } from '../queries';
 import { ArtistsField } from './ArtistsField';
@@ -49,9 +50,10 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
       queryClient.setQueryData(profileQueryKey, saved);
       void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
       onSaved();
-    } catch {
+    } catch (caught) {
       setSaving(false);
-      setError(SAVE_FAILED);
+      // Too many taste changes: the server says how long to wait; the form keeps what was typed.
+      setError(caught instanceof ApiError && caught.status === 429 ? caught.message : SAVE_FAILED);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { ProfileDto } from '../../../../../common/dto';
+import { EmailVerificationNotice } from './EmailVerificationNotice';
 
 interface ProfileViewProps {
   profile: ProfileDto;
@@ -29,7 +30,10 @@ export function ProfileView({ profile }: ProfileViewProps) {
       </div>
       <div>
         <dt>Email</dt>
-        <dd>{profile.email}</dd>
+        <dd>
+          {profile.email}
+          {!profile.emailVerified && <EmailVerificationNotice />}
+        </dd>
       </div>
       <div>
         <dt>Contraseña</dt>

@@ -1,0 +1,113 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { MessageResponse } from '../../../../common/dto';
+import { StaticPage } from '../../components/StaticPage';
+import { ApiError, apiFetch } from '../../lib/api';
+import { sessionQueryKey } from '../../lib/session';
+import { profileQueryKey } from '../profile/queries';
+
+const TITLE = 'Verifica tu email';
+const INVALID = 'El enlace no es válido o ha caducado.';
+const FAILED = 'No hemos podido verificar tu email. Inténtalo de nuevo más tarde.';
+
+/** The token travels in the fragment (#token=…), which browsers never send to a server. */
+function tokenFromFragment(): string {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
+}
+
+function verifyEmail(token: string) {
+  return apiFetch<MessageResponse>('/api/auth/verify-email', { method: 'POST', body: { token } });
+}
+
+function NewLinkHint() {
+  return (
+    <p>
+      Puedes pedir un enlace nuevo desde <Link to="/profile">tu perfil</Link>.
+    </p>
+  );
+}
+
+/**
+ * The link in the welcome mail. Opening it does nothing by itself: mail scanners open links (some
+ * run their scripts too), and a scanner must not confirm an address for whoever registered it.
+ * The person confirms with a button.
+ */
+export function VerifyEmailPage() {
+  const [token] = useState(tokenFromFragment);
+  const queryClient = useQueryClient();
+  // Once read, out of the address bar: not kept in the history nor seen by what reads the URL.
+  useEffect(() => {
+    if (window.location.hash) {
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+    }
+  }, []);
+  const mutation = useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+    },
+  });
+
+  if (!token) {
+    return (
+      <StaticPage title={TITLE}>
+        <p role="alert" className="form-message form-message--error">
+          {INVALID}
+        </p>
+        <NewLinkHint />
+      </StaticPage>
+    );
+  }
+
+  if (mutation.isSuccess) {
+    return (
+      <StaticPage title={TITLE}>
+        <p role="status" className="form-message form-message--success">
+          {mutation.data.message}
+        </p>
+        <p>
+          <Link to="/myconcerts">Ver mis conciertos</Link>
+        </p>
+      </StaticPage>
+    );
+  }
+
+  const error = mutation.error;
+  // A used, expired or unknown link cannot work on a second try: no button then.
+  const invalid = error instanceof ApiError && error.status === 400;
+  const message = error instanceof ApiError && error.status === 429 ? error.message : FAILED;
+  return (
+    <StaticPage title={TITLE}>
+      {!invalid && (
+        <>
+          <p>
+            Confirma que este email es tuyo para recibir cada semana tus conciertos recomendados.
+          </p>
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={mutation.isPending}
+            onClick={() => mutation.mutate(token)}
+          >
+            {mutation.isPending ? 'Verificando...' : 'Verificar mi email'}
+          </button>
+        </>
+      )}
+      {mutation.isPending && (
+        <p role="status" className="loading">
+          Verificando tu email...
+        </p>
+      )}
+      {error && (
+        <>
+          <p role="alert" className="form-message form-message--error">
+            {invalid ? INVALID : message}
+          </p>
+          {invalid && <NewLinkHint />}
+        </>
+      )}
+    </StaticPage>
+  );
+}

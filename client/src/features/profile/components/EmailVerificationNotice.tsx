@@ -1,0 +1,44 @@
+import { useMutation } from '@tanstack/react-query';
+import type { MessageResponse } from '../../../../../common/dto';
+import { ApiError, apiFetch } from '../../../lib/api';
+
+const FAILED = 'No hemos podido enviar el email. Inténtalo de nuevo más tarde.';
+
+function sendVerificationEmail() {
+  return apiFetch<MessageResponse>('/api/profile/verification-email', {
+    method: 'POST',
+    body: {},
+  });
+}
+
+/** Under an unverified address: what it means, and a button that mails the link again. */
+export function EmailVerificationNotice() {
+  const mutation = useMutation({ mutationFn: sendVerificationEmail });
+  const error = mutation.error;
+  return (
+    <div className="email-verification">
+      <p>
+        <strong className="email-unverified">Email sin verificar.</strong> Abre el enlace que te
+        enviamos por email para recibir cada semana tus conciertos recomendados.
+      </p>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={mutation.isPending}
+        onClick={() => mutation.mutate()}
+      >
+        {mutation.isPending ? 'Enviando...' : 'Enviar el enlace de nuevo'}
+      </button>
+      <div role="status">
+        {mutation.isSuccess && (
+          <p className="form-message form-message--success">{mutation.data.message}</p>
+        )}
+      </div>
+      {error && (
+        <p role="alert" className="form-message form-message--error">
+          {error instanceof ApiError ? error.message : FAILED}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+// POST /api/auth/verify-email (the /verificar-email page posts the token from the link's fragment)
+// and POST /api/profile/verification-email (a new link, asked for from the profile).
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import { z } from 'zod';
+import type { MessageResponse } from '../../common/dto.js';
+import { AppError, badRequest } from '../lib/errors.js';
+import { input, validate } from '../lib/validate.js';
+import { byIp, rateLimit } from '../security/rate-limit.js';
+import type { AuthDeps } from './auth.service.js';
+import { resendVerificationMail, verifyEmail } from './email-verification.js';
+import { currentUser, requireUser } from './require-user.js';
+
+export const EMAIL_VERIFIED = '¡Email verificado!';
+export const INVALID_VERIFICATION_LINK = 'El enlace no es válido o ha caducado.';
+export const ALREADY_VERIFIED = 'Tu email ya está verificado.';
+export const VERIFICATION_MAIL_FAILED =
+  'No hemos podido enviar el email. Inténtalo de nuevo más tarde.';
+export const verificationSentMessage = (email: string) =>
+  `Te hemos enviado un email de verificación a ${email}.`;
+
+const verifySchema = z.strictObject({
+  token: z.string({ error: INVALID_VERIFICATION_LINK }).min(1, INVALID_VERIFICATION_LINK).max(200),
+});
+const emptyBody = z.strictObject({});
+
+const byUser = (req: Request) => req.user?.user_id;
+
+/** An address already verified needs no link; answered before the counters are spent. */
+const requireUnverified: RequestHandler = (req, _res, next) => {
+  next(currentUser(req).email_verified ? badRequest(ALREADY_VERIFIED) : undefined);
+};
+
+export function emailVerificationRouter(deps: AuthDeps): Router {
+  const router = express.Router();
+  const { db } = deps;
+
+  // No session needed: the link is often opened on another device (a phone's mail app).
+  router.post(
+    '/auth/verify-email',
+    rateLimit(db, [{ name: 'verify-email-ip', limit: 30, windowSeconds: 15 * 60, key: byIp }]),
+    validate({ body: verifySchema }),
+    async (_req, res) => {
+      const { token } = input<{ token: string }>(res).body;
+      const userId = await verifyEmail(deps, token);
+      if (!userId) throw new AppError('invalid_link', 400, INVALID_VERIFICATION_LINK);
+      const body: MessageResponse = { message: EMAIL_VERIFIED };
+      res.json(body);
+    },
+  );
+
+  router.post(
+    '/profile/verification-email',
+    requireUser,
+    validate({ body: emptyBody }),
+    requireUnverified,
+    // Each link is a mail to an address that may not be the fan's: kept rare.
+    rateLimit(db, [
+      { name: 'verification-mail-minute', limit: 1, windowSeconds: 60, key: byUser },
+      { name: 'verification-mail-day', limit: 5, windowSeconds: 24 * 60 * 60, key: byUser },
+    ]),
+    async (req, res) => {
+      const user = currentUser(req);
+      const outcome = await resendVerificationMail(deps, user.user_id);
+      if (outcome === 'already_verified') throw badRequest(ALREADY_VERIFIED);
+      if (outcome === 'failed') throw new AppError('mail_failed', 502, VERIFICATION_MAIL_FAILED);
+      const body: MessageResponse = { message: verificationSentMessage(user.email) };
+      res.json(body);
+    },
+  );
+
+  return router;
+}

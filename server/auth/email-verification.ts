@@ -1,0 +1,72 @@
+// Email verification: an address is unverified until the link mailed to it is opened (48 hours,
+// single use, a newer link voids the older ones). The token travels in the URL fragment
+// (/verificar-email#token=…), which browsers never send to a server, so it reaches no access log
+// and no Referer; the page posts it to POST /api/auth/verify-email.
+import { notFound } from '../lib/errors.js';
+import { sendRecordedMail } from '../mail/deliveries.js';
+import { emailVerificationMail } from '../mail/templates.js';
+import { promoteIfConfiguredAdmin } from '../users/admin-bootstrap.js';
+import { findSessionUser, markEmailVerified } from '../users/users.repository.js';
+import type { AuthDeps } from './auth.service.js';
+import {
+  claimVerificationToken,
+  replaceVerificationToken,
+} from './email-verification.repository.js';
+import { hashLinkToken, newLinkToken } from './tokens.js';
+
+export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
+
+/** A new verification link for the user's current address; older links stop working. */
+export async function newVerificationLink(
+  deps: AuthDeps,
+  user: { user_id: string; email: string },
+): Promise<string> {
+  const token = newLinkToken();
+  const now = deps.clock();
+  await replaceVerificationToken(deps.db, {
+    userId: user.user_id,
+    email: user.email,
+    tokenHash: hashLinkToken(token),
+    expiresAt: new Date(now.getTime() + VERIFICATION_TOKEN_TTL_MS),
+    now,
+  });
+  return `${deps.config.publicUrl}/verificar-email#token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Verifies the address a token was mailed to. Returns the user id, or undefined for a used,
+ * expired or unknown token, or one mailed to an address the account no longer has.
+ */
+export async function verifyEmail(deps: AuthDeps, token: string): Promise<string | undefined> {
+  const now = deps.clock();
+  const verified = await deps.db.transaction().execute(async (trx) => {
+    const claimed = await claimVerificationToken(trx, hashLinkToken(token), now);
+    if (!claimed) return undefined;
+    const user = await findSessionUser(trx, claimed.user_id);
+    if (!user || user.email.toLowerCase() !== claimed.email.toLowerCase()) return undefined;
+    await markEmailVerified(trx, user.user_id, now);
+    return user;
+  });
+  if (!verified) return undefined;
+  await promoteIfConfiguredAdmin(deps, verified.email);
+  return verified.user_id;
+}
+
+export type ResendOutcome = 'sent' | 'already_verified' | 'failed';
+
+/** Mails a new verification link (asked for from the profile). */
+export async function resendVerificationMail(
+  deps: AuthDeps,
+  userId: string,
+): Promise<ResendOutcome> {
+  const user = await findSessionUser(deps.db, userId);
+  if (!user) throw notFound('No encontramos tu cuenta.');
+  if (user.email_verified) return 'already_verified';
+  const url = await newVerificationLink(deps, user);
+  const sent = await sendRecordedMail(deps, {
+    userId,
+    kind: 'email_verification',
+    mail: emailVerificationMail(user.email, url),
+  });
+  return sent ? 'sent' : 'failed';
+}

@@ -1,0 +1,47 @@
+// /api/profile/sessions: the signed-in fan's sessions (behind requireUser, see profile.routes.ts).
+import express, { type Router } from 'express';
+import type { SessionsResponse } from '../../common/dto.js';
+import { sessionIdParamsSchema } from '../../common/schemas.js';
+import { currentUser } from '../auth/require-user.js';
+import type { Config } from '../config.js';
+import { clearSessionCookie } from '../auth/session-cookie.js';
+import { notFound } from '../lib/errors.js';
+import { input, validate } from '../lib/validate.js';
+import {
+  endOtherSessions,
+  endSession,
+  listSessions,
+  type SessionsDeps,
+} from './sessions.service.js';
+
+export const SESSION_NOT_FOUND = 'Esa sesión ya no está activa.';
+
+export function sessionsRouter(deps: SessionsDeps & { config: Pick<Config, 'publicUrl'> }): Router {
+  const router = express.Router();
+
+  router.get('/', async (req, res) => {
+    const body: SessionsResponse = {
+      sessions: await listSessions(deps, currentUser(req).user_id, req.sessionID),
+    };
+    res.set('Cache-Control', 'no-store').json(body);
+  });
+
+  router.post('/end-others', async (req, res) => {
+    await endOtherSessions(deps, currentUser(req).user_id, req.sessionID);
+    res.status(204).end();
+  });
+
+  router.delete('/:id', validate({ params: sessionIdParamsSchema }), async (req, res, next) => {
+    const { id } = input<unknown, unknown, { id: string }>(res).params;
+    const outcome = await endSession(deps, currentUser(req).user_id, id, req.sessionID);
+    if (outcome === 'not_found') throw notFound(SESSION_NOT_FOUND);
+    if (outcome === 'ended') return void res.status(204).end();
+    // This very session: a sign-out.
+    req.session.destroy((error) => {
+      if (error) return next(error);
+      clearSessionCookie(res, deps.config).status(204).end();
+    });
+  });
+
+  return router;
+}

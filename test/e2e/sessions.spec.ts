@@ -1,0 +1,133 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// The fan's sessions in the profile ('Sesiones activas'): two browsers signed in to one account,
+// each in its own context (its own cookie jar), as two devices would be.
+const PASSWORD = 'e2e-secret-123';
+
+let counter = 0;
+function uniqueEmail(): string {
+  counter += 1;
+  return `e2e-sessions-${Date.now()}-${counter}@example.com`;
+}
+
+/** An account with onboarding done, made over HTTP in its own cookie jar, then signed out. */
+async function createOnboardedUser(request: APIRequestContext): Promise<string> {
+  const email = uniqueEmail();
+  const register = await request.post('/api/auth/register', {
+    data: { email, password: PASSWORD },
+  });
+  expect(register.status()).toBe(201);
+  const onboarding = await request.put('/api/profile/onboarding', {
+    data: { topGenres: ['Rock'], dislikedGenres: [] },
+  });
+  expect(onboarding.ok()).toBe(true);
+  expect((await request.post('/api/auth/logout')).status()).toBe(204);
+  return email;
+}
+
+async function logIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Contraseña').fill(password);
+  await page.getByRole('button', { name: 'Genial verte de nuevo' }).click();
+  await expect(page).toHaveURL(/\/myconcerts$/);
+}
+
+/** A page whose session the server no longer knows ends up signed out on the landing. */
+async function expectSignedOut(page: Page): Promise<void> {
+  await page.goto('/profile');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
+}
+
+test('lists the sessions and ends the other ones, which are signed out', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = await createOnboardedUser(request);
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    await logIn(page, email, PASSWORD);
+    await logIn(other, email, PASSWORD);
+
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Sesiones activas' });
+    const rows = section.getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    // This browser is marked and cannot be ended from here; the other one can.
+    const current = rows.filter({ hasText: 'Esta sesión' });
+    await expect(current).toHaveCount(1);
+    await expect(current).toContainText('Chrome en Linux');
+    await expect(current).toContainText('Inicio de sesión:');
+    await expect(current).toContainText('Última actividad: ahora');
+    await expect(current.getByRole('button')).toHaveCount(0);
+    const otherRow = rows.filter({ hasNotText: 'Esta sesión' });
+    await expect(
+      otherRow.getByRole('button', { name: /^Cerrar sesión: Chrome en Linux, iniciada el / }),
+    ).toBeVisible();
+    await expect(otherRow).toContainText('Última actividad:');
+
+    await section.getByRole('button', { name: 'Cerrar las demás sesiones' }).click();
+    await expect(section.getByRole('status')).toHaveText('Se han cerrado las demás sesiones.');
+    await expect(rows).toHaveCount(1);
+    await expect(section.getByText('No tienes otras sesiones abiertas.')).toBeVisible();
+    await expectSignedOut(other);
+
+    // Signed in again there, it is ended on its own with its row's button.
+    await logIn(other, email, PASSWORD);
+    await page.reload();
+    await expect(rows).toHaveCount(2);
+    await rows
+      .filter({ hasNotText: 'Esta sesión' })
+      .getByRole('button', { name: /^Cerrar sesión: / })
+      .click();
+    await expect(section.getByRole('status')).toHaveText('Sesión cerrada.');
+    await expect(rows).toHaveCount(1);
+    await expectSignedOut(other);
+
+    // This browser is still signed in.
+    await page.reload();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(rows).toHaveCount(1);
+  } finally {
+    await otherContext.close();
+  }
+});
+
+test('changing the password asks for the current one and signs the other browsers out', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const email = await createOnboardedUser(request);
+  const otherContext = await browser.newContext();
+  try {
+    const other = await otherContext.newPage();
+    await logIn(page, email, PASSWORD);
+    await logIn(other, email, PASSWORD);
+
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Editar perfil' }).click();
+    const save = page.getByRole('button', { name: 'Guardar nueva contraseña' });
+    await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');
+    await save.click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'Error al cambiar la contraseña: Introduce tu contraseña actual.',
+    );
+    // Refused: the other browser is still signed in.
+    await other.goto('/profile');
+    await expect(other).toHaveURL(/\/profile$/);
+
+    await page.getByLabel('Contraseña actual').fill(PASSWORD);
+    await save.click();
+    await expect(page.getByText('Contraseña actualizada correctamente.')).toBeVisible();
+    await expectSignedOut(other);
+    await page.reload();
+    await expect(page).toHaveURL(/\/profile$/);
+  } finally {
+    await otherContext.close();
+  }
+});

@@ -1,0 +1,474 @@
+// Email verification (issue 10, item 4: pre-account takeover). The welcome mail carries a
+// single-use link; an unverified address is reclaimed by its mailbox owner (a verified Google
+// identity); Spotify never opens an account by email; ADMIN_EMAIL needs a verified address.
+import type { ParsedMail } from 'mailparser';
+import request from 'supertest';
+import {
+  ALREADY_VERIFIED,
+  EMAIL_VERIFIED,
+  INVALID_VERIFICATION_LINK,
+} from '../server/auth/email-verification.routes.js';
+import { createLogger } from '../server/lib/logger.js';
+import { TOO_MANY_MESSAGE } from '../server/security/rate-limit.js';
+import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';
+import { createTestApp, testConfig } from './helpers/app.js';
+import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { createUser } from './helpers/factories.js';
+import {
+  startOAuthPeer,
+  startSpotifyApi,
+  type OAuthPeer,
+  type SpotifyApiPeer,
+} from './helpers/oauth-peer.js';
+import { signedInAgent } from './helpers/session.js';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+
+const PUBLIC_URL = 'http://localhost:3000';
+const NO_SESSION = 'No hay sesión activa. Por favor, inicia sesión.';
+const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
+// Refusals reach the landing as a code; the landing holds the text (common/sign-in-errors.ts).
+const SPOTIFY_EMAIL_TAKEN = 'spotify_email_taken';
+
+let database: TestDatabase;
+let smtp: SmtpSink;
+let oauth: OAuthPeer;
+let spotifyApi: SpotifyApiPeer;
+beforeAll(async () => {
+  [database, smtp, oauth, spotifyApi] = await Promise.all([
+    createTestDatabase(),
+    startSmtpSink(),
+    startOAuthPeer(),
+    startSpotifyApi(),
+  ]);
+});
+afterAll(async () => {
+  await Promise.all([smtp?.close(), oauth?.stop(), spotifyApi?.stop()]);
+  await database?.destroy();
+});
+beforeEach(async () => {
+  await database.db.deleteFrom('users').execute();
+  await database.db.deleteFrom('rate_limits').execute();
+  smtp.messages.length = 0;
+});
+
+function newApp(options: { clock?: () => Date; env?: Record<string, string> } = {}) {
+  return createTestApp({
+    database,
+    clock: options.clock,
+    env: {
+      SMTP_URL: smtp.url,
+      PUBLIC_URL,
+      GOOGLE_CLIENT_ID: 'google-client',
+      GOOGLE_CLIENT_SECRET: 'google-secret',
+      GOOGLE_AUTHORIZATION_URL: `${oauth.url}/authorize`,
+      GOOGLE_TOKEN_URL: `${oauth.url}/token`,
+      GOOGLE_USERINFO_URL: `${oauth.url}/userinfo`,
+      SPOTIFY_CLIENT_ID: 'spotify-client',
+      SPOTIFY_CLIENT_SECRET: 'spotify-secret',
+      SPOTIFY_AUTHORIZATION_URL: `${oauth.url}/authorize`,
+      SPOTIFY_TOKEN_URL: `${oauth.url}/token`,
+      SPOTIFY_PROFILE_URL: `${spotifyApi.url}/v1/me`,
+      SPOTIFY_API_URL: spotifyApi.url,
+      ...options.env,
+    },
+  }).app;
+}
+type App = ReturnType<typeof newApp>;
+
+async function register(app: App, email: string, password = 'secreto123') {
+  const agent = request.agent(app);
+  await agent.post('/api/auth/register').send({ email, password }).expect(201);
+  return agent;
+}
+
+const LINK = /\/verificar-email#token=([\w%-]+)/;
+function verificationTokenIn(mail: ParsedMail): string {
+  const match = LINK.exec(mail.text ?? '');
+  if (!match) throw new Error(`no verification link in: ${mail.text}`);
+  return decodeURIComponent(match[1]!);
+}
+
+const verify = (app: App, token: unknown) =>
+  request(app).post('/api/auth/verify-email').send({ token });
+
+const verifiedAtOf = async (email: string) =>
+  (
+    await database.db
+      .selectFrom('users')
+      .select('email_verified_at')
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow()
+  ).email_verified_at;
+
+/** GET /auth/<provider>, the provider's /authorize, then the callback: the browser's round trip. */
+async function oauthSignIn(agent: ReturnType<typeof request.agent>, provider: string) {
+  const start = await agent.get(`/auth/${provider}`).expect(302);
+  const authorize = new URL(start.headers.location);
+  const atProvider = await request(authorize.origin)
+    .get(`${authorize.pathname}${authorize.search}`)
+    .expect(302);
+  const back = new URL(atProvider.headers.location);
+  return agent.get(`${back.pathname}${back.search}`).expect(302);
+}
+
+const sessionUserOf = async (agent: ReturnType<typeof request.agent>) =>
+  (await agent.get('/api/session').expect(200)).body.user as {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+  } | null;
+
+const login = (app: App, email: string, password: string) =>
+  request(app).post('/api/auth/login').send({ email, password });
+
+describe('the link in the welcome mail', () => {
+  it('is mailed on sign-up, verifies the address once, and its token is stored hashed', async () => {
+    const app = newApp();
+    const agent = await register(app, 'Nueva@Example.com');
+    // Onboarding at once: the account works before the address is verified.
+    expect(await sessionUserOf(agent)).toMatchObject({ emailVerified: false });
+    await agent
+      .put('/api/profile/onboarding')
+      .send({ topGenres: ['Rock'], dislikedGenres: [] })
+      .expect(200);
+
+    const mail = await smtp.waitForMail('nueva@example.com', /Bienvenido/);
+    expect(mail.text).toContain(`${PUBLIC_URL}/verificar-email#token=`);
+    expect(mail.html).toContain('Verificar mi email');
+    const token = verificationTokenIn(mail);
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits in base64url
+    const stored = await database.db
+      .selectFrom('email_verification_tokens')
+      .select(['token_hash', 'email'])
+      .execute();
+    expect(stored).toEqual([{ token_hash: expect.any(String), email: 'Nueva@Example.com' }]);
+    expect(stored[0]!.token_hash).not.toContain(token);
+
+    // No session needed: the link is often opened on another device.
+    const res = await verify(app, token).expect(200);
+    expect(res.body).toEqual({ message: EMAIL_VERIFIED });
+    expect(await verifiedAtOf('Nueva@Example.com')).toBeInstanceOf(Date);
+    expect(await sessionUserOf(agent)).toMatchObject({ emailVerified: true });
+    expect((await agent.get('/api/profile').expect(200)).body.emailVerified).toBe(true);
+
+    const again = await verify(app, token);
+    expect(again.status).toBe(400);
+    expect(again.body.error).toEqual({ code: 'invalid_link', message: INVALID_VERIFICATION_LINK });
+  });
+
+  it('an expired, garbage, missing or superseded token is a Spanish 400 and verifies nothing', async () => {
+    let now = new Date('2030-03-01T10:00:00Z');
+    const app = newApp({ clock: () => now });
+    const agent = await register(app, 'caduca@example.com');
+    const first = verificationTokenIn(await smtp.waitForMail('caduca@example.com', /Bienvenido/));
+
+    now = new Date('2030-03-03T10:00:01Z'); // 48 hours and a second later
+    const expired = await verify(app, first);
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.message).toBe(INVALID_VERIFICATION_LINK);
+
+    for (const bad of ['inventado-123456789012345', '', 'x'.repeat(201), 42, undefined]) {
+      const res = await verify(app, bad);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toMatch(/^[A-ZÁÉÍÓÚ¿¡]/);
+    }
+    const extra = await request(app)
+      .post('/api/auth/verify-email')
+      .send({ token: first, userId: 'x' });
+    expect(extra.status).toBe(400);
+    expect(await verifiedAtOf('caduca@example.com')).toBeNull();
+
+    // A newer link (asked for from the profile) voids the older one even before it expires.
+    now = new Date('2030-03-04T10:00:00Z');
+    await agent.post('/api/profile/verification-email').send({}).expect(200);
+    const older = verificationTokenIn(
+      await smtp.waitForMail('caduca@example.com', /^Verifica tu email/),
+    );
+    await database.db.deleteFrom('rate_limits').execute();
+    smtp.messages.length = 0;
+    await agent.post('/api/profile/verification-email').send({}).expect(200);
+    const newest = verificationTokenIn(
+      await smtp.waitForMail('caduca@example.com', /^Verifica tu email/),
+    );
+    expect((await verify(app, older)).status).toBe(400);
+    expect(await verifiedAtOf('caduca@example.com')).toBeNull();
+    await verify(app, newest).expect(200);
+    expect(await verifiedAtOf('caduca@example.com')).toBeInstanceOf(Date);
+  });
+
+  it('a Google account verified by Google gets the plain welcome mail, already verified', async () => {
+    await oauth.setUserinfo({ sub: 'g-plain', email: 'plain@gmail.com', email_verified: true });
+    const agent = request.agent(newApp());
+    await oauthSignIn(agent, 'google');
+    expect(await sessionUserOf(agent)).toMatchObject({ emailVerified: true });
+    const mail = await smtp.waitForMail('plain@gmail.com', /Bienvenido/);
+    expect(mail.text).not.toContain('verificar-email');
+    expect(mail.text).toContain(`${PUBLIC_URL}/myconcerts`);
+  });
+});
+
+describe('POST /api/profile/verification-email', () => {
+  it('needs a session: 401', async () => {
+    const res = await request(newApp()).post('/api/profile/verification-email').send({});
+    expect(res.status).toBe(401);
+    expect(res.body.error.message).toBe(NO_SESSION);
+  });
+
+  it('refuses an address already verified, and a body with fields, with a Spanish 400', async () => {
+    const app = newApp();
+    const { agent } = await signedInAgent(app, database.db); // the factory's fans are verified
+    const res = await agent.post('/api/profile/verification-email').send({});
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(ALREADY_VERIFIED);
+
+    const fresh = await register(app, 'campos@example.com');
+    const extra = await fresh.post('/api/profile/verification-email').send({ email: 'otro@x.es' });
+    expect(extra.status).toBe(400);
+    expect(smtp.messages.filter((m) => /^Verifica/.test(m.subject ?? ''))).toHaveLength(0);
+  });
+
+  it('mails a new link to the account address, at most once a minute and five requests a day', async () => {
+    const app = newApp();
+    const agent = await register(app, 'reenvio@example.com');
+    const res = await agent.post('/api/profile/verification-email').send({}).expect(200);
+    expect(res.body).toEqual({
+      message: 'Te hemos enviado un email de verificación a reenvio@example.com.',
+    });
+    const mail = await smtp.waitForMail('reenvio@example.com', /^Verifica tu email/);
+    expect(mail.html).toContain('Verificar mi email');
+    const token = verificationTokenIn(mail);
+
+    const tooSoon = await agent.post('/api/profile/verification-email').send({});
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.body.error.message).toBe(TOO_MANY_MESSAGE);
+    expect(tooSoon.headers['retry-after']).toBeDefined();
+
+    // Five requests a day, refused ones included: three more, a minute apart, then the limit.
+    for (let i = 0; i < 3; i += 1) {
+      await database.db
+        .deleteFrom('rate_limits')
+        .where('key', 'like', 'verification-mail-minute%')
+        .execute();
+      await agent.post('/api/profile/verification-email').send({}).expect(200);
+    }
+    await database.db
+      .deleteFrom('rate_limits')
+      .where('key', 'like', 'verification-mail-minute%')
+      .execute();
+    const overLimit = await agent.post('/api/profile/verification-email').send({});
+    expect(overLimit.status).toBe(429);
+    const sent = await database.db
+      .selectFrom('mail_deliveries')
+      .select('kind')
+      .where('kind', '=', 'email_verification')
+      .execute();
+    expect(sent).toHaveLength(4);
+
+    // Only the newest of the links works.
+    expect((await verify(app, token)).status).toBe(400);
+    const links = await database.db
+      .selectFrom('email_verification_tokens')
+      .select('used_at')
+      .execute();
+    expect(links.filter((l) => l.used_at === null)).toHaveLength(1);
+  });
+});
+
+describe('pre-account takeover', () => {
+  it('the mailbox owner signing in with Google takes the account: the squatter is locked out', async () => {
+    const app = newApp();
+    // The attacker registers the victim's address and keeps a session open.
+    const attacker = await register(app, 'victima@example.com', 'clave-atacante');
+    await attacker
+      .put('/api/profile/onboarding')
+      .send({ topGenres: ['Jazz'], dislikedGenres: [] })
+      .expect(200);
+    const { id: accountId } = (await sessionUserOf(attacker))!;
+    await attacker.get('/api/profile').expect(200);
+    // The welcome mail (sent in the background) has gone out to the victim's mailbox.
+    await smtp.waitForMail('victima@example.com', /Bienvenido/);
+
+    await oauth.setUserinfo({
+      sub: 'google-victima',
+      email: 'victima@example.com',
+      email_verified: true,
+      name: 'Víctima',
+    });
+    const victim = request.agent(app);
+    await oauthSignIn(victim, 'google');
+    expect(await sessionUserOf(victim)).toMatchObject({ id: accountId, emailVerified: true });
+
+    // The attacker's session is dead and their password no longer signs in.
+    await attacker.get('/api/profile').expect(401);
+    expect(await sessionUserOf(attacker)).toBeNull();
+    const byPassword = await login(app, 'victima@example.com', 'clave-atacante');
+    expect(byPassword.status).toBe(401);
+    expect(byPassword.body.error.message).toBe(WRONG_CREDENTIALS);
+    const row = await database.db
+      .selectFrom('users')
+      .select(['password_hash', 'email_verified_at'])
+      .where('user_id', '=', accountId)
+      .executeTakeFirstOrThrow();
+    expect(row.password_hash).toBeNull();
+    expect(row.email_verified_at).toBeInstanceOf(Date);
+    const sessions = await database.db
+      .selectFrom('sessions')
+      .select('sid')
+      .where('user_id', '=', accountId)
+      .execute();
+    expect(sessions).toHaveLength(1); // the victim's own
+    // The victim's own verification link from the welcome mail is void now (nothing left to do).
+    const unused = await database.db
+      .selectFrom('email_verification_tokens')
+      .select('id')
+      .where('used_at', 'is', null)
+      .execute();
+    expect(unused).toEqual([]);
+  });
+
+  it('a verified account is simply linked: its password and sessions stay', async () => {
+    const app = newApp();
+    const owner = await register(app, 'duena@example.com', 'clave-duena');
+    const token = verificationTokenIn(await smtp.waitForMail('duena@example.com', /Bienvenido/));
+    await verify(app, token).expect(200);
+
+    await oauth.setUserinfo({
+      sub: 'google-duena',
+      email: 'duena@example.com',
+      email_verified: true,
+    });
+    const sameOwner = request.agent(app);
+    await oauthSignIn(sameOwner, 'google');
+    await owner.get('/api/profile').expect(200);
+    await login(app, 'duena@example.com', 'clave-duena').expect(200);
+  });
+
+  it('Spotify never opens an unverified account by its email, and what it creates stays unverified', async () => {
+    const app = newApp();
+    const squatter = await register(app, 'spoti@example.com', 'clave-squatter');
+    await smtp.waitForMail('spoti@example.com', /Bienvenido/);
+    spotifyApi.me = { id: 'spotify-1', email: 'spoti@example.com', display_name: 'S' };
+    const viaSpotify = request.agent(app);
+    const refused = await oauthSignIn(viaSpotify, 'spotify');
+    expect(refused.headers.location).toBe(`/?error=${encodeURIComponent(SPOTIFY_EMAIL_TAKEN)}`);
+    expect(await sessionUserOf(viaSpotify)).toBeNull();
+    await squatter.get('/api/profile').expect(200);
+    expect(await database.db.selectFrom('user_identities').select('provider').execute()).toEqual(
+      [],
+    );
+
+    // A Spotify account with a new address is created, but the address is not proven by it...
+    spotifyApi.me = { id: 'spotify-2', email: 'nadie@example.com', display_name: 'N' };
+    const newcomer = request.agent(app);
+    await oauthSignIn(newcomer, 'spotify');
+    const created = (await sessionUserOf(newcomer))!;
+    expect(created).toMatchObject({ email: 'nadie@example.com', emailVerified: false });
+    expect((await smtp.waitForMail('nadie@example.com', /Bienvenido/)).text).toContain(
+      '/verificar-email#token=',
+    );
+
+    // ...so the mailbox owner's Google sign-in reclaims it and the Spotify identity goes.
+    await oauth.setUserinfo({
+      sub: 'google-nadie',
+      email: 'nadie@example.com',
+      email_verified: true,
+    });
+    const owner = request.agent(app);
+    await oauthSignIn(owner, 'google');
+    expect(await sessionUserOf(owner)).toMatchObject({ id: created.id, emailVerified: true });
+    expect(await sessionUserOf(newcomer)).toBeNull();
+    const identities = await database.db
+      .selectFrom('user_identities')
+      .select('provider')
+      .where('user_id', '=', created.id)
+      .execute();
+    expect(identities).toEqual([{ provider: 'google' }]);
+    const reSpotify = request.agent(app);
+    const again = await oauthSignIn(reSpotify, 'spotify');
+    expect(again.headers.location).toBe(`/?error=${encodeURIComponent(SPOTIFY_EMAIL_TAKEN)}`);
+  });
+
+  it('a used password-reset link also proves the mailbox: Spotify identity and squatter out', async () => {
+    const app = newApp();
+    // Someone created an account with the victim's address through Spotify (never verified).
+    spotifyApi.me = { id: 'spotify-okupa', email: 'buzon@example.com', display_name: 'Okupa' };
+    const squatter = request.agent(app);
+    await oauthSignIn(squatter, 'spotify');
+    const { id: accountId } = (await sessionUserOf(squatter))!;
+    await smtp.waitForMail('buzon@example.com', /Bienvenido/);
+
+    await request(app).post('/api/auth/recover').send({ email: 'buzon@example.com' }).expect(200);
+    const mail = await smtp.waitForMail('buzon@example.com', /Restablece/);
+    const token = decodeURIComponent(/\/update-password#token=([\w%-]+)/.exec(mail.text!)![1]!);
+    const owner = request.agent(app);
+    await owner
+      .post('/api/auth/reset-password')
+      .send({ token, password: 'clave-del-buzon' })
+      .expect(200);
+    expect(await sessionUserOf(owner)).toMatchObject({ id: accountId, emailVerified: true });
+    expect(await sessionUserOf(squatter)).toBeNull();
+    const identities = await database.db
+      .selectFrom('user_identities')
+      .select('provider')
+      .where('user_id', '=', accountId)
+      .execute();
+    expect(identities).toEqual([]);
+    const again = request.agent(app);
+    const res = await oauthSignIn(again, 'spotify');
+    expect(res.headers.location).toBe(`/?error=${encodeURIComponent(SPOTIFY_EMAIL_TAKEN)}`);
+  });
+
+  it('an unverified Google email never reclaims anything', async () => {
+    const app = newApp();
+    const squatter = await register(app, 'gnv@example.com', 'clave-gnv');
+    await oauth.setUserinfo({ sub: 'google-gnv', email: 'gnv@example.com', email_verified: false });
+    const agent = request.agent(app);
+    const res = await oauthSignIn(agent, 'google');
+    expect(res.headers.location).toMatch(/^\/\?error=/);
+    await squatter.get('/api/profile').expect(200);
+    await login(app, 'gnv@example.com', 'clave-gnv').expect(200);
+  });
+});
+
+describe('ADMIN_EMAIL', () => {
+  it('registered first by someone else does not become admin, until the mailbox verifies', async () => {
+    const app = newApp({ env: { ADMIN_EMAIL: 'jefa@example.com' } });
+    const squatter = await register(app, 'jefa@example.com');
+    expect(await sessionUserOf(squatter)).toMatchObject({ emailVerified: false });
+    // A later start does not promote an unverified account either.
+    await bootstrapAdmin(
+      database.db,
+      testConfig({ ADMIN_EMAIL: 'jefa@example.com', ADMIN_PASSWORD: 'clave-admin' }),
+      createLogger('silent'),
+    );
+    const isAdmin = async () =>
+      (
+        await database.db
+          .selectFrom('users')
+          .select('is_admin')
+          .where('email', '=', 'jefa@example.com')
+          .executeTakeFirstOrThrow()
+      ).is_admin;
+    expect(await isAdmin()).toBe(false);
+    expect((await squatter.get('/api/admin/venues')).status).toBe(403);
+
+    // Opening the mailed link proves the mailbox: promoted at once.
+    const token = verificationTokenIn(await smtp.waitForMail('jefa@example.com', /Bienvenido/));
+    await verify(app, token).expect(200);
+    expect(await isAdmin()).toBe(true);
+  });
+
+  it('a verified account with another email is never promoted by verifying', async () => {
+    const app = newApp({ env: { ADMIN_EMAIL: 'jefa@example.com' } });
+    await createUser(database.db, { email: 'otra@example.com', email_verified_at: null });
+    await register(app, 'fan@example.com');
+    const token = verificationTokenIn(await smtp.waitForMail('fan@example.com', /Bienvenido/));
+    await verify(app, token).expect(200);
+    const admins = await database.db
+      .selectFrom('users')
+      .select('email')
+      .where('is_admin', '=', true)
+      .execute();
+    expect(admins).toEqual([]);
+  });
+});
