@@ -12,6 +12,7 @@ import { authRouter } from './auth/auth.routes.js';
 import { emailVerificationRouter } from './auth/email-verification.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, createSessionCaches, sessionMiddleware } from './auth/session.js';
+import { sessionCookieName } from './auth/session-cookie.js';
 import type { ChangeFeed } from './cache/change-feed.js';
 import { forgetOwnWrites } from './cache/forget-own-writes.js';
 import type { Config } from './config.js';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(
     agendaFastLane({
       secret: config.sessionSecret,
+      cookieName: sessionCookieName(config),
       caches: sessionCaches,
       responses,
       catalog,

@@ -1,6 +1,7 @@
 // The only reader of process.env. Everything else receives a Config value.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
@@ -26,12 +27,52 @@ const booleanFlag = z
   .transform((value) => (value === '' ? undefined : ['true', '1', 'yes'].includes(value)))
   .optional();
 
+// Express's names for address ranges, usable in a TRUST_PROXY list.
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+export const TRUST_PROXY_TRUE_PROBLEM =
+  'no se admite "true": con "true" la app se fía de toda la cabecera X-Forwarded-For, cuyo primer ' +
+  'valor escribe el propio cliente, que así elige su IP y esquiva los límites de intentos. Pon el ' +
+  'número de proxies que hay delante de la app (p. ej. 1) o sus direcciones o redes ' +
+  '(p. ej. 10.0.0.0/8 o loopback)';
+
+const isProxyEntry = (entry: string) => {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || isIP(address) === 0) return false;
+  if (bits === undefined) return true;
+  const max = isIP(address) === 4 ? 32 : 128;
+  return /^\d+$/.test(bits) ? Number(bits) <= max : isIP(bits) === 4 && max === 32;
+};
+
+/** A hop count or addresses/CIDRs (Express "trust proxy"), never true: see the problem text. */
+function checkTrustProxy(value: string, ctx: z.RefinementCtx): void {
+  const lower = value.toLowerCase();
+  if (['true', 'yes', 'on'].includes(lower)) {
+    ctx.addIssue({ code: 'custom', message: TRUST_PROXY_TRUE_PROBLEM });
+    return;
+  }
+  if (lower === 'false' || lower === 'no' || /^\d+$/.test(value)) return;
+  const wrong = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => !isProxyEntry(entry));
+  if (wrong.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        `"${wrong.join(', ')}" no es un número de proxies ni una dirección o red ` +
+        '(p. ej. 1, o 10.0.0.0/8, 192.168.1.5, loopback)',
+    });
+  }
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: optionalString,
   PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: optionalString,
+  TRUST_PROXY: optionalString.pipe(z.string().superRefine(checkTrustProxy).optional()),
   DATABASE_URL: optionalString,
   // At least 2: half the pool (at least 1) may be held by background work, the rest serves requests.
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(100).default(10),
@@ -102,8 +143,8 @@ export interface Config {
   port: number;
   host: string | undefined;
   publicUrl: string;
-  /** Express "trust proxy" value: false, a hop count or a list of addresses. */
-  trustProxy: boolean | number | string;
+  /** Express "trust proxy" value: false, a hop count or a list of addresses; never true. */
+  trustProxy: false | number | string;
   database: {
     url: string | undefined;
     poolSize: number;
@@ -165,9 +206,9 @@ export class ConfigError extends Error {
   }
 }
 
-function parseTrustProxy(value: string | undefined): boolean | number | string {
-  if (value === undefined || value === 'false') return false;
-  if (value === 'true') return true;
+/** Already checked by checkTrustProxy: false, a hop count, or Express's comma-separated list. */
+function parseTrustProxy(value: string | undefined): false | number | string {
+  if (value === undefined || ['false', 'no'].includes(value.toLowerCase())) return false;
   if (/^\d+$/.test(value)) return Number(value);
   return value;
 }

@@ -1,7 +1,10 @@
 import { sql } from 'kysely';
+import pg from 'pg';
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { eventually } from './helpers/eventually.js';
+import { createUser } from './helpers/factories.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
 
 let database: TestDatabase;
@@ -185,15 +188,51 @@ describe('login and logout', () => {
     const expires = new Date(/Expires=([^;]+)/.exec(cookie)![1]!).getTime();
     expect(expires - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
 
+    expect(cookie).toMatch(/^cm\.sid=/); // over http: no __Host- prefix (browsers would drop it)
+  });
+
+  it('under an https PUBLIC_URL the cookie is __Host-cm.sid: Secure, Path=/, no Domain', async () => {
     const secure = createTestApp({
       database,
-      env: { PUBLIC_URL: 'https://conciertos.example.com', TRUST_PROXY: 'true' },
+      env: { PUBLIC_URL: 'https://conciertos.example.com', TRUST_PROXY: '1' },
     }).app;
-    const res2 = await request(secure)
+    const agent = request.agent(secure);
+    const res = await agent
       .post('/api/auth/register')
       .set('X-Forwarded-Proto', 'https')
-      .send({ email: 'secure@example.com', password: 'secreto123' });
-    expect(([] as string[]).concat(res2.headers['set-cookie'])[0]).toMatch(/Secure/);
+      .send({ email: 'secure@example.com', password: 'Ñandú-contraseña-larga-7' })
+      .expect(201);
+    const cookie = ([] as string[]).concat(res.headers['set-cookie'])[0]!;
+    expect(cookie).toMatch(/^__Host-cm\.sid=/);
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; Path=\/;/);
+    expect(cookie).not.toMatch(/Domain=/i);
+    const sessionCookie = cookie.split(';')[0]!;
+    const seen = await request(secure)
+      .get('/api/session')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Cookie', sessionCookie)
+      .expect(200);
+    expect(seen.body.user.email).toBe('secure@example.com');
+    // The plain name means nothing there.
+    const plain = await request(secure)
+      .get('/api/session')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Cookie', sessionCookie.replace('__Host-', ''))
+      .expect(200);
+    expect(plain.body.user).toBeNull();
+
+    // Sign-out expires the same cookie with the attributes a __Host- cookie needs.
+    const out = await request(secure)
+      .post('/api/auth/logout')
+      .set('X-Forwarded-Proto', 'https')
+      .set('Cookie', sessionCookie)
+      .expect(204);
+    const cleared = ([] as string[]).concat(out.headers['set-cookie'])[0]!;
+    expect(cleared).toMatch(/^__Host-cm\.sid=;/);
+    expect(cleared).toMatch(/; Path=\/;/);
+    expect(cleared).toMatch(/; Secure/);
+    expect(cleared).toMatch(/Expires=Thu, 01 Jan 1970/);
   });
 
   it('refuses a state-changing request from another origin (CSRF) with 403', async () => {
@@ -217,18 +256,19 @@ describe('login and logout', () => {
       .expect(201);
   });
 
-  it('rate-limits login per email with a Spanish 429 and Retry-After, across app instances', async () => {
+  it('locks an email after 10 failures, right password included, with a Spanish 429 and Retry-After, across app instances', async () => {
     const first = newApp().app;
     const second = newApp().app; // another instance on the same database
+    await register(first, 'objetivo@example.com', RIGHT);
     for (let i = 0; i < 10; i += 1) {
       await request(i % 2 ? first : second)
         .post('/api/auth/login')
-        .send({ email: 'objetivo@example.com', password: 'incorrecta' })
+        .send({ email: 'objetivo@example.com', password: WRONG })
         .expect(401);
     }
     const res = await request(first)
       .post('/api/auth/login')
-      .send({ email: 'Objetivo@example.com', password: 'incorrecta' });
+      .send({ email: 'Objetivo@example.com', password: RIGHT });
     expect(res.status).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.body.error.message).toBe(
@@ -237,9 +277,87 @@ describe('login and logout', () => {
   });
 });
 
+const RIGHT = 'Tramuntana-sobre-Sóller-81';
+const WRONG = 'Llevant-en-Capdepera-27';
+
+describe('the per-email sign-in limit counts failures only', () => {
+  const login = (app: ReturnType<typeof newApp>['app'], email: string, password: string) =>
+    request(app).post('/api/auth/login').send({ email, password });
+  const counterOf = async (email: string) =>
+    (
+      await database.db
+        .selectFrom('rate_limits')
+        .select('hits')
+        .where('key', '=', `login-email:${email}`)
+        .executeTakeFirst()
+    )?.hits;
+
+  it('signing in many times in a row never locks the account', async () => {
+    const { app } = newApp();
+    await register(app, 'frecuente@example.com', RIGHT);
+    for (let i = 0; i < 12; i += 1) {
+      await login(app, 'frecuente@example.com', RIGHT).expect(200);
+    }
+    expect(await counterOf('frecuente@example.com')).toBeUndefined();
+  });
+
+  it('the right password signs in after 9 failures and starts the count afresh', async () => {
+    const { app } = newApp();
+    await register(app, 'despistada@example.com', RIGHT);
+    for (let round = 0; round < 2; round += 1) {
+      for (let i = 0; i < 9; i += 1) {
+        await login(app, 'despistada@example.com', WRONG).expect(401);
+      }
+      expect(await counterOf('despistada@example.com')).toBe(9);
+      // Any spelling of the address is the same counter.
+      await login(app, ' Despistada@Example.com', RIGHT).expect(200);
+      expect(await counterOf('despistada@example.com')).toBeUndefined();
+    }
+    // 18 failures in the window, none locked: a success in between reset the count.
+    await login(app, 'despistada@example.com', WRONG).expect(401);
+  });
+
+  it('a password set through recovery lifts the lock at once', async () => {
+    const { app } = newApp();
+    await register(app, 'bloqueado@example.com', RIGHT);
+    for (let i = 0; i < 10; i += 1) {
+      await login(app, 'bloqueado@example.com', WRONG).expect(401);
+    }
+    await login(app, 'bloqueado@example.com', RIGHT).expect(429);
+    await request(app).post('/api/auth/recover').send({ email: 'bloqueado@example.com' });
+    const mail = await smtp.waitForMail('bloqueado@example.com', /Restablece/);
+    const token = /#token=([\w%-]+)/.exec(mail.text!)![1]!;
+    const newPassword = 'Puig-Major-de-noche-1445';
+    await request(app)
+      .post('/api/auth/reset-password')
+      .send({ token: decodeURIComponent(token), password: newPassword })
+      .expect(200);
+    await login(app, 'bloqueado@example.com', newPassword).expect(200);
+  });
+
+  it('asking for a recovery mail does not lift the lock (anyone may ask for any address)', async () => {
+    const { app } = newApp();
+    await register(app, 'sigue@example.com', RIGHT);
+    for (let i = 0; i < 10; i += 1) {
+      await login(app, 'sigue@example.com', WRONG).expect(401);
+    }
+    await request(app).post('/api/auth/recover').send({ email: 'sigue@example.com' }).expect(200);
+    await smtp.waitForMail('sigue@example.com', /Restablece/);
+    await login(app, 'sigue@example.com', RIGHT).expect(429);
+  });
+});
+
 describe('password recovery', () => {
+  const tokensOf = async (userId: string) =>
+    (
+      await database.db
+        .selectFrom('password_reset_tokens')
+        .select('user_id')
+        .where('user_id', '=', userId)
+        .execute()
+    ).length;
   const resetLinkIn = (text: string) => {
-    const match = /\/update-password\?token=([\w%-]+)/.exec(text);
+    const match = /\/update-password#token=([\w%-]+)/.exec(text);
     return decodeURIComponent(match![1]!);
   };
 
@@ -260,8 +378,53 @@ describe('password recovery', () => {
     expect(unknown.body.message).toBe(
       'Hemos enviado un enlace para restablecer tu contraseña a nadie@example.com.',
     );
-    const mails = smtp.messages.filter((m) => m.subject?.startsWith('Restablece'));
-    expect(mails.some((m) => m.text?.includes('update-password?token='))).toBe(true);
+    const mail = await smtp.waitForMail('rec@example.com', /Restablece/);
+    // The token rides in the fragment, which browsers never send to a server.
+    expect(mail.text).toMatch(/http:\/\/localhost:3000\/update-password#token=[\w-]{43}\n/);
+    expect(mail.html).toContain('/update-password#token=');
+    expect(`${mail.text}${mail.html}`).not.toContain('?token=');
+  });
+
+  it('answers before the token is written and before the mail is sent, as for an unknown address', async () => {
+    const { app } = newApp();
+    const user = await createUser(database.db, { email: 'espera@example.com' });
+    // Hold the token table (reads still pass) and the mail server's answer: a route that waited
+    // for either would not answer until the test lets them go.
+    const blocker = new pg.Client({ connectionString: database.url });
+    await blocker.connect();
+    await blocker.query('BEGIN');
+    await blocker.query('LOCK TABLE password_reset_tokens IN EXCLUSIVE MODE');
+    const releaseMail = smtp.hold();
+    let answer: request.Response | undefined;
+    const pending = request(app)
+      .post('/api/auth/recover')
+      .send({ email: 'espera@example.com' })
+      .then((res) => (answer = res));
+    try {
+      // Waits on state; a route that awaited the token or the mail fails here, not by hanging.
+      await eventually(() => expect(answer).toBeDefined(), 10_000);
+      expect(answer!.status).toBe(200);
+      expect(answer!.body.message).toBe(
+        'Hemos enviado un enlace para restablecer tu contraseña a espera@example.com.',
+      );
+      expect(await tokensOf(user.user_id)).toBe(0);
+      // An address without an account gets the same answer, just as unhindered.
+      const unknown = await request(app)
+        .post('/api/auth/recover')
+        .send({ email: 'nadie-espera@example.com' })
+        .expect(200);
+      expect(Object.keys(unknown.body)).toEqual(Object.keys(answer!.body));
+      await blocker.query('COMMIT');
+      await eventually(() => expect(smtp.heldCount()).toBe(1));
+      expect(await tokensOf(user.user_id)).toBe(1);
+      expect(smtp.messages.some((m) => JSON.stringify(m.to).includes('espera@'))).toBe(false);
+    } finally {
+      releaseMail();
+      await blocker.query('ROLLBACK').catch(() => undefined); // no-op once committed
+      await blocker.end();
+      await pending;
+    }
+    await smtp.waitForMail('espera@example.com', /Restablece/);
   });
 
   it('the link works once, signs in, and ends the other sessions', async () => {
@@ -317,16 +480,22 @@ describe('password recovery', () => {
     expect(forged.body.error.message).toBe('Hubo un error al cambiar la contraseña');
 
     // A newer request voids the older link even before it expires.
-    await database.db.deleteFrom('rate_limits').execute();
-    await request(app).post('/api/auth/recover').send({ email: 'caduca@example.com' }).expect(200);
-    await database.db.deleteFrom('rate_limits').execute();
-    await request(app).post('/api/auth/recover').send({ email: 'caduca@example.com' }).expect(200);
-    const links = smtp.messages
-      .filter(
-        (m) => m.text?.includes('update-password') && JSON.stringify(m.to).includes('caduca@'),
-      )
-      .map((m) => resetLinkIn(m.text!));
-    const [older, newest] = links.slice(-2);
+    const links = () =>
+      smtp.messages
+        .filter(
+          (m) => m.text?.includes('update-password') && JSON.stringify(m.to).includes('caduca@'),
+        )
+        .map((m) => resetLinkIn(m.text!));
+    for (const sent of [2, 3]) {
+      // The mail goes out after the answer: wait for it before asking again.
+      await database.db.deleteFrom('rate_limits').execute();
+      await request(app)
+        .post('/api/auth/recover')
+        .send({ email: 'caduca@example.com' })
+        .expect(200);
+      await eventually(() => expect(links()).toHaveLength(sent));
+    }
+    const [older, newest] = links().slice(-2);
     const superseded = await request(app)
       .post('/api/auth/reset-password')
       .send({ token: older, password: 'nueva-clave' });

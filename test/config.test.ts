@@ -187,4 +187,25 @@ describe('loadConfig', () => {
     expect(config.mail.smtpUrl).toBeUndefined();
     expect(config.openai.apiKey).toBeUndefined();
   });
+
+  it('TRUST_PROXY takes a hop count or addresses, and refuses true with the reason', () => {
+    const trust = (value: string) => loadConfig({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+    expect(loadConfig({ DATA_DIR: dataDir() }).trustProxy).toBe(false);
+    expect(trust('false').trustProxy).toBe(false);
+    expect(trust('1').trustProxy).toBe(1);
+    expect(trust('loopback, 10.0.0.0/8, fd00::/8').trustProxy).toBe(
+      'loopback, 10.0.0.0/8, fd00::/8',
+    );
+    expect(trust('192.168.1.5').trustProxy).toBe('192.168.1.5');
+    for (const value of ['true', 'TRUE', 'yes']) {
+      const problems = problemsOf({ DATA_DIR: dataDir(), TRUST_PROXY: value });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/^TRUST_PROXY: no se admite "true"/);
+      expect(problems[0]).toContain('X-Forwarded-For'); // why
+      expect(problems[0]).toMatch(/p\. ej\. 1\)/); // what to set instead
+    }
+    expect(problemsOf({ DATA_DIR: dataDir(), TRUST_PROXY: '10.0.0.0/40, proxy.local' })).toEqual([
+      'TRUST_PROXY: "10.0.0.0/40, proxy.local" no es un número de proxies ni una dirección o red (p. ej. 1, o 10.0.0.0/8, 192.168.1.5, loopback)',
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 // Google and Spotify sign-in against real protocol peers: oauth2-mock-server for the OAuth
 // endpoints and a local HTTP server for Spotify's Web API.
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
@@ -37,10 +38,10 @@ beforeEach(async () => {
 });
 
 const PUBLIC_URL = 'http://localhost:3000';
-const GOOGLE_FAILED = 'No se pudo iniciar sesión con Google. Inténtalo de nuevo.';
-const SPOTIFY_EMAIL_TAKEN =
-  'Ya existe una cuenta con el email de tu Spotify. Inicia sesión con tu email y contraseña.';
-const errorRedirect = (message: string) => `/?error=${encodeURIComponent(message)}`;
+// Failures come back to the landing as a code only; the landing holds the texts.
+const GOOGLE_FAILED = 'google_failed';
+const SPOTIFY_EMAIL_TAKEN = 'spotify_email_taken';
+const errorRedirect = (code: string) => `/?error=${code}`;
 
 function newApp(providers: { google?: boolean; spotify?: boolean } = {}): Express {
   const { google = true, spotify = true } = providers;
@@ -203,11 +204,7 @@ describe('Google sign-in', () => {
     await oauth.setUserinfo({ sub: 'google-bea', email: 'bea@example.com', email_verified: false });
     const agent = request.agent(newApp());
     const res = await signIn(agent, 'google');
-    expect(res.headers.location).toBe(
-      errorRedirect(
-        'Ya existe una cuenta con el email de tu Google. Inicia sesión con tu email y contraseña.',
-      ),
-    );
+    expect(res.headers.location).toBe(errorRedirect('google_email_taken'));
     expect(await sessionUser(agent)).toBeNull();
     expect(await identitiesOf(existing.user_id)).toEqual([]);
     expect(await database.db.selectFrom('users').select('user_id').execute()).toHaveLength(1);
@@ -217,7 +214,7 @@ describe('Google sign-in', () => {
     await oauth.setUserinfo({ sub: 'google-noemail', name: 'Sin Email' });
     const agent = request.agent(newApp());
     const res = await signIn(agent, 'google');
-    expect(res.headers.location).toBe(errorRedirect('Tu cuenta de Google no tiene un email.'));
+    expect(res.headers.location).toBe(errorRedirect('google_no_email'));
     expect(await sessionUser(agent)).toBeNull();
   });
 
@@ -442,7 +439,104 @@ describe('Spotify sign-in', () => {
     spotifyApi.me = spotifyMe({ id: 'spotify-noemail', email: undefined });
     const agent = request.agent(newApp());
     const res = await signIn(agent, 'spotify');
-    expect(res.headers.location).toBe(errorRedirect('Tu cuenta de Spotify no tiene un email.'));
+    expect(res.headers.location).toBe(errorRedirect('spotify_no_email'));
+  });
+});
+
+describe('PKCE', () => {
+  it('the peer, like the providers, refuses a code without its verifier or with a wrong one', async () => {
+    const verifier = 'v'.repeat(43);
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const codeFor = async (pkce: Record<string, string>) => {
+      const query = new URLSearchParams({
+        response_type: 'code',
+        client_id: 'google-client',
+        redirect_uri: `${PUBLIC_URL}/auth/google/callback`,
+        state: 'estado',
+        ...pkce,
+      });
+      const res = await request(oauth.url).get(`/authorize?${query}`).expect(302);
+      return new URL(res.headers.location).searchParams.get('code')!;
+    };
+    const token = (body: Record<string, string>) =>
+      request(oauth.url)
+        .post('/token')
+        .type('form')
+        .auth('google-client', 'google-secret')
+        .send({
+          grant_type: 'authorization_code',
+          redirect_uri: `${PUBLIC_URL}/auth/google/callback`,
+          ...body,
+        });
+    const s256 = { code_challenge: challenge, code_challenge_method: 'S256' };
+
+    // No verifier, a malformed one, a wrong one, or a code issued without a challenge: refused.
+    expect((await token({ code: await codeFor(s256) })).status).toBe(400);
+    expect((await token({ code: await codeFor(s256), code_verifier: 'corto' })).status).toBe(400);
+    const wrong = await token({ code: await codeFor(s256), code_verifier: 'w'.repeat(43) });
+    expect(wrong.status).toBe(400);
+    const plain = await token({ code: await codeFor({}), code_verifier: verifier });
+    expect(plain.status).toBe(400);
+    // The right verifier gets a token, once.
+    const code = await codeFor(s256);
+    const ok = await token({ code, code_verifier: verifier }).expect(200);
+    expect(ok.body.access_token).toEqual(expect.any(String));
+    expect((await token({ code, code_verifier: verifier })).status).toBe(400);
+  });
+
+  it.each(['google', 'spotify'])(
+    '%s: the authorization request carries an S256 challenge, the token request its verifier',
+    async (provider) => {
+      await oauth.setUserinfo({
+        sub: 'google-pkce',
+        email: 'pkce@gmail.com',
+        email_verified: true,
+      });
+      spotifyApi.me = spotifyMe({ id: 'spotify-pkce', email: 'pkce@spotify.example' });
+      await oauth.takeRequests(); // forget what earlier tests sent
+      const agent = request.agent(newApp());
+      const { authorize, callbackPath } = await startSignIn(agent, provider);
+      expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+      const callback = await agent.get(callbackPath).expect(302);
+      expect(callback.headers.location).toBe('/liked-music-genres');
+
+      const [atAuthorize, atToken, ...rest] = await oauth.takeRequests();
+      expect(rest).toEqual([]);
+      expect(atAuthorize).toMatchObject({ endpoint: 'authorize', code_challenge_method: 'S256' });
+      expect(atToken).toMatchObject({ endpoint: 'token', grant_type: 'authorization_code' });
+      const challenge = atAuthorize?.endpoint === 'authorize' ? atAuthorize.code_challenge : '';
+      const verifier = atToken?.endpoint === 'token' ? atToken.code_verifier : undefined;
+      // RFC 7636: 43 to 128 unreserved characters, and the challenge is its SHA-256, base64url.
+      expect(verifier).toMatch(/^[A-Za-z0-9._~-]{43,128}$/);
+      expect(challenge).toBe(createHash('sha256').update(verifier!).digest('base64url'));
+    },
+  );
+
+  it('each sign-in has its own challenge; an intercepted code is useless to another browser', async () => {
+    await oauth.setUserinfo({
+      sub: 'google-pkce2',
+      email: 'pkce2@gmail.com',
+      email_verified: true,
+    });
+    await oauth.takeRequests();
+    const app = newApp();
+    const first = request.agent(app);
+    const second = request.agent(app);
+    const one = await startSignIn(first, 'google');
+    const two = await startSignIn(second, 'google');
+    expect(one.authorize.searchParams.get('code_challenge')).not.toBe(
+      two.authorize.searchParams.get('code_challenge'),
+    );
+    // An intercepted code (the first browser's), brought back with the attacker's own state: the
+    // state passes, but the token request carries the attacker's verifier, not the one the
+    // code's challenge was made from, so the provider refuses the code.
+    const code = new URL(one.callbackPath, PUBLIC_URL).searchParams.get('code')!;
+    const state = new URL(two.callbackPath, PUBLIC_URL).searchParams.get('state')!;
+    const res = await second
+      .get(`/auth/google/callback?code=${encodeURIComponent(code)}&state=${state}`)
+      .expect(302);
+    expect(res.headers.location).toBe(errorRedirect(GOOGLE_FAILED));
+    expect(await sessionUser(second)).toBeNull();
   });
 });
 

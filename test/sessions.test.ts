@@ -5,7 +5,6 @@ import type { Express } from 'express';
 import { sql } from 'kysely';
 import request from 'supertest';
 import { hashPassword } from '../server/auth/password.js';
-import { SESSION_COOKIE } from '../server/auth/session.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
@@ -65,7 +64,7 @@ async function passwordUser() {
 const cookieOf = (res: request.Response) =>
   ([] as string[])
     .concat(res.headers['set-cookie'] ?? [])
-    .find((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))
+    .find((cookie) => cookie.startsWith('cm.sid='))
     ?.split(';')[0];
 
 /** Signs in with the password from a browser; returns the session cookie. */

@@ -8,12 +8,19 @@ import {
 } from '../../common/schemas.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
-import { byBodyEmail, byIp, rateLimit } from '../security/rate-limit.js';
+import {
+  byBodyEmail,
+  byIp,
+  normalizeEmailKey,
+  rateLimit,
+  resetLimit,
+  type LimitRule,
+} from '../security/rate-limit.js';
 import { findSessionUser, touchLastLogin } from '../users/users.repository.js';
 import { toSessionUserDto } from '../users/users.dto.js';
 import { registerUser, verifyCredentials, type AuthDeps } from './auth.service.js';
 import { requestPasswordReset, resetPassword } from './password-reset.js';
-import { SESSION_COOKIE } from './session.js';
+import { clearSessionCookie } from './session-cookie.js';
 
 export const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
 export const ACCOUNT_EXISTS = 'Ya existe una cuenta con este email. Inicia sesión.';
@@ -22,6 +29,21 @@ export const recoverySentMessage = (email: string) =>
   `Hemos enviado un enlace para restablecer tu contraseña a ${email}.`;
 
 type Credentials = { email: string; password: string };
+
+const MINUTE = 60;
+
+/**
+ * Sign-ins per email: every attempt is counted when it starts (so a burst of parallel guesses is
+ * counted before bcrypt runs), and the right password, or a password set through recovery, starts
+ * the count afresh. So the counter holds the failures since the last success: after 10 of them in
+ * 15 minutes the email is locked, right password included, until the window ends or a recovery.
+ */
+export const LOGIN_EMAIL_LIMIT: LimitRule = {
+  name: 'login-email',
+  limit: 10,
+  windowSeconds: 15 * MINUTE,
+  key: byBodyEmail,
+};
 
 /** passport's req.login as a promise: it regenerates the session id (no fixation). */
 function logIn(req: Request, user: Express.User): Promise<void> {
@@ -33,7 +55,6 @@ function logIn(req: Request, user: Express.User): Promise<void> {
 export function authRouter(deps: AuthDeps): Router {
   const router = express.Router();
   const { db } = deps;
-  const minute = 60;
 
   router.get('/session', (req, res) => {
     const body: SessionResponse = { user: req.user ? toSessionUserDto(req.user) : null };
@@ -42,7 +63,7 @@ export function authRouter(deps: AuthDeps): Router {
 
   router.post(
     '/auth/register',
-    rateLimit(db, [{ name: 'register-ip', limit: 10, windowSeconds: 60 * minute, key: byIp }]),
+    rateLimit(db, [{ name: 'register-ip', limit: 10, windowSeconds: 60 * MINUTE, key: byIp }]),
     validate({ body: registerSchema }),
     async (req, res) => {
       const { email, password } = input<Credentials>(res).body;
@@ -56,8 +77,8 @@ export function authRouter(deps: AuthDeps): Router {
   router.post(
     '/auth/login',
     rateLimit(db, [
-      { name: 'login-ip', limit: 30, windowSeconds: 15 * minute, key: byIp },
-      { name: 'login-email', limit: 10, windowSeconds: 15 * minute, key: byBodyEmail },
+      { name: 'login-ip', limit: 30, windowSeconds: 15 * MINUTE, key: byIp },
+      LOGIN_EMAIL_LIMIT,
     ]),
     validate({ body: loginSchema }),
     async (req, res) => {
@@ -65,7 +86,11 @@ export function authRouter(deps: AuthDeps): Router {
       const user = await verifyCredentials(deps, email, password);
       if (!user) throw new AppError('wrong_credentials', 401, WRONG_CREDENTIALS);
       // Side by side: each is a database round trip, and the budget is bcrypt + 10 ms.
-      await Promise.all([logIn(req, user), touchLastLogin(db, user.user_id, deps.clock())]);
+      await Promise.all([
+        logIn(req, user),
+        touchLastLogin(db, user.user_id, deps.clock()),
+        resetLimit(db, LOGIN_EMAIL_LIMIT, normalizeEmailKey(email)),
+      ]);
       res.json({ user: toSessionUserDto(user), isNewUser: false });
     },
   );
@@ -75,35 +100,42 @@ export function authRouter(deps: AuthDeps): Router {
     // Destroying the stored session makes the old cookie worthless, wherever it was copied.
     req.session.destroy((error) => {
       if (error) return next(error);
-      res.clearCookie(SESSION_COOKIE).status(204).end();
+      clearSessionCookie(res, deps.config).status(204).end();
     });
   });
 
   router.post(
     '/auth/recover',
     rateLimit(db, [
-      { name: 'recover-email', limit: 1, windowSeconds: minute, key: byBodyEmail },
-      { name: 'recover-ip', limit: 10, windowSeconds: 15 * minute, key: byIp },
+      { name: 'recover-email', limit: 1, windowSeconds: MINUTE, key: byBodyEmail },
+      { name: 'recover-ip', limit: 10, windowSeconds: 15 * MINUTE, key: byIp },
     ]),
     validate({ body: recoverSchema }),
-    async (_req, res) => {
+    (req, res) => {
       const { email } = input<{ email: string }>(res).body;
-      await requestPasswordReset(deps, email);
-      // The same answer whether or not the email has an account.
+      // The same answer, in the same time, whether or not the email has an account: the lookup,
+      // the token and the mail all happen after answering (a failure is logged, never shown).
       res.json({ message: recoverySentMessage(email) });
+      requestPasswordReset(deps, email).catch((error: unknown) =>
+        req.log.error({ err: error }, 'No se pudo preparar el correo de recuperación'),
+      );
     },
   );
 
   router.post(
     '/auth/reset-password',
-    rateLimit(db, [{ name: 'reset-ip', limit: 20, windowSeconds: 15 * minute, key: byIp }]),
+    rateLimit(db, [{ name: 'reset-ip', limit: 20, windowSeconds: 15 * MINUTE, key: byIp }]),
     validate({ body: resetPasswordSchema }),
     async (req, res) => {
       const { token, password } = input<{ token: string; password: string }>(res).body;
       const userId = await resetPassword(deps, token, password);
       const user = userId ? await findSessionUser(db, userId) : undefined;
       if (!user) throw badRequest(RESET_FAILED);
-      await logIn(req, user);
+      // Whoever can read the mailbox may sign in again at once, even after a lock-out.
+      await Promise.all([
+        logIn(req, user),
+        resetLimit(db, LOGIN_EMAIL_LIMIT, normalizeEmailKey(user.email)),
+      ]);
       res.json({ user: toSessionUserDto(user) });
     },
   );

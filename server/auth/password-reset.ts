@@ -20,7 +20,10 @@ import { hashLinkToken as hashToken, newLinkToken } from './tokens.js';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
-/** Mails a reset link when the email has an account; says nothing either way. */
+/**
+ * Mails a reset link when the email has an account; says nothing either way. The route runs it
+ * after answering, so whether the address exists cannot be told from the time of the answer.
+ */
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const user = await findCredentialsByEmail(deps.db, email);
   if (!user) return;
@@ -42,7 +45,9 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
       })
       .execute();
   });
-  const url = `${deps.config.publicUrl}/update-password?token=${encodeURIComponent(token)}`;
+  // In the fragment: browsers never send it to a server, so it stays out of access logs, proxies
+  // and Referer headers; the page reads it and wipes it from the address bar.
+  const url = `${deps.config.publicUrl}/update-password#token=${encodeURIComponent(token)}`;
   await sendRecordedMail(deps, {
     userId: user.user_id,
     kind: 'password_reset',

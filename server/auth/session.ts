@@ -12,8 +12,8 @@ import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import { findSessionUser, type SessionUserRow } from '../users/users.repository.js';
 import { describeDevice } from './device.js';
+import { sessionCookieName, sessionCookieSecure } from './session-cookie.js';
 
-export const SESSION_COOKIE = 'cm.sid';
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Idle lifetime: the expiry rolls with use (see ARCHITECTURE.md). */
 export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
@@ -165,7 +165,7 @@ export function sessionMiddleware(
     }
   }
   return session({
-    name: SESSION_COOKIE,
+    name: sessionCookieName(config),
     secret: config.sessionSecret,
     genid: newSessionId, // 24 random bytes, as express-session's own
     store: new CachedPgStore({
@@ -181,7 +181,7 @@ export function sessionMiddleware(
     cookie: {
       httpOnly: true,
       sameSite: 'lax',
-      secure: config.publicUrl.startsWith('https:'),
+      secure: sessionCookieSecure(config),
       maxAge: SESSION_MAX_AGE_MS,
     },
   });

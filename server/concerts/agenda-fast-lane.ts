@@ -13,7 +13,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { SessionData } from 'express-session';
-import { SESSION_COOKIE, sessionIsCurrent, type SessionCaches } from '../auth/session.js';
+import { sessionIsCurrent, type SessionCaches } from '../auth/session.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
 import { sendGzipped, type AgendaResponses } from './agenda-responses.js';
@@ -21,6 +21,8 @@ import { upcomingCutoff } from './upcoming.js';
 
 export function agendaFastLane(deps: {
   secret: string;
+  /** The session cookie's name (server/auth/session-cookie.ts). */
+  cookieName: string;
   caches: SessionCaches;
   responses: AgendaResponses;
   catalog: AgendaCatalog;
@@ -29,7 +31,7 @@ export function agendaFastLane(deps: {
   return (req, res, next) => {
     if (req.method !== 'GET' || req.path !== '/api/concerts') return next();
     if (req.acceptsEncodings('gzip') !== 'gzip') return next();
-    const signed = cookieValue(req.headers.cookie, SESSION_COOKIE);
+    const signed = cookieValue(req.headers.cookie, deps.cookieName);
     let userId: string | undefined;
     if (signed !== undefined) {
       const sid = unsign(signed, deps.secret);

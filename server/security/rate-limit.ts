@@ -1,4 +1,5 @@
 // Fixed-window rate limits kept in PostgreSQL, so they hold across every app instance.
+import { isIPv4, isIPv6 } from 'node:net';
 import { sql } from 'kysely';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
@@ -53,11 +54,13 @@ export function hit(db: Database, key: string, limit: number, windowSeconds: num
   return hitAll(db, [{ key, limit, windowSeconds }]);
 }
 
+const counterKey = (rule: Pick<LimitRule, 'name'>, value: string) => `${rule.name}:${value}`;
+
 export function rateLimit(db: Database, rules: LimitRule[]): RequestHandler {
   return async (req, res, next) => {
     const counters = rules.flatMap((rule) => {
       const value = rule.key(req);
-      return value === undefined ? [] : [{ ...rule, key: `${rule.name}:${value}` }];
+      return value === undefined ? [] : [{ ...rule, key: counterKey(rule, value) }];
     });
     const wait = await hitAll(db, counters);
     if (wait > 0) {
@@ -77,7 +80,60 @@ export async function pruneRateLimits(db: Database): Promise<void> {
     .execute();
 }
 
-export const byIp = (req: Request) => req.ip ?? 'unknown';
+/**
+ * Starts a rule's counter afresh for one value, e.g. an email's failed sign-ins once the right
+ * password is given. `value` is what the rule's key function gives for it.
+ */
+export async function resetLimit(
+  db: Database,
+  rule: Pick<LimitRule, 'name'>,
+  value: string,
+): Promise<void> {
+  await db.deleteFrom('rate_limits').where('key', '=', counterKey(rule, value)).execute();
+}
+
+/** The 16 bits groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail folded in). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const tail: number[] = [];
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    tail.push((a << 8) | b, (c << 8) | d);
+    text = text.slice(0, dotted.index);
+    if (text.endsWith(':') && !text.endsWith('::')) text = text.slice(0, -1);
+  }
+  const parse = (part: string | undefined) =>
+    part ? part.split(':').map((group) => parseInt(group, 16)) : [];
+  const [head, rest] = text.split('::');
+  const before = parse(head);
+  const after = parse(rest);
+  const gap = rest === undefined ? 0 : 8 - before.length - after.length - tail.length;
+  return [...before, ...new Array<number>(gap).fill(0), ...after, ...tail];
+}
+
+/**
+ * What an IP-keyed limit counts: an IPv4 address as is, an IPv6 address by its /64 prefix (one
+ * home or one server usually holds a whole /64, so counting single addresses would give it 2^64
+ * budgets), and an IPv4-mapped IPv6 address (::ffff:1.2.3.4) as its IPv4 address.
+ */
+export function clientAddressKey(ip: string | undefined): string {
+  if (!ip) return 'unknown';
+  const address = ip.split('%')[0]!; // a zone id (fe80::1%eth0) names the interface, not the host
+  if (isIPv4(address) || !isIPv6(address)) return address;
+  const groups = ipv6Groups(address);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    const [high = 0, low = 0] = groups.slice(6);
+    return [high >> 8, high & 0xff, low >> 8, low & 0xff].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
+}
+
+/** Every IP-keyed limit goes through this one function (see clientAddressKey). */
+export const byIp = (req: Request) => clientAddressKey(req.ip);
 /**
  * The email of the body, when it can be one. Anything longer than an address or holding control
  * characters is refused by validation right after, so it is not counted: its key would reach
@@ -88,8 +144,10 @@ export const byBodyEmail = (req: Request) => {
   if (typeof email !== 'string' || email.length > EMAIL_MAX || hasControlCharacters(email)) {
     return undefined;
   }
-  return email.trim().toLowerCase();
+  return normalizeEmailKey(email);
 };
+/** The form an email takes in a counter's key. */
+export const normalizeEmailKey = (email: string) => email.trim().toLowerCase();
 
 /**
  * Seconds to wait when `key` has already been counted `limit` times in its window, else 0.

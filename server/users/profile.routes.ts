@@ -13,7 +13,8 @@ import type { AuthDeps } from '../auth/auth.service.js';
 import { forgetFutureScores } from '../recommendations/generator.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
-import { SESSION_COOKIE, type SessionCaches } from '../auth/session.js';
+import { type SessionCaches } from '../auth/session.js';
+import { clearSessionCookie } from '../auth/session-cookie.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
 import { byUser, rateLimit, TOO_MANY_MESSAGE } from '../security/rate-limit.js';
@@ -125,7 +126,7 @@ export function profileRouter(
     throwUnlessConfirmed(res, outcome);
     // The cascade already removed the stored session; forget it here and clear the cookie.
     req.session.destroy(() => {
-      res.clearCookie(SESSION_COOKIE).status(204).end();
+      clearSessionCookie(res, deps.config).status(204).end();
     });
   });
 

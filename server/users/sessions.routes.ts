@@ -3,7 +3,8 @@ import express, { type Router } from 'express';
 import type { SessionsResponse } from '../../common/dto.js';
 import { sessionIdParamsSchema } from '../../common/schemas.js';
 import { currentUser } from '../auth/require-user.js';
-import { SESSION_COOKIE } from '../auth/session.js';
+import type { Config } from '../config.js';
+import { clearSessionCookie } from '../auth/session-cookie.js';
 import { notFound } from '../lib/errors.js';
 import { input, validate } from '../lib/validate.js';
 import {
@@ -15,7 +16,7 @@ import {
 
 export const SESSION_NOT_FOUND = 'Esa sesión ya no está activa.';
 
-export function sessionsRouter(deps: SessionsDeps): Router {
+export function sessionsRouter(deps: SessionsDeps & { config: Pick<Config, 'publicUrl'> }): Router {
   const router = express.Router();
 
   router.get('/', async (req, res) => {
@@ -38,7 +39,7 @@ export function sessionsRouter(deps: SessionsDeps): Router {
     // This very session: a sign-out.
     req.session.destroy((error) => {
       if (error) return next(error);
-      res.clearCookie(SESSION_COOKIE).status(204).end();
+      clearSessionCookie(res, deps.config).status(204).end();
     });
   });
 

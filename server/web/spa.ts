@@ -23,10 +23,15 @@ export function renderIndexHtml(
 }
 
 /**
- * Pages opened from a mailed link that carries a secret (in the query or the fragment): the
- * analytics script, a third party that reads the whole URL, is not added to them.
+/**
+ * Pages opened from a mailed link that carries a secret (a reset, verification or unsubscribe
+ * token, in the query or the fragment): the analytics script, a third party that reads the whole
+ * URL and the page, is not added to them. Compared as the client's router matches paths: any
+ * case, trailing slashes ignored.
  */
 export const PAGES_WITH_TOKENS = ['/verificar-email', '/update-password', '/unsubscribe'];
+export const isTokenPage = (requestPath: string) =>
+  PAGES_WITH_TOKENS.includes(requestPath.toLowerCase().replace(/\/+$/, ''));
 
 export function spaRouter(options: {
   clientDir: string;
@@ -37,7 +42,7 @@ export function spaRouter(options: {
   const indexFile = path.join(options.clientDir, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : undefined;
   const render = (analyticsScriptUrl: string | undefined) =>
-    template
+    template !== undefined
       ? renderIndexHtml(template, options.publicConfig, analyticsScriptUrl)
       : '<!doctype html><html lang="es"><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
         '<p>Falta compilar la web: ejecuta <code>npm run build</code>.</p></html>';
@@ -55,8 +60,7 @@ export function spaRouter(options: {
   );
   router.use(express.static(options.clientDir, { index: false, maxAge: '1d' }));
   router.get('/{*splat}', (req, res) => {
-    const page = req.path.replace(/\/+$/, '') || '/';
-    const html = PAGES_WITH_TOKENS.includes(page) ? indexHtmlWithoutAnalytics : indexHtml;
+    const html = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
     res.set('Cache-Control', 'no-cache').type('html').send(html);
   });
   return router;

@@ -88,8 +88,9 @@ function findResetLink(email: string): string | null {
   for (const file of newestFirst) {
     const mail = readableMail(readFileSync(file, 'utf8'));
     if (!mail.includes(email)) continue;
-    const match = /\/update-password\?token=([A-Za-z0-9_%.~-]+)/.exec(mail);
-    if (match) return `/update-password?token=${match[1]}`;
+    // The token rides in the fragment, which browsers never send to a server.
+    const match = /\/update-password#token=([A-Za-z0-9_%.~-]+)/.exec(mail);
+    if (match) return `/update-password#token=${match[1]}`;
   }
   return null;
 }
@@ -187,6 +188,9 @@ test('password recovery by mail signs in with the new password', async ({ page, 
   await expect(
     page.getByRole('heading', { level: 1, name: 'Establece tu nueva contraseña' }),
   ).toBeVisible();
+  // The page keeps the token and wipes it from the address bar (history, bookmarks, screen shares).
+  await expect.poll(() => new URL(page.url()).hash).toBe('');
+  await expect(page).toHaveURL(/\/update-password$/);
   await page.getByLabel('Nueva contraseña').fill('corta');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(page.getByRole('alert')).toHaveText(
@@ -405,7 +409,7 @@ test.describe('accessibility of the account pages', () => {
   });
 
   test('/update-password has no axe violations', async ({ page }) => {
-    await page.goto('/update-password?token=abc');
+    await page.goto('/update-password#token=abc');
     await expect(page.getByRole('button', { name: 'Cambiar contraseña' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.goto('/update-password');
@@ -438,9 +442,24 @@ async function logInAttemptError(page: Page): Promise<void> {
   await expect(page.getByRole('alert')).toBeVisible();
 }
 
-test('a failed Google/Spotify sign-in shows its message on the landing', async ({ page }) => {
-  await page.goto('/?error=' + encodeURIComponent('No se ha podido iniciar sesión con Google.'));
-  await expect(page.getByRole('alert')).toHaveText('No se ha podido iniciar sesión con Google.');
+test('a failed Google/Spotify sign-in shows the fixed text of its code on the landing', async ({
+  page,
+}) => {
+  await page.goto('/?error=google_no_email');
+  await expect(page.getByRole('alert')).toHaveText('Tu cuenta de Google no tiene un email.');
+  // Words put in the address by whoever made the link never reach the page.
+  await page.goto(
+    '/?error=' + encodeURIComponent('Tu cuenta está bloqueada: llama al 600 000 000'),
+  );
+  await expect(page.getByRole('alert')).toHaveText(
+    'No se pudo iniciar sesión. Inténtalo de nuevo.',
+  );
+  await expect(page.getByText('600 000 000')).toHaveCount(0);
+});
+
+test('a reset token in the query string is not used', async ({ page }) => {
+  await page.goto('/update-password?token=abc');
+  await expect(page.getByRole('alert')).toHaveText('Hubo un error al cambiar la contraseña');
 });
 
 test('a session lost on the server sends the person back to /', async ({ page, context }) => {

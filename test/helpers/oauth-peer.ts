@@ -22,10 +22,43 @@ await server.issuer.keys.generate('RS256');
 await server.start(0, '127.0.0.1');
 let userinfo = { sub: 'johndoe' };
 let failNextToken = false;
+// What the app sent: the PKCE fields of each authorization and token request.
+const seen = [];
+// The S256 challenge each code was issued with. Like Google and Spotify, the peer insists on
+// PKCE: oauth2-mock-server alone checks a verifier that is sent but lets one that is left out (or
+// a code issued without a challenge) through, so a client without PKCE would pass unnoticed.
+const challenges = new Map();
+const { createHash } = await import('node:crypto');
+const pkceProblem = (code, verifier) => {
+  const challenge = challenges.get(code);
+  challenges.delete(code);
+  if (challenge === undefined) return 'code issued without an S256 code_challenge';
+  if (typeof verifier !== 'string' || !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) {
+    return 'missing or malformed code_verifier';
+  }
+  if (createHash('sha256').update(verifier).digest('base64url') !== challenge) {
+    return 'code_verifier does not match the code_challenge';
+  }
+  return undefined;
+};
 server.service.on('beforeUserinfo', (response) => {
   response.body = userinfo;
 });
-server.service.on('beforeResponse', (response) => {
+server.service.on('beforeAuthorizeRedirect', (redirect, req) => {
+  const { state, code_challenge, code_challenge_method } = req.query;
+  seen.push({ endpoint: 'authorize', state, code_challenge, code_challenge_method });
+  const code = redirect.url.searchParams.get('code');
+  if (code && code_challenge_method === 'S256') challenges.set(code, code_challenge);
+});
+server.service.on('beforeResponse', (response, req) => {
+  const { grant_type, code, code_verifier } = req.body ?? {};
+  seen.push({ endpoint: 'token', grant_type, code, code_verifier });
+  const problem = grant_type === 'authorization_code' ? pkceProblem(code, code_verifier) : undefined;
+  if (problem) {
+    response.statusCode = 400;
+    response.body = { error: 'invalid_grant', error_description: problem };
+    return;
+  }
   if (!failNextToken) return;
   failNextToken = false;
   response.statusCode = 400;
@@ -34,14 +67,25 @@ server.service.on('beforeResponse', (response) => {
 process.on('message', (message) => {
   if (message.type === 'userinfo') userinfo = message.body;
   if (message.type === 'failNextToken') failNextToken = true;
-  process.send({ ack: message.id });
+  const data = message.type === 'seen' ? seen.splice(0) : undefined;
+  process.send({ ack: message.id, data });
 });
 // The jest worker is gone (or stopped us): do not linger.
 process.on('disconnect', () => server.stop().finally(() => process.exit(0)));
 process.send({ url: server.issuer.url });
 `;
 
-type PeerReply = { url: string } | { ack: number };
+type PeerReply = { url: string } | { ack: number; data?: unknown };
+
+/** One request the app made to the peer, with the fields PKCE is about. */
+export type PeerRequest =
+  | {
+      endpoint: 'authorize';
+      state?: string;
+      code_challenge?: string;
+      code_challenge_method?: string;
+    }
+  | { endpoint: 'token'; grant_type?: string; code?: string; code_verifier?: string };
 
 export interface OAuthPeer {
   /** Base URL: /authorize, /token and /userinfo live under it. */
@@ -50,6 +94,8 @@ export interface OAuthPeer {
   setUserinfo(body: Record<string, unknown>): Promise<void>;
   /** The next token request is refused with 400 invalid_grant. */
   failNextTokenRequest(): Promise<void>;
+  /** The authorization and token requests received since the last call, oldest first. */
+  takeRequests(): Promise<PeerRequest[]>;
   stop(): Promise<void>;
 }
 
@@ -69,12 +115,12 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
 
   let nextId = 0;
   const send = (message: Record<string, unknown>) =>
-    new Promise<void>((resolve) => {
+    new Promise<unknown>((resolve) => {
       const id = ++nextId;
       const onReply = (reply: PeerReply) => {
         if (!('ack' in reply) || reply.ack !== id) return;
         child.off('message', onReply);
-        resolve();
+        resolve(reply.data);
       };
       child.on('message', onReply);
       child.send({ ...message, id });
@@ -82,8 +128,9 @@ export async function startOAuthPeer(): Promise<OAuthPeer> {
 
   return {
     url,
-    setUserinfo: (body) => send({ type: 'userinfo', body }),
-    failNextTokenRequest: () => send({ type: 'failNextToken' }),
+    setUserinfo: async (body) => void (await send({ type: 'userinfo', body })),
+    failNextTokenRequest: async () => void (await send({ type: 'failNextToken' })),
+    takeRequests: async () => (await send({ type: 'seen' })) as PeerRequest[],
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -10,6 +10,13 @@ export interface SmtpSink {
   waitForMail(to: string, subject?: RegExp, timeoutMs?: number): Promise<ParsedMail>;
   /** While down, every mail is refused with a 421 (temporary failure). */
   setDown(down: boolean): void;
+  /**
+   * Until the returned release is called, mails are received but not answered (no 250 yet), so a
+   * sender that waits for the answer waits for the test. Released mails join `messages`.
+   */
+  hold(): () => void;
+  /** Mails received while held and not answered yet. */
+  heldCount(): number;
   close(): Promise<void>;
 }
 
@@ -21,6 +28,8 @@ const recipients = (mail: ParsedMail) =>
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   let down = false;
+  let gate: Promise<void> | undefined;
+  let held = 0;
   const server = new SMTPServer({
     authOptional: true,
     // The app's pooled SMTP connections stay open; do not wait 30 s for them on close.
@@ -36,7 +45,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
         return;
       }
       simpleParser(stream).then(
-        (mail) => {
+        async (mail) => {
+          if (gate) {
+            held += 1;
+            await gate;
+            held -= 1;
+          }
           messages.push(mail);
           callback();
         },
@@ -65,6 +79,17 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     setDown(value) {
       down = value;
     },
+    hold() {
+      let release = () => undefined as void;
+      gate = new Promise<void>((resolve) => {
+        release = () => {
+          gate = undefined;
+          resolve();
+        };
+      });
+      return release;
+    },
+    heldCount: () => held,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -5,7 +5,8 @@ import type { PassportStatic, Strategy } from 'passport';
 import { notFound } from '../../lib/errors.js';
 import type { AuthDeps } from '../auth.service.js';
 import type { OAuthProvider } from './identities.repository.js';
-import { PROVIDER_LABELS, signInFailedMessage } from './oauth.service.js';
+import { SIGN_IN_ERROR_TEXTS, type SignInErrorCode } from '../../../common/sign-in-errors.js';
+import { PROVIDER_LABELS, signInFailedCode } from './oauth.service.js';
 import { AccountError, googleStrategy, spotifyStrategy, type Refusal } from './strategies.js';
 
 /** passport's req.logIn as a promise: it regenerates the session id (no fixation). */
@@ -15,12 +16,14 @@ function logIn(req: Request, user: Express.User): Promise<void> {
   );
 }
 
-const redirectWithError = (res: Response, message: string) =>
-  res.redirect(`/?error=${encodeURIComponent(message)}`);
+// Only a known code ever goes into the address: the landing shows its fixed text.
+const redirectWithError = (res: Response, code: SignInErrorCode) => res.redirect(`/?error=${code}`);
 
-function refusalOf(info: unknown): string | undefined {
+function refusalOf(info: unknown): SignInErrorCode | undefined {
   const refusal = (info as Partial<Refusal> | undefined)?.refusal;
-  return typeof refusal === 'string' ? refusal : undefined;
+  return typeof refusal === 'string' && Object.hasOwn(SIGN_IN_ERROR_TEXTS, refusal)
+    ? refusal
+    : undefined;
 }
 
 /** What is safe to log about a provider failure: never the tokens or the response bodies. */
@@ -81,7 +84,7 @@ function mountProvider(
           'Inicio de sesión fallido',
         );
       }
-      redirectWithError(res, signInFailedMessage(provider));
+      redirectWithError(res, signInFailedCode(provider));
     };
     passport.authenticate(provider, finish)(req, res, next);
   });

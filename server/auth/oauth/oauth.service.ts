@@ -6,6 +6,7 @@
 // account's password, sessions and identities are dropped before the new identity is linked
 // (someone may have registered the address without owning it). An unverified email (Spotify,
 // always) never opens an existing account, and an account it creates stays unverified.
+import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
 import { promoteIfConfiguredAdmin } from '../../users/admin-bootstrap.js';
 import {
   findSessionUser,
@@ -30,12 +31,10 @@ export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
   spotify: 'Spotify',
 };
 
-export const signInFailedMessage = (provider: OAuthProvider) =>
-  `No se pudo iniciar sesión con ${PROVIDER_LABELS[provider]}. Inténtalo de nuevo.`;
-export const noEmailMessage = (provider: OAuthProvider) =>
-  `Tu cuenta de ${PROVIDER_LABELS[provider]} no tiene un email.`;
-export const emailTakenMessage = (provider: OAuthProvider) =>
-  `Ya existe una cuenta con el email de tu ${PROVIDER_LABELS[provider]}. Inicia sesión con tu email y contraseña.`;
+// Codes, not texts: the landing maps them to fixed texts (common/sign-in-errors.ts).
+export const signInFailedCode = (provider: OAuthProvider) => `${provider}_failed` as const;
+const noEmailCode = (provider: OAuthProvider) => `${provider}_no_email` as const;
+const emailTakenCode = (provider: OAuthProvider) => `${provider}_email_taken` as const;
 
 /** What the provider told us about the person, as plain values. */
 export interface OAuthProfile {
@@ -52,10 +51,10 @@ export interface OAuthProfile {
 
 export type OAuthSignIn =
   | { outcome: 'signed-in'; user: SessionUserRow; created: boolean }
-  /** A refusal the person can act on; message is shown to them. */
-  | { outcome: 'refused'; message: string };
+  /** A refusal the person can act on; the landing shows the code's text. */
+  | { outcome: 'refused'; code: SignInErrorCode };
 
-const refused = (message: string): OAuthSignIn => ({ outcome: 'refused', message });
+const refused = (code: SignInErrorCode): OAuthSignIn => ({ outcome: 'refused', code });
 
 export async function signInWithProvider(
   deps: AuthDeps,
@@ -73,13 +72,13 @@ export async function signInWithProvider(
   }
 
   const email = profile.email?.trim();
-  if (!email) return refused(noEmailMessage(provider));
+  if (!email) return refused(noEmailCode(provider));
   const identity = { provider, provider_user_id: providerUserId, email };
 
   const existingUserId = await findUserIdByEmail(db, email);
   if (existingUserId) {
     // An unverified email proves nothing: anyone can type someone else's address at Spotify.
-    if (!profile.emailVerified) return refused(emailTakenMessage(provider));
+    if (!profile.emailVerified) return refused(emailTakenCode(provider));
     await db.transaction().execute(async (trx) => {
       const account = await lockAccount(trx, existingUserId);
       if (!account) throw new Error('La cuenta enlazada desapareció durante el inicio de sesión');
@@ -106,7 +105,7 @@ export async function signInWithProvider(
     return user;
   });
   // Registered by someone else between our lookup and the insert.
-  if (!created) return refused(emailTakenMessage(provider));
+  if (!created) return refused(emailTakenCode(provider));
   if (created.email_verified) await promoteIfConfiguredAdmin(deps, email);
   sendWelcomeMail(deps, created);
   return { outcome: 'signed-in', user: created, created: true };

@@ -18,6 +18,8 @@ declare module 'passport-spotify' {
     userProfileURL?: string;
     scope?: string[];
     state?: boolean;
+    /** Passed on to passport-oauth2, which sends an S256 code challenge. */
+    pkce?: boolean;
     sessionKey?: string;
   }
 

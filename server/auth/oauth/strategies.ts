@@ -3,6 +3,7 @@ import type { VerifyCallback } from 'passport-oauth2';
 import { Strategy as GoogleStrategy } from 'passport-google-oauth20';
 import { Strategy as SpotifyStrategy } from 'passport-spotify';
 import { z } from 'zod';
+import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
 import type { Config } from '../../config.js';
 import type { AuthDeps } from '../auth.service.js';
 import { signInWithProvider, type OAuthSignIn } from './oauth.service.js';
@@ -11,7 +12,7 @@ import { SPOTIFY_API_URL } from './spotify-top-artists.js';
 
 /** What the verify callbacks give passport when the user is refused, read back by the route. */
 export interface Refusal {
-  refusal: string;
+  refusal: SignInErrorCode;
 }
 
 /** Our own failure (database...), as opposed to the provider's: the route logs it as an error. */
@@ -27,7 +28,7 @@ function settle(result: Promise<OAuthSignIn>, done: VerifyCallback): void {
     (signIn) =>
       signIn.outcome === 'signed-in'
         ? done(null, signIn.user)
-        : done(null, false, { refusal: signIn.message } satisfies Refusal),
+        : done(null, false, { refusal: signIn.code } satisfies Refusal),
     (error: unknown) => done(new AccountError(error)),
   );
 }
@@ -35,8 +36,10 @@ function settle(result: Promise<OAuthSignIn>, done: VerifyCallback): void {
 const callbackUrl = (config: Config, provider: string) =>
   `${config.publicUrl}/auth/${provider}/callback`;
 
-// The state parameter lives in the session under a key of our own per provider; by default it is
-// keyed by the authorization host, which would be shared by both providers in tests.
+// The state parameter and PKCE's code verifier live in the session under a key of our own per
+// provider; by default it is keyed by the authorization host, which would be shared by both
+// providers in tests. PKCE (S256): a code intercepted on its way back is useless without the
+// verifier, which never leaves our server.
 const sessionKey = (provider: string) => `oauth2:${provider}`;
 
 export function googleStrategy(
@@ -54,6 +57,7 @@ export function googleStrategy(
       userProfileURL: google.userinfoUrl,
       scope: ['openid', 'email', 'profile'],
       state: true,
+      pkce: true,
       sessionKey: sessionKey('google'),
     },
     (_accessToken, _refreshToken, profile, done) => {
@@ -96,6 +100,7 @@ export function spotifyStrategy(
       userProfileURL: spotify.profileUrl,
       scope: ['user-read-email', 'user-read-private', 'user-top-read'],
       state: true,
+      pkce: true,
       sessionKey: sessionKey('spotify'),
     },
     (accessToken, _refreshToken, profile, done) => {

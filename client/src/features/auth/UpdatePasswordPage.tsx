@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { SessionUserDto } from '../../../../common/dto';
 import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { StaticPage } from '../../components/StaticPage';
@@ -22,14 +22,31 @@ function RecoverAgain() {
   );
 }
 
+/**
+ * The mail's link carries the token in the fragment (/update-password#token=...): browsers never
+ * send a fragment to any server, so it stays out of logs and Referer headers. A token in the query
+ * string is not accepted.
+ */
+function tokenFromFragment(): string | null {
+  return new URLSearchParams(window.location.hash.slice(1)).get('token') || null;
+}
+
 export function UpdatePasswordPage() {
   const id = useId();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
+  // Read once: the effect below wipes it from the address bar.
+  const [token] = useState(tokenFromFragment);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [state, setState] = useState<State>({ kind: 'idle' });
+
+  useEffect(() => {
+    // Out of the address bar (and so out of the history, bookmarks and screen shares) at once;
+    // the router's own history state is kept as it is.
+    if (!window.location.hash) return;
+    const { pathname, search } = window.location;
+    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  }, []);
 
   useEffect(() => {
     if (state.kind !== 'done') return;

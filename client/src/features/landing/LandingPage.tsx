@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { signInErrorText } from '../../../../common/sign-in-errors';
 import { ExternalLink } from '../../components/ExternalLink';
 import { useAppConfig } from '../../lib/config';
 import { AuthForm } from './AuthForm';
@@ -8,9 +9,11 @@ import './LandingPage.css';
 
 export function LandingPage() {
   const { bandsFormUrl } = useAppConfig();
-  // The server sends failed Google/Spotify sign-ins back here as /?error=<Spanish message>.
+  // The server sends failed Google/Spotify sign-ins back here as /?error=<code>. Only the fixed
+  // text of a known code is shown, never words taken from the address.
   const [searchParams] = useSearchParams();
-  const providerError = searchParams.get('error');
+  const errorCode = searchParams.get('error');
+  const providerError = errorCode === null ? null : signInErrorText(errorCode);
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="hero-title">
