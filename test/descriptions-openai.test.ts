@@ -303,8 +303,12 @@ describe('the prompt sent to the AI', () => {
 
   it('describes at most four concerts at a time', async () => {
     for (let i = 0; i < 7; i += 1) await createConcert(database.db, { bandname: `Grupo ${i}` });
-    fake.setDelay(100);
-    const res = await describeConcerts(ai.app, 'short');
+    const held = fake.hold();
+    const answer = describeConcerts(ai.app, 'short');
+    // Four requests held by the AI at once, and no fifth: then they are all let through.
+    await eventually(() => held.waiting >= 4);
+    held.open();
+    const res = await answer;
     expect(res.body).toEqual({ message: 'Descripciones generadas para 7 conciertos.' });
     expect(fake.calls).toBe(7);
     expect(fake.maxInFlight).toBe(4);
