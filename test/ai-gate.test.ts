@@ -10,6 +10,7 @@ import type { ConcertToScore, FanTaste } from '../server/recommendations/engine.
 import { createOpenAiEngine } from '../server/recommendations/openai-engine.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { eventually } from './helpers/eventually.js';
 import { rateEvery, startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.js';
 
 const log = pino({ level: 'silent' });
@@ -139,10 +140,18 @@ describe('circuit breaker', () => {
 
     time.advance(1000);
     fake.setResponder(rateEvery());
-    fake.setDelay(200);
-    const results = await Promise.all(
-      Array.from({ length: 6 }, () => engine.scoreBatch(fan, batch())),
+    // The probe is held by the AI until the five other calls have been answered without it.
+    const held = fake.hold();
+    let answered = 0;
+    const calls = Array.from({ length: 6 }, () =>
+      engine.scoreBatch(fan, batch()).then((scores) => {
+        answered += 1;
+        return scores;
+      }),
     );
+    await eventually(() => answered === 5 && held.waiting === 1);
+    held.open();
+    const results = await Promise.all(calls);
     expect(fake.calls - before).toBe(1);
     expect(results.filter((scores) => scores[0]!.engine === 'openai')).toHaveLength(1);
     expect(gate.state).toBe('closed');

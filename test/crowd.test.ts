@@ -82,16 +82,20 @@ async function signUpAndOnboard(app: Express, i: number): Promise<string> {
   return registered.body.user.id as string;
 }
 
-/** Polls /readyz until `done` resolves; every answer is collected (none may hang or fail). */
+/** Probes /readyz until `done` resolves; every answer is collected (none may hang or fail). */
 async function probeWhile(app: Express, done: Promise<unknown>) {
   const statuses: number[] = [];
   let finished = false;
   void done.finally(() => (finished = true)).catch(() => undefined);
-  while (!finished) {
-    const res = await request(app).get('/readyz').timeout(CROWD_DEADLINE_MS);
-    statuses.push(res.status);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await eventually(async () => {
+    // A probe that fails or hangs is recorded as 0 (eventually() would otherwise retry it).
+    const res = await request(app)
+      .get('/readyz')
+      .timeout(CROWD_DEADLINE_MS)
+      .catch(() => undefined);
+    statuses.push(res?.status ?? 0);
+    return finished;
+  }, CROWD_DEADLINE_MS);
   return statuses;
 }
 

@@ -9,6 +9,7 @@ import { mapSpotifyGenre, rankGenres } from '../server/auth/oauth/spotify-genres
 import { fetchTopArtists, mergeArtists } from '../server/auth/oauth/spotify-top-artists.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { eventually } from './helpers/eventually.js';
 import { createUser } from './helpers/factories.js';
 import {
   startOAuthPeer,
@@ -97,18 +98,16 @@ async function sessionUser(agent: ReturnType<typeof request.agent>) {
   return res.body.user as { id: string; email: string; name: string | null } | null;
 }
 
-async function waitForWelcomeMail(userId: string) {
-  for (let attempt = 0; attempt < 100; attempt++) {
+const waitForWelcomeMail = (userId: string) =>
+  eventually(async () => {
     const row = await database.db
       .selectFrom('mail_deliveries')
       .select(['kind', 'to_email', 'status'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    if (row?.status === 'sent') return row;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  throw new Error('no welcome mail was recorded');
-}
+    if (row?.status !== 'sent') throw new Error('no welcome mail was recorded');
+    return row;
+  }, 5000);
 
 const identitiesOf = (userId: string) =>
   database.db

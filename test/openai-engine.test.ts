@@ -15,6 +15,7 @@ import {
   userMessageOf,
   type FakeOpenAi,
 } from './helpers/fake-openai.js';
+import { eventually } from './helpers/eventually.js';
 
 const API_KEY = 'sk-test-no-debe-salir-en-los-logs-1234567890';
 
@@ -216,11 +217,15 @@ describe('createOpenAiEngine', () => {
   });
 
   it('holds the concurrency limit across every call of the engine', async () => {
-    fake.setDelay(50);
+    const held = fake.hold();
     const { engine } = engineFor({ concurrency: 2 });
     // 12 batches at once, as if several fans were generating together.
     const batches = Array.from({ length: 12 }, (_, i) => [concert(i * 3 + 1), concert(i * 3 + 2)]);
-    const results = await Promise.all(batches.map((b) => engine.scoreBatch(fan, b)));
+    const running = Promise.all(batches.map((b) => engine.scoreBatch(fan, b)));
+    // The limit is reached while the AI holds every answer; then they all go through.
+    await eventually(() => held.waiting >= 2);
+    held.open();
+    const results = await running;
     expect(fake.calls).toBe(12);
     expect(fake.maxInFlight).toBe(2);
     expect(results.flat().every((row) => row.engine === 'openai')).toBe(true);

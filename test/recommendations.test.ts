@@ -5,7 +5,9 @@ import { generateForUser } from '../server/recommendations/generator.js';
 import { createLogger } from '../server/lib/logger.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert } from './helpers/factories.js';
+import { createLatch, type Latch } from './helpers/latch.js';
 import { signedInAgent } from './helpers/session.js';
 
 let database: TestDatabase;
@@ -23,8 +25,11 @@ beforeEach(async () => {
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const log = createLogger('silent');
 
-/** An engine that records what it was asked, optionally slowly. */
-function recordingEngine(delayMs = 0, batchSize = 3, concurrency = 2) {
+/**
+ * An engine that records what it was asked. With a latch, every batch waits on it: the test decides
+ * when each batch finishes, so what it sees in between is the order of events, not the clock's.
+ */
+function recordingEngine(latch?: Latch, batchSize = 3, concurrency = 2) {
   const seen: number[] = [];
   const engine: RecommendationEngine = {
     name: 'builtin',
@@ -32,7 +37,7 @@ function recordingEngine(delayMs = 0, batchSize = 3, concurrency = 2) {
     concurrency,
     async scoreBatch(taste, concerts: ConcertToScore[]) {
       seen.push(...concerts.map((c) => c.id));
-      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      await latch?.wait();
       return builtinEngine.scoreBatch(taste, concerts);
     },
   };
@@ -83,39 +88,52 @@ describe('generation for one fan', () => {
 
   it('answers at once, then fills in batch by batch', async () => {
     const { fan } = await fanWithConcerts(9);
-    const { engine } = recordingEngine(150, 3, 1);
+    const latch = createLatch();
+    const { engine } = recordingEngine(latch, 3, 1);
     const slow = createTestApp({ database, clock, engine });
     const cookie = await sessionCookie(fan.email);
-    const started = Date.now();
+    const progress = async () =>
+      (await request(slow.app).get('/api/recommendations/progress').set('Cookie', cookie)).body;
+
+    // The answer comes while the first batch is still held by the engine: it did not wait for work.
     const res = await request(slow.app).post('/api/recommendations/generate').set('Cookie', cookie);
     expect(res.status).toBe(202);
-    expect(Date.now() - started).toBeLessThan(300);
     expect(res.body).toEqual({ total: 9, scored: 0, running: true });
+    await eventually(() => latch.waiting === 1);
 
-    const seen = new Set<number>();
-    for (let i = 0; i < 40 && !seen.has(9); i += 1) {
-      const progress = await request(slow.app)
-        .get('/api/recommendations/progress')
-        .set('Cookie', cookie);
-      seen.add(progress.body.scored);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Each released batch shows up in the progress before the next one is let through: 3, 6, 9.
+    for (const scored of [3, 6]) {
+      latch.releaseHeld();
+      await eventually(async () =>
+        expect(await progress()).toEqual({ total: 9, scored, running: true }),
+      );
+      await eventually(() => latch.waiting === 1);
     }
+    latch.releaseHeld();
     await slow.recommendations.idle();
-    // Intermediate counts were visible: 3 and 6 of 9.
-    expect([...seen].filter((n) => n > 0 && n < 9).length).toBeGreaterThan(0);
-    const done = await request(slow.app).get('/api/recommendations/progress').set('Cookie', cookie);
-    expect(done.body).toEqual({ total: 9, scored: 9, running: false });
+    expect(await progress()).toEqual({ total: 9, scored: 9, running: false });
   });
 
   it('two simultaneous generations (two instances) score each concert once', async () => {
     const { fan } = await fanWithConcerts(12);
-    const first = recordingEngine(40);
-    const second = recordingEngine(40);
+    // Both engines hold their batches until one run has given up (or, if the lock failed, until
+    // both are scoring at once): the two runs overlap for sure.
+    const latch = createLatch();
+    const first = recordingEngine(latch);
+    const second = recordingEngine(latch);
     const deps = { db: database.db, pool: database.pool, clock, log };
-    const [a, b] = await Promise.all([
-      generateForUser({ ...deps, engine: first.engine }, fan.userId),
-      generateForUser({ ...deps, engine: second.engine }, fan.userId),
-    ]);
+    const finished: boolean[] = [];
+    const runs = [first, second].map((recorder) =>
+      generateForUser({ ...deps, engine: recorder.engine }, fan.userId).then((scored) => {
+        finished.push(scored);
+        return scored;
+      }),
+    );
+    await eventually(
+      () => finished.length > 0 || (first.seen.length > 0 && second.seen.length > 0),
+    );
+    latch.open();
+    const [a, b] = await Promise.all(runs);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     const all = [...first.seen, ...second.seen];
     expect(all).toHaveLength(12);

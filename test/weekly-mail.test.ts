@@ -1,6 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
+import { QUEUES } from '../server/jobs/queues.js';
 import { isoWeekOf } from '../server/weekly-mail/iso-week.js';
 import { createLogger } from '../server/lib/logger.js';
 import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
@@ -8,6 +9,7 @@ import { sendCampaign } from '../server/weekly-mail/send-campaign.js';
 import { fixedClock } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
+import { liveJobs } from './helpers/queue.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
 import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
 
@@ -214,7 +216,9 @@ it('a second trigger in the same week sends nothing new', async () => {
   await eventually(campaignsDone);
   const third = await trigger('real').expect(200);
   expect(third.body).toEqual({ message: WEEKLY_ALREADY_SENT });
-  await new Promise((resolve) => setTimeout(resolve, 700));
+  // Nothing more can go out once the campaign is done and its queue holds no live job.
+  await eventually(campaignsDone);
+  await eventually(async () => (await liveJobs(database.db, QUEUES.weeklyMailSend)) === 0);
   expect(mailsTo(fan.email)).toHaveLength(1);
   expect(smtp.messages).toHaveLength(2);
   expect(await database.db.selectFrom('mail_campaigns').select('id').execute()).toHaveLength(1);

@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createAdmin, createFan, newRequest, saveSignedInState } from './helpers/users';
 
-const ADMIN = { email: 'admin@demo.local', password: 'demo-admin-1234' };
-const FAN = { email: 'fan@demo.local', password: 'demo-fan-1234' };
 // One login per account for the whole file (login is rate limited per email).
 const ADMIN_STATE = path.join(tmpdir(), `admin-e2e-admin-${process.pid}.json`);
 const FAN_STATE = path.join(tmpdir(), `admin-e2e-fan-${process.pid}.json`);
@@ -35,18 +34,14 @@ const section = (page: Page, name: string) => page.getByRole('region', { name })
 
 test.describe('the admin panel', () => {
   test.beforeAll(async ({ playwright }, testInfo) => {
-    for (const [account, file] of [
-      [ADMIN, ADMIN_STATE],
-      [FAN, FAN_STATE],
-    ] as const) {
-      const request = await playwright.request.newContext({
-        baseURL: testInfo.project.use.baseURL,
-      });
-      const login = await request.post('/api/auth/login', { data: account });
-      expect(login.ok()).toBe(true);
-      writeFileSync(file, JSON.stringify(await request.storageState()));
-      await request.dispose();
-    }
+    // This file's own admin and fan (no demo account).
+    const baseURL = testInfo.project.use.baseURL;
+    const request = await newRequest(playwright, baseURL);
+    const fan = await createFan(request, { label: 'admin-spec-fan' });
+    await request.dispose();
+    const admin = await createAdmin('admin-spec');
+    await saveSignedInState(playwright, baseURL, admin, ADMIN_STATE);
+    await saveSignedInState(playwright, baseURL, fan, FAN_STATE);
   });
 
   test.afterAll(() => {

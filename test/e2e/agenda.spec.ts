@@ -4,8 +4,8 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ConcertDto, ConcertListResponse } from '../../common/dto';
+import { createFan, newRequest, saveSignedInState } from './helpers/users';
 
-const FAN = { email: 'fan@demo.local', password: 'demo-fan-1234' };
 // One login for the whole file (login is rate limited per email): every test reuses its cookies.
 const STATE_FILE = path.join(tmpdir(), `agenda-fan-${process.pid}.json`);
 
@@ -52,20 +52,21 @@ test.describe('the concert agenda', () => {
   test.beforeAll(async ({ playwright }, testInfo) => {
     // The request fixture also reads the storageState option: give it an empty jar first.
     writeFileSync(STATE_FILE, JSON.stringify({ cookies: [], origins: [] }));
-    const request = await playwright.request.newContext({
-      baseURL: testInfo.project.use.baseURL,
+    // This file's own fan, with a taste that gives the agenda a spread of scores.
+    const request = await newRequest(playwright, testInfo.project.use.baseURL);
+    const fan = await createFan(request, {
+      label: 'agenda',
+      taste: { topGenres: ['Rock', 'Jazz'], dislikedGenres: ['Reggaetón'] },
     });
-    const login = await request.post('/api/auth/login', { data: FAN });
-    expect(login.ok()).toBe(true);
-    writeFileSync(STATE_FILE, JSON.stringify(await request.storageState()));
     await request.dispose();
+    await saveSignedInState(playwright, testInfo.project.use.baseURL, fan, STATE_FILE);
   });
 
   test.afterAll(() => {
     rmSync(STATE_FILE, { force: true });
   });
 
-  test('the demo fan sees every concert with its score filled in', async ({ page }) => {
+  test('a new fan sees every concert with its score filled in', async ({ page }) => {
     // Scoring the whole agenda and an axe pass over every card take a while.
     test.slow();
     await openAgenda(page);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createFan } from './helpers/users';
 
-const PASSWORD = 'e2e-secret-123';
 const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
@@ -9,13 +9,9 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(results.violations).toEqual([]);
 }
 
-/** A brand-new account, signed in inside the page's own cookie jar (one sign-up per run). */
+/** A brand-new account, signed in inside the page's own cookie jar, onboarding not done. */
 async function registerInPage(page: Page): Promise<void> {
-  const email = `e2e-onboarding-${Date.now()}@example.com`;
-  const response = await page.request.post('/api/auth/register', {
-    data: { email, password: PASSWORD },
-  });
-  expect(response.status()).toBe(201);
+  await createFan(page.request, { label: 'onboarding', taste: null, keepSession: true });
 }
 
 test.describe('genre onboarding', () => {

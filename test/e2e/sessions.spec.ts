@@ -1,30 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { createFan, E2E_PASSWORD as PASSWORD } from './helpers/users';
 
 // The fan's sessions in the profile ('Sesiones activas'): two browsers signed in to one account,
 // each in its own context (its own cookie jar), as two devices would be.
-const PASSWORD = 'e2e-secret-123';
-
-let counter = 0;
-function uniqueEmail(): string {
-  counter += 1;
-  return `e2e-sessions-${Date.now()}-${counter}@example.com`;
-}
-
-/** An account with onboarding done, made over HTTP in its own cookie jar, then signed out. */
-async function createOnboardedUser(request: APIRequestContext): Promise<string> {
-  const email = uniqueEmail();
-  const register = await request.post('/api/auth/register', {
-    data: { email, password: PASSWORD },
-  });
-  expect(register.status()).toBe(201);
-  const onboarding = await request.put('/api/profile/onboarding', {
-    data: { topGenres: ['Rock'], dislikedGenres: [] },
-  });
-  expect(onboarding.ok()).toBe(true);
-  expect((await request.post('/api/auth/logout')).status()).toBe(204);
-  return email;
-}
-
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/');
   await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
@@ -46,7 +24,7 @@ test('lists the sessions and ends the other ones, which are signed out', async (
   browser,
   request,
 }) => {
-  const email = await createOnboardedUser(request);
+  const { email } = await createFan(request);
   const otherContext = await browser.newContext();
   try {
     const other = await otherContext.newPage();
@@ -102,7 +80,7 @@ test('changing the password asks for the current one and signs the other browser
   browser,
   request,
 }) => {
-  const email = await createOnboardedUser(request);
+  const { email } = await createFan(request);
   const otherContext = await browser.newContext();
   try {
     const other = await otherContext.newPage();

@@ -41,6 +41,9 @@ const child = spawn(process.execPath, ['dist/server/index.js'], {
     EMBEDDED_POSTGRES_PORT: process.env.E2E_POSTGRES_PORT ?? '54340',
     LOG_LEVEL: 'warn',
     NODE_ENV: 'development',
+    // As behind a local proxy: the specs' helpers give each new account its own X-Forwarded-For
+    // (test/e2e/helpers/users.ts), so sign-ups are not all counted against 127.0.0.1.
+    TRUST_PROXY: 'loopback',
     // The address the browser uses: OAuth callbacks and mail links must land on the same host.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     GOOGLE_CLIENT_ID: 'e2e-google-client',

@@ -3,6 +3,7 @@
 // and connection errors are the SDK's own behaviour, not a mock's.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createLatch, type Latch } from './latch.js';
 
 export interface ChatRequest {
   body: { model: string; messages: { role: string; content: string }[] };
@@ -31,12 +32,17 @@ export interface FakeOpenAi {
   readonly calls: number;
   /** The most requests this server had open at the same time. */
   readonly maxInFlight: number;
-  /** Wait this long before answering each request. */
+  /**
+   * From now on every request waits on the returned latch before it is answered: the test sees
+   * how many are held at once (`waiting`), then lets them go. Order of events, not the clock.
+   */
+  hold(): Latch;
+  /** A latency before each answer, for the benchmarks' realistic AI; tests use hold() instead. */
   setDelay(ms: number): void;
   setResponder(responder: Responder): void;
   /** The next `count` requests get `reply`; then the responder answers again (429 then success). */
   failNext(count: number, reply: FakeReply): void;
-  /** Back to: no delay, every concert rated high, counters at zero. */
+  /** Back to: nothing held, no delay, every concert rated high, counters at zero. */
   reset(): void;
   /** Stops listening and drops open requests: afterwards the port refuses connections. */
   close(): Promise<void>;
@@ -91,6 +97,7 @@ const readBody = (req: http.IncomingMessage) =>
 
 export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: ChatRequest[] = [];
+  let gate: Latch | undefined;
   let delayMs = 0;
   let responder: Responder = rateEvery();
   let failures: { count: number; reply: FakeReply } | undefined;
@@ -110,6 +117,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     };
     requests.push(request);
     const n = requests.length;
+    await gate?.wait();
     if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     let reply: FakeReply;
     if (failures && failures.count > 0) {
@@ -149,11 +157,14 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     get maxInFlight() {
       return maxInFlight;
     },
+    hold: () => (gate = createLatch()),
     setDelay: (ms) => (delayMs = ms),
     setResponder: (next) => (responder = next),
     failNext: (count, reply) => (failures = { count, reply }),
     reset() {
       requests.length = 0;
+      gate?.open();
+      gate = undefined;
       delayMs = 0;
       responder = rateEvery();
       failures = undefined;

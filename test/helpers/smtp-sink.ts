@@ -2,6 +2,7 @@
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { eventually } from './eventually.js';
 
 export interface SmtpSink {
   url: string;
@@ -65,17 +66,14 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    async waitForMail(to, subject = /./, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
+    waitForMail: (to, subject = /./, timeoutMs = 5000) =>
+      eventually(() => {
         const found = messages.find(
           (mail) => recipients(mail).includes(to.toLowerCase()) && subject.test(mail.subject ?? ''),
         );
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-    },
+        if (!found) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
+        return found;
+      }, timeoutMs),
     setDown(value) {
       down = value;
     },

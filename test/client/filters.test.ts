@@ -1,0 +1,127 @@
+// The agenda's filters (client/src/features/concerts/filters.ts): the pure functions behind the
+// date, score and band filters of the agenda page.
+import type { ConcertDto, RecommendationDto } from '../../common/dto';
+import {
+  applyFilters,
+  bandNamesOf,
+  hasFilters,
+  matchingBands,
+  normalizeText,
+  uniqueBandNames,
+  type AgendaFilters,
+} from '../../client/src/features/concerts/filters';
+
+let nextId = 1;
+function concert(
+  overrides: Partial<ConcertDto> & { bandNames?: string[]; score?: RecommendationDto['score'] },
+): ConcertDto {
+  const { bandNames = [], score, ...rest } = overrides;
+  const id = nextId++;
+  return {
+    id,
+    day: '2026-12-01',
+    hour: '21:00',
+    venue: 'Sala Mallorca',
+    venueId: 1,
+    genre: 'Rock',
+    price: '10.00',
+    imageUrl: null,
+    likeCount: 0,
+    name: null,
+    description: null,
+    descriptionShort: null,
+    descriptionLong: null,
+    bands: bandNames.map((name, i) => ({
+      id: id * 100 + i,
+      name,
+      spotifyUrl: null,
+      imageUrl: null,
+    })),
+    recommendation: score === undefined ? null : { score, reason: null, liked: false, feedback: 0 },
+    ...rest,
+  };
+}
+
+const NONE: AgendaFilters = { fecha: '', puntuacion: '', banda: '' };
+
+describe('normalizeText', () => {
+  it('drops accents, case and surrounding blanks', () => {
+    expect(normalizeText('  Sa FÓSCA ')).toBe('sa fosca');
+    expect(normalizeText('Pingüino Ñandú')).toBe('pinguino nandu');
+  });
+});
+
+describe('hasFilters', () => {
+  it('is false with nothing chosen, or only blanks typed in the band box', () => {
+    expect(hasFilters(NONE)).toBe(false);
+    expect(hasFilters({ ...NONE, banda: '   ' })).toBe(false);
+  });
+
+  it.each<Partial<AgendaFilters>>([
+    { fecha: '2026-12-01' },
+    { puntuacion: 'high' },
+    { banda: 'x' },
+  ])('is true with %j', (filter) => expect(hasFilters({ ...NONE, ...filter })).toBe(true));
+});
+
+describe('bandNamesOf', () => {
+  it("lists the linked bands, else the concert's free name, else nothing", () => {
+    expect(bandNamesOf(concert({ bandNames: ['A', 'B'], name: 'Libre' }))).toEqual(['A', 'B']);
+    expect(bandNamesOf(concert({ name: 'Trío de Sóller' }))).toEqual(['Trío de Sóller']);
+    expect(bandNamesOf(concert({}))).toEqual([]);
+  });
+});
+
+describe('applyFilters', () => {
+  const rock = concert({ day: '2026-12-01', bandNames: ['Sa Fósca'], score: 'extreme' });
+  const jazz = concert({ day: '2026-12-02', name: 'Ona Jazz', score: 'low' });
+  const unscored = concert({ day: '2026-12-01', bandNames: ['Los Valldemossa'] });
+  const all = [rock, jazz, unscored];
+
+  it('keeps everything without filters, in the same order', () => {
+    expect(applyFilters(all, NONE)).toEqual(all);
+  });
+
+  it('by day', () => {
+    expect(applyFilters(all, { ...NONE, fecha: '2026-12-01' })).toEqual([rock, unscored]);
+  });
+
+  it('by score: a concert without a recommendation never matches one', () => {
+    expect(applyFilters(all, { ...NONE, puntuacion: 'extreme' })).toEqual([rock]);
+    expect(applyFilters(all, { ...NONE, puntuacion: 'medium' })).toEqual([]);
+  });
+
+  it('by band: part of a name, whatever the accents and case, also the free name', () => {
+    expect(applyFilters(all, { ...NONE, banda: 'FOSC' })).toEqual([rock]);
+    expect(applyFilters(all, { ...NONE, banda: ' ona ' })).toEqual([jazz]);
+    expect(applyFilters(all, { ...NONE, banda: 'nadie' })).toEqual([]);
+  });
+
+  it('all filters at once must all hold', () => {
+    const both = { ...NONE, fecha: '2026-12-01', banda: 'valldemossa' };
+    expect(applyFilters(all, both)).toEqual([unscored]);
+    expect(applyFilters(all, { ...both, puntuacion: 'extreme' })).toEqual([]);
+  });
+});
+
+describe('uniqueBandNames and matchingBands', () => {
+  const concerts = [
+    concert({ bandNames: ['Zeta', 'Ángel Stanich'] }),
+    concert({ bandNames: ['angel stanich'] }),
+    concert({ name: 'Banda Libre' }),
+  ];
+
+  it('every band once (accents and case ignored), in Spanish alphabetical order', () => {
+    const names = uniqueBandNames(concerts);
+    expect(names).toHaveLength(3);
+    expect(names.map(normalizeText)).toEqual(['angel stanich', 'banda libre', 'zeta']);
+  });
+
+  it('the names matching what is typed; all of them for an empty query', () => {
+    const names = ['Ángel Stanich', 'Banda Libre', 'Zeta'];
+    expect(matchingBands(names, 'ANGEL')).toEqual(['Ángel Stanich']);
+    expect(matchingBands(names, 'a')).toEqual(['Ángel Stanich', 'Banda Libre', 'Zeta']);
+    expect(matchingBands(names, '  ')).toEqual(names);
+    expect(matchingBands(names, 'xyz')).toEqual([]);
+  });
+});
