@@ -1,4 +1,8 @@
-import type { AdminConcertOptionDto, AdminVenueDto } from '../../common/admin-rules.js';
+import type {
+  AdminBandOptionDto,
+  AdminConcertOptionDto,
+  AdminVenueDto,
+} from '../../common/admin-rules.js';
 import type { ConcertOptionRow, VenueRow } from './admin.repository.js';
 
 export const toConcertOptionDto = (row: ConcertOptionRow): AdminConcertOptionDto => ({
@@ -15,4 +19,9 @@ export const toVenueDto = (row: VenueRow): AdminVenueDto => ({
   name: row.name,
   town: row.town,
   known: row.known,
+});
+
+export const toBandOptionDto = (row: { id: number; band_name: string }): AdminBandOptionDto => ({
+  id: row.id,
+  name: row.band_name,
 });
