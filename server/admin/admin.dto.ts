@@ -1,8 +1,4 @@
-import type {
-  AdminBandOptionDto,
-  AdminConcertOptionDto,
-  AdminVenueDto,
-} from '../../common/admin-rules.js';
+import type { AdminConcertOptionDto, AdminVenueDto } from '../../common/admin-rules.js';
 import type { ConcertOptionRow, VenueRow } from './admin.repository.js';
 
 export const toConcertOptionDto = (row: ConcertOptionRow): AdminConcertOptionDto => ({
@@ -19,9 +15,4 @@ export const toVenueDto = (row: VenueRow): AdminVenueDto => ({
   name: row.name,
   town: row.town,
   known: row.known,
-});
-
-export const toBandOptionDto = (row: { id: number; band_name: string }): AdminBandOptionDto => ({
-  id: row.id,
-  name: row.band_name,
 });

@@ -16,7 +16,8 @@ import type { Database } from '../db/database.js';
 import { QUEUES } from '../jobs/queues.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
-import { toBandOptionDto, toConcertOptionDto, toVenueDto } from './admin.dto.js';
+import { toBandNameDto } from '../bands/bands.dto.js';
+import { toConcertOptionDto, toVenueDto } from './admin.dto.js';
 import {
   bandExists,
   concertExists,
@@ -110,7 +111,7 @@ export async function bandOptions(
   db: Database,
   query: BandSearchInput,
 ): Promise<AdminBandSearchResponse> {
-  return { bands: (await searchBands(db, query.q, SEARCH_LIMIT)).map(toBandOptionDto) };
+  return { bands: (await searchBands(db, query.q, SEARCH_LIMIT)).map(toBandNameDto) };
 }
 
 export async function venueOptions(db: Database): Promise<AdminVenuesResponse> {

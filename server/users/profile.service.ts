@@ -1,3 +1,4 @@
+import type { ProfileDto } from '../../common/dto.js';
 import type { OnboardingInput, ProfileUpdate } from '../../common/schemas.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
@@ -5,24 +6,55 @@ import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { forgetSessions, type SessionCaches } from '../auth/session.js';
 import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
+import type { Clock } from '../lib/time.js';
+import { forgetFutureScores } from '../recommendations/generator.js';
+import type { RecommendationRunner } from '../recommendations/runner.js';
 import { confirmIdentity, type ReauthOutcome, type ReauthProof } from './reauth.js';
 import {
   deleteSessions,
   deleteUser,
   findProfile,
   setPasswordHash,
+  setSubscribed,
   updateProfile,
 } from './users.repository.js';
 import { countTasteChange, sameTaste } from './taste-limits.js';
+import { toProfileDto } from './users.dto.js';
+
+const ACCOUNT_NOT_FOUND = 'No encontramos tu cuenta.';
+
+/** What a change of taste needs: the fan's scores are recomputed by the runner. */
+export interface TasteDeps {
+  db: Database;
+  clock: Clock;
+  runner: RecommendationRunner;
+}
+
+/** Taste changed: future scores are recomputed in the background; likes and feedback stay. */
+async function recompute(deps: TasteDeps, userId: string): Promise<void> {
+  await forgetFutureScores(deps, userId);
+  void deps.runner.kick(userId);
+}
+
+export async function ownProfile(db: Database, userId: string): Promise<ProfileDto> {
+  const profile = await findProfile(db, userId);
+  if (!profile) throw notFound(ACCOUNT_NOT_FOUND);
+  return toProfileDto(profile);
+}
 
 /**
  * Applies a partial profile update; liked and disliked genres never overlap after it. A real change
  * of taste (not the same lists sent again with a new name, as the profile form does) is counted
- * against the fan's limits first: over them, nothing is saved.
+ * against the fan's limits first: over them, nothing is saved. Only a real change recomputes.
  */
-export async function updateOwnProfile(db: Database, userId: string, update: ProfileUpdate) {
+export async function updateOwnProfile(
+  deps: TasteDeps,
+  userId: string,
+  update: ProfileUpdate,
+): Promise<ProfileDto> {
+  const { db } = deps;
   const current = await findProfile(db, userId);
-  if (!current) throw notFound('No encontramos tu cuenta.');
+  if (!current) throw notFound(ACCOUNT_NOT_FOUND);
   const taste = {
     top_genres: update.topGenres ?? current.top_genres,
     disliked_genres: update.dislikedGenres ?? current.disliked_genres,
@@ -39,14 +71,24 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
     ...(update.topGenres ? { top_genres: update.topGenres } : {}),
     ...(update.dislikedGenres ? { disliked_genres: update.dislikedGenres } : {}),
   });
-  if (!profile) throw notFound('No encontramos tu cuenta.');
-  return { profile, tasteChanged };
+  if (!profile) throw notFound(ACCOUNT_NOT_FOUND);
+  if (tasteChanged) await recompute(deps, userId);
+  return toProfileDto(profile);
 }
 
-/** The end of onboarding: genres (and optionally artists) saved, onboarding completed. */
-export async function completeOnboarding(db: Database, userId: string, input: OnboardingInput) {
+/**
+ * The end of onboarding: genres (and optionally artists) saved, onboarding completed, and scoring
+ * started: from scratch for a new taste; for the same taste again the scores stand and only
+ * concerts still missing one get scored.
+ */
+export async function completeOnboarding(
+  deps: TasteDeps,
+  userId: string,
+  input: OnboardingInput,
+): Promise<ProfileDto> {
+  const { db } = deps;
   const current = await findProfile(db, userId);
-  if (!current) throw notFound('No encontramos tu cuenta.');
+  if (!current) throw notFound(ACCOUNT_NOT_FOUND);
   const taste = {
     top_genres: input.topGenres,
     disliked_genres: input.dislikedGenres,
@@ -60,8 +102,10 @@ export async function completeOnboarding(db: Database, userId: string, input: On
     ...(input.topArtists ? { top_artists: input.topArtists } : {}),
     onboarding_completed: true,
   });
-  if (!profile) throw notFound('No encontramos tu cuenta.');
-  return { profile, tasteChanged };
+  if (!profile) throw notFound(ACCOUNT_NOT_FOUND);
+  if (tasteChanged) await recompute(deps, userId);
+  else void deps.runner.kick(userId);
+  return toProfileDto(profile);
 }
 
 /** Changes the password and ends the user's other sessions (this one stays signed in). */
@@ -91,4 +135,9 @@ export async function deleteAccount(
   // Sessions go with the row (cascade); the trigger tells every instance to forget them.
   await deleteUser(deps.db, userId);
   return confirmed;
+}
+
+/** The weekly mail's unsubscribe link: no more weekly mails. */
+export async function unsubscribeFromWeeklyMail(db: Database, userId: string): Promise<void> {
+  await setSubscribed(db, userId, false);
 }
