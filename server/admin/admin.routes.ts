@@ -1,6 +1,6 @@
 // /api/admin: the admin forms, their pickers and image uploads. Every route needs an admin
 // session or the API token (requireAdmin, once for the whole router).
-import express, { type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 import {
   bandCreateSchema,
   bandSearchSchema,
@@ -42,33 +42,31 @@ export function adminRouter(deps: {
     next();
   });
 
+  /** A form saved: the agenda's cached concert data is dropped before the 201 goes out. */
+  const created = (res: Response, answer: AdminCreatedResponse | AdminMessageResponse) => {
+    deps.catalog.invalidate();
+    res.status(201).json(answer);
+  };
+
   router.post(
     '/concerts',
     route({ body: concertCreateSchema }, async (req, res, { body }) => {
       const id = await createConcert(db, body, adminIdOf(req) ?? null);
-      const answer: AdminCreatedResponse = { id, message: `Concierto creado con ID: ${id}` };
-      deps.catalog.invalidate();
-      res.status(201).json(answer);
+      created(res, { id, message: `Concierto creado con ID: ${id}` });
     }),
   );
-
   router.post(
     '/bands',
     route({ body: bandCreateSchema }, async (_req, res, { body }) => {
       const id = await createBand(db, body);
-      const answer: AdminCreatedResponse = { id, message: `Banda creada con ID: ${id}` };
-      deps.catalog.invalidate();
-      res.status(201).json(answer);
+      created(res, { id, message: `Banda creada con ID: ${id}` });
     }),
   );
-
   router.post(
     '/links',
     route({ body: linkCreateSchema }, async (_req, res, { body }) => {
       await createLink(db, body);
-      const answer: AdminMessageResponse = { message: 'Vínculo creado con éxito' };
-      deps.catalog.invalidate();
-      res.status(201).json(answer);
+      created(res, { message: 'Vínculo creado con éxito' });
     }),
   );
 

@@ -34,38 +34,26 @@ export function concertsRouter(deps: {
     else sendGzipped(res, answer.gzipped);
   });
 
+  // A fan's like and their feedback: the concert in the path, one field in the body.
+  const like = { params: concertIdParamsSchema, body: likeSchema };
+  const feedback = { params: concertIdParamsSchema, body: feedbackSchema };
   router.put(
     '/:id/like',
     requireUser,
-    route(
-      { params: concertIdParamsSchema, body: likeSchema },
-      async (req, res, { params, body }) => {
-        const result: LikeResponse = await setLike(
-          db,
-          currentUser(req).user_id,
-          params.id,
-          body.liked,
-        );
-        res.json(result);
-      },
-    ),
+    route(like, async (req, res, { params, body }) => {
+      const userId = currentUser(req).user_id;
+      const answer: LikeResponse = await setLike(db, userId, params.id, body.liked);
+      res.json(answer);
+    }),
   );
-
   router.put(
     '/:id/feedback',
     requireUser,
-    route(
-      { params: concertIdParamsSchema, body: feedbackSchema },
-      async (req, res, { params, body }) => {
-        const result: FeedbackResponse = await setFeedback(
-          db,
-          currentUser(req).user_id,
-          params.id,
-          body.feedback,
-        );
-        res.json(result);
-      },
-    ),
+    route(feedback, async (req, res, { params, body }) => {
+      const userId = currentUser(req).user_id;
+      const answer: FeedbackResponse = await setFeedback(db, userId, params.id, body.feedback);
+      res.json(answer);
+    }),
   );
   return router;
 }
