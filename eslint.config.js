@@ -26,6 +26,55 @@ export default tseslint.config(
       ],
     },
   },
+  // Routes speak HTTP and call services: no SQL, no Kysely, no pg, no repositories in them
+  // (types are allowed: a router's deps name the Database it hands to services).
+  {
+    files: ['server/**/*.routes.ts', 'server/users/unsubscribe.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              message: 'Routes write no SQL: call a service.',
+              allowTypeImports: true,
+            },
+            {
+              name: 'pg',
+              message: 'Routes do not talk to the database: call a service.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['**/*.repository.js', '**/*.repository'],
+              message: 'Routes call services; only services use repositories.',
+              allowTypeImports: true,
+            },
+            {
+              group: ['**/db/database.js', '**/db/database'],
+              message: 'Routes only pass the database on to services (type imports only).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+      // Queries through a Database handed in as a dependency are SQL too.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|insertInto|updateTable|deleteFrom|replaceInto|mergeInto|selectNoFrom|transaction|query)$/]',
+          message: 'Routes write no SQL: move it into a repository and call a service.',
+        },
+        {
+          selector: "TaggedTemplateExpression[tag.name='sql']",
+          message: 'Routes write no SQL: move it into a repository and call a service.',
+        },
+      ],
+    },
+  },
   {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

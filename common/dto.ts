@@ -47,6 +47,18 @@ export interface SessionResponse {
   user: SessionUserDto | null;
 }
 
+/** POST /api/auth/login and /api/auth/register: the user now signed in. */
+export interface SignInResponse {
+  user: SessionUserDto;
+  /** True only for the account just created (register): the app goes on to onboarding. */
+  isNewUser: boolean;
+}
+
+/** POST /api/auth/reset-password: the user, signed in with the new password. */
+export interface ResetPasswordResponse {
+  user: SessionUserDto;
+}
+
 /** GET/PATCH /api/profile. */
 /** One of the signed-in fan's sessions (GET /api/profile/sessions). No session id: `id` is opaque. */
 export interface SessionDto {
@@ -81,7 +93,10 @@ export interface ProfileDto {
   emailVerified: boolean;
 }
 
-/** POST /api/auth/verify-email and POST /api/profile/verification-email. */
+/**
+ * A plain Spanish message: POST /api/auth/recover, /api/auth/verify-email,
+ * /api/profile/verification-email, /api/unsubscribe and the admin actions.
+ */
 export interface MessageResponse {
   message: string;
 }
@@ -142,7 +157,12 @@ export interface RecommendationProgressDto {
   running: boolean;
 }
 
+export interface BandNameDto {
+  id: number;
+  name: string;
+}
+
 /** GET /api/bands: every band's name, for suggestions. */
 export interface BandNamesResponse {
-  bands: { id: number; name: string }[];
+  bands: BandNameDto[];
 }

@@ -3,7 +3,7 @@
 // a Spanish 429 with Retry-After, and nothing is saved (the fan's saved taste stays as it was).
 import { sql } from 'kysely';
 import request from 'supertest';
-import { GENERATE_LIMIT } from '../server/recommendations/recommendations.routes.js';
+import { GENERATE_LIMIT } from '../server/recommendations/recommendations.service.js';
 import { TASTE_CHANGE_LIMITS } from '../server/users/taste-limits.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';

@@ -11,13 +11,13 @@ import type { Database } from '../db/database.js';
 import { generateDescriptions } from '../descriptions/generate-descriptions.js';
 import type { DescriptionLength } from '../descriptions/concerts-to-describe.repository.js';
 import { descriptionWriterFor } from '../descriptions/writer.js';
-import { QUEUES } from '../jobs/queues.js';
 import type { AiGate } from '../lib/ai-gate.js';
 import { AppError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
-import { input, validate } from '../lib/validate.js';
-import { startWeeklyCampaign, type WeeklyMode } from '../weekly-mail/campaign.service.js';
+import { route } from '../lib/route.js';
+import { startWeeklyCampaign } from '../weekly-mail/campaign.service.js';
+import { startRecommendationsForAll } from './admin.service.js';
 
 export interface AdminActionsDeps {
   db: Database;
@@ -69,16 +69,7 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
       req,
       'recommendations_failed',
       'Error generando recomendaciones.',
-      async () => {
-        const row = await deps.db
-          .selectFrom('users')
-          .select((eb) => eb.fn.countAll<string>().as('n'))
-          .where('onboarding_completed', '=', true)
-          .executeTakeFirstOrThrow();
-        // The job fans out one job per fan; a second click while it is queued adds nothing.
-        await deps.boss.send(QUEUES.recommendationsAll, {}, { singletonKey: 'all' });
-        return Number(row.n);
-      },
+      () => startRecommendationsForAll(deps),
     );
     res.json({ message: `Generación de recomendaciones en marcha para ${fans} usuarios.` });
   });
@@ -103,16 +94,18 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
     describe('long', 'descriptions_failed', 'Error al generar descripciones largas.'),
   );
 
-  router.post('/sendWeeklyEmail', validate({ body: weeklyEmailSchema }), async (req, res) => {
-    const { modo } = input<{ modo: WeeklyMode }>(res).body;
-    const result = await orFail(req, 'weekly_mail_failed', 'Error al enviar emails', () =>
-      startWeeklyCampaign(deps, modo, adminIdOf(req)),
-    );
-    if (!result.started) {
-      res.json({ message: WEEKLY_ALREADY_SENT });
-      return;
-    }
-    res.json({ message: `Email semanal en marcha para ${result.recipients} usuarios.` });
-  });
+  router.post(
+    '/sendWeeklyEmail',
+    route({ body: weeklyEmailSchema }, async (req, res, { body }) => {
+      const result = await orFail(req, 'weekly_mail_failed', 'Error al enviar emails', () =>
+        startWeeklyCampaign(deps, body.modo, adminIdOf(req)),
+      );
+      if (!result.started) {
+        res.json({ message: WEEKLY_ALREADY_SENT });
+        return;
+      }
+      res.json({ message: `Email semanal en marcha para ${result.recipients} usuarios.` });
+    }),
+  );
   return router;
 }

@@ -166,3 +166,13 @@ export async function listVenues(db: Database): Promise<VenueRow[]> {
   `.execute(db);
   return rows;
 }
+
+/** Fans who finished onboarding: the ones a pass for all users scores. */
+export async function countOnboardedFans(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('onboarding_completed', '=', true)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

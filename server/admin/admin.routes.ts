@@ -1,34 +1,30 @@
 // /api/admin: the admin forms, their pickers and image uploads. Every route needs an admin
 // session or the API token (requireAdmin, once for the whole router).
-import express, { type Router } from 'express';
+import express, { type Response, type Router } from 'express';
 import {
-  SEARCH_LIMIT,
   bandCreateSchema,
   bandSearchSchema,
   concertCreateSchema,
   concertSearchSchema,
   linkCreateSchema,
-  type AdminBandSearchResponse,
-  type AdminConcertSearchResponse,
   type AdminCreatedResponse,
   type AdminMessageResponse,
-  type AdminVenuesResponse,
-  type BandCreateInput,
-  type BandSearchInput,
-  type ConcertCreateInput,
-  type ConcertSearchInput,
-  type LinkCreateInput,
 } from '../../common/admin.js';
 import { adminIdOf, requireAdmin } from '../auth/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { input, validate } from '../lib/validate.js';
-import { madridDateTime, type Clock } from '../lib/time.js';
+import { route } from '../lib/route.js';
+import type { Clock } from '../lib/time.js';
 import { uploadRouter } from '../uploads/upload.routes.js';
-import { toConcertOptionDto, toVenueDto } from './admin.dto.js';
-import { listVenues, searchBands, searchConcerts } from './admin.repository.js';
-import { createBand, createConcert, createLink } from './admin.service.js';
+import {
+  bandOptions,
+  concertOptions,
+  createBand,
+  createConcert,
+  createLink,
+  venueOptions,
+} from './admin.service.js';
 
 export function adminRouter(deps: {
   db: Database;
@@ -46,50 +42,50 @@ export function adminRouter(deps: {
     next();
   });
 
-  router.post('/concerts', validate({ body: concertCreateSchema }), async (req, res) => {
-    const { body } = input<ConcertCreateInput>(res);
-    const id = await createConcert(db, body, adminIdOf(req) ?? null);
-    const answer: AdminCreatedResponse = { id, message: `Concierto creado con ID: ${id}` };
+  /** A form saved: the agenda's cached concert data is dropped before the 201 goes out. */
+  const created = (res: Response, answer: AdminCreatedResponse | AdminMessageResponse) => {
     deps.catalog.invalidate();
     res.status(201).json(answer);
-  });
+  };
 
-  router.post('/bands', validate({ body: bandCreateSchema }), async (_req, res) => {
-    const { body } = input<BandCreateInput>(res);
-    const id = await createBand(db, body);
-    const answer: AdminCreatedResponse = { id, message: `Banda creada con ID: ${id}` };
-    deps.catalog.invalidate();
-    res.status(201).json(answer);
-  });
+  router.post(
+    '/concerts',
+    route({ body: concertCreateSchema }, async (req, res, { body }) => {
+      const id = await createConcert(db, body, adminIdOf(req) ?? null);
+      created(res, { id, message: `Concierto creado con ID: ${id}` });
+    }),
+  );
+  router.post(
+    '/bands',
+    route({ body: bandCreateSchema }, async (_req, res, { body }) => {
+      const id = await createBand(db, body);
+      created(res, { id, message: `Banda creada con ID: ${id}` });
+    }),
+  );
+  router.post(
+    '/links',
+    route({ body: linkCreateSchema }, async (_req, res, { body }) => {
+      await createLink(db, body);
+      created(res, { message: 'Vínculo creado con éxito' });
+    }),
+  );
 
-  router.post('/links', validate({ body: linkCreateSchema }), async (_req, res) => {
-    const { body } = input<LinkCreateInput>(res);
-    await createLink(db, body);
-    const answer: AdminMessageResponse = { message: 'Vínculo creado con éxito' };
-    deps.catalog.invalidate();
-    res.status(201).json(answer);
-  });
+  router.get(
+    '/concerts/search',
+    route({ query: concertSearchSchema }, async (_req, res, { query }) => {
+      res.json(await concertOptions(db, deps.clock, query));
+    }),
+  );
 
-  router.get('/concerts/search', validate({ query: concertSearchSchema }), async (_req, res) => {
-    const { query } = input<unknown, ConcertSearchInput>(res);
-    const today = madridDateTime(deps.clock()).day;
-    const rows = await searchConcerts(db, query, today, SEARCH_LIMIT);
-    const answer: AdminConcertSearchResponse = { concerts: rows.map(toConcertOptionDto) };
-    res.json(answer);
-  });
-
-  router.get('/bands/search', validate({ query: bandSearchSchema }), async (_req, res) => {
-    const { query } = input<unknown, BandSearchInput>(res);
-    const rows = await searchBands(db, query.q, SEARCH_LIMIT);
-    const answer: AdminBandSearchResponse = {
-      bands: rows.map((row) => ({ id: row.id, name: row.band_name })),
-    };
-    res.json(answer);
-  });
+  router.get(
+    '/bands/search',
+    route({ query: bandSearchSchema }, async (_req, res, { query }) => {
+      res.json(await bandOptions(db, query));
+    }),
+  );
 
   router.get('/venues', async (_req, res) => {
-    const answer: AdminVenuesResponse = { venues: (await listVenues(db)).map(toVenueDto) };
-    res.json(answer);
+    res.json(await venueOptions(db));
   });
 
   router.use('/uploads', uploadRouter(config));

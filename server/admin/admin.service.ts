@@ -1,13 +1,33 @@
-// What the admin forms do: create concerts and bands, link them. Routes validate; this decides.
-import type { BandCreateInput, ConcertCreateInput, LinkCreateInput } from '../../common/admin.js';
+// What the admin panel does: create concerts and bands, link them, the pickers' searches, and the
+// recommendations pass for everyone. Routes validate; this decides.
+import type PgBoss from 'pg-boss';
+import {
+  SEARCH_LIMIT,
+  type AdminBandSearchResponse,
+  type AdminConcertSearchResponse,
+  type AdminVenuesResponse,
+  type BandCreateInput,
+  type BandSearchInput,
+  type ConcertCreateInput,
+  type ConcertSearchInput,
+  type LinkCreateInput,
+} from '../../common/admin.js';
 import type { Database } from '../db/database.js';
+import { QUEUES } from '../jobs/queues.js';
 import { AppError, notFound } from '../lib/errors.js';
+import { madridDateTime, type Clock } from '../lib/time.js';
+import { toBandNameDto } from '../bands/bands.dto.js';
+import { toConcertOptionDto, toVenueDto } from './admin.dto.js';
 import {
   bandExists,
   concertExists,
+  countOnboardedFans,
   insertBand,
   insertConcert,
   insertLink,
+  listVenues,
+  searchBands,
+  searchConcerts,
 } from './admin.repository.js';
 
 const UNIQUE_VIOLATION = '23505';
@@ -74,4 +94,39 @@ export async function createLink(db: Database, input: LinkCreateInput): Promise<
     throw error;
   }
   if (!inserted) throw conflict(DUPLICATE_LINK);
+}
+
+/** The concert picker: the ones nearest to today (Europe/Madrid) first. */
+export async function concertOptions(
+  db: Database,
+  clock: Clock,
+  query: ConcertSearchInput,
+): Promise<AdminConcertSearchResponse> {
+  const today = madridDateTime(clock()).day;
+  const rows = await searchConcerts(db, query, today, SEARCH_LIMIT);
+  return { concerts: rows.map(toConcertOptionDto) };
+}
+
+export async function bandOptions(
+  db: Database,
+  query: BandSearchInput,
+): Promise<AdminBandSearchResponse> {
+  return { bands: (await searchBands(db, query.q, SEARCH_LIMIT)).map(toBandNameDto) };
+}
+
+export async function venueOptions(db: Database): Promise<AdminVenuesResponse> {
+  return { venues: (await listVenues(db)).map(toVenueDto) };
+}
+
+/**
+ * Queues the recommendations pass for all fans and answers how many fans it covers. The job fans
+ * out one job per fan; a second click while it is queued adds nothing.
+ */
+export async function startRecommendationsForAll(deps: {
+  db: Database;
+  boss: PgBoss;
+}): Promise<number> {
+  const fans = await countOnboardedFans(deps.db);
+  await deps.boss.send(QUEUES.recommendationsAll, {}, { singletonKey: 'all' });
+  return fans;
 }

@@ -8,11 +8,20 @@ import { sendRecordedMail } from '../mail/deliveries.js';
 import type { Mailer } from '../mail/mailer.js';
 import { welcomeMail } from '../mail/templates.js';
 import {
+  byBodyEmail,
+  normalizeEmailKey,
+  resetLimit,
+  type LimitRule,
+} from '../security/rate-limit.js';
+import {
   findCredentialsByEmail,
+  findSessionUser,
   insertUser,
+  touchLastLogin,
   type SessionUserRow,
 } from '../users/users.repository.js';
 import { newVerificationLink } from './email-verification.js';
+import { resetPassword } from './password-reset.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { assertPasswordAllowed } from './password-policy.js';
 
@@ -76,4 +85,47 @@ export function sendWelcomeMail(deps: AuthDeps, user: SessionUserRow): void {
   send().catch((error: unknown) =>
     deps.log.warn({ err: error }, 'Correo de bienvenida no registrado'),
   );
+}
+
+/**
+ * Sign-ins per email: every attempt is counted when it starts (so a burst of parallel guesses is
+ * counted before bcrypt runs), and the right password, or a password set through recovery, starts
+ * the count afresh. So the counter holds the failures since the last success: after 10 of them in
+ * 15 minutes the email is locked, right password included, until the window ends or a recovery.
+ */
+export const LOGIN_EMAIL_LIMIT: LimitRule = {
+  name: 'login-email',
+  limit: 10,
+  windowSeconds: 15 * 60,
+  key: byBodyEmail,
+};
+
+/** The email's failed sign-ins forgotten: its owner proved who they are. */
+export function clearLoginFailures(deps: Pick<AuthDeps, 'db'>, email: string): Promise<void> {
+  return resetLimit(deps.db, LOGIN_EMAIL_LIMIT, normalizeEmailKey(email));
+}
+
+/**
+ * A password sign-in succeeded: last_login written and the failure count started afresh, side by
+ * side (each is a database round trip; the caller runs this beside passport's logIn).
+ */
+export async function recordSignIn(
+  deps: Pick<AuthDeps, 'db' | 'clock'>,
+  userId: string,
+  email: string,
+): Promise<void> {
+  await Promise.all([
+    touchLastLogin(deps.db, userId, deps.clock()),
+    clearLoginFailures(deps, email),
+  ]);
+}
+
+/** A new password through a recovery link: the user to sign in, or undefined for a bad token. */
+export async function resetPasswordForSignIn(
+  deps: AuthDeps,
+  token: string,
+  password: string,
+): Promise<SessionUserRow | undefined> {
+  const userId = await resetPassword(deps, token, password);
+  return userId ? findSessionUser(deps.db, userId) : undefined;
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { MessageResponse } from '../../common/dto.js';
 import { textSchema } from '../../common/text.js';
 import { AppError, badRequest } from '../lib/errors.js';
-import { input, validate } from '../lib/validate.js';
+import { route } from '../lib/route.js';
 import { byIp, rateLimit } from '../security/rate-limit.js';
 import type { AuthDeps } from './auth.service.js';
 import { resendVerificationMail, verifyEmail } from './email-verification.js';
@@ -43,20 +43,19 @@ export function emailVerificationRouter(deps: AuthDeps): Router {
   router.post(
     '/auth/verify-email',
     rateLimit(db, [{ name: 'verify-email-ip', limit: 30, windowSeconds: 15 * 60, key: byIp }]),
-    validate({ body: verifySchema }),
-    async (_req, res) => {
-      const { token } = input<{ token: string }>(res).body;
-      const userId = await verifyEmail(deps, token);
+    route({ body: verifySchema }, async (_req, res, { body }) => {
+      const userId = await verifyEmail(deps, body.token);
       if (!userId) throw new AppError('invalid_link', 400, INVALID_VERIFICATION_LINK);
-      const body: MessageResponse = { message: EMAIL_VERIFIED };
-      res.json(body);
-    },
+      const answer: MessageResponse = { message: EMAIL_VERIFIED };
+      res.json(answer);
+    }),
   );
 
   router.post(
     '/profile/verification-email',
     requireUser,
-    validate({ body: emptyBody }),
+    // Nothing to read, but a body with fields is refused before anything else runs.
+    route({ body: emptyBody }, (_req, _res, _input, next) => next()),
     requireUnverified,
     // Each link is a mail to an address that may not be the fan's: kept rare.
     rateLimit(db, [

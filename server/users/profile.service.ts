@@ -1,3 +1,4 @@
+import type { ProfileDto } from '../../common/dto.js';
 import type { OnboardingInput, ProfileUpdate } from '../../common/schemas.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
@@ -5,24 +6,72 @@ import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { forgetSessions, type SessionCaches } from '../auth/session.js';
 import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
+import type { Clock } from '../lib/time.js';
+import { forgetFutureScores } from '../recommendations/generator.js';
+import type { RecommendationRunner } from '../recommendations/runner.js';
 import { confirmIdentity, type ReauthOutcome, type ReauthProof } from './reauth.js';
 import {
+  type ProfileRow,
   deleteSessions,
   deleteUser,
   findProfile,
   setPasswordHash,
+  setSubscribed,
   updateProfile,
 } from './users.repository.js';
 import { countTasteChange, sameTaste } from './taste-limits.js';
+import { toProfileDto } from './users.dto.js';
+
+const ACCOUNT_NOT_FOUND = 'No encontramos tu cuenta.';
+
+/** What a change of taste needs: the fan's scores are recomputed by the runner. */
+export interface TasteDeps {
+  db: Database;
+  clock: Clock;
+  runner: RecommendationRunner;
+}
+
+/** Taste changed: future scores are recomputed in the background; likes and feedback stay. */
+async function recompute(deps: TasteDeps, userId: string): Promise<void> {
+  await forgetFutureScores(deps, userId);
+  void deps.runner.kick(userId);
+}
+
+async function currentProfile(db: Database, userId: string): Promise<ProfileRow> {
+  const profile = await findProfile(db, userId);
+  if (!profile) throw notFound(ACCOUNT_NOT_FOUND);
+  return profile;
+}
+
+export async function ownProfile(db: Database, userId: string): Promise<ProfileDto> {
+  return toProfileDto(await currentProfile(db, userId));
+}
+
+type Taste = Pick<ProfileRow, 'top_genres' | 'disliked_genres' | 'top_artists'>;
 
 /**
- * Applies a partial profile update; liked and disliked genres never overlap after it. A real change
- * of taste (not the same lists sent again with a new name, as the profile form does) is counted
- * against the fan's limits first: over them, nothing is saved.
+ * Saves the profile with its new `taste`. A real change of taste (not the same lists sent again
+ * with a new name, as the profile form does) is counted against the fan's limits first (over them,
+ * nothing is saved), and then recomputed.
  */
-export async function updateOwnProfile(db: Database, userId: string, update: ProfileUpdate) {
-  const current = await findProfile(db, userId);
-  if (!current) throw notFound('No encontramos tu cuenta.');
+async function saveWithTaste(
+  deps: TasteDeps,
+  current: ProfileRow,
+  taste: Taste,
+  values: Parameters<typeof updateProfile>[2],
+): Promise<{ profile: ProfileDto; tasteChanged: boolean }> {
+  const userId = current.user_id;
+  const tasteChanged = !sameTaste(taste, current);
+  if (tasteChanged) await countTasteChange(deps.db, userId);
+  const saved = await updateProfile(deps.db, userId, values);
+  if (!saved) throw notFound(ACCOUNT_NOT_FOUND);
+  if (tasteChanged) await recompute(deps, userId);
+  return { profile: toProfileDto(saved), tasteChanged };
+}
+
+/** Applies a partial profile update; liked and disliked genres never overlap after it. */
+export async function updateOwnProfile(deps: TasteDeps, userId: string, update: ProfileUpdate) {
+  const current = await currentProfile(deps.db, userId);
   const taste = {
     top_genres: update.topGenres ?? current.top_genres,
     disliked_genres: update.dislikedGenres ?? current.disliked_genres,
@@ -31,37 +80,33 @@ export async function updateOwnProfile(db: Database, userId: string, update: Pro
   if (taste.disliked_genres.some((genre) => taste.top_genres.includes(genre))) {
     throw badRequest('Un género no puede gustarte y no gustarte a la vez.');
   }
-  const tasteChanged = !sameTaste(taste, current);
-  if (tasteChanged) await countTasteChange(db, userId);
-  const profile = await updateProfile(db, userId, {
+  const saved = await saveWithTaste(deps, current, taste, {
     ...(update.name !== undefined ? { name: update.name || null } : {}),
     ...(update.topArtists ? { top_artists: taste.top_artists } : {}),
     ...(update.topGenres ? { top_genres: update.topGenres } : {}),
     ...(update.dislikedGenres ? { disliked_genres: update.dislikedGenres } : {}),
   });
-  if (!profile) throw notFound('No encontramos tu cuenta.');
-  return { profile, tasteChanged };
+  return saved.profile;
 }
 
 /** The end of onboarding: genres (and optionally artists) saved, onboarding completed. */
-export async function completeOnboarding(db: Database, userId: string, input: OnboardingInput) {
-  const current = await findProfile(db, userId);
-  if (!current) throw notFound('No encontramos tu cuenta.');
+export async function completeOnboarding(deps: TasteDeps, userId: string, input: OnboardingInput) {
+  const current = await currentProfile(deps.db, userId);
+  const { topGenres, dislikedGenres, topArtists } = input;
   const taste = {
-    top_genres: input.topGenres,
-    disliked_genres: input.dislikedGenres,
-    top_artists: input.topArtists ?? current.top_artists,
+    top_genres: topGenres,
+    disliked_genres: dislikedGenres,
+    top_artists: topArtists ?? current.top_artists,
   };
-  const tasteChanged = !sameTaste(taste, current);
-  if (tasteChanged) await countTasteChange(db, userId);
-  const profile = await updateProfile(db, userId, {
-    top_genres: input.topGenres,
-    disliked_genres: input.dislikedGenres,
-    ...(input.topArtists ? { top_artists: input.topArtists } : {}),
+  const { profile, tasteChanged } = await saveWithTaste(deps, current, taste, {
+    top_genres: topGenres,
+    disliked_genres: dislikedGenres,
+    ...(topArtists ? { top_artists: topArtists } : {}),
     onboarding_completed: true,
   });
-  if (!profile) throw notFound('No encontramos tu cuenta.');
-  return { profile, tasteChanged };
+  // The same taste again: the scores stand; only concerts still missing one get scored.
+  if (!tasteChanged) void deps.runner.kick(userId);
+  return profile;
 }
 
 /** Changes the password and ends the user's other sessions (this one stays signed in). */
@@ -91,4 +136,9 @@ export async function deleteAccount(
   // Sessions go with the row (cascade); the trigger tells every instance to forget them.
   await deleteUser(deps.db, userId);
   return confirmed;
+}
+
+/** The weekly mail's unsubscribe link: no more weekly mails. */
+export async function unsubscribeFromWeeklyMail(db: Database, userId: string): Promise<void> {
+  await setSubscribed(db, userId, false);
 }

@@ -6,7 +6,7 @@ import { currentUser } from '../auth/require-user.js';
 import type { Config } from '../config.js';
 import { clearSessionCookie } from '../auth/session-cookie.js';
 import { notFound } from '../lib/errors.js';
-import { input, validate } from '../lib/validate.js';
+import { route } from '../lib/route.js';
 import {
   endOtherSessions,
   endSession,
@@ -31,17 +31,19 @@ export function sessionsRouter(deps: SessionsDeps & { config: Pick<Config, 'publ
     res.status(204).end();
   });
 
-  router.delete('/:id', validate({ params: sessionIdParamsSchema }), async (req, res, next) => {
-    const { id } = input<unknown, unknown, { id: string }>(res).params;
-    const outcome = await endSession(deps, currentUser(req).user_id, id, req.sessionID);
-    if (outcome === 'not_found') throw notFound(SESSION_NOT_FOUND);
-    if (outcome === 'ended') return void res.status(204).end();
-    // This very session: a sign-out.
-    req.session.destroy((error) => {
-      if (error) return next(error);
-      clearSessionCookie(res, deps.config).status(204).end();
-    });
-  });
+  router.delete(
+    '/:id',
+    route({ params: sessionIdParamsSchema }, async (req, res, { params }, next) => {
+      const outcome = await endSession(deps, currentUser(req).user_id, params.id, req.sessionID);
+      if (outcome === 'not_found') throw notFound(SESSION_NOT_FOUND);
+      if (outcome === 'ended') return void res.status(204).end();
+      // This very session: a sign-out.
+      req.session.destroy((error) => {
+        if (error) return next(error);
+        clearSessionCookie(res, deps.config).status(204).end();
+      });
+    }),
+  );
 
   return router;
 }

@@ -5,8 +5,10 @@ import express, { type Router } from 'express';
 import { z } from 'zod';
 import { textSchema } from '../../common/text.js';
 import type { Config } from '../config.js';
+import type { MessageResponse } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
+import { unsubscribeFromWeeklyMail } from './profile.service.js';
 
 export const INVALID_LINK = 'El enlace de baja no es válido.';
 export const UNSUBSCRIBED = 'Has sido dado de baja correctamente.';
@@ -55,12 +57,9 @@ export function unsubscribeRouter(deps: { db: Database; config: Config }): Route
     ) {
       throw new AppError('invalid_link', 400, INVALID_LINK);
     }
-    await deps.db
-      .updateTable('users')
-      .set({ is_subscribed: false })
-      .where('user_id', '=', parsed.data.userId)
-      .execute();
-    res.json({ message: UNSUBSCRIBED });
+    await unsubscribeFromWeeklyMail(deps.db, parsed.data.userId);
+    const answer: MessageResponse = { message: UNSUBSCRIBED };
+    res.json(answer);
   });
   return router;
 }

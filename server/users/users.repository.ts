@@ -92,6 +92,14 @@ export async function touchLastLogin(db: Database, userId: string, at: Date): Pr
   await db.updateTable('users').set({ last_login: at }).where('user_id', '=', userId).execute();
 }
 
+export async function setSubscribed(db: Database, userId: string, subscribed: boolean) {
+  await db
+    .updateTable('users')
+    .set({ is_subscribed: subscribed })
+    .where('user_id', '=', userId)
+    .execute();
+}
+
 export async function updateProfile(
   db: Database,
   userId: string,

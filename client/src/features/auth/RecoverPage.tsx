@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { MessageResponse } from '../../../../common/dto';
 import { isEmail } from '../../../../common/rules';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
@@ -19,7 +20,7 @@ export function RecoverPage() {
     setSending(true);
     setOutcome(null);
     try {
-      const { message } = await apiFetch<{ message: string }>('/api/auth/recover', {
+      const { message } = await apiFetch<MessageResponse>('/api/auth/recover', {
         method: 'POST',
         body: { email: email.trim() },
       });

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { SessionUserDto } from '../../../../common/dto';
+import type { ResetPasswordResponse } from '../../../../common/dto';
 import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
@@ -67,7 +67,7 @@ export function UpdatePasswordPage() {
     }
     setState({ kind: 'saving' });
     try {
-      const { user } = await apiFetch<{ user: SessionUserDto }>('/api/auth/reset-password', {
+      const { user } = await apiFetch<ResetPasswordResponse>('/api/auth/reset-password', {
         method: 'POST',
         body: { token, password },
       });

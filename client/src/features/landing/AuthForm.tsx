@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { SessionUserDto } from '../../../../common/dto';
+import type { SignInResponse } from '../../../../common/dto';
 import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { ApiError, apiFetch } from '../../lib/api';
 import { homePathFor, setSessionUser } from '../../lib/session';
@@ -38,7 +38,7 @@ export function AuthForm() {
     setLoading(true);
     setError('');
     try {
-      const { user } = await apiFetch<{ user: SessionUserDto }>(`/api/auth/${mode}`, {
+      const { user } = await apiFetch<SignInResponse>(`/api/auth/${mode}`, {
         method: 'POST',
         body: { email: email.trim(), password },
       });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { MessageResponse } from '../../../../common/dto';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
 
@@ -8,7 +9,7 @@ const FAILED = 'Ha ocurrido un error al procesar tu baja. Por favor, inténtalo 
 const DONE = 'Has sido dado de baja correctamente.';
 
 function unsubscribe(body: { userId: string; token: string }) {
-  return apiFetch<{ message: string }>('/api/unsubscribe', { method: 'POST', body });
+  return apiFetch<MessageResponse>('/api/unsubscribe', { method: 'POST', body });
 }
 
 /**

@@ -1,0 +1,6 @@
+import type { BandNameDto } from '../../common/dto.js';
+
+export const toBandNameDto = (row: { id: number; band_name: string }): BandNameDto => ({
+  id: row.id,
+  name: row.band_name,
+});

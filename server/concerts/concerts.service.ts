@@ -1,0 +1,49 @@
+// The landing carousel and the agenda, for concerts.routes.ts.
+import type { CarouselResponse } from '../../common/dto.js';
+import type { Database } from '../db/database.js';
+import type { Clock } from '../lib/time.js';
+import type { AgendaCatalog } from './agenda-catalog.js';
+import type { AgendaResponse, AgendaResponses } from './agenda-responses.js';
+import { agendaJson } from './agenda.dto.js';
+import { findAgendaState } from './agenda.repository.js';
+import { toCarouselConcertDto } from './concerts.dto.js';
+import { findCarouselConcerts } from './concerts.repository.js';
+import { upcomingCutoff } from './upcoming.js';
+
+export const CAROUSEL_SIZE = 20;
+
+export async function carousel(db: Database, clock: Clock): Promise<CarouselResponse> {
+  const rows = await findCarouselConcerts(db, upcomingCutoff(clock), CAROUSEL_SIZE);
+  return { concerts: rows.map(toCarouselConcertDto) };
+}
+
+export interface AgendaDeps {
+  db: Database;
+  clock: Clock;
+  catalog: AgendaCatalog;
+  responses: AgendaResponses;
+}
+
+/**
+ * The agenda of a fan (or of visitors, userId undefined) as a ConcertListResponse: for a client that
+ * takes gzip, the kept answer while nothing changed, or a new one, gzipped and kept; otherwise the
+ * JSON string. The JSON is assembled from the catalog's pre-serialised concerts (agenda-catalog.ts).
+ */
+export async function agendaAnswer(
+  deps: AgendaDeps,
+  userId: string | undefined,
+  gzipOk: boolean,
+): Promise<{ gzipped: AgendaResponse } | { json: string }> {
+  const { catalog, responses } = deps;
+  const cutoff = upcomingCutoff(deps.clock);
+  const kept = gzipOk ? responses.find(userId, catalog.version, cutoff) : undefined;
+  if (kept) return { gzipped: kept };
+
+  // Read before the database, so a change during the read keeps nothing stale.
+  const epoch = responses.epoch;
+  const rows = await findAgendaState(deps.db, cutoff, userId);
+  const details = await catalog.openJson(rows.map((row) => row.id));
+  const json = agendaJson(rows, details.json);
+  if (!gzipOk) return { json };
+  return { gzipped: await responses.keep(userId, rows, json, details.version, epoch) };
+}
