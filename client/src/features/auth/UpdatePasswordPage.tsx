@@ -5,7 +5,7 @@ import type { SessionUserDto } from '../../../../common/dto';
 import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
-import { sessionQueryKey, setSessionUser } from '../../lib/session';
+import { sessionKeys, setSessionUser } from '../../lib/session';
 import { TextField } from '../../components/TextField';
 import './AccountForms.css';
 
@@ -72,7 +72,7 @@ export function UpdatePasswordPage() {
         body: { token, password },
       });
       setSessionUser(queryClient, user);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
       setState({ kind: 'done' });
     } catch (error) {
       // Rate limits and a refused password (too common, ...) have their own message; anything

@@ -4,8 +4,8 @@ import { Link } from 'react-router-dom';
 import type { MessageResponse } from '../../../../common/dto';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
-import { sessionQueryKey } from '../../lib/session';
-import { profileQueryKey } from '../profile/queries';
+import { sessionKeys } from '../../lib/session';
+import { profileKeys } from '../profile/keys';
 
 const TITLE = 'Verifica tu email';
 const INVALID = 'El enlace no es válido o ha caducado.';
@@ -45,8 +45,8 @@ export function VerifyEmailPage() {
   const mutation = useMutation({
     mutationFn: verifyEmail,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.detail() });
     },
   });
 

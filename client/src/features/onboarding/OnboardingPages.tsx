@@ -5,8 +5,10 @@ import type { SessionResponse } from '../../../../common/dto';
 import { MAX_LIKED_GENRES } from '../../../../common/rules';
 import { usePageTitle } from '../../components/usePageTitle';
 import { ApiError } from '../../lib/api';
-import { sessionQueryKey, useSession } from '../../lib/session';
-import { profileQueryKey, useProfile } from '../profile/queries';
+import { sessionKeys, useSession } from '../../lib/session';
+import { concertKeys } from '../concerts/keys';
+import { profileKeys } from '../profile/keys';
+import { useProfile } from '../profile/queries';
 import { ArtistsWithSuggestions } from './ArtistSuggestions';
 import { clearDraft, useOnboardingDraft } from './draft';
 import { GenreChips } from './GenreChips';
@@ -110,18 +112,13 @@ function DislikedGenresStep() {
     mutationFn: saveOnboarding,
     onSuccess: async (saved) => {
       clearDraft();
-      try {
-        localStorage.setItem('onboardingCompleted', 'true');
-      } catch {
-        // The server row is what counts.
-      }
-      queryClient.setQueryData(profileQueryKey, saved);
+      queryClient.setQueryData(profileKeys.detail(), saved);
       // Mark the cached session done first so /myconcerts' guard lets the person in at once.
-      queryClient.setQueryData<SessionResponse>(sessionQueryKey, (current) =>
+      queryClient.setQueryData<SessionResponse>(sessionKeys.current(), (current) =>
         current?.user ? { user: { ...current.user, onboardingCompleted: true } } : current,
       );
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ['concerts', 'agenda'] });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
+      void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
       await navigate('/myconcerts', { replace: true });
     },
     onError: (failure) => {

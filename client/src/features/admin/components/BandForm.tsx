@@ -7,6 +7,7 @@ import { useAdminSubmit } from '../useAdminSubmit';
 import { FormStatus } from './FormStatus';
 import { ImageField } from './ImageField';
 import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
 
 const EMPTY = { name: '', spotifyUrl: '', imageUrl: '' };
 const FAILURE = 'Error al crear banda: ';
@@ -42,7 +43,7 @@ export function BandForm() {
     onSuccess: () => {
       setFields(EMPTY);
       setGenres([]);
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 

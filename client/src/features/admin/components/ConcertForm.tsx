@@ -7,6 +7,7 @@ import { useAdminSubmit } from '../useAdminSubmit';
 import { FormStatus } from './FormStatus';
 import { ImageField } from './ImageField';
 import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
 
 const EMPTY = {
   day: '',
@@ -26,7 +27,7 @@ export function ConcertForm() {
   const queryClient = useQueryClient();
   const [fields, setFields] = useState(EMPTY);
   const venues = useQuery({
-    queryKey: ['admin', 'venues'],
+    queryKey: adminKeys.venues(),
     queryFn: ({ signal }) => fetchVenues(signal),
     staleTime: 5 * 60_000,
   });
@@ -60,7 +61,7 @@ export function ConcertForm() {
       }),
     onSuccess: () => {
       setFields(EMPTY);
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 

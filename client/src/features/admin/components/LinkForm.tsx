@@ -6,6 +6,7 @@ import { useAdminSubmit } from '../useAdminSubmit';
 import { FormStatus } from './FormStatus';
 import { BandPicker, ConcertPicker } from './Pickers';
 import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
 
 const FAILURE = 'Error al crear vínculo: ';
 
@@ -21,7 +22,7 @@ export function LinkForm() {
     problemOf: () => linkProblem({ concertId, bandId }),
     send: () => createLink({ concertId: Number(concertId), bandId: Number(bandId) }),
     // The concert search shows each concert's bands: refresh it.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'concert-search'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.concertSearches() }),
   });
 
   return (

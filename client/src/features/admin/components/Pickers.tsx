@@ -5,6 +5,7 @@ import type { AdminConcertOptionDto } from '../../../../../common/admin-rules';
 import { searchBands, searchConcerts } from '../api';
 import { useDebounced } from '../useDebounced';
 import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
 
 interface PickerProps {
   selectedId: string;
@@ -67,7 +68,7 @@ export function ConcertPicker({ selectedId, onPick }: PickerProps) {
   const filters = { q: settledQ, day: settledDay };
   const enabled = filters.q.length >= MIN_QUERY || filters.day !== '';
   const search = useQuery({
-    queryKey: ['admin', 'concert-search', filters],
+    queryKey: adminKeys.concertSearch(filters),
     queryFn: ({ signal }) => searchConcerts(filters, signal),
     enabled,
   });
@@ -109,7 +110,7 @@ export function BandPicker({ selectedId, onPick }: PickerProps) {
   const query = useDebounced(q.trim());
   const enabled = query.length >= MIN_QUERY;
   const search = useQuery({
-    queryKey: ['admin', 'band-search', query],
+    queryKey: adminKeys.bandSearch(query),
     queryFn: ({ signal }) => searchBands(query, signal),
     enabled,
   });

@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '../../../../../common/dto';
 import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../../common/rules';
 import { ApiError } from '../../../lib/api';
-import { changePassword, profileQueryKey } from '../queries';
+import { profileKeys } from '../keys';
+import { changePassword } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
 import { TextField } from '../../../components/TextField';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
@@ -47,7 +48,7 @@ export function PasswordSection({
       setCurrentPassword('');
       setNewPassword('');
       showSuccess('Contraseña actualizada correctamente.');
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.detail() });
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === REAUTH_REQUIRED) {
         setReauth(caught.message);

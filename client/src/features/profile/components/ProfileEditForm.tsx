@@ -2,8 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '../../../../../common/dto';
 import { ApiError } from '../../../lib/api';
-import { sessionQueryKey } from '../../../lib/session';
-import { profileQueryKey, updateProfile, type ProfileUpdate } from '../queries';
+import { sessionKeys } from '../../../lib/session';
+import { profileKeys } from '../keys';
+import { updateProfile, type ProfileUpdate } from '../queries';
 import { ArtistsField } from './ArtistsField';
 import { GenresFields } from './GenresFields';
 import { TextField } from '../../../components/TextField';
@@ -47,8 +48,8 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
     setError('');
     try {
       const saved = await updateProfile(update);
-      queryClient.setQueryData(profileQueryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      queryClient.setQueryData(profileKeys.detail(), saved);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
       onSaved();
     } catch (caught) {
       setSaving(false);

@@ -4,7 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { SessionDto } from '../../../../../common/dto';
 import { ApiError } from '../../../lib/api';
-import { endOtherSessions, endSession, sessionsQueryKey, useSessions } from '../queries';
+import { profileKeys } from '../keys';
+import { endOtherSessions, endSession, useSessions } from '../queries';
 import './SessionsSection.css';
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-ES', {
@@ -74,7 +75,7 @@ export function SessionsSection() {
       setError(`${failure}: ${messageOf(caught)}`);
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.sessions() });
     }
   }
 
