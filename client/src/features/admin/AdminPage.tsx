@@ -8,6 +8,8 @@ import { ConcertForm } from './components/ConcertForm';
 import { LinkForm } from './components/LinkForm';
 import { WeeklyEmailSection } from './components/WeeklyEmailSection';
 import './AdminPage.css';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 
 const TITLE = 'Panel de administración';
 
@@ -49,26 +51,14 @@ export function AdminPage() {
 
   let content;
   if (isPending) {
-    content = (
-      <p className="loading" role="status">
-        Cargando...
-      </p>
-    );
+    content = <Loading />;
   } else if (isError) {
-    content = (
-      <p role="alert" className="form-message form-message--error">
-        Error validando permisos.
-      </p>
-    );
+    content = <FormStatus kind="error">Error validando permisos.</FormStatus>;
   } else if (!data.user) {
     // Also where a session ended elsewhere lands: lib/session clears the user on any 401.
     return <Navigate to="/" replace />;
   } else if (!data.user.isAdmin) {
-    content = (
-      <p role="alert" className="form-message form-message--error">
-        No tienes permisos de administrador.
-      </p>
-    );
+    content = <FormStatus kind="error">No tienes permisos de administrador.</FormStatus>;
   } else {
     content = <AdminPanel />;
   }

@@ -4,6 +4,7 @@ import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
 import { TextField } from '../../components/TextField';
 import './AccountForms.css';
+import { FormStatus } from '../../components/FormStatus';
 
 type Outcome = { kind: 'success' | 'error'; text: string } | null;
 
@@ -53,16 +54,8 @@ export function RecoverPage() {
           {sending ? 'Enviando...' : 'Enviar enlace'}
         </button>
       </form>
-      {outcome?.kind === 'success' && (
-        <p role="status" className="form-message form-message--success">
-          {outcome.text}
-        </p>
-      )}
-      {outcome?.kind === 'error' && (
-        <p role="alert" className="form-message form-message--error">
-          {outcome.text}
-        </p>
-      )}
+      {outcome?.kind === 'success' && <FormStatus kind="success">{outcome.text}</FormStatus>}
+      {outcome?.kind === 'error' && <FormStatus kind="error">{outcome.text}</FormStatus>}
     </StaticPage>
   );
 }

@@ -8,6 +8,7 @@ import { ApiError, apiFetch } from '../../lib/api';
 import { sessionKeys, setSessionUser } from '../../lib/session';
 import { TextField } from '../../components/TextField';
 import './AccountForms.css';
+import { FormStatus } from '../../components/FormStatus';
 
 const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
 const REDIRECT_DELAY_MS = 1500;
@@ -87,9 +88,7 @@ export function UpdatePasswordPage() {
   if (!token) {
     return (
       <StaticPage title="Establece tu nueva contraseña">
-        <p role="alert" className="form-message form-message--error">
-          {RESET_FAILED}
-        </p>
+        <FormStatus kind="error">{RESET_FAILED}</FormStatus>
         <RecoverAgain />
       </StaticPage>
     );
@@ -117,15 +116,13 @@ export function UpdatePasswordPage() {
         </button>
       </form>
       {state.kind === 'done' && (
-        <p role="status" className="form-message form-message--success">
+        <FormStatus kind="success">
           Contraseña actualizada correctamente. Redirigiendo...
-        </p>
+        </FormStatus>
       )}
       {state.kind === 'error' && (
         <>
-          <p role="alert" className="form-message form-message--error">
-            {state.text}
-          </p>
+          <FormStatus kind="error">{state.text}</FormStatus>
           {state.text === RESET_FAILED && <RecoverAgain />}
         </>
       )}

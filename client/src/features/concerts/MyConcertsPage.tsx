@@ -9,6 +9,8 @@ import { applyFilters, hasFilters, uniqueBandNames, useAgendaFilters } from './f
 import { useAgenda } from './queries';
 import { useRecommendationProgress } from './useRecommendationProgress';
 import './Concerts.css';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 
 function useSiteUrl(): string {
   const { publicSiteUrl } = useAppConfig();
@@ -34,14 +36,10 @@ export function MyConcertsPage() {
       {unfinished && progress && <RecommendationProgress progress={progress} />}
       <FiltersBar filters={filters} bandNames={bandNames} onChange={setFilter} />
       {agenda.isPending ? (
-        <p className="loading" role="status">
-          Cargando conciertos...
-        </p>
+        <Loading>Cargando conciertos...</Loading>
       ) : agenda.isError ? (
         <div className="agenda-message">
-          <p role="alert" className="form-message form-message--error">
-            Error fetching concerts data.
-          </p>
+          <FormStatus kind="error">Error fetching concerts data.</FormStatus>
           <button
             type="button"
             className="button button--secondary"

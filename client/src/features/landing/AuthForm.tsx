@@ -5,6 +5,7 @@ import type { SessionUserDto } from '../../../../common/dto';
 import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { ApiError, apiFetch } from '../../lib/api';
 import { homePathFor, setSessionUser } from '../../lib/session';
+import { FormStatus } from '../../components/FormStatus';
 
 type Mode = 'register' | 'login';
 
@@ -88,9 +89,9 @@ export function AuthForm() {
         {isRegister ? 'Ver Conciertos' : 'Genial verte de nuevo'}
       </button>
       {error && (
-        <p role="alert" className="auth-form__error">
+        <FormStatus kind="error" className="auth-form__error">
           {error}
-        </p>
+        </FormStatus>
       )}
       <p className="auth-form__links">
         <button type="button" className="auth-form__toggle" onClick={toggleMode}>

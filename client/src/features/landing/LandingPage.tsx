@@ -6,6 +6,7 @@ import { AuthForm } from './AuthForm';
 import { CarouselSection } from './CarouselSection';
 import { ProviderButtons } from './ProviderButtons';
 import './LandingPage.css';
+import { FormStatus } from '../../components/FormStatus';
 
 export function LandingPage() {
   const { bandsFormUrl } = useAppConfig();
@@ -28,9 +29,9 @@ export function LandingPage() {
             </p>
             <div className="hero__auth">
               {providerError && (
-                <p role="alert" className="auth-form__error">
+                <FormStatus kind="error" className="auth-form__error">
                   {providerError}
-                </p>
+                </FormStatus>
               )}
               <ProviderButtons />
               <AuthForm />

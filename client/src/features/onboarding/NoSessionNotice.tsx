@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { FormStatus } from '../../components/FormStatus';
 
 const REDIRECT_DELAY_MS = 2500;
 
@@ -13,9 +14,7 @@ export function NoSessionNotice() {
 
   return (
     <div className="onboarding-page">
-      <p role="alert" className="form-message form-message--error">
-        No hay sesión activa. Por favor, inicia sesión.
-      </p>
+      <FormStatus kind="error">No hay sesión activa. Por favor, inicia sesión.</FormStatus>
       <p>
         <Link to="/" replace>
           Volver a la portada

@@ -16,6 +16,8 @@ import { NoSessionNotice } from './NoSessionNotice';
 import { saveOnboarding } from './queries';
 import '../profile/ProfilePage.css';
 import './Onboarding.css';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 
 const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
 const NONE_SELECTED = 'Debes seleccionar al menos un género.';
@@ -26,22 +28,14 @@ const REQUEST_FAILED = 'Hubo un problema al procesar tu solicitud. Inténtalo de
 function WithSession({ children }: { children: ReactNode }) {
   const { data, isPending } = useSession();
   if (isPending) {
-    return (
-      <p className="loading" role="status">
-        Cargando sesión...
-      </p>
-    );
+    return <Loading>Cargando sesión...</Loading>;
   }
   if (!data?.user) return <NoSessionNotice />;
   return children;
 }
 
 function LoadingDraft() {
-  return (
-    <p className="loading" role="status">
-      Cargando...
-    </p>
-  );
+  return <Loading />;
 }
 
 function LikedGenresStep() {
@@ -86,11 +80,7 @@ function LikedGenresStep() {
         Paso 1 de 2. Elige de 1 a 5 géneros ({draft.liked.length} de 5 seleccionados).
       </p>
       <GenreChips legend="Tus géneros favoritos" selected={draft.liked} onToggle={toggle} />
-      {message && (
-        <p role="alert" className="form-message form-message--error">
-          {message}
-        </p>
-      )}
+      {message && <FormStatus kind="error">{message}</FormStatus>}
       <div className="onboarding-actions">
         <span />
         <button type="submit" className="button button--primary">
@@ -171,11 +161,7 @@ function DislikedGenresStep() {
         artists={draft.artists}
         onChange={(artists) => setDraft({ ...draft, artists })}
       />
-      {error && (
-        <p role="alert" className="form-message form-message--error">
-          {error}
-        </p>
-      )}
+      {error && <FormStatus kind="error">{error}</FormStatus>}
       <div className="onboarding-actions">
         <Link to="/liked-music-genres" className="button button--secondary">
           Atrás

@@ -2,6 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 
 const INVALID = 'El enlace de baja no es válido.';
 const FAILED = 'Ha ocurrido un error al procesar tu baja. Por favor, inténtalo más tarde.';
@@ -26,17 +28,9 @@ export function UnsubscribePage() {
 
   let content;
   if (!userId || !token) {
-    content = (
-      <p role="alert" className="form-message form-message--error">
-        {INVALID}
-      </p>
-    );
+    content = <FormStatus kind="error">{INVALID}</FormStatus>;
   } else if (mutation.isSuccess) {
-    content = (
-      <p role="status" className="form-message form-message--success">
-        {DONE}
-      </p>
-    );
+    content = <FormStatus kind="success">{DONE}</FormStatus>;
   } else {
     const error = mutation.error;
     const invalid = error instanceof ApiError && error.status === 400;
@@ -58,16 +52,8 @@ export function UnsubscribePage() {
             </button>
           </>
         )}
-        {mutation.isPending && (
-          <p role="status" className="loading">
-            Procesando tu baja...
-          </p>
-        )}
-        {error && (
-          <p role="alert" className="form-message form-message--error">
-            {invalid ? INVALID : FAILED}
-          </p>
-        )}
+        {mutation.isPending && <Loading>Procesando tu baja...</Loading>}
+        {error && <FormStatus kind="error">{invalid ? INVALID : FAILED}</FormStatus>}
       </>
     );
   }

@@ -4,7 +4,7 @@ import { GENRES } from '../../../../../common/genres';
 import { createBand } from '../api';
 import { bandProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
-import { FormStatus } from './FormStatus';
+import { StatusRegion } from '../../../components/FormStatus';
 import { ImageField } from './ImageField';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
@@ -93,7 +93,7 @@ export function BandForm() {
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Creando...' : 'Crear banda'}
         </button>
-        <FormStatus message={message} />
+        <StatusRegion message={message} />
       </form>
     </section>
   );

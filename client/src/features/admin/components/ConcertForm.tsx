@@ -4,7 +4,7 @@ import { GENRES } from '../../../../../common/genres';
 import { createConcert, fetchVenues } from '../api';
 import { concertProblem, type ConcertFields } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
-import { FormStatus } from './FormStatus';
+import { StatusRegion } from '../../../components/FormStatus';
 import { ImageField } from './ImageField';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
@@ -181,7 +181,7 @@ export function ConcertForm() {
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Creando...' : 'Crear concierto'}
         </button>
-        <FormStatus message={message} />
+        <StatusRegion message={message} />
       </form>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useId, useState, type ChangeEvent } from 'react';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../../common/admin-rules';
 import { uploadImage } from '../api';
+import { StatusRegion } from '../../../components/FormStatus';
 
 interface ImageFieldProps {
   url: string;
@@ -62,10 +63,9 @@ export function ImageField({ url, onUrlChange, invalid = false }: ImageFieldProp
           onChange={(event) => onUrlChange(event.target.value)}
         />
       </div>
-      <div role="status" className="admin-status">
+      <StatusRegion message={problem ? { kind: 'error', text: problem } : null}>
         {uploading && <p>Subiendo imagen...</p>}
-        {problem && <p className="form-message form-message--error">{problem}</p>}
-      </div>
+      </StatusRegion>
       {url && !problem && (
         <img src={url} alt="Vista previa de la imagen" className="admin-image-preview" />
       )}

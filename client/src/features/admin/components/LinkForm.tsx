@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { createLink } from '../api';
 import { linkProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
-import { FormStatus } from './FormStatus';
+import { StatusRegion } from '../../../components/FormStatus';
 import { BandPicker, ConcertPicker } from './Pickers';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
@@ -60,7 +60,7 @@ export function LinkForm() {
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Vinculando...' : 'Vincular'}
         </button>
-        <FormStatus message={message} />
+        <StatusRegion message={message} />
       </form>
     </section>
   );

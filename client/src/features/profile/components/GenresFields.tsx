@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { GENRES } from '../../../../../common/genres';
 import { MAX_LIKED_GENRES } from '../../../../../common/rules';
+import { FormStatus } from '../../../components/FormStatus';
 
 const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
 
@@ -54,11 +55,7 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
             </label>
           ))}
         </div>
-        {warning && (
-          <p role="alert" className="form-message form-message--error">
-            {warning}
-          </p>
-        )}
+        {warning && <FormStatus kind="error">{warning}</FormStatus>}
       </fieldset>
       <fieldset className="profile-fieldset">
         <legend>Géneros que no te gustan</legend>

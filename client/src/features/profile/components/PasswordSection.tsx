@@ -8,6 +8,7 @@ import { changePassword } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
 import { TextField } from '../../../components/TextField';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
+import { FormStatus } from '../../../components/FormStatus';
 
 /**
  * Changing the password asks for the current one. An account without one (Google/Spotify only)
@@ -89,17 +90,9 @@ export function PasswordSection({
           Guardar nueva contraseña
         </button>
       </form>
-      {error && (
-        <p role="alert" className="form-message form-message--error">
-          {error}
-        </p>
-      )}
+      {error && <FormStatus kind="error">{error}</FormStatus>}
       {reauth && <ReauthNotice message={reauth} providers={signInProviders} />}
-      {success && (
-        <p role="status" className="form-message form-message--success">
-          {success}
-        </p>
-      )}
+      {success && <FormStatus kind="success">{success}</FormStatus>}
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { updateProfile, type ProfileUpdate } from '../queries';
 import { ArtistsField } from './ArtistsField';
 import { GenresFields } from './GenresFields';
 import { TextField } from '../../../components/TextField';
+import { FormStatus } from '../../../components/FormStatus';
 
 const SAVE_FAILED = 'Error al actualizar los datos. Inténtalo de nuevo.';
 const NO_GENRE = 'Debes seleccionar al menos un género.';
@@ -81,11 +82,7 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
       </div>
       <ArtistsField artists={artists} onChange={setArtists} />
       <GenresFields liked={genres.liked} disliked={genres.disliked} onChange={setGenres} />
-      {error && (
-        <p role="alert" className="form-message form-message--error">
-          {error}
-        </p>
-      )}
+      {error && <FormStatus kind="error">{error}</FormStatus>}
       <div className="profile-actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           Guardar cambios
