@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
-import { StaticPage } from '../../components/StaticPage';
-import { ApiError, apiFetch } from '../../lib/api';
+import type { MessageResponse } from '../../../../common/dto';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
+import { StaticPage } from '../../components/StaticPage';
+import { ApiError, apiFetch } from '../../lib/api';
 
 const INVALID = 'El enlace de baja no es válido.';
 const FAILED = 'Ha ocurrido un error al procesar tu baja. Por favor, inténtalo más tarde.';
 const DONE = 'Has sido dado de baja correctamente.';
 
 function unsubscribe(body: { userId: string; token: string }) {
-  return apiFetch<{ message: string }>('/api/unsubscribe', { method: 'POST', body });
+  return apiFetch<MessageResponse>('/api/unsubscribe', { method: 'POST', body });
 }
 
 /**
