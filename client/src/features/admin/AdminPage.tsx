@@ -7,9 +7,9 @@ import { BandForm } from './components/BandForm';
 import { ConcertForm } from './components/ConcertForm';
 import { LinkForm } from './components/LinkForm';
 import { WeeklyEmailSection } from './components/WeeklyEmailSection';
-import './AdminPage.css';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
+import './AdminPage.css';
 
 const TITLE = 'Panel de administración';
 

@@ -8,9 +8,9 @@ import { RecommendationProgress } from './components/RecommendationProgress';
 import { applyFilters, hasFilters, uniqueBandNames, useAgendaFilters } from './filters';
 import { useAgenda } from './queries';
 import { useRecommendationProgress } from './useRecommendationProgress';
-import './Concerts.css';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
+import './Concerts.css';
 
 function useSiteUrl(): string {
   const { publicSiteUrl } = useAppConfig();

@@ -5,8 +5,8 @@ import { useAppConfig } from '../../lib/config';
 import { AuthForm } from './AuthForm';
 import { CarouselSection } from './CarouselSection';
 import { ProviderButtons } from './ProviderButtons';
-import './LandingPage.css';
 import { FormStatus } from '../../components/FormStatus';
+import './LandingPage.css';
 
 export function LandingPage() {
   const { bandsFormUrl } = useAppConfig();

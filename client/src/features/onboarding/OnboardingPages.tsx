@@ -14,10 +14,10 @@ import { clearDraft, useOnboardingDraft } from './draft';
 import { GenreChips } from './GenreChips';
 import { NoSessionNotice } from './NoSessionNotice';
 import { saveOnboarding } from './queries';
-import '../profile/ProfilePage.css';
-import './Onboarding.css';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
+import '../profile/ProfilePage.css';
+import './Onboarding.css';
 
 const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
 const NONE_SELECTED = 'Debes seleccionar al menos un género.';

@@ -8,9 +8,9 @@ import { ProfileView } from './components/ProfileView';
 import { SessionsSection } from './components/SessionsSection';
 import { useProfile } from './queries';
 import { useFlashMessage } from './useFlashMessage';
-import './ProfilePage.css';
 import { FormStatus, StatusRegion } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
+import './ProfilePage.css';
 
 const TITLE = 'Esto es lo que sabemos de ti';
 

@@ -6,9 +6,9 @@ import type { SessionDto } from '../../../../../common/dto';
 import { ApiError } from '../../../lib/api';
 import { profileKeys } from '../keys';
 import { endOtherSessions, endSession, useSessions } from '../queries';
-import './SessionsSection.css';
 import { FormStatus, StatusRegion } from '../../../components/FormStatus';
 import { Loading } from '../../../components/Loading';
+import './SessionsSection.css';
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-ES', {
   dateStyle: 'medium',
