@@ -1,96 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import type { SessionResponse } from '../../../../common/dto';
-import { MAX_LIKED_GENRES } from '../../../../common/rules';
-import { usePageTitle } from '../../components/usePageTitle';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 import { ApiError } from '../../lib/api';
-import { sessionKeys, useSession } from '../../lib/session';
+import { sessionKeys } from '../../lib/session';
 import { concertKeys } from '../concerts/keys';
 import { profileKeys } from '../profile/keys';
 import { useProfile } from '../profile/queries';
 import { ArtistsWithSuggestions } from './ArtistSuggestions';
 import { clearDraft, useOnboardingDraft } from './draft';
 import { GenreChips } from './GenreChips';
-import { NoSessionNotice } from './NoSessionNotice';
+import { OnboardingShell } from './OnboardingShell';
 import { saveOnboarding } from './queries';
-import { FormStatus } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
-import '../profile/ProfilePage.css';
-import './Onboarding.css';
 
-const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
-const NONE_SELECTED = 'Debes seleccionar al menos un género.';
 const SAVE_FAILED = 'Hubo un problema al guardar los datos del usuario.';
 const REQUEST_FAILED = 'Hubo un problema al procesar tu solicitud. Inténtalo de nuevo.';
 
-/** Onboarding pages are open to anyone, but only do something with a session. */
-function WithSession({ children }: { children: ReactNode }) {
-  const { data, isPending } = useSession();
-  if (isPending) {
-    return <Loading>Cargando sesión...</Loading>;
-  }
-  if (!data?.user) return <NoSessionNotice />;
-  return children;
-}
-
-function LoadingDraft() {
-  return <Loading />;
-}
-
-function LikedGenresStep() {
-  const navigate = useNavigate();
-  const { data: profile } = useProfile();
-  const { draft, ready, setDraft } = useOnboardingDraft(profile);
-  const [message, setMessage] = useState('');
-
-  if (!ready) return <LoadingDraft />;
-
-  function toggle(genre: string, checked: boolean) {
-    if (!checked) {
-      setMessage('');
-      setDraft({ ...draft, liked: draft.liked.filter((item) => item !== genre) });
-      return;
-    }
-    if (draft.liked.length >= MAX_LIKED_GENRES) {
-      setMessage(TOO_MANY);
-      return;
-    }
-    setMessage('');
-    setDraft({
-      ...draft,
-      liked: [...draft.liked, genre],
-      disliked: draft.disliked.filter((item) => item !== genre),
-    });
-  }
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (draft.liked.length === 0) {
-      setMessage(NONE_SELECTED);
-      return;
-    }
-    void navigate('/disliked-music-genres');
-  }
-
-  return (
-    <form className="onboarding-page" onSubmit={handleSubmit} noValidate>
-      <h1>¿Qué música te gusta?</h1>
-      <p className="onboarding-step">
-        Paso 1 de 2. Elige de 1 a 5 géneros ({draft.liked.length} de 5 seleccionados).
-      </p>
-      <GenreChips legend="Tus géneros favoritos" selected={draft.liked} onToggle={toggle} />
-      {message && <FormStatus kind="error">{message}</FormStatus>}
-      <div className="onboarding-actions">
-        <span />
-        <button type="submit" className="button button--primary">
-          Siguiente
-        </button>
-      </div>
-    </form>
-  );
-}
-
+/** Step 2 of 2: genres to avoid and favourite artists; saving ends the onboarding. */
 function DislikedGenresStep() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -122,7 +50,7 @@ function DislikedGenresStep() {
     },
   });
 
-  if (!ready) return <LoadingDraft />;
+  if (!ready) return <Loading />;
   if (draft.liked.length === 0) return <Navigate to="/liked-music-genres" replace />;
 
   function toggle(genre: string, checked: boolean) {
@@ -174,20 +102,10 @@ function DislikedGenresStep() {
   );
 }
 
-export function LikedGenresPage() {
-  usePageTitle('Tus géneros favoritos');
-  return (
-    <WithSession>
-      <LikedGenresStep />
-    </WithSession>
-  );
-}
-
 export function DislikedGenresPage() {
-  usePageTitle('Los géneros que no te gustan');
   return (
-    <WithSession>
+    <OnboardingShell title="Los géneros que no te gustan">
       <DislikedGenresStep />
-    </WithSession>
+    </OnboardingShell>
   );
 }
