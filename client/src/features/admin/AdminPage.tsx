@@ -64,7 +64,7 @@ export function AdminPage() {
   }
 
   return (
-    <article className="admin-page">
+    <article className="page page--wide admin-page">
       <div className="admin-page__top">
         <h1>{TITLE}</h1>
         {data?.user && <SignOutButton className="button button--secondary" />}

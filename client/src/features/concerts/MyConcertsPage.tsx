@@ -31,7 +31,7 @@ export function MyConcertsPage() {
   const visible = applyFilters(concerts, filters);
 
   return (
-    <div className="agenda-page">
+    <div className="page page--wide page--compact agenda-page">
       <h1>Tus conciertos</h1>
       {unfinished && progress && <RecommendationProgress progress={progress} />}
       <FiltersBar filters={filters} bandNames={bandNames} onChange={setFilter} />

@@ -85,7 +85,11 @@ export function AuthForm() {
         onChange={(event) => setPassword(event.target.value)}
         required
       />
-      <button type="submit" className="auth-form__submit" disabled={!isEmail(email) || busy}>
+      <button
+        type="submit"
+        className="button button--accent auth-form__submit"
+        disabled={!isEmail(email) || busy}
+      >
         {isRegister ? 'Ver Conciertos' : 'Genial verte de nuevo'}
       </button>
       {error && (

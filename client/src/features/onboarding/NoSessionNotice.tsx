@@ -13,7 +13,7 @@ export function NoSessionNotice() {
   }, [navigate]);
 
   return (
-    <div className="onboarding-page">
+    <div className="page page--compact onboarding-page">
       <FormStatus kind="error">No hay sesión activa. Por favor, inicia sesión.</FormStatus>
       <p>
         <Link to="/" replace>

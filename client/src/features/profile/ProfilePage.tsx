@@ -77,7 +77,7 @@ function ProfileContent() {
 export function ProfilePage() {
   usePageTitle(TITLE);
   return (
-    <article className="profile-page">
+    <article className="page profile-page">
       <h1>{TITLE}</h1>
       <ProfileContent />
     </article>

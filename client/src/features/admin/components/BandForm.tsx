@@ -70,7 +70,7 @@ export function BandForm() {
           value={fields.spotifyUrl}
           onValueChange={set('spotifyUrl')}
         />
-        <fieldset className="admin-fieldset">
+        <fieldset className="fieldset fieldset--dense">
           <legend>Géneros (opcional)</legend>
           <div className="admin-genres">
             {GENRES.map((genre) => (

@@ -39,7 +39,7 @@ export function ImageField({ url, onUrlChange, invalid = false }: ImageFieldProp
   }
 
   return (
-    <fieldset className="admin-fieldset">
+    <fieldset className="fieldset fieldset--dense">
       <legend>Imagen (opcional)</legend>
       <div className="form-field">
         <label htmlFor={`${id}-file`}>Subir imagen (JPEG, PNG o WebP, hasta 5 MB)</label>

@@ -73,7 +73,7 @@ export function ConcertPicker({ selectedId, onPick }: PickerProps) {
     enabled,
   });
   return (
-    <fieldset className="admin-fieldset">
+    <fieldset className="fieldset fieldset--dense">
       <legend>Buscar concierto</legend>
       <div className="admin-grid">
         <TextField
@@ -115,7 +115,7 @@ export function BandPicker({ selectedId, onPick }: PickerProps) {
     enabled,
   });
   return (
-    <fieldset className="admin-fieldset">
+    <fieldset className="fieldset fieldset--dense">
       <legend>Buscar banda</legend>
       <TextField
         id={`${id}-q`}

@@ -41,7 +41,7 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
 
   return (
     <>
-      <fieldset className="profile-fieldset">
+      <fieldset className="fieldset">
         <legend>Géneros preferidos (de 1 a 5)</legend>
         <div className="genre-grid">
           {GENRES.map((genre) => (
@@ -57,7 +57,7 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
         </div>
         {warning && <FormStatus kind="error">{warning}</FormStatus>}
       </fieldset>
-      <fieldset className="profile-fieldset">
+      <fieldset className="fieldset">
         <legend>Géneros que no te gustan</legend>
         <div className="genre-grid">
           {GENRES.map((genre) => (
