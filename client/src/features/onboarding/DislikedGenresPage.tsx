@@ -74,7 +74,7 @@ function DislikedGenresStep() {
   }
 
   return (
-    <form className="page page--compact onboarding-page" onSubmit={handleSubmit} noValidate>
+    <form className="page page--compact" onSubmit={handleSubmit} noValidate>
       <h1>¿Qué música no te gusta?</h1>
       <p className="onboarding-step">
         Paso 2 de 2. Marca los géneros que prefieres evitar (los que te gustan están desactivados).

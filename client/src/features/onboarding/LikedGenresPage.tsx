@@ -48,7 +48,7 @@ function LikedGenresStep() {
   }
 
   return (
-    <form className="page page--compact onboarding-page" onSubmit={handleSubmit} noValidate>
+    <form className="page page--compact" onSubmit={handleSubmit} noValidate>
       <h1>¿Qué música te gusta?</h1>
       <p className="onboarding-step">
         Paso 1 de 2. Elige de 1 a 5 géneros ({draft.liked.length} de 5 seleccionados).

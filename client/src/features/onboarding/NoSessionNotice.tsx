@@ -13,7 +13,7 @@ export function NoSessionNotice() {
   }, [navigate]);
 
   return (
-    <div className="page page--compact onboarding-page">
+    <div className="page page--compact">
       <FormStatus kind="error">No hay sesión activa. Por favor, inicia sesión.</FormStatus>
       <p>
         <Link to="/" replace>

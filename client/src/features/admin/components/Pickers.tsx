@@ -44,7 +44,7 @@ function Results<T extends { id: number }>(props: {
             <li key={item.id}>
               <button
                 type="button"
-                className="admin-result"
+                className="text-input admin-result"
                 aria-pressed={props.selectedId === String(item.id)}
                 onClick={() => props.onPick(item.id)}
               >
