@@ -65,11 +65,19 @@ export async function runAction(path: string, body?: unknown): Promise<string | 
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  const { url } = await apiFetch<UploadResponse>('/api/admin/uploads', {
-    method: 'POST',
-    body: form,
-  });
-  return url;
+  try {
+    const { url } = await apiFetch<UploadResponse>('/api/admin/uploads', {
+      method: 'POST',
+      body: form,
+    });
+    return url;
+  } catch (error) {
+    // An answer that is not the API's JSON (a proxy's 413 page, say) keeps the upload's own text.
+    if (error instanceof ApiError && error.code === 'UNKNOWN_ERROR') {
+      throw new ApiError(error.status, 'UPLOAD_FAILED', 'No se ha podido subir la imagen.');
+    }
+    throw error;
+  }
 }
 
 /** 'Usuario no autenticado' for a lost session (the spec's text), else the server's reason. */
