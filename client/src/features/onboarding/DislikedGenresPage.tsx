@@ -103,9 +103,5 @@ function DislikedGenresStep() {
 }
 
 export function DislikedGenresPage() {
-  return (
-    <OnboardingShell title="Los géneros que no te gustan">
-      <DislikedGenresStep />
-    </OnboardingShell>
-  );
+  return <OnboardingShell title="Los géneros que no te gustan" step={DislikedGenresStep} />;
 }

@@ -66,9 +66,5 @@ function LikedGenresStep() {
 }
 
 export function LikedGenresPage() {
-  return (
-    <OnboardingShell title="Tus géneros favoritos">
-      <LikedGenresStep />
-    </OnboardingShell>
-  );
+  return <OnboardingShell title="Tus géneros favoritos" step={LikedGenresStep} />;
 }
