@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -80,5 +81,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  // Accessibility of the SPA's markup (part `client` of issue 12): jsx-a11y's recommended rules.
+  {
+    files: ['client/**/*.tsx'],
+    ...jsxA11y.configs.recommended,
   },
 );

@@ -30,10 +30,12 @@ const ProfilePage = lazy(() =>
   import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
 );
 const LikedGenresPage = lazy(() =>
-  import('./features/onboarding/OnboardingPages').then((m) => ({ default: m.LikedGenresPage })),
+  import('./features/onboarding/LikedGenresPage').then((m) => ({ default: m.LikedGenresPage })),
 );
 const DislikedGenresPage = lazy(() =>
-  import('./features/onboarding/OnboardingPages').then((m) => ({ default: m.DislikedGenresPage })),
+  import('./features/onboarding/DislikedGenresPage').then((m) => ({
+    default: m.DislikedGenresPage,
+  })),
 );
 const MyConcertsPage = lazy(() =>
   import('./features/concerts/MyConcertsPage').then((m) => ({ default: m.MyConcertsPage })),

@@ -1,6 +1,6 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { LoadingFallback } from './LoadingFallback';
+import { Loading } from './Loading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { useUnauthorizedRedirect } from '../lib/session';
@@ -23,7 +23,7 @@ export function Layout() {
       </a>
       <SiteHeader />
       <main id="contenido" tabIndex={-1} className="site-main">
-        <Suspense fallback={<LoadingFallback />}>
+        <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
       </main>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { homePathFor, useSession } from '../lib/session';
+import { Loading } from './Loading';
 
 interface RequireSessionProps {
   children: ReactNode;
@@ -12,11 +13,7 @@ interface RequireSessionProps {
 export function RequireSession({ children, requireOnboarding = false }: RequireSessionProps) {
   const { data, isPending } = useSession();
   if (isPending) {
-    return (
-      <p className="loading" role="status">
-        Cargando sesión...
-      </p>
-    );
+    return <Loading>Cargando sesión...</Loading>;
   }
   const user = data?.user;
   if (!user) return <Navigate to="/" replace />;

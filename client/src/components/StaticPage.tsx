@@ -12,7 +12,7 @@ interface StaticPageProps {
 export function StaticPage({ title, lead, children }: StaticPageProps) {
   usePageTitle(title);
   return (
-    <article className="static-page">
+    <article className="page static-page">
       <h1>{title}</h1>
       {lead && <p className="static-page__lead">{lead}</p>}
       {children}

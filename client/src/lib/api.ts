@@ -19,7 +19,7 @@ export class ApiError extends Error {
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  /** Sent as JSON. */
+  /** FormData is sent as multipart (the browser sets the boundary); anything else as JSON. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -63,21 +63,22 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * The one way the client talks to the API: same-origin cookies, JSON in and out.
+ * The one way the client talks to the API: same-origin cookies, JSON in and out (or FormData in).
  * Error responses become an ApiError; so does a network failure (status 0).
  * The caller states the response type; the server's DTOs in common/dto.ts are the contract.
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: multipart ? body : body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal,
     });

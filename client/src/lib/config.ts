@@ -60,12 +60,16 @@ export async function loadConfig(signal?: AbortSignal): Promise<PublicConfigDto>
   }
 }
 
+export const configKeys = {
+  public: () => ['config'] as const,
+};
+
 const injectedConfig = readInjectedConfig();
 
 /** Runtime settings; synchronous when injected, otherwise defaults until /api/config answers. */
 export function useAppConfig(): PublicConfigDto {
   const { data } = useQuery({
-    queryKey: ['config'],
+    queryKey: configKeys.public(),
     queryFn: ({ signal }) => loadConfig(signal),
     initialData: injectedConfig ?? undefined,
     staleTime: Infinity,

@@ -2,14 +2,17 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { SessionResponse, SessionUserDto } from '../../../common/dto';
+import { profileKeys } from '../features/profile/keys';
 import { apiFetch, setUnauthorizedHandler } from './api';
 
-export const sessionQueryKey = ['session'] as const;
+export const sessionKeys = {
+  current: () => ['session'] as const,
+};
 
 /** Who is signed in, from the server: the SPA's single source of truth. */
 export function useSession() {
   return useQuery({
-    queryKey: sessionQueryKey,
+    queryKey: sessionKeys.current(),
     queryFn: ({ signal }) => apiFetch<SessionResponse>('/api/session', { signal }),
     staleTime: 5 * 60_000,
   });
@@ -17,7 +20,7 @@ export function useSession() {
 
 /** Puts a user answered by login/register/reset into the cache (no extra round trip). */
 export function setSessionUser(queryClient: QueryClient, user: SessionUserDto | null): void {
-  queryClient.setQueryData<SessionResponse>(sessionQueryKey, { user });
+  queryClient.setQueryData<SessionResponse>(sessionKeys.current(), { user });
 }
 
 /** Where a signed-in user belongs: onboarding first, then their concerts. */
@@ -32,7 +35,7 @@ export function useUnauthorizedRedirect(): void {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       setSessionUser(queryClient, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === 'profile' });
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === profileKeys.all[0] });
       void navigate('/', { replace: true });
     });
     return () => setUnauthorizedHandler(null);

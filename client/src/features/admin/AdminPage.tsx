@@ -7,6 +7,8 @@ import { BandForm } from './components/BandForm';
 import { ConcertForm } from './components/ConcertForm';
 import { LinkForm } from './components/LinkForm';
 import { WeeklyEmailSection } from './components/WeeklyEmailSection';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 import './AdminPage.css';
 
 const TITLE = 'Panel de administración';
@@ -49,32 +51,20 @@ export function AdminPage() {
 
   let content;
   if (isPending) {
-    content = (
-      <p className="loading" role="status">
-        Cargando...
-      </p>
-    );
+    content = <Loading />;
   } else if (isError) {
-    content = (
-      <p role="alert" className="form-message form-message--error">
-        Error validando permisos.
-      </p>
-    );
+    content = <FormStatus kind="error">Error validando permisos.</FormStatus>;
   } else if (!data.user) {
     // Also where a session ended elsewhere lands: lib/session clears the user on any 401.
     return <Navigate to="/" replace />;
   } else if (!data.user.isAdmin) {
-    content = (
-      <p role="alert" className="form-message form-message--error">
-        No tienes permisos de administrador.
-      </p>
-    );
+    content = <FormStatus kind="error">No tienes permisos de administrador.</FormStatus>;
   } else {
     content = <AdminPanel />;
   }
 
   return (
-    <article className="admin-page">
+    <article className="page page--wide admin-page">
       <div className="admin-page__top">
         <h1>{TITLE}</h1>
         {data?.user && <SignOutButton className="button button--secondary" />}

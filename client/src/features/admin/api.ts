@@ -1,5 +1,4 @@
-// Calls of the admin panel. JSON goes through apiFetch (so a lost session leaves the page);
-// image uploads are multipart and use fetch directly.
+// Calls of the admin panel, all through apiFetch (so a lost session leaves the page).
 import type {
   AdminBandSearchResponse,
   AdminConcertSearchResponse,
@@ -8,7 +7,6 @@ import type {
   AdminVenuesResponse,
   UploadResponse,
 } from '../../../../common/admin-rules';
-import type { ApiErrorBody } from '../../../../common/dto';
 import { ApiError, apiFetch } from '../../lib/api';
 
 export interface ConcertDraft {
@@ -63,25 +61,23 @@ export async function runAction(path: string, body?: unknown): Promise<string | 
   return typeof reply?.message === 'string' ? reply.message : undefined;
 }
 
+/** Multipart through apiFetch too, so a lost session during an upload leaves the page like any call. */
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  let response: Response;
   try {
-    response = await fetch('/api/admin/uploads', {
+    const { url } = await apiFetch<UploadResponse>('/api/admin/uploads', {
       method: 'POST',
       body: form,
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
     });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'No se ha podido conectar con el servidor.');
+    return url;
+  } catch (error) {
+    // An answer that is not the API's JSON (a proxy's 413 page, say) keeps the upload's own text.
+    if (error instanceof ApiError && error.code === 'UNKNOWN_ERROR') {
+      throw new ApiError(error.status, 'UPLOAD_FAILED', 'No se ha podido subir la imagen.');
+    }
+    throw error;
   }
-  const data = (await response.json().catch(() => undefined)) as
-    UploadResponse | ApiErrorBody | undefined;
-  if (response.ok && data && 'url' in data) return data.url;
-  const message = data && 'error' in data ? data.error.message : 'No se ha podido subir la imagen.';
-  throw new ApiError(response.status, 'UPLOAD_FAILED', message);
 }
 
 /** 'Usuario no autenticado' for a lost session (the spec's text), else the server's reason. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { failureText } from './api';
-import type { StatusMessage } from './components/FormStatus';
+import type { StatusMessage } from '../../components/FormStatus';
 
 /**
  * The submit flow every admin form shares: check the fields (focus and mark the first bad one,

@@ -1,42 +1,33 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { MessageResponse } from '../../../../common/dto';
 import { isEmail } from '../../../../common/rules';
+import { FormStatus } from '../../components/FormStatus';
 import { StaticPage } from '../../components/StaticPage';
-import { ApiError, apiFetch } from '../../lib/api';
 import { TextField } from '../../components/TextField';
+import { ApiError } from '../../lib/api';
+import { requestRecovery } from './api';
 import './AccountForms.css';
 
-type Outcome = { kind: 'success' | 'error'; text: string } | null;
+function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
+}
 
 export function RecoverPage() {
   const id = useId();
   const [email, setEmail] = useState('');
-  const [sending, setSending] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const recover = useMutation({ mutationFn: requestRecovery });
+  const sending = recover.isPending;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isEmail(email) || sending) return;
-    setSending(true);
-    setOutcome(null);
-    try {
-      const { message } = await apiFetch<MessageResponse>('/api/auth/recover', {
-        method: 'POST',
-        body: { email: email.trim() },
-      });
-      setOutcome({ kind: 'success', text: message });
-    } catch (error) {
-      const message = error instanceof ApiError ? error.message : String(error);
-      setOutcome({ kind: 'error', text: `Error: ${message}` });
-    } finally {
-      setSending(false);
-    }
+    recover.mutate(email.trim());
   }
 
   return (
     <StaticPage title="Recuperar contraseña">
       <p>Te enviaremos un enlace para que elijas una contraseña nueva.</p>
-      <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form className="account-form" onSubmit={handleSubmit} noValidate>
         <TextField
           id={`${id}-email`}
           label="Email"
@@ -54,15 +45,9 @@ export function RecoverPage() {
           {sending ? 'Enviando...' : 'Enviar enlace'}
         </button>
       </form>
-      {outcome?.kind === 'success' && (
-        <p role="status" className="form-message form-message--success">
-          {outcome.text}
-        </p>
-      )}
-      {outcome?.kind === 'error' && (
-        <p role="alert" className="form-message form-message--error">
-          {outcome.text}
-        </p>
+      {recover.isSuccess && <FormStatus kind="success">{recover.data.message}</FormStatus>}
+      {recover.isError && (
+        <FormStatus kind="error">{`Error: ${errorText(recover.error)}`}</FormStatus>
       )}
     </StaticPage>
   );

@@ -1,18 +1,25 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { ResetPasswordResponse } from '../../../../common/dto';
 import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
+import { FormStatus } from '../../components/FormStatus';
 import { StaticPage } from '../../components/StaticPage';
-import { ApiError, apiFetch } from '../../lib/api';
-import { sessionQueryKey, setSessionUser } from '../../lib/session';
 import { TextField } from '../../components/TextField';
+import { ApiError } from '../../lib/api';
+import { sessionKeys, setSessionUser } from '../../lib/session';
+import { resetPassword } from './api';
 import './AccountForms.css';
 
 const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
 const REDIRECT_DELAY_MS = 1500;
 
-type State = { kind: 'idle' | 'saving' | 'done' } | { kind: 'error'; text: string };
+/** Rate limits and a refused password (too common, ...) have their own message; anything else
+ * (a used or expired link) is the spec's single failure text. */
+function failureText(error: Error): string {
+  const ownMessage =
+    error instanceof ApiError && (error.status === 429 || error.code === 'weak_password');
+  return ownMessage ? error.message : RESET_FAILED;
+}
 
 function RecoverAgain() {
   return (
@@ -38,7 +45,17 @@ export function UpdatePasswordPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  // A problem found before sending; the server's answer lives in the mutation.
+  const [problem, setProblem] = useState('');
+  const reset = useMutation({
+    mutationFn: resetPassword,
+    onSuccess: (user) => {
+      setSessionUser(queryClient, user);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
+    },
+  });
+  const done = reset.isSuccess;
+  const error = problem || (reset.error ? failureText(reset.error) : '');
 
   useEffect(() => {
     // Out of the address bar (and so out of the history, bookmarks and screen shares) at once;
@@ -49,47 +66,28 @@ export function UpdatePasswordPage() {
   }, []);
 
   useEffect(() => {
-    if (state.kind !== 'done') return;
+    if (!done) return;
     const timer = window.setTimeout(
       () => void navigate('/myconcerts', { replace: true }),
       REDIRECT_DELAY_MS,
     );
     return () => window.clearTimeout(timer);
-  }, [state.kind, navigate]);
+  }, [done, navigate]);
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!token || state.kind === 'saving' || state.kind === 'done') return;
-    const problem = passwordLengthProblem(password);
-    if (problem) {
-      setState({ kind: 'error', text: problem });
-      return;
-    }
-    setState({ kind: 'saving' });
-    try {
-      const { user } = await apiFetch<ResetPasswordResponse>('/api/auth/reset-password', {
-        method: 'POST',
-        body: { token, password },
-      });
-      setSessionUser(queryClient, user);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      setState({ kind: 'done' });
-    } catch (error) {
-      // Rate limits and a refused password (too common, ...) have their own message; anything
-      // else (a used or expired link) is the spec's single failure text.
-      const ownMessage =
-        error instanceof ApiError && (error.status === 429 || error.code === 'weak_password');
-      const text = ownMessage ? error.message : RESET_FAILED;
-      setState({ kind: 'error', text });
-    }
+    if (!token || reset.isPending || done) return;
+    const found = passwordLengthProblem(password);
+    reset.reset();
+    setProblem(found ?? '');
+    if (found) return;
+    reset.mutate({ token, password });
   }
 
   if (!token) {
     return (
       <StaticPage title="Establece tu nueva contraseña">
-        <p role="alert" className="form-message form-message--error">
-          {RESET_FAILED}
-        </p>
+        <FormStatus kind="error">{RESET_FAILED}</FormStatus>
         <RecoverAgain />
       </StaticPage>
     );
@@ -97,7 +95,7 @@ export function UpdatePasswordPage() {
 
   return (
     <StaticPage title="Establece tu nueva contraseña">
-      <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+      <form className="account-form" onSubmit={handleSubmit} noValidate>
         <TextField
           id={`${id}-password`}
           label="Nueva contraseña"
@@ -108,25 +106,19 @@ export function UpdatePasswordPage() {
           onValueChange={setPassword}
           required
         />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={state.kind === 'saving' || state.kind === 'done'}
-        >
+        <button type="submit" className="button button--primary" disabled={reset.isPending || done}>
           Cambiar contraseña
         </button>
       </form>
-      {state.kind === 'done' && (
-        <p role="status" className="form-message form-message--success">
+      {done && (
+        <FormStatus kind="success">
           Contraseña actualizada correctamente. Redirigiendo...
-        </p>
+        </FormStatus>
       )}
-      {state.kind === 'error' && (
+      {error && (
         <>
-          <p role="alert" className="form-message form-message--error">
-            {state.text}
-          </p>
-          {state.text === RESET_FAILED && <RecoverAgain />}
+          <FormStatus kind="error">{error}</FormStatus>
+          {error === RESET_FAILED && <RecoverAgain />}
         </>
       )}
     </StaticPage>

@@ -4,8 +4,10 @@ import { Link } from 'react-router-dom';
 import type { MessageResponse } from '../../../../common/dto';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
-import { sessionQueryKey } from '../../lib/session';
-import { profileQueryKey } from '../profile/queries';
+import { sessionKeys } from '../../lib/session';
+import { profileKeys } from '../profile/keys';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 
 const TITLE = 'Verifica tu email';
 const INVALID = 'El enlace no es válido o ha caducado.';
@@ -45,17 +47,15 @@ export function VerifyEmailPage() {
   const mutation = useMutation({
     mutationFn: verifyEmail,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.detail() });
     },
   });
 
   if (!token) {
     return (
       <StaticPage title={TITLE}>
-        <p role="alert" className="form-message form-message--error">
-          {INVALID}
-        </p>
+        <FormStatus kind="error">{INVALID}</FormStatus>
         <NewLinkHint />
       </StaticPage>
     );
@@ -64,9 +64,7 @@ export function VerifyEmailPage() {
   if (mutation.isSuccess) {
     return (
       <StaticPage title={TITLE}>
-        <p role="status" className="form-message form-message--success">
-          {mutation.data.message}
-        </p>
+        <FormStatus kind="success">{mutation.data.message}</FormStatus>
         <p>
           <Link to="/myconcerts">Ver mis conciertos</Link>
         </p>
@@ -95,16 +93,10 @@ export function VerifyEmailPage() {
           </button>
         </>
       )}
-      {mutation.isPending && (
-        <p role="status" className="loading">
-          Verificando tu email...
-        </p>
-      )}
+      {mutation.isPending && <Loading>Verificando tu email...</Loading>}
       {error && (
         <>
-          <p role="alert" className="form-message form-message--error">
-            {invalid ? INVALID : message}
-          </p>
+          <FormStatus kind="error">{invalid ? INVALID : message}</FormStatus>
           {invalid && <NewLinkHint />}
         </>
       )}

@@ -8,6 +8,8 @@ import { RecommendationProgress } from './components/RecommendationProgress';
 import { applyFilters, hasFilters, uniqueBandNames, useAgendaFilters } from './filters';
 import { useAgenda } from './queries';
 import { useRecommendationProgress } from './useRecommendationProgress';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 import './Concerts.css';
 
 function useSiteUrl(): string {
@@ -29,19 +31,15 @@ export function MyConcertsPage() {
   const visible = applyFilters(concerts, filters);
 
   return (
-    <div className="agenda-page">
+    <div className="page page--wide page--compact agenda-page">
       <h1>Tus conciertos</h1>
       {unfinished && progress && <RecommendationProgress progress={progress} />}
       <FiltersBar filters={filters} bandNames={bandNames} onChange={setFilter} />
       {agenda.isPending ? (
-        <p className="loading" role="status">
-          Cargando conciertos...
-        </p>
+        <Loading>Cargando conciertos...</Loading>
       ) : agenda.isError ? (
         <div className="agenda-message">
-          <p role="alert" className="form-message form-message--error">
-            Error fetching concerts data.
-          </p>
+          <FormStatus kind="error">Error fetching concerts data.</FormStatus>
           <button
             type="button"
             className="button button--secondary"

@@ -8,12 +8,11 @@ import type {
 } from '../../../../common/dto';
 import type { Feedback } from '../../../../common/genres';
 import { apiFetch } from '../../lib/api';
-
-export const agendaQueryKey = ['concerts', 'agenda'] as const;
+import { concertKeys } from './keys';
 
 export function useAgenda() {
   return useQuery({
-    queryKey: agendaQueryKey,
+    queryKey: concertKeys.agenda(),
     queryFn: ({ signal }) => apiFetch<ConcertListResponse>('/api/concerts', { signal }),
     staleTime: 30_000,
     retry: 1,
@@ -32,7 +31,7 @@ function updateConcert(
   id: number,
   update: (concert: ConcertDto) => ConcertDto,
 ): void {
-  queryClient.setQueryData<ConcertListResponse>(agendaQueryKey, (current) =>
+  queryClient.setQueryData<ConcertListResponse>(concertKeys.agenda(), (current) =>
     current
       ? {
           concerts: current.concerts.map((concert) =>
@@ -52,7 +51,7 @@ function withRecommendation(
 
 function findConcert(queryClient: QueryClient, id: number): ConcertDto | undefined {
   return queryClient
-    .getQueryData<ConcertListResponse>(agendaQueryKey)
+    .getQueryData<ConcertListResponse>(concertKeys.agenda())
     ?.concerts.find((concert) => concert.id === id);
 }
 
@@ -61,8 +60,8 @@ function findConcert(queryClient: QueryClient, id: number): ConcertDto | undefin
  * running so it is asked for again once the change has settled (new scores may be in it).
  */
 async function pauseAgendaRefetch(queryClient: QueryClient): Promise<boolean> {
-  const wasFetching = queryClient.isFetching({ queryKey: agendaQueryKey }) > 0;
-  await queryClient.cancelQueries({ queryKey: agendaQueryKey });
+  const wasFetching = queryClient.isFetching({ queryKey: concertKeys.agenda() }) > 0;
+  await queryClient.cancelQueries({ queryKey: concertKeys.agenda() });
   return wasFetching;
 }
 
@@ -112,7 +111,7 @@ export function useLikeMutation(concertId: number) {
       }));
     },
     onSettled: (_data, _error, _liked, context) => {
-      if (context?.refetch) void queryClient.invalidateQueries({ queryKey: agendaQueryKey });
+      if (context?.refetch) void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
     },
   });
 }
@@ -155,7 +154,7 @@ export function useFeedbackMutation(concertId: number) {
       }));
     },
     onSettled: (_data, _error, _feedback, context) => {
-      if (context?.refetch) void queryClient.invalidateQueries({ queryKey: agendaQueryKey });
+      if (context?.refetch) void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
     },
   });
 }

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RecommendationProgressDto } from '../../../../common/dto';
 import { apiFetch } from '../../lib/api';
-import { agendaQueryKey } from './queries';
+import { concertKeys, recommendationKeys } from './keys';
 
 const POLL_INTERVAL_MS = 1500;
 
@@ -21,7 +21,7 @@ export function useRecommendationProgress(): {
   const queryClient = useQueryClient();
   // A query (not an effect) so StrictMode's double mount still sends a single POST.
   const generate = useQuery({
-    queryKey: ['recommendations', 'generate'],
+    queryKey: recommendationKeys.generate(),
     queryFn: ({ signal }) =>
       apiFetch<RecommendationProgressDto>('/api/recommendations/generate', {
         method: 'POST',
@@ -42,7 +42,7 @@ export function useRecommendationProgress(): {
     const previous = lastScored.current;
     lastScored.current = progress.scored;
     if (previous !== null && progress.scored > previous) {
-      void queryClient.invalidateQueries({ queryKey: agendaQueryKey });
+      void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
     }
   }, [progress, queryClient]);
 

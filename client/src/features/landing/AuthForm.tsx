@@ -1,12 +1,11 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import type { SignInResponse } from '../../../../common/dto';
 import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
-import { ApiError, apiFetch } from '../../lib/api';
+import { FormStatus } from '../../components/FormStatus';
+import { ApiError } from '../../lib/api';
 import { homePathFor, setSessionUser } from '../../lib/session';
-
-type Mode = 'register' | 'login';
+import { authenticate, type AuthMode } from '../auth/api';
 
 const UNEXPECTED = 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.';
 
@@ -15,47 +14,49 @@ export function AuthForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const id = useId();
-  const [mode, setMode] = useState<Mode>('register');
+  const [mode, setMode] = useState<AuthMode>('register');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [loading, setLoading] = useState(false);
+  // A problem found before sending; the server's answer lives in the mutation.
+  const [problem, setProblem] = useState('');
+  const auth = useMutation({
+    mutationFn: authenticate,
+    onSuccess: (user, { mode: sentMode }) => {
+      setSessionUser(queryClient, user);
+      void navigate(sentMode === 'register' ? '/liked-music-genres' : homePathFor(user), {
+        replace: true,
+      });
+    },
+    onError: (caught) => {
+      if (caught instanceof ApiError && caught.status === 409) setMode('login');
+    },
+  });
+  // Still busy after success: the page is about to change.
+  const busy = auth.isPending || auth.isSuccess;
+  const failure = auth.error;
+  const error =
+    problem || (failure ? (failure instanceof ApiError ? failure.message : UNEXPECTED) : '');
 
   function toggleMode() {
     setMode((current) => (current === 'register' ? 'login' : 'register'));
-    setError('');
+    setProblem('');
+    auth.reset();
   }
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isEmail(email) || loading) return;
+    if (!isEmail(email) || busy) return;
     // Only a new password follows the rules: accounts made under older ones still sign in.
-    const problem = mode === 'register' ? passwordLengthProblem(password) : undefined;
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setLoading(true);
-    setError('');
-    try {
-      const { user } = await apiFetch<SignInResponse>(`/api/auth/${mode}`, {
-        method: 'POST',
-        body: { email: email.trim(), password },
-      });
-      setSessionUser(queryClient, user);
-      void navigate(mode === 'register' ? '/liked-music-genres' : homePathFor(user), {
-        replace: true,
-      });
-    } catch (caught) {
-      setLoading(false);
-      setError(caught instanceof ApiError ? caught.message : UNEXPECTED);
-      if (caught instanceof ApiError && caught.status === 409) setMode('login');
-    }
+    const found = mode === 'register' ? passwordLengthProblem(password) : undefined;
+    auth.reset();
+    setProblem(found ?? '');
+    if (found) return;
+    auth.mutate({ mode, email: email.trim(), password });
   }
 
   const isRegister = mode === 'register';
   return (
-    <form className="auth-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form className="auth-form" onSubmit={handleSubmit} noValidate>
       <label htmlFor={`${id}-email`} className="visually-hidden">
         Email
       </label>
@@ -84,13 +85,17 @@ export function AuthForm() {
         onChange={(event) => setPassword(event.target.value)}
         required
       />
-      <button type="submit" className="auth-form__submit" disabled={!isEmail(email) || loading}>
+      <button
+        type="submit"
+        className="button button--accent auth-form__submit"
+        disabled={!isEmail(email) || busy}
+      >
         {isRegister ? 'Ver Conciertos' : 'Genial verte de nuevo'}
       </button>
       {error && (
-        <p role="alert" className="auth-form__error">
+        <FormStatus kind="error" className="auth-form__error">
           {error}
-        </p>
+        </FormStatus>
       )}
       <p className="auth-form__links">
         <button type="button" className="auth-form__toggle" onClick={toggleMode}>

@@ -5,6 +5,7 @@ import { useAppConfig } from '../../lib/config';
 import { AuthForm } from './AuthForm';
 import { CarouselSection } from './CarouselSection';
 import { ProviderButtons } from './ProviderButtons';
+import { FormStatus } from '../../components/FormStatus';
 import './LandingPage.css';
 
 export function LandingPage() {
@@ -28,9 +29,9 @@ export function LandingPage() {
             </p>
             <div className="hero__auth">
               {providerError && (
-                <p role="alert" className="auth-form__error">
+                <FormStatus kind="error" className="auth-form__error">
                   {providerError}
-                </p>
+                </FormStatus>
               )}
               <ProviderButtons />
               <AuthForm />

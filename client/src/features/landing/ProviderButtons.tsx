@@ -27,7 +27,7 @@ export function ProviderButtons() {
       {googleEnabled && (
         <button
           type="button"
-          className="provider-button"
+          className="button button--accent provider-button"
           onClick={() => go('google')}
           disabled={busy !== null}
         >
@@ -37,7 +37,7 @@ export function ProviderButtons() {
       {spotifyEnabled && (
         <button
           type="button"
-          className="provider-button provider-button--spotify"
+          className="button button--accent provider-button provider-button--spotify"
           onClick={() => go('spotify')}
           disabled={busy !== null}
         >

@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CarouselResponse } from '../../../../common/dto';
 import { apiFetch } from '../../lib/api';
+import { concertKeys } from '../concerts/keys';
 
 export const carouselQuery = {
-  queryKey: ['concerts', 'carousel'] as const,
+  queryKey: concertKeys.carousel(),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     apiFetch<CarouselResponse>('/api/concerts/carousel', { signal }),
 };

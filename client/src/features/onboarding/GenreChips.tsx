@@ -10,7 +10,7 @@ interface GenreChipsProps {
 /** The 18 genres as chip-styled real checkboxes, so the state is announced for free. */
 export function GenreChips({ legend, selected, disabled = [], onToggle }: GenreChipsProps) {
   return (
-    <fieldset className="onboarding-fieldset">
+    <fieldset className="fieldset">
       <legend>{legend}</legend>
       <div className="genre-chips">
         {GENRES.map((genre) => {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { FormStatus } from '../../components/FormStatus';
 
 const REDIRECT_DELAY_MS = 2500;
 
@@ -12,10 +13,8 @@ export function NoSessionNotice() {
   }, [navigate]);
 
   return (
-    <div className="onboarding-page">
-      <p role="alert" className="form-message form-message--error">
-        No hay sesión activa. Por favor, inicia sesión.
-      </p>
+    <div className="page page--compact">
+      <FormStatus kind="error">No hay sesión activa. Por favor, inicia sesión.</FormStatus>
       <p>
         <Link to="/" replace>
           Volver a la portada

@@ -2,6 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { BandNamesResponse, ProfileDto } from '../../../../common/dto';
 import { apiFetch } from '../../lib/api';
 
+export const bandKeys = {
+  names: () => ['bands', 'names'] as const,
+};
+
 export interface OnboardingBody {
   topGenres: string[];
   dislikedGenres: string[];
@@ -15,7 +19,7 @@ export function saveOnboarding(body: OnboardingBody): Promise<ProfileDto> {
 /** Band names to suggest as favourite artists. */
 export function useBandNames(enabled: boolean) {
   return useQuery({
-    queryKey: ['bands', 'names'],
+    queryKey: bandKeys.names(),
     queryFn: ({ signal }) => apiFetch<BandNamesResponse>('/api/bands', { signal }),
     staleTime: 10 * 60_000,
     enabled,

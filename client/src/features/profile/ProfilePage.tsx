@@ -8,6 +8,8 @@ import { ProfileView } from './components/ProfileView';
 import { SessionsSection } from './components/SessionsSection';
 import { useProfile } from './queries';
 import { useFlashMessage } from './useFlashMessage';
+import { FormStatus, StatusRegion } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 import './ProfilePage.css';
 
 const TITLE = 'Esto es lo que sabemos de ti';
@@ -19,25 +21,15 @@ function ProfileContent() {
   const [saved, showSaved] = useFlashMessage();
 
   if (isPending) {
-    return (
-      <p role="status" className="profile-loading">
-        Cargando...
-      </p>
-    );
+    return <Loading className="profile-loading" />;
   }
   if (isError) {
-    return (
-      <p role="alert" className="form-message form-message--error">
-        Error al cargar los datos del usuario.
-      </p>
-    );
+    return <FormStatus kind="error">Error al cargar los datos del usuario.</FormStatus>;
   }
 
   return (
     <>
-      <div role="status" className="profile-status">
-        {saved && <p className="form-message form-message--success">{saved}</p>}
-      </div>
+      <StatusRegion message={saved ? { kind: 'success', text: saved } : null} />
       {editing ? (
         <>
           <ProfileEditForm
@@ -85,7 +77,7 @@ function ProfileContent() {
 export function ProfilePage() {
   usePageTitle(TITLE);
   return (
-    <article className="profile-page">
+    <article className="page profile-page">
       <h1>{TITLE}</h1>
       <ProfileContent />
     </article>

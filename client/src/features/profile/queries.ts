@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProfileDto, SessionsResponse } from '../../../../common/dto';
 import { apiFetch } from '../../lib/api';
-
-export const profileQueryKey = ['profile'] as const;
+import { profileKeys } from './keys';
 
 export function useProfile() {
   return useQuery({
-    queryKey: profileQueryKey,
+    queryKey: profileKeys.detail(),
     queryFn: ({ signal }) => apiFetch<ProfileDto>('/api/profile', { signal }),
     staleTime: 0,
   });
@@ -35,12 +34,9 @@ export function deleteAccount(body: { currentPassword?: string }): Promise<void>
   return apiFetch<void>('/api/profile', { method: 'DELETE', body });
 }
 
-/** Under 'profile', so a lost session forgets it too (see lib/session.ts). */
-export const sessionsQueryKey = ['profile', 'sessions'] as const;
-
 export function useSessions() {
   return useQuery({
-    queryKey: sessionsQueryKey,
+    queryKey: profileKeys.sessions(),
     queryFn: ({ signal }) => apiFetch<SessionsResponse>('/api/profile/sessions', { signal }),
     staleTime: 0,
   });

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { MessageResponse } from '../../../../common/dto';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
 
@@ -27,17 +29,9 @@ export function UnsubscribePage() {
 
   let content;
   if (!userId || !token) {
-    content = (
-      <p role="alert" className="form-message form-message--error">
-        {INVALID}
-      </p>
-    );
+    content = <FormStatus kind="error">{INVALID}</FormStatus>;
   } else if (mutation.isSuccess) {
-    content = (
-      <p role="status" className="form-message form-message--success">
-        {DONE}
-      </p>
-    );
+    content = <FormStatus kind="success">{DONE}</FormStatus>;
   } else {
     const error = mutation.error;
     const invalid = error instanceof ApiError && error.status === 400;
@@ -59,16 +53,8 @@ export function UnsubscribePage() {
             </button>
           </>
         )}
-        {mutation.isPending && (
-          <p role="status" className="loading">
-            Procesando tu baja...
-          </p>
-        )}
-        {error && (
-          <p role="alert" className="form-message form-message--error">
-            {invalid ? INVALID : FAILED}
-          </p>
-        )}
+        {mutation.isPending && <Loading>Procesando tu baja...</Loading>}
+        {error && <FormStatus kind="error">{invalid ? INVALID : FAILED}</FormStatus>}
       </>
     );
   }

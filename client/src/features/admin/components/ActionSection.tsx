@@ -1,7 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { ApiError } from '../../../lib/api';
 import { runAction } from '../api';
-import { FormStatus, type StatusMessage } from './FormStatus';
+import { StatusRegion, type StatusMessage } from '../../../components/FormStatus';
 
 const UNKNOWN = 'Error desconocido';
 
@@ -57,7 +57,7 @@ export function ActionSection({ title, path, buttonLabel, failure, children }: A
       >
         {busy ? 'Trabajando...' : buttonLabel}
       </button>
-      <FormStatus message={message} />
+      <StatusRegion message={message} />
     </section>
   );
 }

@@ -4,9 +4,10 @@ import { GENRES } from '../../../../../common/genres';
 import { createBand } from '../api';
 import { bandProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
-import { FormStatus } from './FormStatus';
+import { StatusRegion } from '../../../components/FormStatus';
 import { ImageField } from './ImageField';
 import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
 
 const EMPTY = { name: '', spotifyUrl: '', imageUrl: '' };
 const FAILURE = 'Error al crear banda: ';
@@ -42,7 +43,7 @@ export function BandForm() {
     onSuccess: () => {
       setFields(EMPTY);
       setGenres([]);
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 
@@ -69,7 +70,7 @@ export function BandForm() {
           value={fields.spotifyUrl}
           onValueChange={set('spotifyUrl')}
         />
-        <fieldset className="admin-fieldset">
+        <fieldset className="fieldset fieldset--dense">
           <legend>Géneros (opcional)</legend>
           <div className="admin-genres">
             {GENRES.map((genre) => (
@@ -92,7 +93,7 @@ export function BandForm() {
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Creando...' : 'Crear banda'}
         </button>
-        <FormStatus message={message} />
+        <StatusRegion message={message} />
       </form>
     </section>
   );

@@ -4,9 +4,10 @@ import { GENRES } from '../../../../../common/genres';
 import { createConcert, fetchVenues } from '../api';
 import { concertProblem, type ConcertFields } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
-import { FormStatus } from './FormStatus';
+import { StatusRegion } from '../../../components/FormStatus';
 import { ImageField } from './ImageField';
 import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
 
 const EMPTY = {
   day: '',
@@ -26,7 +27,7 @@ export function ConcertForm() {
   const queryClient = useQueryClient();
   const [fields, setFields] = useState(EMPTY);
   const venues = useQuery({
-    queryKey: ['admin', 'venues'],
+    queryKey: adminKeys.venues(),
     queryFn: ({ signal }) => fetchVenues(signal),
     staleTime: 5 * 60_000,
   });
@@ -60,7 +61,7 @@ export function ConcertForm() {
       }),
     onSuccess: () => {
       setFields(EMPTY);
-      void queryClient.invalidateQueries({ queryKey: ['admin'] });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 
@@ -180,7 +181,7 @@ export function ConcertForm() {
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Creando...' : 'Crear concierto'}
         </button>
-        <FormStatus message={message} />
+        <StatusRegion message={message} />
       </form>
     </section>
   );

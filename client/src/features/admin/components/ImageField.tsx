@@ -1,6 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../../common/admin-rules';
 import { uploadImage } from '../api';
+import { StatusRegion } from '../../../components/FormStatus';
 
 interface ImageFieldProps {
   url: string;
@@ -11,34 +13,31 @@ interface ImageFieldProps {
 /** Upload a picture (stored and resized by the server) or type any image URL; both stay editable. */
 export function ImageField({ url, onUrlChange, invalid = false }: ImageFieldProps) {
   const id = useId();
-  const [uploading, setUploading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  // A problem found before sending; the server's answer lives in the mutation.
+  const [invalidFile, setInvalidFile] = useState<string | null>(null);
+  const upload = useMutation({ mutationFn: uploadImage, onSuccess: onUrlChange });
+  const uploading = upload.isPending;
+  const problem = invalidFile ?? upload.error?.message ?? null;
 
-  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
+  function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
     const file = input.files?.[0];
     if (!file) return;
-    setProblem(null);
+    upload.reset();
+    setInvalidFile(null);
     if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-      setProblem('El archivo debe ser una imagen JPEG, PNG o WebP.');
+      setInvalidFile('El archivo debe ser una imagen JPEG, PNG o WebP.');
     } else if (file.size > UPLOAD_MAX_BYTES) {
-      setProblem('La imagen no puede pesar más de 5 MB.');
+      setInvalidFile('La imagen no puede pesar más de 5 MB.');
     } else {
-      setUploading(true);
-      try {
-        onUrlChange(await uploadImage(file));
-      } catch (error) {
-        setProblem(error instanceof Error ? error.message : 'No se ha podido subir la imagen.');
-      } finally {
-        setUploading(false);
-      }
+      upload.mutate(file);
     }
     // The same file may be picked again after a fix.
     input.value = '';
   }
 
   return (
-    <fieldset className="admin-fieldset">
+    <fieldset className="fieldset fieldset--dense">
       <legend>Imagen (opcional)</legend>
       <div className="form-field">
         <label htmlFor={`${id}-file`}>Subir imagen (JPEG, PNG o WebP, hasta 5 MB)</label>
@@ -46,7 +45,7 @@ export function ImageField({ url, onUrlChange, invalid = false }: ImageFieldProp
           id={`${id}-file`}
           type="file"
           accept={UPLOAD_TYPES.join(',')}
-          onChange={(event) => void handleFile(event)}
+          onChange={handleFile}
           disabled={uploading}
         />
       </div>
@@ -62,10 +61,9 @@ export function ImageField({ url, onUrlChange, invalid = false }: ImageFieldProp
           onChange={(event) => onUrlChange(event.target.value)}
         />
       </div>
-      <div role="status" className="admin-status">
+      <StatusRegion message={problem ? { kind: 'error', text: problem } : null}>
         {uploading && <p>Subiendo imagen...</p>}
-        {problem && <p className="form-message form-message--error">{problem}</p>}
-      </div>
+      </StatusRegion>
       {url && !problem && (
         <img src={url} alt="Vista previa de la imagen" className="admin-image-preview" />
       )}

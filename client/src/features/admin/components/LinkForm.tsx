@@ -3,9 +3,10 @@ import { useId, useState } from 'react';
 import { createLink } from '../api';
 import { linkProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
-import { FormStatus } from './FormStatus';
+import { StatusRegion } from '../../../components/FormStatus';
 import { BandPicker, ConcertPicker } from './Pickers';
 import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
 
 const FAILURE = 'Error al crear vínculo: ';
 
@@ -21,7 +22,7 @@ export function LinkForm() {
     problemOf: () => linkProblem({ concertId, bandId }),
     send: () => createLink({ concertId: Number(concertId), bandId: Number(bandId) }),
     // The concert search shows each concert's bands: refresh it.
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['admin', 'concert-search'] }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.concertSearches() }),
   });
 
   return (
@@ -59,7 +60,7 @@ export function LinkForm() {
         <button type="submit" className="button button--primary" disabled={sending}>
           {sending ? 'Vinculando...' : 'Vincular'}
         </button>
-        <FormStatus message={message} />
+        <StatusRegion message={message} />
       </form>
     </section>
   );

@@ -5,6 +5,7 @@ import type { AdminConcertOptionDto } from '../../../../../common/admin-rules';
 import { searchBands, searchConcerts } from '../api';
 import { useDebounced } from '../useDebounced';
 import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
 
 interface PickerProps {
   selectedId: string;
@@ -43,7 +44,7 @@ function Results<T extends { id: number }>(props: {
             <li key={item.id}>
               <button
                 type="button"
-                className="admin-result"
+                className="text-input admin-result"
                 aria-pressed={props.selectedId === String(item.id)}
                 onClick={() => props.onPick(item.id)}
               >
@@ -67,12 +68,12 @@ export function ConcertPicker({ selectedId, onPick }: PickerProps) {
   const filters = { q: settledQ, day: settledDay };
   const enabled = filters.q.length >= MIN_QUERY || filters.day !== '';
   const search = useQuery({
-    queryKey: ['admin', 'concert-search', filters],
+    queryKey: adminKeys.concertSearch(filters),
     queryFn: ({ signal }) => searchConcerts(filters, signal),
     enabled,
   });
   return (
-    <fieldset className="admin-fieldset">
+    <fieldset className="fieldset fieldset--dense">
       <legend>Buscar concierto</legend>
       <div className="admin-grid">
         <TextField
@@ -109,12 +110,12 @@ export function BandPicker({ selectedId, onPick }: PickerProps) {
   const query = useDebounced(q.trim());
   const enabled = query.length >= MIN_QUERY;
   const search = useQuery({
-    queryKey: ['admin', 'band-search', query],
+    queryKey: adminKeys.bandSearch(query),
     queryFn: ({ signal }) => searchBands(query, signal),
     enabled,
   });
   return (
-    <fieldset className="admin-fieldset">
+    <fieldset className="fieldset fieldset--dense">
       <legend>Buscar banda</legend>
       <TextField
         id={`${id}-q`}

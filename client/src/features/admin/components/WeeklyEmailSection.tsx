@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useAdminAction } from './ActionSection';
-import { FormStatus } from './FormStatus';
+import { StatusRegion } from '../../../components/FormStatus';
 
 const CONFIRM_REAL =
   '¿Enviar el email semanal a todos los usuarios suscritos? No se puede deshacer.';
@@ -39,7 +39,7 @@ export function WeeklyEmailSection() {
           Enviar a todos
         </button>
       </div>
-      <FormStatus message={message} />
+      <StatusRegion message={message} />
     </section>
   );
 }

@@ -28,7 +28,7 @@ export function ArtistsField({ artists, onChange }: ArtistsFieldProps) {
   }
 
   return (
-    <fieldset className="profile-fieldset">
+    <fieldset className="fieldset">
       <legend>Artistas favoritos</legend>
       {artists.length > 0 ? (
         <ul className="chip-list">

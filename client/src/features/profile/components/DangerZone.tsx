@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { setSessionUser } from '../../../lib/session';
 import { deleteAccount } from '../queries';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
+import { FormStatus } from '../../../components/FormStatus';
 
 const DELETED = 'Cuenta eliminada correctamente.';
 const DELETE_FAILED = 'Ocurrió un problema al eliminar tu cuenta.';
@@ -94,11 +95,7 @@ export function DangerZone({
       >
         Eliminar mi cuenta
       </button>
-      {state === 'deleted' && (
-        <p role="status" className="form-message form-message--success">
-          {DELETED}
-        </p>
-      )}
+      {state === 'deleted' && <FormStatus kind="success">{DELETED}</FormStatus>}
       <dialog
         ref={dialogRef}
         className="confirm-dialog"
@@ -127,11 +124,7 @@ export function DangerZone({
               invalid={state === 'failed'}
             />
           )}
-          {state === 'failed' && (
-            <p role="alert" className="form-message form-message--error">
-              {failure}
-            </p>
-          )}
+          {state === 'failed' && <FormStatus kind="error">{failure}</FormStatus>}
           {state === 'reauth' && <ReauthNotice message={failure} providers={signInProviders} />}
           <div className="profile-actions">
             <button type="submit" className="button button--danger" disabled={state === 'deleting'}>

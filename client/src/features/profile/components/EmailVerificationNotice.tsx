@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '../../../../../common/dto';
 import { ApiError, apiFetch } from '../../../lib/api';
+import { FormStatus, StatusRegion } from '../../../components/FormStatus';
 
 const FAILED = 'No hemos podido enviar el email. Inténtalo de nuevo más tarde.';
 
@@ -29,15 +30,11 @@ export function EmailVerificationNotice() {
       >
         {mutation.isPending ? 'Enviando...' : 'Enviar el enlace de nuevo'}
       </button>
-      <div role="status">
-        {mutation.isSuccess && (
-          <p className="form-message form-message--success">{mutation.data.message}</p>
-        )}
-      </div>
+      <StatusRegion
+        message={mutation.isSuccess ? { kind: 'success', text: mutation.data.message } : null}
+      />
       {error && (
-        <p role="alert" className="form-message form-message--error">
-          {error instanceof ApiError ? error.message : FAILED}
-        </p>
+        <FormStatus kind="error">{error instanceof ApiError ? error.message : FAILED}</FormStatus>
       )}
     </div>
   );

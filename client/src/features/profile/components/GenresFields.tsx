@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { GENRES } from '../../../../../common/genres';
 import { MAX_LIKED_GENRES } from '../../../../../common/rules';
+import { FormStatus } from '../../../components/FormStatus';
 
 const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
 
@@ -40,7 +41,7 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
 
   return (
     <>
-      <fieldset className="profile-fieldset">
+      <fieldset className="fieldset">
         <legend>Géneros preferidos (de 1 a 5)</legend>
         <div className="genre-grid">
           {GENRES.map((genre) => (
@@ -54,13 +55,9 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
             </label>
           ))}
         </div>
-        {warning && (
-          <p role="alert" className="form-message form-message--error">
-            {warning}
-          </p>
-        )}
+        {warning && <FormStatus kind="error">{warning}</FormStatus>}
       </fieldset>
-      <fieldset className="profile-fieldset">
+      <fieldset className="fieldset">
         <legend>Géneros que no te gustan</legend>
         <div className="genre-grid">
           {GENRES.map((genre) => (

@@ -3,10 +3,12 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '../../../../../common/dto';
 import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../../common/rules';
 import { ApiError } from '../../../lib/api';
-import { changePassword, profileQueryKey } from '../queries';
+import { profileKeys } from '../keys';
+import { changePassword } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
 import { TextField } from '../../../components/TextField';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
+import { FormStatus } from '../../../components/FormStatus';
 
 /**
  * Changing the password asks for the current one. An account without one (Google/Spotify only)
@@ -47,7 +49,7 @@ export function PasswordSection({
       setCurrentPassword('');
       setNewPassword('');
       showSuccess('Contraseña actualizada correctamente.');
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.detail() });
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === REAUTH_REQUIRED) {
         setReauth(caught.message);
@@ -88,17 +90,9 @@ export function PasswordSection({
           Guardar nueva contraseña
         </button>
       </form>
-      {error && (
-        <p role="alert" className="form-message form-message--error">
-          {error}
-        </p>
-      )}
+      {error && <FormStatus kind="error">{error}</FormStatus>}
       {reauth && <ReauthNotice message={reauth} providers={signInProviders} />}
-      {success && (
-        <p role="status" className="form-message form-message--success">
-          {success}
-        </p>
-      )}
+      {success && <FormStatus kind="success">{success}</FormStatus>}
     </section>
   );
 }

@@ -2,11 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '../../../../../common/dto';
 import { ApiError } from '../../../lib/api';
-import { sessionQueryKey } from '../../../lib/session';
-import { profileQueryKey, updateProfile, type ProfileUpdate } from '../queries';
+import { sessionKeys } from '../../../lib/session';
+import { profileKeys } from '../keys';
+import { updateProfile, type ProfileUpdate } from '../queries';
 import { ArtistsField } from './ArtistsField';
 import { GenresFields } from './GenresFields';
 import { TextField } from '../../../components/TextField';
+import { FormStatus } from '../../../components/FormStatus';
 
 const SAVE_FAILED = 'Error al actualizar los datos. Inténtalo de nuevo.';
 const NO_GENRE = 'Debes seleccionar al menos un género.';
@@ -47,8 +49,8 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
     setError('');
     try {
       const saved = await updateProfile(update);
-      queryClient.setQueryData(profileQueryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      queryClient.setQueryData(profileKeys.detail(), saved);
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
       onSaved();
     } catch (caught) {
       setSaving(false);
@@ -80,11 +82,7 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
       </div>
       <ArtistsField artists={artists} onChange={setArtists} />
       <GenresFields liked={genres.liked} disliked={genres.disliked} onChange={setGenres} />
-      {error && (
-        <p role="alert" className="form-message form-message--error">
-          {error}
-        </p>
-      )}
+      {error && <FormStatus kind="error">{error}</FormStatus>}
       <div className="profile-actions">
         <button type="submit" className="button button--primary" disabled={saving}>
           Guardar cambios

@@ -4,7 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { SessionDto } from '../../../../../common/dto';
 import { ApiError } from '../../../lib/api';
-import { endOtherSessions, endSession, sessionsQueryKey, useSessions } from '../queries';
+import { profileKeys } from '../keys';
+import { endOtherSessions, endSession, useSessions } from '../queries';
+import { FormStatus, StatusRegion } from '../../../components/FormStatus';
+import { Loading } from '../../../components/Loading';
 import './SessionsSection.css';
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-ES', {
@@ -74,7 +77,7 @@ export function SessionsSection() {
       setError(`${failure}: ${messageOf(caught)}`);
     } finally {
       setBusy(false);
-      void queryClient.invalidateQueries({ queryKey: sessionsQueryKey });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.sessions() });
     }
   }
 
@@ -84,13 +87,9 @@ export function SessionsSection() {
     <section className="profile-section" aria-labelledby={`${id}-title`} aria-busy={busy}>
       <h2 id={`${id}-title`}>Sesiones activas</h2>
       {isPending ? (
-        <p role="status" className="profile-loading">
-          Cargando sesiones...
-        </p>
+        <Loading className="profile-loading">Cargando sesiones...</Loading>
       ) : isError ? (
-        <p role="alert" className="form-message form-message--error">
-          No se pudieron cargar tus sesiones.
-        </p>
+        <FormStatus kind="error">No se pudieron cargar tus sesiones.</FormStatus>
       ) : (
         <>
           <ul className="session-list" aria-labelledby={`${id}-title`}>
@@ -131,14 +130,8 @@ export function SessionsSection() {
           )}
         </>
       )}
-      <div role="status" className="profile-status">
-        {done && <p className="form-message form-message--success">{done}</p>}
-      </div>
-      {error && (
-        <p role="alert" className="form-message form-message--error">
-          {error}
-        </p>
-      )}
+      <StatusRegion message={done ? { kind: 'success', text: done } : null} />
+      {error && <FormStatus kind="error">{error}</FormStatus>}
     </section>
   );
 }

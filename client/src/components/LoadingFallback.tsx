@@ -1,7 +1,0 @@
-export function LoadingFallback() {
-  return (
-    <p className="loading" role="status">
-      Cargando...
-    </p>
-  );
-}

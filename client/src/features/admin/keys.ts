@@ -1,0 +1,11 @@
+// Query keys of the admin panel; a created concert or band invalidates `all` (every admin list).
+const ADMIN = ['admin'] as const;
+
+export const adminKeys = {
+  all: ADMIN,
+  venues: () => [...ADMIN, 'venues'] as const,
+  concertSearches: () => [...ADMIN, 'concert-search'] as const,
+  concertSearch: (filters: { q: string; day: string }) =>
+    [...ADMIN, 'concert-search', filters] as const,
+  bandSearch: (query: string) => [...ADMIN, 'band-search', query] as const,
+};

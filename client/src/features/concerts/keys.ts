@@ -1,0 +1,15 @@
+// Query keys of the concerts feature, in one place so every query and invalidation agrees.
+// The landing's carousel lives under 'concerts' too: invalidating `all` refreshes both.
+const CONCERTS = ['concerts'] as const;
+const RECOMMENDATIONS = ['recommendations'] as const;
+
+export const concertKeys = {
+  all: CONCERTS,
+  agenda: () => [...CONCERTS, 'agenda'] as const,
+  carousel: () => [...CONCERTS, 'carousel'] as const,
+};
+
+export const recommendationKeys = {
+  all: RECOMMENDATIONS,
+  generate: () => [...RECOMMENDATIONS, 'generate'] as const,
+};

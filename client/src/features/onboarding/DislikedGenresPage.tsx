@@ -1,0 +1,107 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import type { SessionResponse } from '../../../../common/dto';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
+import { ApiError } from '../../lib/api';
+import { sessionKeys } from '../../lib/session';
+import { concertKeys } from '../concerts/keys';
+import { profileKeys } from '../profile/keys';
+import { useProfile } from '../profile/queries';
+import { ArtistsWithSuggestions } from './ArtistSuggestions';
+import { clearDraft, useOnboardingDraft } from './draft';
+import { GenreChips } from './GenreChips';
+import { OnboardingShell } from './OnboardingShell';
+import { saveOnboarding } from './queries';
+
+const SAVE_FAILED = 'Hubo un problema al guardar los datos del usuario.';
+const REQUEST_FAILED = 'Hubo un problema al procesar tu solicitud. Inténtalo de nuevo.';
+
+/** Step 2 of 2: genres to avoid and favourite artists; saving ends the onboarding. */
+function DislikedGenresStep() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { data: profile } = useProfile();
+  const { draft, ready, setDraft } = useOnboardingDraft(profile);
+  const [error, setError] = useState('');
+
+  const save = useMutation({
+    mutationFn: saveOnboarding,
+    onSuccess: async (saved) => {
+      clearDraft();
+      queryClient.setQueryData(profileKeys.detail(), saved);
+      // Mark the cached session done first so /myconcerts' guard lets the person in at once.
+      queryClient.setQueryData<SessionResponse>(sessionKeys.current(), (current) =>
+        current?.user ? { user: { ...current.user, onboardingCompleted: true } } : current,
+      );
+      void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
+      void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
+      await navigate('/myconcerts', { replace: true });
+    },
+    onError: (failure) => {
+      console.error('No se ha podido guardar el onboarding', failure);
+      // A 429 (too many taste changes) tells how long to wait; the draft is kept.
+      if (failure instanceof ApiError && failure.status === 429) setError(failure.message);
+      else
+        setError(
+          failure instanceof ApiError && failure.status === 400 ? REQUEST_FAILED : SAVE_FAILED,
+        );
+    },
+  });
+
+  if (!ready) return <Loading />;
+  if (draft.liked.length === 0) return <Navigate to="/liked-music-genres" replace />;
+
+  function toggle(genre: string, checked: boolean) {
+    setDraft({
+      ...draft,
+      disliked: checked
+        ? [...draft.disliked, genre]
+        : draft.disliked.filter((item) => item !== genre),
+    });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (save.isPending) return;
+    setError('');
+    save.mutate({
+      topGenres: draft.liked,
+      dislikedGenres: draft.disliked.filter((genre) => !draft.liked.includes(genre)),
+      topArtists: draft.artists,
+    });
+  }
+
+  return (
+    <form className="page page--compact" onSubmit={handleSubmit} noValidate>
+      <h1>¿Qué música no te gusta?</h1>
+      <p className="onboarding-step">
+        Paso 2 de 2. Marca los géneros que prefieres evitar (los que te gustan están desactivados).
+      </p>
+      <GenreChips
+        legend="Géneros que no te gustan"
+        selected={draft.disliked}
+        disabled={draft.liked}
+        onToggle={toggle}
+      />
+      <ArtistsWithSuggestions
+        artists={draft.artists}
+        onChange={(artists) => setDraft({ ...draft, artists })}
+      />
+      {error && <FormStatus kind="error">{error}</FormStatus>}
+      <div className="onboarding-actions">
+        <Link to="/liked-music-genres" className="button button--secondary">
+          Atrás
+        </Link>
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {save.isPending ? 'Guardando...' : 'Ver conciertos'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function DislikedGenresPage() {
+  return <OnboardingShell title="Los géneros que no te gustan" step={DislikedGenresStep} />;
+}

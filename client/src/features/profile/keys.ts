@@ -1,0 +1,9 @@
+// Query keys of the profile feature. Everything sits under 'profile' so a lost session can
+// forget all of it with one prefix (see lib/session.ts).
+const PROFILE = ['profile'] as const;
+
+export const profileKeys = {
+  all: PROFILE,
+  detail: () => PROFILE,
+  sessions: () => [...PROFILE, 'sessions'] as const,
+};
