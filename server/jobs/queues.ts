@@ -1,6 +1,5 @@
 // The background queues (pg-boss, schema 'pgboss' in the app's own database) and their payloads.
 // Every queue is created at start-up with the retry policy its work needs.
-import { CompiledQuery, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 
 export const QUEUES = {
@@ -69,14 +68,4 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
     // A big campaign may send for a while; every mail is claimed by a row lock anyway.
     expireInSeconds: 3 * 60 * 60,
   });
-}
-
-/** Lets pg-boss write a job inside one of our Kysely transactions: both commit or neither. */
-export function bossDbOf(trx: Pick<Kysely<unknown>, 'executeQuery'>): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => {
-      const result = await trx.executeQuery(CompiledQuery.raw(text, values as unknown[]));
-      return { rows: result.rows as unknown[] as never[] };
-    },
-  };
 }

@@ -14,6 +14,8 @@ import type { Mailer } from '../mail/mailer.js';
 import type { RecommendationEngine } from '../recommendations/engine.js';
 import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
 import { generateForUser } from '../recommendations/generator.js';
+import { findOnboardedUserIds } from '../users/users.repository.js';
+import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
 import { sendCampaign } from '../weekly-mail/send-campaign.js';
 import {
   QUEUES,
@@ -48,16 +50,8 @@ async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
   let afterId = '00000000-0000-0000-0000-000000000000';
   let total = 0;
   for (;;) {
-    const fans = await deps.db
-      .selectFrom('users')
-      .select('user_id')
-      .where('onboarding_completed', '=', true)
-      .where('user_id', '>', afterId)
-      .orderBy('user_id')
-      .limit(FAN_OUT_CHUNK)
-      .execute();
-    if (fans.length === 0) return total;
-    const userIds = fans.map((fan) => fan.user_id);
+    const userIds = await findOnboardedUserIds(deps.db, afterId, FAN_OUT_CHUNK);
+    if (userIds.length === 0) return total;
     await deps.boss.insert(
       grouped
         ? chunk(userIds, FANS_PER_GROUP).map((group) => ({
@@ -70,23 +64,19 @@ async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
             singletonKey: userId,
           })),
     );
-    total += fans.length;
+    total += userIds.length;
     afterId = userIds[userIds.length - 1]!;
   }
 }
 
 /** Re-queues campaigns left half sent (a send job lost with a crash, or out of retries). */
 export async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) {
-  const campaigns = await deps.db
-    .selectFrom('mail_campaigns')
-    .select('id')
-    .where('status', '=', 'sending')
-    .execute();
-  for (const { id } of campaigns) {
-    const job: WeeklyMailSendJob = { campaignId: String(id) };
-    await deps.boss.send(QUEUES.weeklyMailSend, job, { singletonKey: `campaign-${id}` });
+  const campaignIds = await findSendingCampaignIds(deps.db);
+  for (const campaignId of campaignIds) {
+    const job: WeeklyMailSendJob = { campaignId };
+    await deps.boss.send(QUEUES.weeklyMailSend, job, { singletonKey: `campaign-${campaignId}` });
   }
-  return campaigns.length;
+  return campaignIds.length;
 }
 
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
