@@ -4,9 +4,6 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { generateDescriptions } from '../descriptions/generate-descriptions.js';
-import { descriptionWriterFor } from '../descriptions/writer.js';
-import { aiGateFor, type AiGate } from '../lib/ai-gate.js';
 import { chunk } from '../lib/chunk.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -19,7 +16,6 @@ import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
 import { sendCampaign } from '../weekly-mail/send-campaign.js';
 import {
   QUEUES,
-  type DescriptionsJob,
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
   type WeeklyMailSendJob,
@@ -34,8 +30,6 @@ export interface WorkerDeps {
   engine: RecommendationEngine;
   clock: Clock;
   log: Logger;
-  /** The process's AI gate, shared with the engine; without it the workers make their own. */
-  ai?: AiGate;
 }
 
 const POLLING_SECONDS = 0.5;
@@ -81,7 +75,6 @@ export async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 
 
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, log } = deps;
-  const ai = deps.ai ?? aiGateFor(deps);
   const options = { pollingIntervalSeconds: POLLING_SECONDS };
   const generator = {
     db: deps.db,
@@ -112,11 +105,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       },
     );
   }
-  await boss.work<DescriptionsJob>(QUEUES.descriptions, options, async ([job]) => {
-    const writer = descriptionWriterFor(deps.config, log, ai);
-    const count = await generateDescriptions({ db: deps.db, writer }, job!.data.length);
-    log.info({ count, length: job!.data.length }, 'Descripciones generadas');
-  });
   await boss.work<WeeklyMailSendJob>(QUEUES.weeklyMailSend, options, async ([job]) => {
     const { sent } = await sendCampaign(deps, job!.data.campaignId);
     log.info({ campaignId: job!.data.campaignId, sent }, 'Email semanal: envío terminado');
