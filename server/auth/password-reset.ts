@@ -19,7 +19,7 @@ import { claimResetToken, replaceResetToken } from './password-reset.repository.
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashLinkToken as hashToken, newLinkToken } from './tokens.js';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**
  * Mails a reset link when the email has an account; says nothing either way. The route runs it

@@ -48,8 +48,8 @@ export interface SeedOptions {
   randomPasswords?: boolean;
 }
 
-export const DEMO_ADMIN: DemoSignIn = { email: 'admin@demo.local', password: 'demo-admin-1234' };
-export const DEMO_FAN: DemoSignIn = { email: 'fan@demo.local', password: 'demo-fan-1234' };
+const DEMO_ADMIN: DemoSignIn = { email: 'admin@demo.local', password: 'demo-admin-1234' };
+const DEMO_FAN: DemoSignIn = { email: 'fan@demo.local', password: 'demo-fan-1234' };
 
 // Two app instances starting on one empty database must not both create the concerts.
 const SEED_LOCK = hashSeed('conciertos-mallorca:demo-seed') & 0x7fffffff;

@@ -64,7 +64,7 @@ async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
 }
 
 /** Re-queues campaigns left half sent (a send job lost with a crash, or out of retries). */
-export async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) {
+async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) {
   const campaignIds = await findSendingCampaignIds(deps.db);
   for (const campaignId of campaignIds) {
     const job: WeeklyMailSendJob = { campaignId };

@@ -40,7 +40,7 @@ export function findUnscoredConcerts(
 }
 
 /** What an engine needs of the concerts whose ids `ids` selects, by day then hour. */
-export async function findConcertsToScore(
+async function findConcertsToScore(
   db: Database,
   ids: RawBuilder<unknown>,
 ): Promise<ConcertToScore[]> {

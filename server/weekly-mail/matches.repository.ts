@@ -17,8 +17,8 @@ export interface MailConcert {
 
 /** "Next 14 days": today and the 13 days after it, in Europe/Madrid. */
 export const WINDOW_DAYS = 14;
-export const MAX_MATCHES = 5;
-export const FALLBACK_CONCERTS = 3;
+const MAX_MATCHES = 5;
+const FALLBACK_CONCERTS = 3;
 
 const title = sql<string>`coalesce(
   (SELECT string_agg(b.band_name, ', ' ORDER BY b.band_name)

@@ -34,7 +34,7 @@ export interface CampaignSendDeps {
 }
 
 /** Temporary failures per delivery before it is given up as 'failed'. */
-export const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 10;
 const CHUNK = 100;
 /**
  * Mails in flight at once per worker (nodemailer's SMTP pool keeps 5 connections). It is also the
@@ -44,7 +44,7 @@ export const SEND_CONCURRENCY = 4;
 
 type Outcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'taken';
 
-export class TemporarySendFailure extends Error {}
+class TemporarySendFailure extends Error {}
 
 /** A 5xx answer is permanent for that address; no code (connection lost) or 4xx is temporary. */
 function isPermanent(error: unknown): boolean {
