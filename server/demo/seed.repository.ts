@@ -1,7 +1,7 @@
 // SQL of the demo data (seed.ts decides what to write; these functions only read and write).
 import { sql, type Insertable } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { Concerts, Users } from '../db/schema.js';
+import type { Users } from '../db/schema.js';
 import type { DemoBandRow } from './bands.js';
 import type { DemoVenue } from './venues.js';
 
@@ -80,16 +80,6 @@ export async function ownsAnyConcert(db: Database, userId: string): Promise<bool
     .limit(1)
     .executeTakeFirst();
   return owned !== undefined;
-}
-
-/** Inserts one concert and returns its id. */
-export async function insertConcert(db: Database, concert: Insertable<Concerts>): Promise<number> {
-  const { id } = await db
-    .insertInto('concerts')
-    .values(concert)
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
 }
 
 export async function insertConcertBands(

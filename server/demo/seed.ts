@@ -1,6 +1,7 @@
 // Demo data so a fresh install shows a living agenda: real Mallorca venues, invented bands and
 // concerts dated from today, and two accounts to sign in with.
 import { randomBytes } from 'node:crypto';
+import { insertConcert } from '../admin/admin.repository.js';
 import { hashPassword } from '../auth/password.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
@@ -11,7 +12,6 @@ import { hashSeed } from './random.js';
 import {
   findBandIdsByName,
   findUserIdByEmail,
-  insertConcert,
   insertConcertBands,
   insertMissingBands,
   insertUserIfNew,
@@ -135,6 +135,7 @@ async function createConcerts(
       price: concert.price,
       bandname: bandnameOf(concert.bands),
       concert_description: concert.description,
+      image_url: null,
       user_id: adminId,
     });
     for (const band of concert.bands) {

@@ -1,19 +1,13 @@
 // The handlers of every queue. Each one is safe to run twice and on several instances: the work
 // itself is guarded in the database (advisory lock per fan, row locks per mail, "IS NULL" writes).
 import type PgBoss from 'pg-boss';
-import type pg from 'pg';
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
 import { chunk } from '../lib/chunk.js';
-import type { Logger } from '../lib/logger.js';
-import type { Clock } from '../lib/time.js';
-import type { Mailer } from '../mail/mailer.js';
 import type { RecommendationEngine } from '../recommendations/engine.js';
 import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
 import { generateForUser } from '../recommendations/generator.js';
 import { findOnboardedUserIds } from '../users/users.repository.js';
 import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
-import { sendCampaign } from '../weekly-mail/send-campaign.js';
+import { sendCampaign, type CampaignSendDeps } from '../weekly-mail/send-campaign.js';
 import {
   QUEUES,
   type RecommendationsGroupJob,
@@ -21,15 +15,10 @@ import {
   type WeeklyMailSendJob,
 } from './queues.js';
 
-export interface WorkerDeps {
+/** What the weekly-mail sender needs, plus the queue and the recommendation engine. */
+export interface WorkerDeps extends CampaignSendDeps {
   boss: PgBoss;
-  db: Database;
-  pool: pg.Pool;
-  config: Config;
-  mailer: Mailer;
   engine: RecommendationEngine;
-  clock: Clock;
-  log: Logger;
 }
 
 const POLLING_SECONDS = 0.5;
