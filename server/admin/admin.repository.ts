@@ -1,5 +1,6 @@
 // All SQL of the admin forms and pickers.
 import { sql, type RawBuilder } from 'kysely';
+import { bandNamesOfConcert } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 
 export interface NewConcertRow {
@@ -95,18 +96,16 @@ export async function searchConcerts(
   today: string,
   limit: number,
 ): Promise<ConcertOptionRow[]> {
-  let query = db.selectFrom('concerts as c').select([
-    'c.id',
-    'c.day',
-    sql<string>`to_char(c.hour, 'HH24:MI')`.as('hour'),
-    'c.venue',
-    'c.bandname',
-    sql<string[]>`coalesce((
-        SELECT array_agg(b.band_name ORDER BY b.band_name)
-        FROM concert_band cb JOIN bands b ON b.id = cb.band_id
-        WHERE cb.concert_id = c.id
-      ), '{}')`.as('band_names'),
-  ]);
+  let query = db
+    .selectFrom('concerts as c')
+    .select([
+      'c.id',
+      'c.day',
+      sql<string>`to_char(c.hour, 'HH24:MI')`.as('hour'),
+      'c.venue',
+      'c.bandname',
+      bandNamesOfConcert.as('band_names'),
+    ]);
   if (filters.day) query = query.where('c.day', '=', filters.day);
   const q = filters.q;
   if (q) {
