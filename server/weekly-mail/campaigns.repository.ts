@@ -81,26 +81,19 @@ export async function findPendingDeliveryIds(
 }
 
 /**
- * Locks a delivery still pending (FOR UPDATE SKIP LOCKED) for the rest of the transaction;
- * undefined when it was sent or another worker holds it.
+ * Locks a delivery still pending (FOR UPDATE SKIP LOCKED) for the rest of the transaction, with
+ * what the mail needs of its recipient (`user_id` null: the account is gone); undefined when it
+ * was sent or another worker holds it.
  */
 export function claimPendingDelivery(db: Database, deliveryId: string) {
   return db
-    .selectFrom('mail_deliveries')
-    .select(['id', 'user_id', 'to_email', 'attempts'])
-    .where('id', '=', deliveryId)
-    .where('status', '=', 'pending')
-    .forUpdate()
+    .selectFrom('mail_deliveries as d')
+    .leftJoin('users as u', 'u.user_id', 'd.user_id')
+    .select(['d.id', 'd.to_email', 'd.attempts', 'u.user_id', 'u.name', 'u.is_subscribed'])
+    .where('d.id', '=', deliveryId)
+    .where('d.status', '=', 'pending')
+    .forUpdate('d')
     .skipLocked()
-    .executeTakeFirst();
-}
-
-/** What a weekly mail needs of its recipient. */
-export function findRecipient(db: Database, userId: string) {
-  return db
-    .selectFrom('users')
-    .select(['user_id', 'name', 'is_subscribed'])
-    .where('user_id', '=', userId)
     .executeTakeFirst();
 }
 

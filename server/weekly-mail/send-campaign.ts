@@ -17,7 +17,6 @@ import {
   claimPendingDelivery,
   findCampaign,
   findPendingDeliveryIds,
-  findRecipient,
   finishCampaignIfSent,
 } from './campaigns.repository.js';
 import { findNextConcerts, findWeeklyMatches, WINDOW_DAYS } from './matches.repository.js';
@@ -72,13 +71,13 @@ async function sendOne(
     if (!delivery) return 'taken';
     const mark = (outcome: DeliveryOutcome) => markDelivery(trx, delivery.id, outcome);
 
-    const user = delivery.user_id ? await findRecipient(trx, delivery.user_id) : undefined;
+    const { user_id: userId, name, is_subscribed: subscribed } = delivery;
     // Unsubscribed since the campaign started (a preview to admins ignores the subscription).
-    if (!user || (campaign.mode === 'real' && !user.is_subscribed)) {
+    if (userId === null || (campaign.mode === 'real' && !subscribed)) {
       await mark({ status: 'skipped', last_error: 'baja antes del envío' });
       return 'skipped';
     }
-    const matches = await findWeeklyMatches(trx, user.user_id, window);
+    const matches = await findWeeklyMatches(trx, userId, window);
     const nextConcerts = matches.length > 0 ? [] : await findNextConcerts(trx, window);
     if (matches.length === 0 && nextConcerts.length === 0) {
       await mark({ status: 'skipped', last_error: 'sin conciertos en los próximos 14 días' });
@@ -86,12 +85,12 @@ async function sendOne(
     }
     const mail = weeklyMail({
       to: delivery.to_email,
-      name: user.name,
+      name,
       matches,
       nextConcerts,
       publicUrl: deps.config.publicUrl,
-      unsubscribeUrl: unsubscribeUrl(deps.config, user.user_id),
-      oneClickUrl: oneClickUrl(deps.config, user.user_id),
+      unsubscribeUrl: unsubscribeUrl(deps.config, userId),
+      oneClickUrl: oneClickUrl(deps.config, userId),
       test: campaign.mode === 'prueba',
     });
     const attempts = delivery.attempts + 1;
