@@ -1,16 +1,10 @@
 // All SQL of the admin forms and pickers.
 import { sql, type RawBuilder } from 'kysely';
-import { bandNamesOfConcert } from '../concerts/concerts.repository.js';
+import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 
-export interface NewConcertRow {
-  day: string;
-  hour: string;
-  venue: string;
+export interface NewConcertRow extends Omit<ConcertRowBasics, 'id'> {
   venue_id: number;
-  genre: string;
-  price: string;
-  bandname: string | null;
   concert_description: string | null;
   image_url: string | null;
   user_id: string | null;

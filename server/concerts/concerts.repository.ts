@@ -8,14 +8,18 @@ export const bandNamesOfConcert = sql<string[]>`coalesce((
   WHERE cb.concert_id = c.id
 ), '{}')`;
 
-export interface CarouselRow {
+/** The columns most concert rows carry: hour as 'HH:mm', price as text. */
+export interface ConcertRowBasics {
   id: number;
   day: string;
   hour: string;
-  genre: string;
   venue: string;
+  genre: string;
   price: string;
   bandname: string | null;
+}
+
+export interface CarouselRow extends ConcertRowBasics {
   band_names: string[];
 }
 

@@ -1,17 +1,10 @@
 import { sql } from 'kysely';
-import { bandNamesOfConcert } from '../concerts/concerts.repository.js';
+import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 
 export type DescriptionLength = 'short' | 'long';
 
-export interface ConcertToDescribe {
-  id: number;
-  day: string;
-  hour: string;
-  venue: string;
-  genre: string;
-  price: string;
-  bandname: string | null;
+export interface ConcertToDescribe extends ConcertRowBasics {
   bands: string[];
 }
 
