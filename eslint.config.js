@@ -76,6 +76,76 @@ export default tseslint.config(
       ],
     },
   },
+  // Layers (server): only *.repository.ts files hold Kysely or SQL, and a repository never reaches
+  // up into the code that uses it. Route files are covered by their own block; server/db is the
+  // infrastructure under every layer (pool, Kysely instance, migrator, embedded PostgreSQL,
+  // held connections, pg-boss's transaction adapter) and is exempt.
+  {
+    files: ['server/**/*.ts'],
+    ignores: [
+      'server/**/*.repository.ts',
+      'server/**/*.routes.ts',
+      'server/users/unsubscribe.ts',
+      'server/db/**',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'kysely',
+              allowTypeImports: true,
+              message:
+                'Queries (the sql tag included) belong in a *.repository.ts file; import only types from kysely here.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(selectFrom|selectNoFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|executeQuery)$/]',
+          message:
+            'Queries belong in a *.repository.ts file: call a repository function (services may open a transaction and pass it on).',
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/**/*.repository.ts'],
+    rules: {
+      // The core rule: it sees type imports too, so not even a type comes from above.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.service.js', '**/*.routes.js', '**/jobs/*', 'express', 'pg-boss'],
+              message:
+                'A repository does not depend on the services, routes or jobs that use it: pass plain values in.',
+            },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              // Anything but kysely, node:*, server/db, common/ and *.repository.js files.
+              regex:
+                '^(?!kysely$|node:|(\\.\\.?/)+(db/|common/|([\\w-]+/)?[\\w.-]+\\.repository\\.js$))',
+              allowTypeImports: true,
+              message:
+                'A repository imports values only from kysely, server/db, common/ and other repositories (types may come from anywhere else).',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['client/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

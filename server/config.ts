@@ -30,7 +30,7 @@ const booleanFlag = z
 // Express's names for address ranges, usable in a TRUST_PROXY list.
 const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
 
-export const TRUST_PROXY_TRUE_PROBLEM =
+const TRUST_PROXY_TRUE_PROBLEM =
   'no se admite "true": con "true" la app se fía de toda la cabecera X-Forwarded-For, cuyo primer ' +
   'valor escribe el propio cliente, que así elige su IP y esquiva los límites de intentos. Pon el ' +
   'número de proxies que hay delante de la app (p. ej. 1) o sus direcciones o redes ' +
@@ -135,8 +135,6 @@ const envSchema = z.object({
   DEMO_DATA: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
-
-export type Env = z.input<typeof envSchema>;
 
 export interface Config {
   env: 'development' | 'production' | 'test';

@@ -91,7 +91,6 @@ async function main(): Promise<void> {
     engine,
     clock: systemClock,
     log,
-    ai,
   });
   const weeklyCron = scheduleWeeklyMail(
     config.weeklyEmailCron,

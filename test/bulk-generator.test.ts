@@ -4,7 +4,8 @@ import { ChangeFeed } from '../server/cache/change-feed.js';
 import { builtinEngine, scoreConcert } from '../server/recommendations/builtin-engine.js';
 import { generateForGroup } from '../server/recommendations/bulk-generator.js';
 import type { RecommendationEngine } from '../server/recommendations/engine.js';
-import type { GeneratorDeps } from '../server/recommendations/generator.js';
+import { tryLockFans, unlockFans } from '../server/recommendations/fan-lock.repository.js';
+import { generateForUser, type GeneratorDeps } from '../server/recommendations/generator.js';
 import { createLogger } from '../server/lib/logger.js';
 import { fixedClock } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
@@ -123,21 +124,59 @@ describe('generateForGroup', () => {
     await concerts();
     const busy = await createUser(database.db);
     const free = await createUser(database.db);
-    const other = await database.pool.connect();
-    try {
-      await other.query(`SELECT pg_advisory_lock(hashtextextended('recommendations:' || $1, 0))`, [
-        busy.user_id,
-      ]);
-      await generateForGroup(deps(), [busy.user_id, free.user_id]);
-      expect(await rowsOf(busy.user_id)).toHaveLength(0);
-      expect(await rowsOf(free.user_id)).toHaveLength(3);
-    } finally {
-      await other.query(`SELECT pg_advisory_unlock_all()`);
-      other.release();
-    }
+    // Held on another connection through the one definition of the key, as a run elsewhere would.
+    await database.db.connection().execute(async (other) => {
+      expect(await tryLockFans(other, [busy.user_id])).toEqual([busy.user_id]);
+      try {
+        await generateForGroup(deps(), [busy.user_id, free.user_id]);
+        expect(await rowsOf(busy.user_id)).toHaveLength(0);
+        expect(await rowsOf(free.user_id)).toHaveLength(3);
+      } finally {
+        await unlockFans(other, [busy.user_id]);
+      }
+    });
     // Every lock the pass took was released: the busy fan can be scored now.
     await generateForGroup(deps(), [busy.user_id]);
     expect(await rowsOf(busy.user_id)).toHaveLength(3);
+  });
+
+  it('and generateForUser exclude each other: a fan being scored by one is skipped by the other', async () => {
+    await concerts();
+    const fan = await createUser(database.db, { top_genres: ['Rock'] });
+    /** An engine that stops inside its first batch until released. */
+    const latched = () => {
+      let release = () => undefined as void;
+      let entered = () => undefined as void;
+      const inside = new Promise<void>((resolve) => (entered = resolve));
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const engine: RecommendationEngine = {
+        ...builtinEngine,
+        async scoreBatch(taste, batch) {
+          entered();
+          await held;
+          return builtinEngine.scoreBatch(taste, batch);
+        },
+      };
+      return { engine, inside, release };
+    };
+
+    const single = latched();
+    const run = generateForUser(deps(single.engine), fan.user_id);
+    await single.inside;
+    expect(await generateForGroup(deps(), [fan.user_id])).toEqual({ scored: 0, changed: [] });
+    expect(await rowsOf(fan.user_id)).toHaveLength(0);
+    single.release();
+    expect(await run).toBe(true);
+    expect(await rowsOf(fan.user_id)).toHaveLength(3);
+
+    await database.db.deleteFrom('user_concert_recommendations').execute();
+    const group = latched();
+    const pass = generateForGroup(deps(group.engine), [fan.user_id]);
+    await group.inside;
+    expect(await generateForUser(deps(), fan.user_id)).toBe(false);
+    expect(await rowsOf(fan.user_id)).toHaveLength(0);
+    group.release();
+    expect((await pass).scored).toBe(3);
   });
 
   it('writes nothing for a fan whose taste changed during the pass and reports them', async () => {

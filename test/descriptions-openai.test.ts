@@ -1,4 +1,4 @@
-// Concert descriptions written by the AI, through the admin routes (and the queue worker) against
+// Concert descriptions written by the AI, through the admin routes against
 // the local OpenAI-compatible peer: what is stored, what the prompt carries, and what happens when
 // the AI fails (the template text is stored instead and the admin still gets a 200).
 import type { Express } from 'express';
@@ -10,10 +10,10 @@ import {
 } from '../server/descriptions/concerts-to-describe.repository.js';
 import { createOpenAiWriter } from '../server/descriptions/openai-writer.js';
 import { templateLong, templateShort } from '../server/descriptions/template-writer.js';
-import { QUEUES } from '../server/jobs/queues.js';
 import { aiGateFor, type AiGate } from '../server/lib/ai-gate.js';
 import { createLogger } from '../server/lib/logger.js';
 import { systemClock } from '../server/lib/time.js';
+import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert } from './helpers/factories.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import {
@@ -25,7 +25,7 @@ import {
 } from './helpers/fake-openai.js';
 import { signedInAgent } from './helpers/session.js';
 import { testConfig } from './helpers/app.js';
-import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+import { createJobsApp, type JobsApp } from './fixtures/jobs-app.js';
 
 const API_KEY = 'sk-test-descripciones-no-debe-salir-0123456789';
 const ADMIN_TOKEN = 'token-de-administracion-descripciones-123';
@@ -80,8 +80,8 @@ function perTestGate(env: Record<string, string>): AiGate {
   };
 }
 
-async function startApp(env: Record<string, string>, work = false): Promise<JobsApp> {
-  const app = await createJobsApp({ database, env, work, ai: perTestGate(env) });
+async function startApp(env: Record<string, string>): Promise<JobsApp> {
+  const app = await createJobsApp({ database, env, work: false, ai: perTestGate(env) });
   apps.push(app);
   return app;
 }
@@ -453,29 +453,6 @@ describe('when the AI fails, the template text is stored and the admin still get
     expect(fake.calls).toBe(0);
     const rows = await descriptionsById();
     for (const [id, text] of templates) expect(rows.get(id)!.description_short).toBe(text);
-  });
-});
-
-describe('the descriptions queue job', () => {
-  it('writes the missing long descriptions with the AI, like the admin route', async () => {
-    const worker = await startApp(aiEnv(fake.baseUrl), true);
-    const { withBands, freeName, described } = await seedConcerts('long');
-
-    await worker.boss.send(QUEUES.descriptions, { length: 'long' });
-
-    const stored = async () => {
-      const rows = await descriptionsById();
-      return [withBands.id, freeName.id].every((id) => rows.get(id)!.description_long !== null);
-    };
-    await eventually(stored);
-    const rows = await descriptionsById();
-    expect(rows.get(withBands.id)!.description_long).toMatch(
-      /^Párrafo de la IA: Los Valldemossa y Ona Rock toca en Jazz Voyeur\./,
-    );
-    expect(rows.get(freeName.id)!.description_long).toMatch(/^Párrafo de la IA: Trío de Sóller/);
-    expect(rows.get(described.id)!.description_long).toBe('Ya escrita por una persona.');
-    expect([...rows.values()].every((row) => row.description_short === null)).toBe(true);
-    expect(fake.calls).toBe(2);
   });
 });
 

@@ -1,15 +1,10 @@
 // All SQL of the admin forms and pickers.
 import { sql, type RawBuilder } from 'kysely';
+import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 
-export interface NewConcertRow {
-  day: string;
-  hour: string;
-  venue: string;
+export interface NewConcertRow extends Omit<ConcertRowBasics, 'id'> {
   venue_id: number;
-  genre: string;
-  price: string;
-  bandname: string | null;
   concert_description: string | null;
   image_url: string | null;
   user_id: string | null;
@@ -95,18 +90,16 @@ export async function searchConcerts(
   today: string,
   limit: number,
 ): Promise<ConcertOptionRow[]> {
-  let query = db.selectFrom('concerts as c').select([
-    'c.id',
-    'c.day',
-    sql<string>`to_char(c.hour, 'HH24:MI')`.as('hour'),
-    'c.venue',
-    'c.bandname',
-    sql<string[]>`coalesce((
-        SELECT array_agg(b.band_name ORDER BY b.band_name)
-        FROM concert_band cb JOIN bands b ON b.id = cb.band_id
-        WHERE cb.concert_id = c.id
-      ), '{}')`.as('band_names'),
-  ]);
+  let query = db
+    .selectFrom('concerts as c')
+    .select([
+      'c.id',
+      'c.day',
+      sql<string>`to_char(c.hour, 'HH24:MI')`.as('hour'),
+      'c.venue',
+      'c.bandname',
+      bandNamesOfConcert.as('band_names'),
+    ]);
   if (filters.day) query = query.where('c.day', '=', filters.day);
   const q = filters.q;
   if (q) {

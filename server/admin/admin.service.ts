@@ -38,10 +38,10 @@ const pgCodeOf = (error: unknown) =>
 
 const conflict = (message: string) => new AppError('conflict', 409, message);
 
-export const DUPLICATE_BAND = 'Ya existe una banda con ese nombre.';
-export const DUPLICATE_LINK = 'Ese concierto y esa banda ya están vinculados.';
-export const UNKNOWN_CONCERT = 'No existe ningún concierto con ese ID.';
-export const UNKNOWN_BAND = 'No existe ninguna banda con ese ID.';
+const DUPLICATE_BAND = 'Ya existe una banda con ese nombre.';
+const DUPLICATE_LINK = 'Ese concierto y esa banda ya están vinculados.';
+const UNKNOWN_CONCERT = 'No existe ningún concierto con ese ID.';
+const UNKNOWN_BAND = 'No existe ninguna banda con ese ID.';
 
 /** The new concert's id; `userId` is the admin, or null when the API token made the call. */
 export function createConcert(

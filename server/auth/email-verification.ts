@@ -14,7 +14,7 @@ import {
 } from './email-verification.repository.js';
 import { hashLinkToken, newLinkToken } from './tokens.js';
 
-export const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
+const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
 /** A new verification link for the user's current address; older links stop working. */
 export async function newVerificationLink(

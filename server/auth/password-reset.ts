@@ -15,10 +15,11 @@ import {
 } from '../users/users.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { hashPassword } from './password.js';
+import { claimResetToken, replaceResetToken } from './password-reset.repository.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashLinkToken as hashToken, newLinkToken } from './tokens.js';
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
 /**
  * Mails a reset link when the email has an account; says nothing either way. The route runs it
@@ -29,21 +30,11 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   if (!user) return;
   const token = newLinkToken();
   const now = deps.clock();
-  await deps.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('user_id', '=', user.user_id)
-      .where('used_at', 'is', null)
-      .execute();
-    await trx
-      .insertInto('password_reset_tokens')
-      .values({
-        user_id: user.user_id,
-        token_hash: hashToken(token),
-        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-      })
-      .execute();
+  await replaceResetToken(deps.db, {
+    userId: user.user_id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    now,
   });
   // In the fragment: browsers never send it to a server, so it stays out of access logs, proxies
   // and Referer headers; the page reads it and wipes it from the address bar.
@@ -68,15 +59,7 @@ export async function resetPassword(
   const now = deps.clock();
   const passwordHash = await hashPassword(newPassword, deps.config.bcryptCost);
   const reset = await deps.db.transaction().execute(async (trx) => {
-    // Marking it used in the same statement that checks it makes the token single-use under races.
-    const claimed = await trx
-      .updateTable('password_reset_tokens')
-      .set({ used_at: now })
-      .where('token_hash', '=', hashToken(token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .returning('user_id')
-      .executeTakeFirst();
+    const claimed = await claimResetToken(trx, hashToken(token), now);
     if (!claimed) return undefined;
     const account = await lockAccount(trx, claimed.user_id);
     if (!account) return undefined;

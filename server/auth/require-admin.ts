@@ -4,7 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { forbidden, unauthorized } from '../lib/errors.js';
 
-export const ADMIN_TOKEN_HEADER = 'x-admin-token';
+const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Idle lifetime: the expiry rolls with use (see ARCHITECTURE.md). */
 export const SESSION_MAX_AGE_MS = 30 * DAY_MS;
 /** Absolute lifetime: a session ends this long after its sign-in, however active. */
-export const SESSION_ABSOLUTE_MS = 90 * DAY_MS;
+const SESSION_ABSOLUTE_MS = 90 * DAY_MS;
 
 declare module 'express-session' {
   interface SessionData {

@@ -8,7 +8,7 @@
 import pg from 'pg';
 import type { Logger } from '../lib/logger.js';
 
-export const CHANGES_CHANNEL = 'cm_changes';
+const CHANGES_CHANNEL = 'cm_changes';
 
 /** What a trigger reports: a session, a user row, a fan's recommendation rows, or the concerts. */
 export type ChangeKind = 'session' | 'user' | 'agenda' | 'concerts';

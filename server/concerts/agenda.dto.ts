@@ -1,7 +1,7 @@
 import type { ConcertDto, RecommendationDto } from '../../common/dto.js';
 import type { AgendaStateRow, ConcertDetailsRow } from './agenda.repository.js';
 
-export function toRecommendationDto(row: AgendaStateRow): RecommendationDto | null {
+function toRecommendationDto(row: AgendaStateRow): RecommendationDto | null {
   if (row.liked === null) return null; // no row for this fan
   return {
     score: row.score as RecommendationDto['score'],

@@ -2,6 +2,7 @@
 // agenda-catalog.ts) and what changes per request (like counts and the fan's own row).
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { ConcertRowBasics } from './concerts.repository.js';
 
 export interface AgendaBand {
   id: number;
@@ -10,16 +11,9 @@ export interface AgendaBand {
   image_url: string | null;
 }
 
-export interface ConcertDetailsRow {
-  id: number;
-  day: string;
-  hour: string;
-  venue: string;
+export interface ConcertDetailsRow extends ConcertRowBasics {
   venue_id: number;
-  genre: string;
-  price: string;
   image_url: string | null;
-  bandname: string | null;
   concert_description: string | null;
   description_short: string | null;
   description_long: string | null;

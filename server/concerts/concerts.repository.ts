@@ -1,14 +1,25 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 
-export interface CarouselRow {
+/** A concert's band names in alphabetical order ('{}' when none); the concert's alias is `c`. */
+export const bandNamesOfConcert = sql<string[]>`coalesce((
+  SELECT array_agg(b.band_name ORDER BY b.band_name)
+  FROM concert_band cb JOIN bands b ON b.id = cb.band_id
+  WHERE cb.concert_id = c.id
+), '{}')`;
+
+/** The columns most concert rows carry: hour as 'HH:mm', price as text. */
+export interface ConcertRowBasics {
   id: number;
   day: string;
   hour: string;
-  genre: string;
   venue: string;
+  genre: string;
   price: string;
   bandname: string | null;
+}
+
+export interface CarouselRow extends ConcertRowBasics {
   band_names: string[];
 }
 
@@ -28,11 +39,7 @@ export async function findCarouselConcerts(
       'c.venue',
       sql<string>`c.price::text`.as('price'),
       'c.bandname',
-      sql<string[]>`coalesce((
-        SELECT array_agg(b.band_name ORDER BY b.band_name)
-        FROM concert_band cb JOIN bands b ON b.id = cb.band_id
-        WHERE cb.concert_id = c.id
-      ), '{}')`.as('band_names'),
+      bandNamesOfConcert.as('band_names'),
     ])
     .where(sql<boolean>`(c.day, c.hour) >= (${cutoff.day}::date, ${cutoff.time}::time)`)
     .orderBy('c.day')

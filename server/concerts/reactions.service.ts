@@ -1,18 +1,15 @@
 // A fan's like and feedback on a concert. Each change is one transaction; liking is idempotent and
 // the concert's like_count moves only when the fan's flag actually flips.
-import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import { notFound } from '../lib/errors.js';
+import {
+  addToLikeCount,
+  ensureReactionRow,
+  flipLike,
+  upsertFeedback,
+} from './reactions.repository.js';
 
 const CONCERT_NOT_FOUND = 'Ese concierto no existe.';
-
-async function ensureRow(trx: Database, userId: string, concertId: number) {
-  await trx
-    .insertInto('user_concert_recommendations')
-    .values({ user_id: userId, concert_id: concertId })
-    .onConflict((oc) => oc.columns(['user_id', 'concert_id']).doNothing())
-    .execute();
-}
 
 function isForeignKeyError(error: unknown): boolean {
   return (error as { code?: string }).code === '23503';
@@ -21,25 +18,11 @@ function isForeignKeyError(error: unknown): boolean {
 export async function setLike(db: Database, userId: string, concertId: number, liked: boolean) {
   try {
     return await db.transaction().execute(async (trx) => {
-      await ensureRow(trx, userId, concertId);
-      // The row lock serialises concurrent requests of this fan; the re-checked WHERE lets only
-      // the one that really flips the flag through.
-      const flipped = await trx
-        .updateTable('user_concert_recommendations')
-        .set({ liked, updated_at: sql`now()` })
-        .where('user_id', '=', userId)
-        .where('concert_id', '=', concertId)
-        .where('liked', '<>', liked)
-        .returning('concert_id')
-        .executeTakeFirst();
+      await ensureReactionRow(trx, userId, concertId);
+      const flipped = await flipLike(trx, userId, concertId, liked);
       const delta = flipped ? (liked ? 1 : -1) : 0;
-      const concert = await trx
-        .updateTable('concerts')
-        .set({ like_count: sql`greatest(0, like_count + ${delta})` })
-        .where('id', '=', concertId)
-        .returning('like_count')
-        .executeTakeFirstOrThrow();
-      return { liked, likeCount: concert.like_count };
+      const likeCount = await addToLikeCount(trx, concertId, delta);
+      return { liked, likeCount };
     });
   } catch (error) {
     if (isForeignKeyError(error)) throw notFound(CONCERT_NOT_FOUND);
@@ -54,15 +37,7 @@ export async function setFeedback(
   feedback: -1 | 0 | 1,
 ) {
   try {
-    await db
-      .insertInto('user_concert_recommendations')
-      .values({ user_id: userId, concert_id: concertId, recommendation_feedback: feedback })
-      .onConflict((oc) =>
-        oc
-          .columns(['user_id', 'concert_id'])
-          .doUpdateSet({ recommendation_feedback: feedback, updated_at: sql`now()` }),
-      )
-      .execute();
+    await upsertFeedback(db, userId, concertId, feedback);
     return { feedback };
   } catch (error) {
     if (isForeignKeyError(error)) throw notFound(CONCERT_NOT_FOUND);

@@ -16,7 +16,7 @@ export interface DatabaseHandle {
 }
 
 /** DATABASE_POOL_TIMEOUT_MS's default: how long anything waits for a pool connection. */
-export const DEFAULT_POOL_TIMEOUT_MS = 5000;
+const DEFAULT_POOL_TIMEOUT_MS = 5000;
 
 /**
  * `connectionTimeoutMs` bounds the wait for a connection (queued behind busy ones, or being

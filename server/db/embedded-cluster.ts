@@ -15,7 +15,7 @@ export const SUPERUSER = 'postgres';
  * own C.UTF-8 locale (the builtin provider, PostgreSQL 17+): Unicode lower()/upper(), code-point
  * order, and no dependence on the locales the system has installed.
  */
-export const INITDB_LOCALE_FLAGS = [
+const INITDB_LOCALE_FLAGS = [
   '--encoding=UTF8',
   '--no-locale',
   '--locale-provider=builtin',

@@ -8,9 +8,9 @@ import { StartupError } from '../lib/startup-error.js';
 import { SUPERUSER } from './embedded-cluster.js';
 
 /** What every data directory made before the random password used: rotated away at start. */
-export const LEGACY_PASSWORD = 'embedded';
+const LEGACY_PASSWORD = 'embedded';
 
-export function passwordFilePath(dataDir: string): string {
+function passwordFilePath(dataDir: string): string {
   return path.join(dataDir, 'postgres-password');
 }
 

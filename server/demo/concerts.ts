@@ -5,9 +5,9 @@ import type { DemoBand } from './bands.js';
 import { createRandom, type Random } from './random.js';
 import type { DemoVenue } from './venues.js';
 
-export const DEMO_CONCERT_COUNT = 60;
+const DEMO_CONCERT_COUNT = 60;
 /** Concerts fall on today .. today + DEMO_DAYS - 1 (8 weeks). */
-export const DEMO_DAYS = 56;
+const DEMO_DAYS = 56;
 const FREE_COUNT = 10;
 const MULTI_BAND_COUNT = 10;
 

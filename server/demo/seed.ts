@@ -1,15 +1,25 @@
 // Demo data so a fresh install shows a living agenda: real Mallorca venues, invented bands and
 // concerts dated from today, and two accounts to sign in with.
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
+import { insertConcert } from '../admin/admin.repository.js';
 import { hashPassword } from '../auth/password.js';
 import type { Database } from '../db/database.js';
-import type { DB } from '../db/schema.js';
 import type { Logger } from '../lib/logger.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
 import { DEMO_BANDS, demoBandRows } from './bands.js';
 import { bandnameOf, planDemoConcerts } from './concerts.js';
 import { hashSeed } from './random.js';
+import {
+  findBandIdsByName,
+  findUserIdByEmail,
+  insertConcertBands,
+  insertMissingBands,
+  insertUserIfNew,
+  isDatabaseEmpty,
+  lockForSeeding,
+  ownsAnyConcert,
+  upsertVenues,
+} from './seed.repository.js';
 import { DEMO_VENUES } from './venues.js';
 
 export interface DemoSignIn {
@@ -38,13 +48,11 @@ export interface SeedOptions {
   randomPasswords?: boolean;
 }
 
-export const DEMO_ADMIN: DemoSignIn = { email: 'admin@demo.local', password: 'demo-admin-1234' };
-export const DEMO_FAN: DemoSignIn = { email: 'fan@demo.local', password: 'demo-fan-1234' };
+const DEMO_ADMIN: DemoSignIn = { email: 'admin@demo.local', password: 'demo-admin-1234' };
+const DEMO_FAN: DemoSignIn = { email: 'fan@demo.local', password: 'demo-fan-1234' };
 
 // Two app instances starting on one empty database must not both create the concerts.
 const SEED_LOCK = hashSeed('conciertos-mallorca:demo-seed') & 0x7fffffff;
-
-type Trx = Transaction<DB>;
 
 interface DemoUser {
   signIn: DemoSignIn;
@@ -74,79 +82,42 @@ const USERS: DemoUser[] = [
   },
 ];
 
-async function upsertVenues(trx: Trx): Promise<void> {
-  await trx
-    .insertInto('venues')
-    .values(DEMO_VENUES.map((venue) => ({ ...venue })))
-    .onConflict((oc) =>
-      oc.column('id').doUpdateSet((eb) => ({
-        name: eb.ref('excluded.name'),
-        town: eb.ref('excluded.town'),
-        lat: eb.ref('excluded.lat'),
-        lon: eb.ref('excluded.lon'),
-        capacity: eb.ref('excluded.capacity'),
-        kind: eb.ref('excluded.kind'),
-      })),
-    )
-    .execute();
-}
-
 /** Inserts the bands that are missing (by case-insensitive name) and returns every demo band id. */
-async function ensureBands(trx: Trx): Promise<Map<string, number>> {
-  await trx
-    .insertInto('bands')
-    .values(demoBandRows())
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  const rows = await trx
-    .selectFrom('bands')
-    .select(['id', 'band_name'])
-    .where(
-      sql<string>`lower(band_name)`,
-      'in',
-      DEMO_BANDS.map((band) => band.name.toLowerCase()),
-    )
-    .execute();
-  return new Map(rows.map((row) => [row.band_name.toLowerCase(), row.id]));
+async function ensureBands(trx: Database): Promise<Map<string, number>> {
+  await insertMissingBands(trx, demoBandRows());
+  return findBandIdsByName(
+    trx,
+    DEMO_BANDS.map((band) => band.name),
+  );
 }
 
 /** The user's id, creating the account only when no user has that email yet. */
 async function ensureUser(
-  trx: Trx,
+  trx: Database,
   user: DemoUser,
   passwordCost: number,
 ): Promise<{ id: string; created: boolean }> {
-  const findId = () =>
-    trx
-      .selectFrom('users')
-      .select('user_id')
-      .where(sql<string>`lower(email)`, '=', user.signIn.email.toLowerCase())
-      .executeTakeFirst();
-  const existing = await findId();
-  if (existing) return { id: existing.user_id, created: false };
-  await trx
-    .insertInto('users')
-    .values({
-      email: user.signIn.email,
-      password_hash: await hashPassword(user.signIn.password, passwordCost),
-      name: user.name,
-      is_admin: user.isAdmin,
-      // Demo accounts use addresses nobody receives mail at: they count as verified.
-      email_verified_at: new Date(),
-      onboarding_completed: true,
-      top_genres: user.topGenres,
-      disliked_genres: user.dislikedGenres,
-      top_artists: user.topArtists,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-  const created = await findId();
+  const existing = await findUserIdByEmail(trx, user.signIn.email);
+  if (existing) return { id: existing, created: false };
+  await insertUserIfNew(trx, {
+    email: user.signIn.email,
+    password_hash: await hashPassword(user.signIn.password, passwordCost),
+    name: user.name,
+    is_admin: user.isAdmin,
+    // Demo accounts use addresses nobody receives mail at: they count as verified.
+    email_verified_at: new Date(),
+    onboarding_completed: true,
+    top_genres: user.topGenres,
+    disliked_genres: user.dislikedGenres,
+    top_artists: user.topArtists,
+  });
+  const created = await findUserIdByEmail(trx, user.signIn.email);
   if (!created) throw new Error(`No se pudo crear el usuario de demostración ${user.signIn.email}`);
-  return { id: created.user_id, created: true };
+  return { id: created, created: true };
 }
 
 async function createConcerts(
-  trx: Trx,
+  trx: Database,
   today: string,
   adminId: string,
   bandIds: Map<string, number>,
@@ -155,27 +126,24 @@ async function createConcerts(
   const links: { concert_id: number; band_id: number }[] = [];
   // One insert per concert keeps each id paired with its bands without relying on RETURNING order.
   for (const concert of planned) {
-    const { id } = await trx
-      .insertInto('concerts')
-      .values({
-        day: concert.day,
-        hour: concert.hour,
-        venue: concert.venue.name,
-        venue_id: concert.venue.id,
-        genre: concert.bands[0].genres[0],
-        price: concert.price,
-        bandname: bandnameOf(concert.bands),
-        concert_description: concert.description,
-        user_id: adminId,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertConcert(trx, {
+      day: concert.day,
+      hour: concert.hour,
+      venue: concert.venue.name,
+      venue_id: concert.venue.id,
+      genre: concert.bands[0].genres[0],
+      price: concert.price,
+      bandname: bandnameOf(concert.bands),
+      concert_description: concert.description,
+      image_url: null,
+      user_id: adminId,
+    });
     for (const band of concert.bands) {
       const bandId = bandIds.get(band.name.toLowerCase());
       if (bandId !== undefined) links.push({ concert_id: id, band_id: bandId });
     }
   }
-  if (links.length > 0) await trx.insertInto('concert_band').values(links).execute();
+  await insertConcertBands(trx, links);
   return planned.length;
 }
 
@@ -194,21 +162,15 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     : USERS;
   const createdEmails: string[] = [];
   const created = await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${SEED_LOCK})`.execute(trx);
-    await upsertVenues(trx);
+    await lockForSeeding(trx, SEED_LOCK);
+    await upsertVenues(trx, DEMO_VENUES);
     const bandIds = await ensureBands(trx);
     const accounts = await Promise.all(users.map((user) => ensureUser(trx, user, passwordCost)));
     users.forEach((user, i) => {
       if (accounts[i]!.created) createdEmails.push(user.signIn.email);
     });
     const adminId = accounts[0]!.id;
-    const owned = await trx
-      .selectFrom('concerts')
-      .select('id')
-      .where('user_id', '=', adminId)
-      .limit(1)
-      .executeTakeFirst();
-    if (owned) return 0;
+    if (await ownsAnyConcert(trx, adminId)) return 0;
     return createConcerts(trx, today, adminId, bandIds);
   });
   options.log.info(
@@ -226,9 +188,4 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
 }
 
 /** True when nobody has signed up and no concert exists: a brand-new installation. */
-export async function isDatabaseEmpty(db: Database): Promise<boolean> {
-  const { rows } = await sql<{ empty: boolean }>`
-    SELECT NOT EXISTS (SELECT 1 FROM users) AND NOT EXISTS (SELECT 1 FROM concerts) AS empty
-  `.execute(db);
-  return rows[0].empty;
-}
+export { isDatabaseEmpty };

@@ -1,16 +1,10 @@
 import { sql } from 'kysely';
+import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 
 export type DescriptionLength = 'short' | 'long';
 
-export interface ConcertToDescribe {
-  id: number;
-  day: string;
-  hour: string;
-  venue: string;
-  genre: string;
-  price: string;
-  bandname: string | null;
+export interface ConcertToDescribe extends ConcertRowBasics {
   bands: string[];
 }
 
@@ -24,10 +18,7 @@ export async function findConcertsLacking(
 ): Promise<ConcertToDescribe[]> {
   const result = await sql<ConcertToDescribe>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre, c.price::text AS price,
-      c.bandname,
-      coalesce((SELECT array_agg(b.band_name ORDER BY b.band_name)
-        FROM concert_band cb JOIN bands b ON b.id = cb.band_id WHERE cb.concert_id = c.id),
-        '{}') AS bands
+      c.bandname, ${bandNamesOfConcert} AS bands
     FROM concerts c
     WHERE ${sql.ref(`c.${column(length)}`)} IS NULL
     ORDER BY c.day, c.hour, c.id

@@ -24,7 +24,7 @@ const MAX_CHARS = { short: 300, long: 1500 };
 /** One retry: the admin waits for the answer. */
 const MAX_RETRIES = 1;
 
-export function buildDescriptionMessages(concert: ConcertToDescribe, length: DescriptionLength) {
+function buildDescriptionMessages(concert: ConcertToDescribe, length: DescriptionLength) {
   const size =
     length === 'short'
       ? 'Escribe UNA sola frase (máximo 25 palabras).'

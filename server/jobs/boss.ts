@@ -6,7 +6,7 @@ import type pg from 'pg';
 import type { Logger } from '../lib/logger.js';
 import { createQueues, DEFAULT_TUNING, type QueueTuning } from './queues.js';
 
-export const BOSS_SCHEMA = 'pgboss';
+const BOSS_SCHEMA = 'pgboss';
 
 export async function startBoss(
   pool: pg.Pool,

@@ -1,31 +1,26 @@
 // The background queues (pg-boss, schema 'pgboss' in the app's own database) and their payloads.
 // Every queue is created at start-up with the retry policy its work needs.
-import { CompiledQuery, type Kysely } from 'kysely';
 import type PgBoss from 'pg-boss';
 
 export const QUEUES = {
-  /** Fans out one recommendations-user job per onboarded fan. */
+  /**
+   * Queues the work for every onboarded fan: recommendations-group jobs with the built-in engine,
+   * one recommendations-user job per fan with the AI (workers.ts).
+   */
   recommendationsAll: 'recommendations-all',
   /** One fan's missing recommendations; singletonKey = user id, so queued duplicates collapse. */
   recommendationsUser: 'recommendations-user',
   /** Up to FANS_PER_GROUP fans scored together by the built-in engine (bulk-generator.ts). */
   recommendationsGroup: 'recommendations-group',
-  /** Short or long descriptions of the concerts lacking them (scripts, automation). */
-  descriptions: 'descriptions',
   /** Sends one weekly campaign's pending deliveries; retried with backoff until none is left. */
   weeklyMailSend: 'weekly-mail-send',
 } as const;
-
-export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 export interface RecommendationsUserJob {
   userId: string;
 }
 export interface RecommendationsGroupJob {
   userIds: string[];
-}
-export interface DescriptionsJob {
-  length: 'short' | 'long';
 }
 export interface WeeklyMailSendJob {
   campaignId: string;
@@ -58,7 +53,6 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
     retryDelay: 30,
     retryBackoff: true,
   });
-  await boss.createQueue(QUEUES.descriptions, { name: QUEUES.descriptions, policy: 'short' });
   await boss.createQueue(QUEUES.weeklyMailSend, {
     name: QUEUES.weeklyMailSend,
     policy: 'short',
@@ -69,14 +63,4 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
     // A big campaign may send for a while; every mail is claimed by a row lock anyway.
     expireInSeconds: 3 * 60 * 60,
   });
-}
-
-/** Lets pg-boss write a job inside one of our Kysely transactions: both commit or neither. */
-export function bossDbOf(trx: Pick<Kysely<unknown>, 'executeQuery'>): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => {
-      const result = await trx.executeQuery(CompiledQuery.raw(text, values as unknown[]));
-      return { rows: result.rows as unknown[] as never[] };
-    },
-  };
 }

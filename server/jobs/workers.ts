@@ -1,39 +1,24 @@
 // The handlers of every queue. Each one is safe to run twice and on several instances: the work
 // itself is guarded in the database (advisory lock per fan, row locks per mail, "IS NULL" writes).
 import type PgBoss from 'pg-boss';
-import type pg from 'pg';
-import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import { generateDescriptions } from '../descriptions/generate-descriptions.js';
-import { descriptionWriterFor } from '../descriptions/writer.js';
-import { aiGateFor, type AiGate } from '../lib/ai-gate.js';
 import { chunk } from '../lib/chunk.js';
-import type { Logger } from '../lib/logger.js';
-import type { Clock } from '../lib/time.js';
-import type { Mailer } from '../mail/mailer.js';
 import type { RecommendationEngine } from '../recommendations/engine.js';
 import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
 import { generateForUser } from '../recommendations/generator.js';
-import { sendCampaign } from '../weekly-mail/send-campaign.js';
+import { findOnboardedUserIds } from '../users/users.repository.js';
+import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
+import { sendCampaign, type CampaignSendDeps } from '../weekly-mail/send-campaign.js';
 import {
   QUEUES,
-  type DescriptionsJob,
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
   type WeeklyMailSendJob,
 } from './queues.js';
 
-export interface WorkerDeps {
+/** What the weekly-mail sender needs, plus the queue and the recommendation engine. */
+export interface WorkerDeps extends CampaignSendDeps {
   boss: PgBoss;
-  db: Database;
-  pool: pg.Pool;
-  config: Config;
-  mailer: Mailer;
   engine: RecommendationEngine;
-  clock: Clock;
-  log: Logger;
-  /** The process's AI gate, shared with the engine; without it the workers make their own. */
-  ai?: AiGate;
 }
 
 const POLLING_SECONDS = 0.5;
@@ -48,16 +33,8 @@ async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
   let afterId = '00000000-0000-0000-0000-000000000000';
   let total = 0;
   for (;;) {
-    const fans = await deps.db
-      .selectFrom('users')
-      .select('user_id')
-      .where('onboarding_completed', '=', true)
-      .where('user_id', '>', afterId)
-      .orderBy('user_id')
-      .limit(FAN_OUT_CHUNK)
-      .execute();
-    if (fans.length === 0) return total;
-    const userIds = fans.map((fan) => fan.user_id);
+    const userIds = await findOnboardedUserIds(deps.db, afterId, FAN_OUT_CHUNK);
+    if (userIds.length === 0) return total;
     await deps.boss.insert(
       grouped
         ? chunk(userIds, FANS_PER_GROUP).map((group) => ({
@@ -70,28 +47,23 @@ async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
             singletonKey: userId,
           })),
     );
-    total += fans.length;
+    total += userIds.length;
     afterId = userIds[userIds.length - 1]!;
   }
 }
 
 /** Re-queues campaigns left half sent (a send job lost with a crash, or out of retries). */
-export async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) {
-  const campaigns = await deps.db
-    .selectFrom('mail_campaigns')
-    .select('id')
-    .where('status', '=', 'sending')
-    .execute();
-  for (const { id } of campaigns) {
-    const job: WeeklyMailSendJob = { campaignId: String(id) };
-    await deps.boss.send(QUEUES.weeklyMailSend, job, { singletonKey: `campaign-${id}` });
+async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) {
+  const campaignIds = await findSendingCampaignIds(deps.db);
+  for (const campaignId of campaignIds) {
+    const job: WeeklyMailSendJob = { campaignId };
+    await deps.boss.send(QUEUES.weeklyMailSend, job, { singletonKey: `campaign-${campaignId}` });
   }
-  return campaigns.length;
+  return campaignIds.length;
 }
 
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, log } = deps;
-  const ai = deps.ai ?? aiGateFor(deps);
   const options = { pollingIntervalSeconds: POLLING_SECONDS };
   const generator = {
     db: deps.db,
@@ -122,11 +94,6 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       },
     );
   }
-  await boss.work<DescriptionsJob>(QUEUES.descriptions, options, async ([job]) => {
-    const writer = descriptionWriterFor(deps.config, log, ai);
-    const count = await generateDescriptions({ db: deps.db, writer }, job!.data.length);
-    log.info({ count, length: job!.data.length }, 'Descripciones generadas');
-  });
   await boss.work<WeeklyMailSendJob>(QUEUES.weeklyMailSend, options, async ([job]) => {
     const { sent } = await sendCampaign(deps, job!.data.campaignId);
     log.info({ campaignId: job!.data.campaignId, sent }, 'Email semanal: envío terminado');

@@ -11,9 +11,9 @@ import { isOutage, retryDelayMs } from './openai-guards.js';
 import type { Clock } from './time.js';
 
 /** Failed attempts in a row that open the breaker: a few, so one hiccup does not. */
-export const FAILURES_TO_OPEN = 5;
+const FAILURES_TO_OPEN = 5;
 /** Time without AI calls once open; then one probe call tells whether it is back. */
-export const COOL_DOWN_MS = 30_000;
+const COOL_DOWN_MS = 30_000;
 
 export type AiRefusal = 'circuit-open' | 'budget-spent';
 

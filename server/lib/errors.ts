@@ -29,7 +29,7 @@ export const forbidden = (message = 'No tienes permisos de administrador.') =>
   new AppError('forbidden', 403, message);
 
 /** No database connection came free within DATABASE_POOL_TIMEOUT_MS. */
-export const serverBusy = () =>
+const serverBusy = () =>
   new AppError(
     'server_busy',
     503,

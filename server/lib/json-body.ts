@@ -10,7 +10,7 @@ export interface BodyLimit {
 }
 
 /** Longest prefix first. Anything not listed takes DEFAULT_BODY_LIMIT. */
-export const BODY_LIMITS: readonly BodyLimit[] = [
+const BODY_LIMITS: readonly BodyLimit[] = [
   // Email (254), password (256 at sign-in) or a reset token (200): a few KB.
   { prefix: '/api/auth', limit: '4kb' },
   // Name, 50 artists of 100 characters and genre lists.
@@ -20,7 +20,7 @@ export const BODY_LIMITS: readonly BodyLimit[] = [
 ];
 
 /** The remaining JSON routes take a flag, a number or nothing at all. */
-export const DEFAULT_BODY_LIMIT = '2kb';
+const DEFAULT_BODY_LIMIT = '2kb';
 
 const matches = (path: string, prefix: string) => path === prefix || path.startsWith(`${prefix}/`);
 

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
+import { insertDelivery, markDelivery, type DeliveryKind } from './deliveries.repository.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 /**
@@ -8,32 +9,24 @@ import type { Mailer, OutgoingMail } from './mailer.js';
  */
 export async function sendRecordedMail(
   deps: { db: Database; mailer: Mailer; log: Logger },
-  delivery: {
-    userId: string;
-    kind: 'welcome' | 'password_reset' | 'email_verification';
-    mail: OutgoingMail;
-  },
+  delivery: { userId: string; kind: DeliveryKind; mail: OutgoingMail },
 ): Promise<boolean> {
-  const { id } = await deps.db
-    .insertInto('mail_deliveries')
-    .values({ user_id: delivery.userId, kind: delivery.kind, to_email: delivery.mail.to })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const id = await insertDelivery(deps.db, {
+    userId: delivery.userId,
+    kind: delivery.kind,
+    toEmail: delivery.mail.to,
+  });
   try {
     await deps.mailer.send(delivery.mail);
-    await deps.db
-      .updateTable('mail_deliveries')
-      .set({ status: 'sent', sent_at: new Date(), attempts: 1 })
-      .where('id', '=', id)
-      .execute();
+    await markDelivery(deps.db, id, { status: 'sent', attempts: 1 });
     return true;
   } catch (error) {
     deps.log.warn({ err: error, kind: delivery.kind }, 'No se pudo enviar el correo');
-    await deps.db
-      .updateTable('mail_deliveries')
-      .set({ status: 'failed', attempts: 1, last_error: String(error).slice(0, 500) })
-      .where('id', '=', id)
-      .execute();
+    await markDelivery(deps.db, id, {
+      status: 'failed',
+      attempts: 1,
+      last_error: String(error).slice(0, 500),
+    });
     return false;
   }
 }

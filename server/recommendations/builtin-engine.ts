@@ -8,7 +8,7 @@ import type { Score } from '../../common/genres.js';
 import type { ConcertToScore, FanTaste, RecommendationEngine, ScoredConcert } from './engine.js';
 import { areRelated } from './genre-relations.js';
 
-export const normalizeName = (value: string) =>
+const normalizeName = (value: string) =>
   value
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')

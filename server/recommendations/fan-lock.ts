@@ -1,18 +1,15 @@
 // The per-fan lock of recommendation generation, the one definition both generators use (one fan
 // at a time in generator.ts, many at once in bulk-generator.ts), so they always exclude each other
-// across requests, jobs and app instances: a session advisory lock keyed by the fan's id.
+// across requests, jobs and app instances: a session advisory lock keyed by the fan's id (the key
+// is in fan-lock.repository.ts).
 //
 // The locks are taken on a connection held from the pool's bounded budget
 // (server/db/held-connections.ts), and the work receives that same connection: every query of a
 // run goes through it, so a run never waits for a second connection while holding the first.
-import { sql, type RawBuilder } from 'kysely';
 import type pg from 'pg';
 import type { Database } from '../db/database.js';
 import { withHeldConnection } from '../db/held-connections.js';
-
-/** The advisory lock key of the fan whose uuid (as SQL) is `userId`. */
-const lockKey = (userId: RawBuilder<unknown>) =>
-  sql`hashtextextended('recommendations:' || ${userId}, 0)`;
+import { tryLockFans, unlockFans } from './fan-lock.repository.js';
 
 /**
  * Locks whichever of `userIds` no one else is generating for (the others are skipped: the run that
@@ -24,17 +21,11 @@ export function withFanLocks<T>(
   work: (connection: Database, lockedIds: string[]) => Promise<T>,
 ): Promise<T> {
   return withHeldConnection(deps, async (connection) => {
-    const { rows } = await sql<{ id: string }>`
-      SELECT id::text FROM unnest(${userIds}::uuid[]) AS id
-      WHERE pg_try_advisory_lock(${lockKey(sql`id::text`)})`.execute(connection);
-    const locked = rows.map((row) => row.id);
+    const locked = await tryLockFans(connection, userIds);
     try {
       return await work(connection, locked);
     } finally {
-      if (locked.length > 0) {
-        await sql`SELECT pg_advisory_unlock(${lockKey(sql`id::text`)})
-                  FROM unnest(${locked}::uuid[]) AS id`.execute(connection);
-      }
+      await unlockFans(connection, locked);
     }
   });
 }

@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';
+import type { ScoredTaste } from './group-scores.repository.js';
 
 export async function findTaste(db: Database, userId: string) {
   const row = await db
@@ -39,7 +40,7 @@ export function findUnscoredConcerts(
 }
 
 /** What an engine needs of the concerts whose ids `ids` selects, by day then hour. */
-export async function findConcertsToScore(
+async function findConcertsToScore(
   db: Database,
   ids: RawBuilder<unknown>,
 ): Promise<ConcertToScore[]> {
@@ -129,4 +130,59 @@ export async function progressOf(db: Database, userId: string, today: string) {
     WHERE c.day >= ${today}::date
   `.execute(db);
   return row.rows[0]!;
+}
+
+/** What an engine needs of the concerts with these ids, by day then hour. */
+export function findConcertsToScoreByIds(db: Database, ids: number[]): Promise<ConcertToScore[]> {
+  return findConcertsToScore(db, sql`SELECT unnest(${ids}::int[])`);
+}
+
+/** A fan of a group pass: their taste, its version, and their future concerts without a score. */
+export interface GroupFanToScore extends ScoredTaste {
+  top_genres: string[];
+  disliked_genres: string[];
+  top_artists: string[];
+  /** Future concerts without a score; null when there are none. */
+  missing: number[] | null;
+}
+
+/** The fans of a group pass (bulk-generator.ts) with what each still lacks, in one statement. */
+export async function findGroupFansToScore(
+  db: Database,
+  userIds: string[],
+  today: string,
+): Promise<GroupFanToScore[]> {
+  const { rows } = await sql<GroupFanToScore>`
+    SELECT u.user_id, u.top_genres, u.disliked_genres, u.top_artists, u.updated_at::text AS version,
+      array_agg(c.id) FILTER (WHERE c.id IS NOT NULL) AS missing
+    FROM users u
+    LEFT JOIN concerts c ON c.day >= ${today}::date AND NOT EXISTS (
+      SELECT 1 FROM user_concert_recommendations r
+      WHERE r.user_id = u.user_id AND r.concert_id = c.id AND r.score IS NOT NULL)
+    WHERE u.user_id = ANY(${userIds}::uuid[])
+    GROUP BY u.user_id
+  `.execute(db);
+  return rows;
+}
+
+/**
+ * Sets each fan's needs_recommendation to whether a future concert still lacks their score. Only
+ * the flags that change are written: an untouched users row sends no change notice.
+ */
+export async function refreshNeedsRecommendation(
+  db: Database,
+  userIds: string[],
+  today: string,
+): Promise<void> {
+  await sql`
+    WITH flags AS (
+      SELECT u.user_id, EXISTS (
+        SELECT 1 FROM concerts c
+        LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = u.user_id
+        WHERE c.day >= ${today}::date AND r.score IS NULL) AS pending
+      FROM users u WHERE u.user_id = ANY(${userIds}::uuid[])
+    )
+    UPDATE users u SET needs_recommendation = flags.pending
+    FROM flags WHERE u.user_id = flags.user_id AND u.needs_recommendation <> flags.pending
+  `.execute(db);
 }

@@ -1,10 +1,15 @@
 // Fixed-window rate limits kept in PostgreSQL, so they hold across every app instance.
 import { isIPv4, isIPv6 } from 'node:net';
-import { sql } from 'kysely';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
 import { EMAIL_MAX, hasControlCharacters } from '../../common/rules.js';
 import { AppError } from '../lib/errors.js';
+import {
+  countHits,
+  deleteCounter,
+  deleteExpiredCounters,
+  findRetryAfterAtLimit,
+} from './rate-limits.repository.js';
 
 export interface LimitRule {
   /** Namespace of the counter, e.g. 'login-ip'. */
@@ -30,17 +35,7 @@ interface Counter {
 export async function hitAll(db: Database, counters: Counter[]): Promise<number> {
   if (counters.length === 0) return 0;
   const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : 1));
-  const { rows } = await sql<{ key: string; hits: number; retry_after: number }>`
-    INSERT INTO rate_limits AS r (key, hits, reset_at)
-    SELECT c.key, 1, now() + make_interval(secs => c.window_seconds)
-    FROM unnest(${sorted.map((c) => c.key)}::text[], ${sorted.map((c) => c.windowSeconds)}::int[])
-      WITH ORDINALITY AS c(key, window_seconds, position)
-    ORDER BY c.position
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN r.reset_at <= now() THEN 1 ELSE r.hits + 1 END,
-      reset_at = CASE WHEN r.reset_at <= now() THEN excluded.reset_at ELSE r.reset_at END
-    RETURNING key, hits, ceil(extract(epoch FROM reset_at - now()))::int AS retry_after
-  `.execute(db);
+  const rows = await countHits(db, sorted);
   let wait = 0;
   for (const row of rows) {
     const counter = sorted.find((c) => c.key === row.key)!;
@@ -74,10 +69,7 @@ export function rateLimit(db: Database, rules: LimitRule[]): RequestHandler {
 
 /** Expired counters are useless; remove them now and then. */
 export async function pruneRateLimits(db: Database): Promise<void> {
-  await db
-    .deleteFrom('rate_limits')
-    .where('reset_at', '<', sql<Date>`now()`)
-    .execute();
+  await deleteExpiredCounters(db);
 }
 
 /**
@@ -89,7 +81,7 @@ export async function resetLimit(
   rule: Pick<LimitRule, 'name'>,
   value: string,
 ): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', counterKey(rule, value)).execute();
+  await deleteCounter(db, counterKey(rule, value));
 }
 
 /** The 16 bits groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail folded in). */
@@ -155,14 +147,8 @@ export const normalizeEmailKey = (email: string) => email.trim().toLowerCase();
  * when it fails.
  */
 export async function usedUp(db: Database, key: string, limit: number): Promise<number> {
-  const row = await db
-    .selectFrom('rate_limits')
-    .select(sql<number>`ceil(extract(epoch FROM reset_at - now()))::int`.as('retry_after'))
-    .where('key', '=', key)
-    .where('hits', '>=', limit)
-    .where('reset_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  return row ? Math.max(1, row.retry_after) : 0;
+  const retryAfter = await findRetryAfterAtLimit(db, key, limit);
+  return retryAfter === undefined ? 0 : Math.max(1, retryAfter);
 }
 
 export const byUser = (req: Request) => req.user?.user_id;

@@ -5,7 +5,7 @@
  * anyone can read them, so they sign nothing in production. test/config.test.ts scans the
  * repository and fails when a secret-looking value there is missing from these rules.
  */
-export const PUBLIC_SESSION_SECRETS = [
+const PUBLIC_SESSION_SECRETS = [
   'change-me-change-me-change-me-change-me',
   'test-session-secret-test-session-secret',
   'bench-session-secret-bench-session-secret',

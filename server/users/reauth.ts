@@ -9,9 +9,9 @@ import { hit, usedUp } from '../security/rate-limit.js';
 import { findPasswordHash } from './users.repository.js';
 
 /** How recent a Google/Spotify sign-in must be to stand for the password. */
-export const REAUTH_WINDOW_MS = 10 * 60 * 1000;
+const REAUTH_WINDOW_MS = 10 * 60 * 1000;
 /** Wrong current passwords allowed per user in a window. */
-export const CURRENT_PASSWORD_FAILURES = { limit: 5, windowSeconds: 15 * 60 };
+const CURRENT_PASSWORD_FAILURES = { limit: 5, windowSeconds: 15 * 60 };
 
 export type ReauthOutcome =
   | { outcome: 'confirmed' }

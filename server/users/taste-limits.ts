@@ -33,7 +33,7 @@ export const sameTaste = (a: Taste, b: Taste) =>
   sameList(a.top_artists, b.top_artists);
 
 /** "12 minutos", "1 hora": how long until the fan may change their taste again. */
-export function spanishWait(seconds: number): string {
+function spanishWait(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
   if (minutes < 60) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
   const hours = Math.ceil(minutes / 60);

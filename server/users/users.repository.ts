@@ -205,3 +205,20 @@ export async function reclaimUnverifiedAccount(db: Database, userId: string, at:
   await deleteSessions(db, userId);
   await markEmailVerified(db, userId, at);
 }
+
+/** Up to `limit` ids of onboarded fans after `afterId`, in id order (for paging through all). */
+export async function findOnboardedUserIds(
+  db: Database,
+  afterId: string,
+  limit: number,
+): Promise<string[]> {
+  const fans = await db
+    .selectFrom('users')
+    .select('user_id')
+    .where('onboarding_completed', '=', true)
+    .where('user_id', '>', afterId)
+    .orderBy('user_id')
+    .limit(limit)
+    .execute();
+  return fans.map((fan) => fan.user_id);
+}

@@ -10,7 +10,7 @@ function jsonForScript(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-export function renderIndexHtml(
+function renderIndexHtml(
   template: string,
   publicConfig: PublicConfigDto,
   analyticsScriptUrl: string | undefined,
@@ -29,8 +29,8 @@ export function renderIndexHtml(
  * URL and the page, is not added to them. Compared as the client's router matches paths: any
  * case, trailing slashes ignored.
  */
-export const PAGES_WITH_TOKENS = ['/verificar-email', '/update-password', '/unsubscribe'];
-export const isTokenPage = (requestPath: string) =>
+const PAGES_WITH_TOKENS = ['/verificar-email', '/update-password', '/unsubscribe'];
+const isTokenPage = (requestPath: string) =>
   PAGES_WITH_TOKENS.includes(requestPath.toLowerCase().replace(/\/+$/, ''));
 
 export function spaRouter(options: {

@@ -1,15 +1,10 @@
 // What a weekly mail shows: the fan's best scored concerts of the next 14 days, or, when none
 // matches, the next few concerts of the island.
 import { sql } from 'kysely';
+import type { ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 
-export interface MailConcert {
-  id: number;
-  day: string;
-  hour: string;
-  venue: string;
-  genre: string;
-  price: string;
+export interface MailConcert extends Omit<ConcertRowBasics, 'bandname'> {
   title: string;
   score: 'extreme' | 'high' | 'medium' | null;
   reason: string | null;
@@ -17,8 +12,8 @@ export interface MailConcert {
 
 /** "Next 14 days": today and the 13 days after it, in Europe/Madrid. */
 export const WINDOW_DAYS = 14;
-export const MAX_MATCHES = 5;
-export const FALLBACK_CONCERTS = 3;
+const MAX_MATCHES = 5;
+const FALLBACK_CONCERTS = 3;
 
 const title = sql<string>`coalesce(
   (SELECT string_agg(b.band_name, ', ' ORDER BY b.band_name)

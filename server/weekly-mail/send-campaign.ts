@@ -10,8 +10,15 @@ import { heldConnectionSlots } from '../db/held-connections.js';
 import { forEachLimited } from '../lib/concurrency.js';
 import type { Logger } from '../lib/logger.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
+import { markDelivery, type DeliveryOutcome } from '../mail/deliveries.repository.js';
 import type { Mailer } from '../mail/mailer.js';
 import { unsubscribeToken, unsubscribeUrl } from '../users/unsubscribe.js';
+import {
+  claimPendingDelivery,
+  findCampaign,
+  findPendingDeliveryIds,
+  finishCampaignIfSent,
+} from './campaigns.repository.js';
 import { findNextConcerts, findWeeklyMatches, WINDOW_DAYS } from './matches.repository.js';
 import { weeklyMail } from './weekly-mail.template.js';
 
@@ -26,7 +33,7 @@ export interface CampaignSendDeps {
 }
 
 /** Temporary failures per delivery before it is given up as 'failed'. */
-export const MAX_ATTEMPTS = 10;
+const MAX_ATTEMPTS = 10;
 const CHUNK = 100;
 /**
  * Mails in flight at once per worker (nodemailer's SMTP pool keeps 5 connections). It is also the
@@ -36,7 +43,7 @@ export const SEND_CONCURRENCY = 4;
 
 type Outcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'taken';
 
-export class TemporarySendFailure extends Error {}
+class TemporarySendFailure extends Error {}
 
 /** A 5xx answer is permanent for that address; no code (connection lost) or 4xx is temporary. */
 function isPermanent(error: unknown): boolean {
@@ -60,35 +67,17 @@ async function sendOne(
   const now = madridDateTime(deps.clock());
   const window = { from: now.day, to: addDays(now.day, WINDOW_DAYS - 1), nowTime: now.time };
   return deps.db.transaction().execute(async (trx) => {
-    const delivery = await trx
-      .selectFrom('mail_deliveries')
-      .select(['id', 'user_id', 'to_email', 'attempts'])
-      .where('id', '=', deliveryId)
-      .where('status', '=', 'pending')
-      .forUpdate()
-      .skipLocked()
-      .executeTakeFirst();
+    const delivery = await claimPendingDelivery(trx, deliveryId);
     if (!delivery) return 'taken';
-    const mark = (values: { status: string; last_error?: string | null; attempts?: number }) =>
-      trx
-        .updateTable('mail_deliveries')
-        .set({ ...values, ...(values.status === 'sent' ? { sent_at: new Date() } : {}) })
-        .where('id', '=', delivery.id)
-        .execute();
+    const mark = (outcome: DeliveryOutcome) => markDelivery(trx, delivery.id, outcome);
 
-    const user = delivery.user_id
-      ? await trx
-          .selectFrom('users')
-          .select(['user_id', 'name', 'is_subscribed'])
-          .where('user_id', '=', delivery.user_id)
-          .executeTakeFirst()
-      : undefined;
+    const { user_id: userId, name, is_subscribed: subscribed } = delivery;
     // Unsubscribed since the campaign started (a preview to admins ignores the subscription).
-    if (!user || (campaign.mode === 'real' && !user.is_subscribed)) {
+    if (userId === null || (campaign.mode === 'real' && !subscribed)) {
       await mark({ status: 'skipped', last_error: 'baja antes del envío' });
       return 'skipped';
     }
-    const matches = await findWeeklyMatches(trx, user.user_id, window);
+    const matches = await findWeeklyMatches(trx, userId, window);
     const nextConcerts = matches.length > 0 ? [] : await findNextConcerts(trx, window);
     if (matches.length === 0 && nextConcerts.length === 0) {
       await mark({ status: 'skipped', last_error: 'sin conciertos en los próximos 14 días' });
@@ -96,12 +85,12 @@ async function sendOne(
     }
     const mail = weeklyMail({
       to: delivery.to_email,
-      name: user.name,
+      name,
       matches,
       nextConcerts,
       publicUrl: deps.config.publicUrl,
-      unsubscribeUrl: unsubscribeUrl(deps.config, user.user_id),
-      oneClickUrl: oneClickUrl(deps.config, user.user_id),
+      unsubscribeUrl: unsubscribeUrl(deps.config, userId),
+      oneClickUrl: oneClickUrl(deps.config, userId),
       test: campaign.mode === 'prueba',
     });
     const attempts = delivery.attempts + 1;
@@ -127,26 +116,14 @@ async function sendOne(
  * retried later (with backoff) and continues with the rows still pending.
  */
 export async function sendCampaign(deps: CampaignSendDeps, campaignId: string) {
-  const campaign = await deps.db
-    .selectFrom('mail_campaigns')
-    .select(['id', 'mode', 'status'])
-    .where('id', '=', campaignId)
-    .executeTakeFirst();
+  const campaign = await findCampaign(deps.db, campaignId);
   if (!campaign || campaign.status === 'done') return { sent: 0 };
   let sent = 0;
   let afterId = '0';
   for (;;) {
-    const chunk = await deps.db
-      .selectFrom('mail_deliveries')
-      .select('id')
-      .where('campaign_id', '=', campaignId)
-      .where('status', '=', 'pending')
-      .where('id', '>', afterId)
-      .orderBy('id')
-      .limit(CHUNK)
-      .execute();
+    const chunk = await findPendingDeliveryIds(deps.db, campaignId, afterId, CHUNK);
     if (chunk.length === 0) break;
-    await forEachLimited(chunk, SEND_CONCURRENCY, async ({ id }) => {
+    await forEachLimited(chunk, SEND_CONCURRENCY, async (id) => {
       // Its transaction stays open across the SMTP exchange: one of the pool's held connections.
       const outcome = await heldConnectionSlots(deps.pool).run(() => sendOne(deps, campaign, id));
       if (outcome === 'sent') sent += 1;
@@ -154,23 +131,9 @@ export async function sendCampaign(deps: CampaignSendDeps, campaignId: string) {
         throw new TemporarySendFailure(`Envío interrumpido tras ${sent} correos; se reintentará.`);
       }
     });
-    afterId = chunk[chunk.length - 1]!.id;
+    afterId = chunk[chunk.length - 1]!;
   }
   // Rows another worker holds right now are still 'pending': that worker finishes the campaign.
-  await deps.db
-    .updateTable('mail_campaigns')
-    .set({ status: 'done', finished_at: new Date() })
-    .where('id', '=', campaignId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('mail_deliveries')
-            .select('id')
-            .where('campaign_id', '=', campaignId)
-            .where('status', '=', 'pending'),
-        ),
-      ),
-    )
-    .execute();
+  await finishCampaignIfSent(deps.db, campaignId);
   return { sent };
 }

@@ -1,0 +1,36 @@
+// SQL for mail_deliveries: one row per mail, recorded before it is sent, then its outcome.
+import type { Database } from '../db/database.js';
+
+export type DeliveryKind = 'welcome' | 'password_reset' | 'email_verification';
+
+/** Records a one-off mail as 'pending'; returns its id. */
+export async function insertDelivery(
+  db: Database,
+  delivery: { userId: string; kind: DeliveryKind; toEmail: string },
+): Promise<string> {
+  const { id } = await db
+    .insertInto('mail_deliveries')
+    .values({ user_id: delivery.userId, kind: delivery.kind, to_email: delivery.toEmail })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface DeliveryOutcome {
+  status: 'pending' | 'sent' | 'skipped' | 'failed';
+  attempts?: number;
+  last_error?: string | null;
+}
+
+/** Writes a delivery's outcome; 'sent' also stamps sent_at. */
+export async function markDelivery(
+  db: Database,
+  deliveryId: string,
+  outcome: DeliveryOutcome,
+): Promise<void> {
+  await db
+    .updateTable('mail_deliveries')
+    .set({ ...outcome, ...(outcome.status === 'sent' ? { sent_at: new Date() } : {}) })
+    .where('id', '=', deliveryId)
+    .execute();
+}

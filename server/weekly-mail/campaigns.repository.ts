@@ -1,0 +1,117 @@
+// SQL for weekly campaigns (mail_campaigns) and their deliveries (mail_deliveries).
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+
+/**
+ * Inserts this week's campaign; undefined when a 'real' one exists already for the week. The
+ * index predicate is spelled literally: Postgres cannot infer a partial index from a parameter.
+ */
+export async function insertWeeklyCampaign(
+  db: Database,
+  campaign: { mode: 'prueba' | 'real'; isoWeek: string; createdBy: string | null },
+): Promise<string | undefined> {
+  const inserted = await sql<{ id: string }>`
+    INSERT INTO mail_campaigns (kind, mode, iso_week, created_by)
+    VALUES ('weekly', ${campaign.mode}, ${campaign.isoWeek}, ${campaign.createdBy})
+    ON CONFLICT (kind, iso_week) WHERE mode = 'real' DO NOTHING
+    RETURNING id
+  `.execute(db);
+  const row = inserted.rows[0];
+  return row ? String(row.id) : undefined;
+}
+
+/**
+ * One 'pending' delivery per recipient with a verified address: the admins for a 'prueba'
+ * campaign, the subscribed fans for a 'real' one. Returns how many were inserted.
+ */
+export async function insertCampaignDeliveries(
+  db: Database,
+  campaignId: string,
+  recipients: 'admins' | 'subscribed',
+): Promise<number> {
+  const inserted = await sql<{ n: string }>`
+    WITH inserted AS (
+      INSERT INTO mail_deliveries (campaign_id, user_id, kind, to_email)
+      SELECT ${campaignId}::bigint, user_id, 'weekly', email FROM users
+      WHERE ${recipients === 'admins' ? sql`is_admin` : sql`is_subscribed`}
+        AND email_verified_at IS NOT NULL
+      ON CONFLICT (campaign_id, user_id) DO NOTHING
+      RETURNING 1
+    )
+    SELECT count(*)::text AS n FROM inserted
+  `.execute(db);
+  return Number(inserted.rows[0]?.n ?? 0);
+}
+
+export function findCampaign(db: Database, campaignId: string) {
+  return db
+    .selectFrom('mail_campaigns')
+    .select(['id', 'mode', 'status'])
+    .where('id', '=', campaignId)
+    .executeTakeFirst();
+}
+
+/** The ids of the campaigns still being sent. */
+export async function findSendingCampaignIds(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectFrom('mail_campaigns')
+    .select('id')
+    .where('status', '=', 'sending')
+    .execute();
+  return rows.map((row) => String(row.id));
+}
+
+/** Up to `limit` pending delivery ids of the campaign after `afterId`, in id order. */
+export async function findPendingDeliveryIds(
+  db: Database,
+  campaignId: string,
+  afterId: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('mail_deliveries')
+    .select('id')
+    .where('campaign_id', '=', campaignId)
+    .where('status', '=', 'pending')
+    .where('id', '>', afterId)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Locks a delivery still pending (FOR UPDATE SKIP LOCKED) for the rest of the transaction, with
+ * what the mail needs of its recipient (`user_id` null: the account is gone); undefined when it
+ * was sent or another worker holds it.
+ */
+export function claimPendingDelivery(db: Database, deliveryId: string) {
+  return db
+    .selectFrom('mail_deliveries as d')
+    .leftJoin('users as u', 'u.user_id', 'd.user_id')
+    .select(['d.id', 'd.to_email', 'd.attempts', 'u.user_id', 'u.name', 'u.is_subscribed'])
+    .where('d.id', '=', deliveryId)
+    .where('d.status', '=', 'pending')
+    .forUpdate('d')
+    .skipLocked()
+    .executeTakeFirst();
+}
+
+/** Marks the campaign done unless a delivery is still pending (another worker finishes it). */
+export async function finishCampaignIfSent(db: Database, campaignId: string): Promise<void> {
+  await db
+    .updateTable('mail_campaigns')
+    .set({ status: 'done', finished_at: new Date() })
+    .where('id', '=', campaignId)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('mail_deliveries')
+            .select('id')
+            .where('campaign_id', '=', campaignId)
+            .where('status', '=', 'pending'),
+        ),
+      ),
+    )
+    .execute();
+}
