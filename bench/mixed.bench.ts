@@ -15,6 +15,7 @@ import { generateDataset } from './dataset.js';
 import { installAgendaQueryCounter } from './lib/agenda-query-counter.js';
 import { startBenchApp } from './lib/bench-app.js';
 import { startBenchDatabase } from './lib/bench-database.js';
+import { listenChangeNotices } from './lib/change-notices.js';
 import { loadRow, percentile, round, signInBenchFan } from './lib/http-client.js';
 import type { BenchResult } from './types.js';
 
@@ -149,6 +150,7 @@ export async function run(): Promise<BenchResult[]> {
       writeFileSync(cookieFile, JSON.stringify(cookies));
       process.env.BENCH_FAN_COOKIES = cookieFile;
 
+      const notices = await listenChangeNotices(database.url);
       const stats: WriteStats = { like: [], feedback: [], taste: [], errors: 0 };
       let stop = false;
       const writer = writeTraffic(app.base, cookies, dataset.concertIds, stats, () => stop);
@@ -168,8 +170,17 @@ export async function run(): Promise<BenchResult[]> {
         rows.push(loadRow('mixed, before the measured load'));
         for (const phase of phases) {
           const queriesBefore = counter.read();
+          const noticesBefore = notices.counts();
           const result = await load(app.base, phase.encoding, DURATION_S);
           const misses = counter.read() - queriesBefore;
+          const noticesAfter = notices.counts();
+          const noticeText = Object.keys(noticesAfter)
+            .sort()
+            .map(
+              (kind) =>
+                `${kind} ${(noticesAfter[kind]! - (noticesBefore[kind] ?? 0)) / DURATION_S}/s`,
+            )
+            .join(', ');
           const answered = result['2xx'];
           const failed = result.non2xx + result.errors + result.timeouts;
           const hitShare = answered > 0 ? Math.max(0, 1 - misses / answered) : NaN;
@@ -201,6 +212,15 @@ export async function run(): Promise<BenchResult[]> {
               ok: failed === 0,
             },
             {
+              name: `mixed, ${phase.label}: change notices (${noticeText})`,
+              value:
+                Object.keys(noticesAfter).reduce(
+                  (sum, kind) => sum + noticesAfter[kind]! - (noticesBefore[kind] ?? 0),
+                  0,
+                ) / DURATION_S,
+              unit: 'per s',
+            },
+            {
               name: `mixed, ${phase.label}: answers from kept responses (${answered} answers, ${misses} agenda queries)`,
               value: round(hitShare * 100),
               unit: '%',
@@ -210,6 +230,7 @@ export async function run(): Promise<BenchResult[]> {
       } finally {
         stop = true;
         await writer;
+        await notices.stop();
       }
       for (const kind of ['like', 'feedback', 'taste'] as const) {
         rows.push(
