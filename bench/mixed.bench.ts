@@ -178,7 +178,7 @@ export async function run(): Promise<BenchResult[]> {
             .sort()
             .map(
               (kind) =>
-                `${kind} ${(noticesAfter[kind]! - (noticesBefore[kind] ?? 0)) / DURATION_S}/s`,
+                `${kind} ${round((noticesAfter[kind]! - (noticesBefore[kind] ?? 0)) / DURATION_S)}/s`,
             )
             .join(', ');
           const answered = result['2xx'];
