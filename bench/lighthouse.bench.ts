@@ -1,0 +1,213 @@
+// Issue 13: Lighthouse 12.8.2 (the npm package) with the system Chromium, its default config
+// (mobile, simulated throttling), against the BUILT app (`npm run build` first) started as in
+// production with demo data, 3 runs each of `/` and of `/myconcerts` signed in as the demo fan
+// (the session cookie goes in `extraHeaders`). Printed: the median of the 3 runs, metric by metric
+// (each run's figures go to stderr), and the landing page's JavaScript (gzip), as
+// landing-bundle.bench.ts counts it.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { entryFiles, staticClosure } from './landing-bundle.bench.js';
+import { loadRow } from './lib/http-client.js';
+import { freePort, startServer, stopServer, waitForReady } from './lib/server-process.js';
+import type { BenchResult } from './types.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface RunFigures {
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  cls: number;
+  lcpMs: number;
+  tbtMs: number;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+async function lighthouseOnce(url: string, cookie?: string): Promise<RunFigures> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+    });
+    if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+    // A page that ended elsewhere (a redirect to sign-in) would measure the wrong page.
+    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+      throw new Error(`${url} terminó en ${lhr.finalDisplayedUrl}`);
+    }
+    return {
+      scores: {
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        'best-practices': score('best-practices'),
+        seo: score('seo'),
+      },
+      cls: numeric('cumulative-layout-shift'),
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+let retries = 0;
+
+/** Lighthouse sometimes loses its trace on a loaded machine (NO_NAVSTART): such a run is redone. */
+async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+      retries += 1;
+      console.log(`lighthouse: run redone after: ${(error as Error).message}`);
+    }
+  }
+}
+
+/** Signs the demo fan in with the password the server printed; has every concert scored. */
+async function signInDemoFan(base: string, output: string): Promise<string> {
+  const password = /fan@demo\.local \/ (\S+)/.exec(output)?.[1];
+  if (!password)
+    throw new Error(`el servidor no imprimió la contraseña del fan de demostración:\n${output}`);
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'fan@demo.local', password }),
+  });
+  if (!login.ok) throw new Error(`login del fan de demostración: ${login.status}`);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  // A returning fan: the scores are computed first (as the agenda page asks for them), so the
+  // runs measure the page, not the scoring.
+  const generate = await fetch(`${base}/api/recommendations/generate`, {
+    method: 'POST',
+    headers: { cookie },
+  });
+  if (generate.status !== 202) throw new Error(`generate: ${generate.status}`);
+  const started = performance.now();
+  while (performance.now() - started < 120_000) {
+    const progress = (await (
+      await fetch(`${base}/api/recommendations/progress`, { headers: { cookie } })
+    ).json()) as { total: number; scored: number; running: boolean };
+    if (!progress.running && progress.scored >= progress.total) return cookie;
+    await sleep(250);
+  }
+  throw new Error('la agenda del fan de demostración no terminó de puntuarse en 120 s');
+}
+
+function landingJsKb(): number {
+  const clientDir = path.join(repoRoot, 'dist/client');
+  const files = staticClosure(entryFiles(readFileSync(path.join(clientDir, 'index.html'), 'utf8')));
+  return (
+    files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024
+  );
+}
+
+function rowsFor(page: string, runs: RunFigures[], performanceBudget: number): BenchResult[] {
+  const m = (pick: (run: RunFigures) => number) => median(runs.map(pick));
+  const perf = m((r) => r.scores.performance);
+  const cls = m((r) => r.cls);
+  return [
+    {
+      name: `lighthouse ${page}: performance (median of ${runs.length})`,
+      value: perf,
+      unit: 'score',
+      budget: `>= ${performanceBudget}`,
+      ok: perf >= performanceBudget,
+    },
+    {
+      name: `lighthouse ${page}: accessibility`,
+      value: m((r) => r.scores.accessibility),
+      unit: 'score',
+    },
+    {
+      name: `lighthouse ${page}: best practices`,
+      value: m((r) => r.scores['best-practices']),
+      unit: 'score',
+    },
+    { name: `lighthouse ${page}: SEO`, value: m((r) => r.scores.seo), unit: 'score' },
+    {
+      // In thousandths: the table prints one decimal.
+      name: `lighthouse ${page}: CLS x 1000`,
+      value: Math.round(cls * 1000),
+      unit: '',
+      budget: '<= 50',
+      ok: cls <= 0.05,
+    },
+    { name: `lighthouse ${page}: LCP`, value: Math.round(m((r) => r.lcpMs)), unit: 'ms' },
+    { name: `lighthouse ${page}: TBT`, value: Math.round(m((r) => r.tbtMs)), unit: 'ms' },
+  ];
+}
+
+export async function run(): Promise<BenchResult[]> {
+  if (
+    !existsSync(path.join(repoRoot, 'dist/server/index.js')) ||
+    !existsSync(path.join(repoRoot, 'dist/client/index.html'))
+  ) {
+    throw new Error('Falta dist/: ejecuta `npm run build` antes de este benchmark.');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-bench-lighthouse-'));
+  // Production with demo data: the demo passwords are random there and printed once.
+  process.env.DEMO_DATA = 'true';
+  const server = startServer({
+    repoRoot,
+    dataDir,
+    port: await freePort(),
+    postgresPort: await freePort(),
+  });
+  try {
+    await waitForReady(server, performance.now());
+    const base = `http://localhost:${server.port}`;
+    const cookie = await signInDemoFan(base, server.output());
+    const results: BenchResult[] = [];
+    for (const [page, pageCookie, budget] of [
+      ['/', undefined, 98],
+      ['/myconcerts', cookie, 95],
+    ] as const) {
+      const runs: RunFigures[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const figures = await withRetries(() => lighthouseOnce(`${base}${page}`, pageCookie));
+        console.log(`lighthouse ${page} run ${i + 1}: ${JSON.stringify(figures)}`);
+        runs.push(figures);
+      }
+      results.push(...rowsFor(page, runs, budget));
+    }
+    results.push({ name: 'lighthouse: runs redone (lost trace)', value: retries, unit: 'count' });
+    results.push(loadRow('lighthouse, after'));
+    const landingKb = landingJsKb();
+    results.push({
+      name: 'lighthouse: landing JS (gzip -9, static imports of index.html)',
+      value: Number(landingKb.toFixed(1)),
+      unit: 'KB',
+      budget: '<= 110',
+      ok: landingKb <= 110,
+    });
+    return results;
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
