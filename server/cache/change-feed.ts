@@ -8,7 +8,7 @@
 import pg from 'pg';
 import type { Logger } from '../lib/logger.js';
 
-const CHANGES_CHANNEL = 'cm_changes';
+export const CHANGES_CHANNEL = 'cm_changes';
 
 /** What a trigger reports: a session, a user row, a fan's recommendation rows, or the concerts. */
 export type ChangeKind = 'session' | 'user' | 'agenda' | 'concerts';
