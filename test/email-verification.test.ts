@@ -1,4 +1,4 @@
-// Email verification (issue 10, item 4: pre-account takeover). The welcome mail carries a
+// Email verification (against pre-account takeover). The welcome mail carries a
 // single-use link; an unverified address is reclaimed by its mailbox owner (a verified Google
 // identity); Spotify never opens an account by email; ADMIN_EMAIL needs a verified address.
 import type { ParsedMail } from 'mailparser';

@@ -1,4 +1,4 @@
-// Issue 11: the first `npm start` anywhere. The real app is started as a child process with an
+// The first `npm start` anywhere. The real app is started as a child process with an
 // empty environment (no LANG: initdb's SQL_ASCII trap), as root from a private folder, and as a
 // non-root user with the Docker image's settings; each signs in and searches without accents.
 import { randomBytes } from 'node:crypto';

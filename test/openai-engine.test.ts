@@ -95,7 +95,7 @@ describe('createOpenAiEngine', () => {
     expect(request.authorization).toBe(`Bearer ${API_KEY}`);
   });
 
-  it("builds the prompt from the fan's taste and the batch, with the spec's rules", async () => {
+  it("builds the prompt from the fan's taste and the batch, with the product's rules", async () => {
     const { engine } = engineFor();
     await engine.scoreBatch(fan, batch);
     const [request] = fake.requests;
