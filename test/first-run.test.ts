@@ -21,6 +21,7 @@ import {
   bareEnvironment,
   cloneApp,
   freePort,
+  isAlive,
   startApp,
   type AppProcess,
 } from './helpers/app-process.js';
@@ -31,15 +32,6 @@ jest.setTimeout(120_000);
 const isRoot = process.getuid?.() === 0;
 const asRoot = isRoot ? it : it.skip;
 const NOBODY = { uid: 65534, gid: 65534 };
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function postmasterPid(clusterDir: string): number {
   return Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
