@@ -54,8 +54,8 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
 
 /**
  * This test file's database, created before its tests and dropped after them; the tables in
- * `cleared` are emptied before each test, in that order (children before the rows they point to).
- * Its fields are read once the file's tests run, never at import time.
+ * `cleared` are emptied before each test, in the order given. Its fields may be read only once
+ * the file's tests run, never at import time.
  */
 export function useTestDatabase(
   options: { poolSize?: number; cleared?: (keyof DB)[] } = {},
