@@ -152,7 +152,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Accessibility of the SPA's markup (part `client` of issue 12): jsx-a11y's recommended rules.
+  // Accessibility of the SPA's markup: jsx-a11y's recommended rules.
   {
     files: ['client/**/*.tsx'],
     ...jsxA11y.configs.recommended,

@@ -1,4 +1,4 @@
-// Issue 10: a crowd must not exhaust the pool. 100 fans sign up and finish onboarding in the same
+// A crowd must not exhaust the pool. 100 fans sign up and finish onboarding in the same
 // second on one instance (pool of DATABASE_POOL_SIZE's default, 10) with the OpenAI engine against
 // a fake server answering each call after 500 ms (batches of 3, 8 calls in flight: the defaults).
 // Measured: the time until every concert of every fan is scored, against the least time the AI

@@ -2,23 +2,14 @@
 // next 14 days), started with startWeeklyCampaign and sent by the pg-boss worker (startWorkers,
 // as in production) over SMTP to a local sink that only counts and drains the messages.
 // The sink runs in this same process: its CPU and memory are inside the numbers below.
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { loadConfig } from '../server/config.js';
-import { startBoss, stopBoss } from '../server/jobs/boss.js';
-import { startWorkers } from '../server/jobs/workers.js';
-import { createLogger } from '../server/lib/logger.js';
 import { systemClock } from '../server/lib/time.js';
-import { createMailer } from '../server/mail/mailer.js';
-import { builtinEngine } from '../server/recommendations/builtin-engine.js';
 import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
 import { BENCH_OWNER_EMAIL, generateDataset } from './dataset.js';
 import { startBenchDatabase } from './lib/bench-database.js';
 import { startCountingSmtpSink } from './lib/counting-smtp-sink.js';
+import { startQueueWorkers } from './lib/bench-workers.js';
 import type { BenchResult } from './types.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -31,7 +22,7 @@ export async function run(): Promise<BenchResult[]> {
   const database = await startBenchDatabase(20);
   const sink = await startCountingSmtpSink();
   try {
-    const { db, pool } = database;
+    const { db } = database;
     // Concerts spread over the next 56 days: about a quarter fall in the mail's 14-day window.
     await generateDataset(db, { users: USERS, concerts: CONCERTS, passwordCost: 4 });
     // Only the fans: the concerts' owner account is subscribed by default.
@@ -47,31 +38,8 @@ export async function run(): Promise<BenchResult[]> {
         AND c.day BETWEEN current_date AND current_date + 13
     `.execute(db);
 
-    const config = loadConfig({
-      DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-bench-data-')),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      NODE_ENV: 'production',
-      // Production refuses the repository's published secrets.
-      SESSION_SECRET: randomBytes(48).toString('base64url'),
-      PUBLIC_URL: 'http://127.0.0.1',
-      SMTP_URL: sink.url,
-    });
-    const log = createLogger('silent');
-    const mailer = createMailer(config, log);
-    const boss = await startBoss(pool, log);
+    const { boss, stop } = await startQueueWorkers(database, { SMTP_URL: sink.url }, 2000);
     try {
-      await startWorkers({
-        boss,
-        db,
-        pool,
-        config,
-        mailer,
-        engine: builtinEngine,
-        clock: systemClock,
-        log,
-      });
-
       const rssBefore = process.memoryUsage().rss;
       let peakRss = rssBefore;
       const sampler = setInterval(() => {
@@ -146,8 +114,7 @@ export async function run(): Promise<BenchResult[]> {
         },
       ];
     } finally {
-      await stopBoss(boss, 2000);
-      mailer.close();
+      await stop();
     }
   } finally {
     await sink.close();

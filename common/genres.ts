@@ -1,4 +1,4 @@
-/** The 18 fixed genres of the product, in the spec's order. */
+/** The 18 fixed genres of the product, in the product's fixed order. */
 export const GENRES = [
   'Pop',
   'Rock',

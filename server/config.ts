@@ -90,7 +90,7 @@ const envSchema = z.object({
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
   // Per attempt; the SDK retries twice. Capped so a hung AI cannot stall a fan's agenda for long.
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30000).default(30000),
-  // The spec's batches of 3 concerts per AI call.
+  // 3 concerts per AI call: the product's batch size.
   RECOMMENDATION_BATCH_SIZE: z.coerce.number().int().min(1).max(50).default(3),
   // 8 calls in flight: with an AI answering in 500 ms, 300 concerts (100 batches) take about 7 s.
   RECOMMENDATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),

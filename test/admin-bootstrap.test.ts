@@ -2,14 +2,10 @@ import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';
 import { verifyPassword } from '../server/auth/password.js';
 import { createLogger } from '../server/lib/logger.js';
 import { testConfig } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = useTestDatabase();
 
 const log = createLogger('silent');
 const adminOf = (email: string) =>

@@ -2,20 +2,11 @@ import { Kysely, PostgresDialect } from 'kysely';
 import request from 'supertest';
 import type { DB } from '../server/db/schema.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(30);
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.deleteFrom('concerts').execute();
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
-});
+const database = useTestDatabase({ poolSize: 30, cleared: ['concerts', 'users', 'rate_limits'] });
 
 // 01:15 in Madrid on 21 November: now minus 2 h is 23:15 on the 20th.
 const clock = fixedClock('2026-11-21T00:15:00Z');

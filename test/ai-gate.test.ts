@@ -6,25 +6,17 @@ import { dailyCallBudget } from '../server/lib/ai-budget.js';
 import { aiGateFor, createAiGate, type AiGate } from '../server/lib/ai-gate.js';
 import type { Clock } from '../server/lib/time.js';
 import { createOpenAiWriter } from '../server/descriptions/openai-writer.js';
-import type { ConcertToScore, FanTaste } from '../server/recommendations/engine.js';
+import type { FanTaste } from '../server/recommendations/engine.js';
 import { createOpenAiEngine } from '../server/recommendations/openai-engine.js';
 import { testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
+import { concertToScore as concert } from './helpers/factories.js';
 import { rateEvery, startFakeOpenAi, type FakeOpenAi } from './helpers/fake-openai.js';
 
 const log = pino({ level: 'silent' });
 const fan: FanTaste = { topGenres: ['Rock'], dislikedGenres: [], topArtists: [] };
 
-const concert = (id: number): ConcertToScore => ({
-  id,
-  day: '2030-06-01',
-  hour: '21:30:00',
-  genre: 'Rock',
-  name: null,
-  description: null,
-  bands: [{ name: `Banda ${id}`, genres: ['Rock'] }],
-});
 let nextId = 1;
 const batch = () => [concert(nextId++), concert(nextId++), concert(nextId++)];
 

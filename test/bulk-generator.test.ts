@@ -8,20 +8,11 @@ import { tryLockFans, unlockFans } from '../server/recommendations/fan-lock.repo
 import { generateForUser, type GeneratorDeps } from '../server/recommendations/generator.js';
 import { createLogger } from '../server/lib/logger.js';
 import { fixedClock } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(10);
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.deleteFrom('concerts').execute();
-  await database.db.deleteFrom('bands').execute();
-  await database.db.deleteFrom('users').execute();
-});
+const database = useTestDatabase({ poolSize: 10, cleared: ['concerts', 'bands', 'users'] });
 
 const deps = (engine: RecommendationEngine = builtinEngine): GeneratorDeps => ({
   db: database.db,

@@ -7,22 +7,14 @@ import { LocalCache } from '../server/cache/local-cache.js';
 import { createLogger } from '../server/lib/logger.js';
 import { publicSessionId } from '../server/users/sessions.service.js';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { hashPassword } from '../server/auth/password.js';
 import { createConcert, createUser, type UserOverrides } from './helpers/factories.js';
 import { TEST_PASSWORD } from './helpers/session.js';
 
-let database: TestDatabase;
+const database = useTestDatabase({ poolSize: 20, cleared: ['concerts', 'users'] });
 let feeds: ChangeFeed[] = [];
-beforeAll(async () => {
-  database = await createTestDatabase(20);
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.deleteFrom('concerts').execute();
-  await database.db.deleteFrom('users').execute();
-});
 afterEach(async () => {
   await Promise.all(feeds.map((feed) => feed.stop()));
   feeds = [];

@@ -1,16 +1,9 @@
 import request from 'supertest';
 import { createTestApp, fixedClock } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert } from './helpers/factories.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.deleteFrom('concerts').execute();
-});
+const database = useTestDatabase({ cleared: ['concerts'] });
 
 // 2026-11-21T00:15:00Z is 01:15 in Madrid (CET, UTC+1): now minus 2 h is 23:15 the day before.
 const AFTER_MIDNIGHT = fixedClock('2026-11-21T00:15:00Z');

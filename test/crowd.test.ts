@@ -1,4 +1,4 @@
-// A crowd never exhausts the database pool (issue 10): many fans onboarding at once on a pool of 3
+// A crowd never exhausts the database pool: many fans onboarding at once on a pool of 3
 // connections all end up fully scored while /readyz keeps answering; runs wait their turn in order
 // of arrival and never more of them hold a connection than the pool's budget allows; a request that
 // cannot get a connection answers 503 with Retry-After instead of hanging.

@@ -1,4 +1,4 @@
-// Issue 11.2: with DATABASE_URL, a database that is not UTF-8 is refused at start (its lower() and
+// With DATABASE_URL, a database that is not UTF-8 is refused at start (its lower() and
 // translate() work on bytes there, and accent-insensitive search finds nothing), before anything
 // is written to it.
 import { randomBytes } from 'node:crypto';

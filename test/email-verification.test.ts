@@ -1,4 +1,4 @@
-// Email verification (issue 10, item 4: pre-account takeover). The welcome mail carries a
+// Email verification (against pre-account takeover). The welcome mail carries a
 // single-use link; an unverified address is reclaimed by its mailbox owner (a verified Google
 // identity); Spotify never opens an account by email; ADMIN_EMAIL needs a verified address.
 import type { ParsedMail } from 'mailparser';
@@ -15,6 +15,8 @@ import { createTestApp, testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
 import {
+  googleEnv,
+  spotifyEnv,
   startOAuthPeer,
   startSpotifyApi,
   type OAuthPeer,
@@ -58,17 +60,8 @@ function newApp(options: { clock?: () => Date; env?: Record<string, string> } = 
     env: {
       SMTP_URL: smtp.url,
       PUBLIC_URL,
-      GOOGLE_CLIENT_ID: 'google-client',
-      GOOGLE_CLIENT_SECRET: 'google-secret',
-      GOOGLE_AUTHORIZATION_URL: `${oauth.url}/authorize`,
-      GOOGLE_TOKEN_URL: `${oauth.url}/token`,
-      GOOGLE_USERINFO_URL: `${oauth.url}/userinfo`,
-      SPOTIFY_CLIENT_ID: 'spotify-client',
-      SPOTIFY_CLIENT_SECRET: 'spotify-secret',
-      SPOTIFY_AUTHORIZATION_URL: `${oauth.url}/authorize`,
-      SPOTIFY_TOKEN_URL: `${oauth.url}/token`,
-      SPOTIFY_PROFILE_URL: `${spotifyApi.url}/v1/me`,
-      SPOTIFY_API_URL: spotifyApi.url,
+      ...googleEnv(oauth),
+      ...spotifyEnv(oauth, spotifyApi),
       ...options.env,
     },
   }).app;

@@ -9,22 +9,13 @@ import {
   statSync,
   unlinkSync,
 } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort, isAlive } from './helpers/app-process.js';
 
 // Starting a real embedded server twice takes a few seconds.
 jest.setTimeout(60_000);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function start(dataDir: string, port: number) {
   const child = spawn(
@@ -64,15 +55,6 @@ async function canQuery(url: string): Promise<boolean> {
     return false;
   } finally {
     await client.end().catch(() => undefined);
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
   }
 }
 

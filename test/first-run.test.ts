@@ -1,4 +1,4 @@
-// Issue 11: the first `npm start` anywhere. The real app is started as a child process with an
+// The first `npm start` anywhere. The real app is started as a child process with an
 // empty environment (no LANG: initdb's SQL_ASCII trap), as root from a private folder, and as a
 // non-root user with the Docker image's settings; each signs in and searches without accents.
 import { randomBytes } from 'node:crypto';
@@ -21,6 +21,7 @@ import {
   bareEnvironment,
   cloneApp,
   freePort,
+  isAlive,
   startApp,
   type AppProcess,
 } from './helpers/app-process.js';
@@ -31,15 +32,6 @@ jest.setTimeout(120_000);
 const isRoot = process.getuid?.() === 0;
 const asRoot = isRoot ? it : it.skip;
 const NOBODY = { uid: 65534, gid: 65534 };
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 function postmasterPid(clusterDir: string): number {
   return Number(readFileSync(path.join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[0]);

@@ -1,13 +1,9 @@
 import request from 'supertest';
 import { connectDatabase } from '../server/db/database.js';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = useTestDatabase();
 
 describe('health probes', () => {
   it('GET /healthz answers while the process is up', async () => {

@@ -1,4 +1,4 @@
-// Issue 10 (items 2, 3 and 6): input that costs work, control characters, password and email rules.
+// Input that costs work, control characters, password and email rules.
 // Every refusal is a Spanish 4xx that changes nothing.
 import { createHash } from 'node:crypto';
 import request from 'supertest';

@@ -12,6 +12,8 @@ import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { createUser } from './helpers/factories.js';
 import {
+  googleEnv,
+  spotifyEnv,
   startOAuthPeer,
   startSpotifyApi,
   type OAuthPeer,
@@ -48,23 +50,10 @@ function newApp(providers: { google?: boolean; spotify?: boolean } = {}): Expres
   const { google = true, spotify = true } = providers;
   const env: Record<string, string> = { PUBLIC_URL };
   if (google) {
-    Object.assign(env, {
-      GOOGLE_CLIENT_ID: 'google-client',
-      GOOGLE_CLIENT_SECRET: 'google-secret',
-      GOOGLE_AUTHORIZATION_URL: `${oauth.url}/authorize`,
-      GOOGLE_TOKEN_URL: `${oauth.url}/token`,
-      GOOGLE_USERINFO_URL: `${oauth.url}/userinfo`,
-    });
+    Object.assign(env, googleEnv(oauth));
   }
   if (spotify) {
-    Object.assign(env, {
-      SPOTIFY_CLIENT_ID: 'spotify-client',
-      SPOTIFY_CLIENT_SECRET: 'spotify-secret',
-      SPOTIFY_AUTHORIZATION_URL: `${oauth.url}/authorize`,
-      SPOTIFY_TOKEN_URL: `${oauth.url}/token`,
-      SPOTIFY_PROFILE_URL: `${spotifyApi.url}/v1/me`,
-      SPOTIFY_API_URL: spotifyApi.url,
-    });
+    Object.assign(env, spotifyEnv(oauth, spotifyApi));
   }
   return createTestApp({ database, env }).app;
 }

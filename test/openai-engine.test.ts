@@ -1,7 +1,7 @@
 // The AI engine against a real OpenAI-compatible HTTP peer: the SDK's own retries, timeouts and
 // connection errors are exercised, and every failure must end in the built-in scores.
 import { pino } from 'pino';
-import type { ConcertToScore, FanTaste } from '../server/recommendations/engine.js';
+import type { FanTaste } from '../server/recommendations/engine.js';
 import { createLimiter } from '../server/lib/concurrency.js';
 import {
   createOpenAiEngine,
@@ -16,6 +16,7 @@ import {
   type FakeOpenAi,
 } from './helpers/fake-openai.js';
 import { eventually } from './helpers/eventually.js';
+import { concertToScore as concert } from './helpers/factories.js';
 
 const API_KEY = 'sk-test-no-debe-salir-en-los-logs-1234567890';
 
@@ -24,17 +25,6 @@ const fan: FanTaste = {
   dislikedGenres: ['Reggaetón'],
   topArtists: ['Sa Fosca'],
 };
-
-const concert = (id: number, over: Partial<ConcertToScore> = {}): ConcertToScore => ({
-  id,
-  day: '2030-06-01',
-  hour: '21:30:00',
-  genre: 'Rock',
-  name: null,
-  description: null,
-  bands: [{ name: `Banda ${id}`, genres: ['Rock'] }],
-  ...over,
-});
 
 const batch = [
   concert(101, { bands: [{ name: 'Sa Fosca', genres: ['Rock', 'Indie'] }] }),
@@ -95,7 +85,7 @@ describe('createOpenAiEngine', () => {
     expect(request.authorization).toBe(`Bearer ${API_KEY}`);
   });
 
-  it("builds the prompt from the fan's taste and the batch, with the spec's rules", async () => {
+  it("builds the prompt from the fan's taste and the batch, with the product's rules", async () => {
     const { engine } = engineFor();
     await engine.scoreBatch(fan, batch);
     const [request] = fake.requests;

@@ -1,17 +1,9 @@
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { createConcert } from './helpers/factories.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
-});
+const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });
 
 const app = () => createTestApp({ database }).app;
 

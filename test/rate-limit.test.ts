@@ -2,13 +2,9 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { clientAddressKey, hit, hitAll, pruneRateLimits } from '../server/security/rate-limit.js';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = useTestDatabase();
 
 describe('rate-limit counters', () => {
   it('count hits in a window and say how long to wait once over the limit', async () => {

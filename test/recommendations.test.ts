@@ -4,22 +4,15 @@ import { builtinEngine } from '../server/recommendations/builtin-engine.js';
 import { generateForUser } from '../server/recommendations/generator.js';
 import { createLogger } from '../server/lib/logger.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert } from './helpers/factories.js';
 import { createLatch, type Latch } from './helpers/latch.js';
 import { signedInAgent } from './helpers/session.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase(20);
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.deleteFrom('concerts').execute();
-  await database.db.deleteFrom('bands').execute();
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
+const database = useTestDatabase({
+  poolSize: 20,
+  cleared: ['concerts', 'bands', 'users', 'rate_limits'],
 });
 
 const clock = fixedClock('2026-11-21T10:00:00Z');

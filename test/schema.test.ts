@@ -1,12 +1,8 @@
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = useTestDatabase();
 
 async function expectRejected(work: Promise<unknown>, constraint: RegExp) {
   await expect(work).rejects.toThrow(constraint);

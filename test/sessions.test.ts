@@ -8,7 +8,7 @@ import { hashPassword } from '../server/auth/password.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
-import { startOAuthPeer, type OAuthPeer } from './helpers/oauth-peer.js';
+import { googleEnv, startOAuthPeer, type OAuthPeer } from './helpers/oauth-peer.js';
 
 let database: TestDatabase;
 let oauth: OAuthPeer;
@@ -46,11 +46,7 @@ function newApp(): Express {
     clock,
     env: {
       PUBLIC_URL,
-      GOOGLE_CLIENT_ID: 'google-client',
-      GOOGLE_CLIENT_SECRET: 'google-secret',
-      GOOGLE_AUTHORIZATION_URL: `${oauth.url}/authorize`,
-      GOOGLE_TOKEN_URL: `${oauth.url}/token`,
-      GOOGLE_USERINFO_URL: `${oauth.url}/userinfo`,
+      ...googleEnv(oauth),
     },
   }).app;
 }

@@ -6,21 +6,12 @@ import request from 'supertest';
 import { GENERATE_LIMIT } from '../server/recommendations/recommendations.service.js';
 import { TASTE_CHANGE_LIMITS } from '../server/users/taste-limits.js';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { createConcert } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('concerts').execute();
-  await database.db.deleteFrom('rate_limits').execute();
-});
+const database = useTestDatabase({ cleared: ['users', 'concerts', 'rate_limits'] });
 
 const HOURLY = TASTE_CHANGE_LIMITS.find((rule) => rule.name === 'taste-hour')!.limit;
 const app = () => createTestApp({ database }).app;

@@ -8,19 +8,29 @@ import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
 import { benchConfig } from './bench-app.js';
 import type { BenchDatabase } from './bench-database.js';
 
-export async function startQueueWorkers(database: BenchDatabase) {
-  const config = benchConfig(database);
+/** `env` overrides settings (e.g. SMTP_URL); `stop` waits up to `stopTimeoutMs` for running jobs. */
+export async function startQueueWorkers(
+  database: BenchDatabase,
+  env: Record<string, string> = {},
+  stopTimeoutMs?: number,
+) {
+  const config = benchConfig(database, env);
   const log = createLogger('silent');
+  const mailer = createMailer(config, log);
   const boss = await startBoss(database.pool, log);
   await startWorkers({
     boss,
     db: database.db,
     pool: database.pool,
     config,
-    mailer: createMailer(config, log),
+    mailer,
     engine: builtinEngine,
     clock: systemClock,
     log,
   });
-  return { boss, stop: () => stopBoss(boss) };
+  const stop = async () => {
+    await stopBoss(boss, stopTimeoutMs);
+    mailer.close();
+  };
+  return { boss, stop };
 }

@@ -1,4 +1,4 @@
-// The admin panel's actions (spec 7, Product API): recommendations for everyone, descriptions and
+// The admin panel's actions: recommendations for everyone, descriptions and
 // the weekly email. All behind requireAdmin: an admin's session or the X-Admin-Token header.
 // Recommendations and mail run as pg-boss jobs (the answer says they are under way); descriptions
 // run inline, because the answer promises they are written and only missing ones are.
@@ -37,7 +37,7 @@ export const weeklyEmailSchema = z.strictObject({
   }),
 });
 
-/** Logs the cause, answers the spec's Spanish error text with a code (never a stack). */
+/** Logs the cause, answers the action's Spanish error text with a code (never a stack). */
 async function orFail<T>(
   req: Request,
   code: string,

@@ -1,6 +1,6 @@
 import { madridDateTime, type Clock } from '../lib/time.js';
 
-/** Concerts that started more than this long ago are hidden (spec section 9). */
+/** Concerts that started more than this long ago are hidden. */
 const STARTED_GRACE_MS = 2 * 60 * 60 * 1000;
 
 /** The Mallorca wall-clock day and time before which a concert is no longer "upcoming". */

@@ -1,4 +1,4 @@
-// The built-in engine: the spec's scoring rules applied exactly, with short varied Spanish reasons.
+// The built-in engine: the product's scoring rules applied exactly, with short varied Spanish reasons.
 //   1. a disliked genre (the concert's or a band's) → low, never recommended
 //   2. a favourite artist among the bands (accent- and case-insensitive) → extreme
 //   3. a liked genre → high

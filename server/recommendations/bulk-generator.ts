@@ -1,4 +1,4 @@
-// The spec's generateRecommendations for everyone, with the built-in engine: many fans per pass,
+// Recommendations for everyone at once, with the built-in engine: many fans per pass,
 // so reading and writing cost a few statements per group instead of several per fan. (With the AI
 // engine the cost is the AI calls, which grouping does not reduce: those fans go one by one
 // through generator.ts, where each sees their scores fill in.)

@@ -28,7 +28,7 @@ export interface ScoredConcert {
 
 export interface RecommendationEngine {
   name: 'builtin' | 'openai';
-  /** Concerts per call (the spec's batches of 3 for the AI). */
+  /** Concerts per call (batches of 3 for the AI). */
   batchSize: number;
   /** Batches in flight at once for one fan. */
   concurrency: number;

@@ -1,6 +1,6 @@
 // Reads the AI's answer: one 'Concert ID; Rating; Reason' line per concert. Models decorate their
 // lines (bullets, numbering, "ID:", bold), so those are tolerated; anything else is ignored rather
-// than guessed, and a concert the answer leaves out is completed with the spec's default.
+// than guessed, and a concert the answer leaves out is completed with a fixed default.
 import { SCORES, type Score } from '../../common/genres.js';
 
 export interface Rating {
@@ -8,7 +8,7 @@ export interface Rating {
   reason: string;
 }
 
-/** The spec's reason for a concert the AI did not rate. */
+/** The reason given for a concert the AI did not rate. */
 export const PENDING_REASON = 'Estoy pensando en ello...';
 
 /** Reasons are shown on a card: a runaway answer must not fill it. */

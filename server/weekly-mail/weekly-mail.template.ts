@@ -16,7 +16,7 @@ const euroFormat = new Intl.NumberFormat('es-ES', { style: 'currency', currency:
 /** "sábado, 14 de junio" for a yyyy-MM-dd calendar day (noon UTC never shifts the date). */
 export const spanishDay = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
 
-/** 'Gratis' for 0 (spec: price 0 means free), else euros as people in Spain write them. */
+/** 'Gratis' for 0 (a price of 0 means free), else euros as people in Spain write them. */
 export const spanishPrice = (price: string) =>
   Number(price) === 0 ? 'Gratis' : euroFormat.format(Number(price));
 

@@ -17,13 +17,8 @@ describe('parseDay', () => {
     (day) => expect(parseDay(day)).toBeNull(),
   );
 
-  // A KNOWN BUG of parseDay, found by these tests: a month out of range wraps into the next or the
-  // previous year instead of being refused (only the day of the month is checked). The fix belongs
-  // to client/src/lib/dates.ts; once it lands these cases pass, `it.failing` reports it, and they
-  // become a plain `it.each` like the one above.
-  it.failing.each(['2026-13-01', '2026-00-10'])(
-    'refuses the month that does not exist: %s',
-    (day) => expect(parseDay(day)).toBeNull(),
+  it.each(['2026-13-01', '2026-00-10'])('refuses the month that does not exist: %s', (day) =>
+    expect(parseDay(day)).toBeNull(),
   );
 });
 

@@ -65,8 +65,12 @@ function readableMail(raw: string): string {
   return [decodeQuotedPrintable(raw), ...decoded].join('\n');
 }
 
-/** The newest reset link mailed to `email`, as a path on the test server. */
-function findResetLink(email: string): string | null {
+/**
+ * The newest link to `page` (e.g. '/update-password') mailed to `email`, optionally only in mails
+ * with that `subject`, as a path on the test server. The token rides in the fragment, which
+ * browsers never send to a server.
+ */
+function findMailedLink(email: string, page: string, subject?: string): string | null {
   let files: string[];
   try {
     files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
@@ -76,32 +80,13 @@ function findResetLink(email: string): string | null {
   const newestFirst = files
     .map((file) => path.join(OUTBOX, file))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const linkPattern = new RegExp(`${page}#token=([A-Za-z0-9_%.~-]+)`);
   for (const file of newestFirst) {
     const mail = readableMail(readFileSync(file, 'utf8'));
     if (!mail.includes(email)) continue;
-    // The token rides in the fragment, which browsers never send to a server.
-    const match = /\/update-password#token=([A-Za-z0-9_%.~-]+)/.exec(mail);
-    if (match) return `/update-password#token=${match[1]}`;
-  }
-  return null;
-}
-
-/** The newest email-verification link mailed again to `email` from the profile. */
-function findVerificationLink(email: string): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  const newestFirst = files
-    .map((file) => path.join(OUTBOX, file))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  for (const file of newestFirst) {
-    const mail = readableMail(readFileSync(file, 'utf8'));
-    if (!mail.includes(email) || !mail.includes('Subject: Verifica tu email')) continue;
-    const match = /\/verificar-email#token=([A-Za-z0-9_%.~-]+)/.exec(mail);
-    if (match) return `/verificar-email#token=${match[1]}`;
+    if (subject !== undefined && !mail.includes(`Subject: ${subject}`)) continue;
+    const match = linkPattern.exec(mail);
+    if (match) return `${page}#token=${match[1]}`;
   }
   return null;
 }
@@ -173,7 +158,10 @@ test('password recovery by mail signs in with the new password', async ({ page, 
 
   let link: string | null = null;
   await expect
-    .poll(() => (link = findResetLink(email)), { timeout: 15_000, message: 'reset mail' })
+    .poll(() => (link = findMailedLink(email, '/update-password')), {
+      timeout: 15_000,
+      message: 'reset mail',
+    })
     .not.toBeNull();
   await page.goto(link!);
   await expect(
@@ -232,7 +220,10 @@ test('the mailed link verifies the address; until then the profile offers a new 
 
   let link: string | null = null;
   await expect
-    .poll(() => (link = findVerificationLink(email)), { timeout: 15_000, message: 'verify mail' })
+    .poll(() => (link = findMailedLink(email, '/verificar-email', 'Verifica tu email')), {
+      timeout: 15_000,
+      message: 'verify mail',
+    })
     .not.toBeNull();
   await page.goto(link!);
   await expect(page.getByRole('heading', { level: 1, name: 'Verifica tu email' })).toBeVisible();

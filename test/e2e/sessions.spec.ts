@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { createFan, E2E_PASSWORD as PASSWORD } from './helpers/users';
 
 // The fan's sessions in the profile ('Sesiones activas'): two browsers signed in to one account,
@@ -19,19 +19,35 @@ async function expectSignedOut(page: Page): Promise<void> {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
 }
 
-test('lists the sessions and ends the other ones, which are signed out', async ({
-  page,
-  browser,
-  request,
-}) => {
+/**
+ * A new fan signed in on `page` and in a second browser (its own context, closed afterwards), with
+ * `page` on the profile: `run` gets the other browser's page and the fan's email.
+ */
+async function withTwoBrowsers(
+  page: Page,
+  browser: Browser,
+  request: APIRequestContext,
+  run: (other: Page, email: string) => Promise<void>,
+): Promise<void> {
   const { email } = await createFan(request);
   const otherContext = await browser.newContext();
   try {
     const other = await otherContext.newPage();
     await logIn(page, email, PASSWORD);
     await logIn(other, email, PASSWORD);
-
     await page.goto('/profile');
+    await run(other, email);
+  } finally {
+    await otherContext.close();
+  }
+}
+
+test('lists the sessions and ends the other ones, which are signed out', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await withTwoBrowsers(page, browser, request, async (other, email) => {
     const section = page.getByRole('region', { name: 'Sesiones activas' });
     const rows = section.getByRole('listitem');
     await expect(rows).toHaveCount(2);
@@ -70,9 +86,7 @@ test('lists the sessions and ends the other ones, which are signed out', async (
     await page.reload();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(rows).toHaveCount(1);
-  } finally {
-    await otherContext.close();
-  }
+  });
 });
 
 test('changing the password asks for the current one and signs the other browsers out', async ({
@@ -80,14 +94,7 @@ test('changing the password asks for the current one and signs the other browser
   browser,
   request,
 }) => {
-  const { email } = await createFan(request);
-  const otherContext = await browser.newContext();
-  try {
-    const other = await otherContext.newPage();
-    await logIn(page, email, PASSWORD);
-    await logIn(other, email, PASSWORD);
-
-    await page.goto('/profile');
+  await withTwoBrowsers(page, browser, request, async (other) => {
     await page.getByRole('button', { name: 'Editar perfil' }).click();
     const save = page.getByRole('button', { name: 'Guardar nueva contraseña' });
     await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');
@@ -105,7 +112,5 @@ test('changing the password asks for the current one and signs the other browser
     await expectSignedOut(other);
     await page.reload();
     await expect(page).toHaveURL(/\/profile$/);
-  } finally {
-    await otherContext.close();
-  }
+  });
 });

@@ -16,6 +16,16 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Whether a process with this pid still exists (signal 0 only checks). */
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export interface AppProcess {
   child: ChildProcessWithoutNullStreams;
   /** Everything it wrote so far, stdout and stderr together. */

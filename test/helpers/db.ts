@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { connectDatabase, type Database } from '../../server/db/database.js';
+import type { DB } from '../../server/db/schema.js';
 
 export interface TestDatabase {
   db: Database;
@@ -48,5 +49,42 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
         client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
       );
     },
+  };
+}
+
+/**
+ * This test file's database, created before its tests and dropped after them; the tables in
+ * `cleared` are emptied before each test, in the order given. Its fields may be read only once
+ * the file's tests run, never at import time.
+ */
+export function useTestDatabase(
+  options: { poolSize?: number; cleared?: (keyof DB)[] } = {},
+): TestDatabase {
+  let current: TestDatabase | undefined;
+  const ready = (): TestDatabase => {
+    if (!current) throw new Error('The test database is read before beforeAll created it.');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await createTestDatabase(options.poolSize);
+  });
+  afterAll(() => current?.destroy());
+  if (options.cleared) {
+    const tables = options.cleared;
+    beforeEach(async () => {
+      for (const table of tables) await ready().db.deleteFrom(table).execute();
+    });
+  }
+  return {
+    get db() {
+      return ready().db;
+    },
+    get pool() {
+      return ready().pool;
+    },
+    get url() {
+      return ready().url;
+    },
+    destroy: () => ready().destroy(),
   };
 }

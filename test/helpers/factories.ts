@@ -1,6 +1,7 @@
 // Test data builders: each fills sensible defaults and lets a test override what it cares about.
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../server/db/database.js';
+import type { ConcertToScore } from '../../server/recommendations/engine.js';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -78,3 +79,15 @@ export async function createConcert(db: Database, overrides: ConcertOverrides = 
   }
   return concert;
 }
+
+/** A concert as the engines receive it: a Rock night with one Rock band named after its id. */
+export const concertToScore = (id: number, over: Partial<ConcertToScore> = {}): ConcertToScore => ({
+  id,
+  day: '2030-06-01',
+  hour: '21:30:00',
+  genre: 'Rock',
+  name: null,
+  description: null,
+  bands: [{ name: `Banda ${id}`, genres: ['Rock'] }],
+  ...over,
+});

@@ -183,3 +183,26 @@ export async function startSpotifyApi(): Promise<SpotifyApiPeer> {
   };
   return peer;
 }
+
+/** The settings that send the app's Google sign-in to this peer. */
+export function googleEnv(oauth: OAuthPeer): Record<string, string> {
+  return {
+    GOOGLE_CLIENT_ID: 'google-client',
+    GOOGLE_CLIENT_SECRET: 'google-secret',
+    GOOGLE_AUTHORIZATION_URL: `${oauth.url}/authorize`,
+    GOOGLE_TOKEN_URL: `${oauth.url}/token`,
+    GOOGLE_USERINFO_URL: `${oauth.url}/userinfo`,
+  };
+}
+
+/** The settings that send the app's Spotify sign-in to this peer and its Web API calls to `api`. */
+export function spotifyEnv(oauth: OAuthPeer, api: SpotifyApiPeer): Record<string, string> {
+  return {
+    SPOTIFY_CLIENT_ID: 'spotify-client',
+    SPOTIFY_CLIENT_SECRET: 'spotify-secret',
+    SPOTIFY_AUTHORIZATION_URL: `${oauth.url}/authorize`,
+    SPOTIFY_TOKEN_URL: `${oauth.url}/token`,
+    SPOTIFY_PROFILE_URL: `${api.url}/v1/me`,
+    SPOTIFY_API_URL: api.url,
+  };
+}

@@ -26,7 +26,7 @@ export function RequireSession({ children, requireOnboarding = false }: RequireS
 /** The landing is for visitors: a signed-in person goes straight to their page. */
 export function VisitorsOnly({ children }: { children: ReactNode }) {
   const { data, isPending } = useSession();
-  // The spec shows nothing while the session loads, so nobody sees the landing flash by.
+  // Nothing shows while the session loads, so nobody sees the landing flash by.
   if (isPending) return null;
   if (data?.user) return <Navigate to={homePathFor(data.user)} replace />;
   return children;

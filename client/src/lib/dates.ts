@@ -18,7 +18,10 @@ export function parseDay(day: string): Date | null {
   if (!match) return null;
   const [, year, month, date] = match;
   const result = new Date(Date.UTC(Number(year), Number(month) - 1, Number(date), 12));
-  return result.getUTCDate() === Number(date) ? result : null;
+  // Date.UTC rolls an impossible month or day over into the next one: a day that comes back
+  // different was not a real day.
+  const real = result.getUTCMonth() === Number(month) - 1 && result.getUTCDate() === Number(date);
+  return real ? result : null;
 }
 
 /** 'sábado, 22 de noviembre'. Unparseable input is returned as is. */

@@ -80,7 +80,7 @@ export async function uploadImage(file: File): Promise<string> {
   }
 }
 
-/** 'Usuario no autenticado' for a lost session (the spec's text), else the server's reason. */
+/** 'Usuario no autenticado' for a lost session, else the server's reason. */
 export function failureText(prefix: string, error: unknown): string {
   if (error instanceof ApiError && error.status === 401) return 'Usuario no autenticado';
   const reason = error instanceof Error ? error.message : 'Error desconocido';

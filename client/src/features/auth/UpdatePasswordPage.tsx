@@ -14,7 +14,7 @@ const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
 const REDIRECT_DELAY_MS = 1500;
 
 /** Rate limits and a refused password (too common, ...) have their own message; anything else
- * (a used or expired link) is the spec's single failure text. */
+ * (a used or expired link) gets the one generic failure text. */
 function failureText(error: Error): string {
   const ownMessage =
     error instanceof ApiError && (error.status === 429 || error.code === 'weak_password');

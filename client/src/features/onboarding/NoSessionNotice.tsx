@@ -4,7 +4,7 @@ import { FormStatus } from '../../components/FormStatus';
 
 const REDIRECT_DELAY_MS = 2500;
 
-/** The spec's alert for onboarding without a session, then back to the landing. */
+/** The alert for onboarding without a session, then back to the landing. */
 export function NoSessionNotice() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 const FLASH_MS = 3000;
 
-/** A success message that disappears on its own after 3 seconds (spec section 9). */
+/** A success message that disappears on its own after 3 seconds. */
 export function useFlashMessage(): [string, (message: string) => void] {
   const [message, setMessage] = useState('');
   useEffect(() => {

@@ -21,7 +21,7 @@ export function useAdminAction(failure: string) {
           : { kind: 'success', text },
       );
     } catch (error) {
-      // A reply that is not JSON has no reason to show: the spec's 'Error desconocido'.
+      // A reply that is not JSON has no reason to show: 'Error desconocido'.
       const detail =
         error instanceof ApiError && error.code !== 'UNKNOWN_ERROR' ? error.message : UNKNOWN;
       setMessage({ kind: 'error', text: failure, detail });
