@@ -66,7 +66,7 @@ function allJs(dir: string): string[] {
   });
 }
 
-export async function run(): Promise<BenchResult[]> {
+export function run(): BenchResult[] {
   const indexHtml = path.join(clientDir, 'index.html');
   if (!existsSync(indexHtml)) {
     throw new Error(

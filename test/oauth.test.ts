@@ -455,7 +455,7 @@ describe('PKCE', () => {
         state: 'estado',
         ...pkce,
       });
-      const res = await request(oauth.url).get(`/authorize?${query}`).expect(302);
+      const res = await request(oauth.url).get(`/authorize?${query.toString()}`).expect(302);
       return new URL(defined(res.headers.location, 'Location')).searchParams.get('code')!;
     };
     const token = (body: Record<string, string>) =>

@@ -263,12 +263,12 @@ describe('createLimiter', () => {
   it('serves waiting tasks in order and releases a slot when a task fails', async () => {
     const limit = createLimiter(1);
     const order: string[] = [];
-    const failing = limit(async () => {
+    const failing = limit(() => {
       order.push('a');
-      throw new Error('boom');
+      return Promise.reject(new Error('boom'));
     });
-    const b = limit(async () => void order.push('b'));
-    const c = limit(async () => void order.push('c'));
+    const b = limit(() => Promise.resolve(void order.push('b')));
+    const c = limit(() => Promise.resolve(void order.push('c')));
     await expect(failing).rejects.toThrow('boom');
     await Promise.all([b, c]);
     expect(order).toEqual(['a', 'b', 'c']);
