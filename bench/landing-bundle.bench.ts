@@ -32,7 +32,7 @@ export function entryFiles(html: string): string[] {
 }
 
 function resolveUrl(url: string, fromDir: string): string {
-  const clean = url.split(/[?#]/)[0];
+  const clean = url.split(/[?#]/)[0]!; // split always returns at least one piece
   return clean.startsWith('/') ? path.join(clientDir, clean) : path.resolve(fromDir, clean);
 }
 
@@ -49,7 +49,7 @@ export function staticClosure(entries: string[]): string[] {
     seen.add(file);
     const code = readFileSync(file, 'utf8');
     for (const match of code.matchAll(STATIC_IMPORT)) {
-      const specifier = match[2];
+      const specifier = match[2]!; // group 2 is not optional
       if (specifier.startsWith('.') || specifier.startsWith('/')) {
         queue.push(resolveUrl(specifier, path.dirname(file)));
       }
@@ -66,7 +66,7 @@ function allJs(dir: string): string[] {
   });
 }
 
-export async function run(): Promise<BenchResult[]> {
+export function run(): BenchResult[] {
   const indexHtml = path.join(clientDir, 'index.html');
   if (!existsSync(indexHtml)) {
     throw new Error(

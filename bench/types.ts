@@ -8,5 +8,5 @@ export interface BenchResult {
   ok?: boolean;
 }
 
-/** What every bench/*.bench.ts file exports. */
-export type BenchRun = () => Promise<BenchResult[]>;
+/** What every bench/*.bench.ts file exports (synchronous when it measures nothing asynchronous). */
+export type BenchRun = () => BenchResult[] | Promise<BenchResult[]>;

@@ -1,7 +1,7 @@
 // createApp(deps): the whole HTTP application without listening, so tests drive it directly.
 import { randomUUID } from 'node:crypto';
 import compression from 'compression';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
@@ -159,7 +159,7 @@ export function createApp(deps: AppDeps): Express {
     sameOriginOnly(config.publicUrl, devOrigins),
     sessionMiddleware(config, deps.pool, sessionCaches, clock),
     passport.initialize({ compat: false }),
-    passport.session(),
+    passport.session() as RequestHandler, // @types/passport types it as any
     forgetOwnWrites(feed),
   );
 

@@ -205,7 +205,7 @@ describe('POST /api/generateRecommendations', () => {
     expect(new Set(rows.map((row) => row.user_id))).toEqual(new Set(fans.map((f) => f.user_id)));
     expect(rows.some((row) => row.user_id === newcomer.user_id)).toBe(false);
     const jazzFan = rows.find(
-      (row) => row.user_id === fans[0]!.user_id && row.concert_id === concerts[1]!.id,
+      (row) => row.user_id === fans[0]!.user_id && row.concert_id === concerts[1].id,
     );
     expect(jazzFan?.score).toBe('high');
   });

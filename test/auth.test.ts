@@ -3,6 +3,7 @@ import pg from 'pg';
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
 import { createUser } from './helpers/factories.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
@@ -181,7 +182,7 @@ describe('login and logout', () => {
   it('the session cookie is httpOnly, SameSite=Lax, 30 days, and Secure behind https', async () => {
     const { app } = newApp();
     const { res } = await register(app, 'cookie@example.com');
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'])[0]!;
+    const cookie = defined([res.headers['set-cookie']].flat()[0], 'Set-Cookie');
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/);
@@ -202,7 +203,7 @@ describe('login and logout', () => {
       .set('X-Forwarded-Proto', 'https')
       .send({ email: 'secure@example.com', password: 'Ñandú-contraseña-larga-7' })
       .expect(201);
-    const cookie = ([] as string[]).concat(res.headers['set-cookie'])[0]!;
+    const cookie = defined([res.headers['set-cookie']].flat()[0], 'Set-Cookie');
     expect(cookie).toMatch(/^__Host-cm\.sid=/);
     expect(cookie).toMatch(/; Secure/);
     expect(cookie).toMatch(/; Path=\/;/);
@@ -228,7 +229,7 @@ describe('login and logout', () => {
       .set('X-Forwarded-Proto', 'https')
       .set('Cookie', sessionCookie)
       .expect(204);
-    const cleared = ([] as string[]).concat(out.headers['set-cookie'])[0]!;
+    const cleared = defined([out.headers['set-cookie']].flat()[0], 'Set-Cookie');
     expect(cleared).toMatch(/^__Host-cm\.sid=;/);
     expect(cleared).toMatch(/; Path=\/;/);
     expect(cleared).toMatch(/; Secure/);

@@ -319,7 +319,7 @@ describe('the agenda', () => {
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
        WHERE query = 'LISTEN cm_changes' AND datname = current_database()`,
     );
-    await eventually(async () => expect(feed.live).toBe(false));
+    await eventually(() => expect(feed.live).toBe(false));
     await database.db
       .updateTable('concerts')
       .set({ venue: 'Sala Mile' })
@@ -327,7 +327,7 @@ describe('the agenda', () => {
       .execute();
     expect((await agendaOf(app))[0]!.venue).toBe('Sala Mile'); // nothing served from memory
 
-    await eventually(async () => expect(feed.live).toBe(true));
+    await eventually(() => expect(feed.live).toBe(true));
     expect((await agendaOf(app))[0]!.venue).toBe('Sala Mile');
     await database.db
       .updateTable('concerts')

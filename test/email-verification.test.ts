@@ -13,6 +13,7 @@ import { TOO_MANY_MESSAGE } from '../server/security/rate-limit.js';
 import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';
 import { createTestApp, testConfig } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { defined } from './helpers/defined.js';
 import { createUser } from './helpers/factories.js';
 import {
   googleEnv,
@@ -96,11 +97,11 @@ const verifiedAtOf = async (email: string) =>
 /** GET /auth/<provider>, the provider's /authorize, then the callback: the browser's round trip. */
 async function oauthSignIn(agent: ReturnType<typeof request.agent>, provider: string) {
   const start = await agent.get(`/auth/${provider}`).expect(302);
-  const authorize = new URL(start.headers.location);
+  const authorize = new URL(defined(start.headers.location, 'Location'));
   const atProvider = await request(authorize.origin)
     .get(`${authorize.pathname}${authorize.search}`)
     .expect(302);
-  const back = new URL(atProvider.headers.location);
+  const back = new URL(defined(atProvider.headers.location, 'Location'));
   return agent.get(`${back.pathname}${back.search}`).expect(302);
 }
 

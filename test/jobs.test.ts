@@ -12,7 +12,7 @@ describe('WEEKLY_EMAIL_CRON', () => {
 
   it('schedules nothing when unset, and the Madrid-time task when set', async () => {
     const log = createLogger('silent');
-    const trigger = async () => ({ started: false });
+    const trigger = () => Promise.resolve({ started: false });
     expect(scheduleWeeklyMail(undefined, trigger, log)).toBeUndefined();
     const task = scheduleWeeklyMail('0 10 * * 1', trigger, log)!;
     try {

@@ -9,6 +9,7 @@ import { mapSpotifyGenre, rankGenres } from '../server/auth/oauth/spotify-genres
 import { fetchTopArtists, mergeArtists } from '../server/auth/oauth/spotify-top-artists.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
 import { createUser } from './helpers/factories.js';
 import {
@@ -67,12 +68,12 @@ const sessionCookie = (res: request.Response) =>
 /** GET /auth/<provider>, then the provider's /authorize, which sends the browser back with a code. */
 async function startSignIn(agent: ReturnType<typeof request.agent>, provider: string) {
   const start = await agent.get(`/auth/${provider}`).expect(302);
-  const authorize = new URL(start.headers.location);
+  const authorize = new URL(defined(start.headers.location, 'Location'));
   expect(`${authorize.origin}${authorize.pathname}`).toBe(`${oauth.url}/authorize`);
   const atProvider = await request(authorize.origin)
     .get(`${authorize.pathname}${authorize.search}`)
     .expect(302);
-  const back = new URL(atProvider.headers.location);
+  const back = new URL(defined(atProvider.headers.location, 'Location'));
   expect(`${back.origin}${back.pathname}`).toBe(`${PUBLIC_URL}/auth/${provider}/callback`);
   return { start, authorize, callbackPath: `${back.pathname}${back.search}` };
 }
@@ -167,7 +168,7 @@ describe('Google sign-in', () => {
     expect((await sessionUser(again))?.id).toBe(id);
     const users = await database.db.selectFrom('users').select(['last_login']).execute();
     expect(users).toHaveLength(1);
-    expect(users[0].last_login!.getTime()).toBeGreaterThan(Date.parse('2021-01-01'));
+    expect(users[0]!.last_login!.getTime()).toBeGreaterThan(Date.parse('2021-01-01'));
     expect(await identitiesOf(id)).toHaveLength(1);
   });
 
@@ -443,8 +444,8 @@ describe('PKCE', () => {
         state: 'estado',
         ...pkce,
       });
-      const res = await request(oauth.url).get(`/authorize?${query}`).expect(302);
-      return new URL(res.headers.location).searchParams.get('code')!;
+      const res = await request(oauth.url).get(`/authorize?${query.toString()}`).expect(302);
+      return new URL(defined(res.headers.location, 'Location')).searchParams.get('code')!;
     };
     const token = (body: Record<string, string>) =>
       request(oauth.url)

@@ -3,6 +3,7 @@ import {
   parseAnswer,
   PENDING_REASON,
 } from '../server/recommendations/parse-answer.js';
+import { defined } from './helpers/defined.js';
 
 const ids = [11, 12, 13];
 const entries = (text: string, batch = ids) => [...parseAnswer(text, batch)];
@@ -90,7 +91,7 @@ describe('parseAnswer', () => {
   });
 
   it('cuts a runaway reason', () => {
-    const [[, rating]] = entries(`12; high; ${'muy '.repeat(200)}bueno`);
+    const [, rating] = defined(entries(`12; high; ${'muy '.repeat(200)}bueno`)[0], 'la valoración');
     expect(rating.reason.length).toBeLessThanOrEqual(300);
     expect(rating.reason.endsWith('…')).toBe(true);
   });

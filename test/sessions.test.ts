@@ -7,6 +7,7 @@ import request from 'supertest';
 import { hashPassword } from '../server/auth/password.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { defined } from './helpers/defined.js';
 import { createUser } from './helpers/factories.js';
 import { googleEnv, startOAuthPeer, type OAuthPeer } from './helpers/oauth-peer.js';
 
@@ -94,11 +95,11 @@ const storedSessions = (userId: string) =>
 /** The Google round trip of a browser (agent): start, the peer's /authorize, the callback. */
 async function googleSignIn(agent: ReturnType<typeof request.agent>, start = '/auth/google') {
   const started = await agent.get(start).expect(302);
-  const authorize = new URL(started.headers.location);
+  const authorize = new URL(defined(started.headers.location, 'Location'));
   const atProvider = await request(authorize.origin)
     .get(`${authorize.pathname}${authorize.search}`)
     .expect(302);
-  const back = new URL(atProvider.headers.location);
+  const back = new URL(defined(atProvider.headers.location, 'Location'));
   return agent.get(`${back.pathname}${back.search}`).expect(302);
 }
 

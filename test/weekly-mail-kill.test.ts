@@ -62,7 +62,7 @@ it('a worker killed mid-send and a new one: everyone gets the mail, at most one 
   expect(started).toMatchObject({ started: true, recipients: 40 });
 
   const first = await startWorker();
-  await eventually(async () => smtp.messages.length >= 10, 20_000);
+  await eventually(() => smtp.messages.length >= 10, 20_000);
   const exited = new Promise((resolve) => first.once('exit', resolve));
   first.kill('SIGKILL');
   await exited;

@@ -83,7 +83,7 @@ it('an SMTP outage in the middle of the send: everyone gets the mail exactly onc
     .send({ modo: 'real' })
     .expect(200, { message: 'Email semanal en marcha para 30 usuarios.' });
 
-  await eventually(async () => smtp.messages.length >= 5, 10_000);
+  await eventually(() => smtp.messages.length >= 5, 10_000);
   smtp.setDown(true);
   // The outage is seen when a delivery records its failure, not after some time has passed.
   const failed = await eventually(async () => {

@@ -23,7 +23,9 @@ export function installAgendaQueryCounter(): {
 } {
   if (!installed) {
     installed = true;
-    const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+    // Kept unbound on purpose: called below with `apply(this, …)` on the client being used.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
+    const original = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
     pg.Client.prototype.query = function countingQuery(this: pg.Client, ...args: unknown[]) {
       const first = args[0];
       const config =
@@ -31,7 +33,9 @@ export function installAgendaQueryCounter(): {
       const text = typeof first === 'string' ? first : config?.text;
       if (typeof text === 'string' && text.includes(AGENDA_STATE_SQL)) {
         count += 1;
-        const values = Array.isArray(args[1]) ? (args[1] as unknown[]) : (config?.values ?? []);
+        const values: unknown[] = Array.isArray(args[1])
+          ? (args[1] as unknown[])
+          : ((config?.values as unknown[] | undefined) ?? []);
         last = { text, values: [...values] };
       }
       return original.apply(this, args);

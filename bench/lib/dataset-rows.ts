@@ -26,7 +26,7 @@ export interface BenchUser {
 export interface BenchBand {
   id: number;
   name: string;
-  genres: number[];
+  genres: [number, ...number[]];
 }
 
 export interface BenchConcert {
@@ -102,7 +102,8 @@ export function generateConcerts(
   const bandIndexes = bands.map((_, i) => i);
   return ids.map((id) => {
     const lineup = distinctIndexes(random, random.int(1, maxBands), bandIndexes);
-    const genre = bands[lineup[0]].genres[0];
+    // random.int(1, maxBands) draws at least one band, and band indexes come from `bands`.
+    const genre = bands[lineup[0]!]!.genres[0];
     const venue = random.pick(venues);
     const free = random.chance(1 / 6);
     return {
@@ -131,7 +132,7 @@ export const REASONS = [
 ];
 
 // Chance of a like by score: fans like what fits them.
-const LIKE_CHANCE = [0.15, 0.06, 0.02, 0.005];
+const LIKE_CHANCE = [0.15, 0.06, 0.02, 0.005] as const;
 
 /**
  * One small integer per (user, concert): score (bits 0-1), reason (bits 2-4), liked (bit 5).
@@ -143,7 +144,7 @@ export function recommendationCode(
   concert: BenchConcert,
   favouriteBands: ReadonlySet<number>,
 ): number {
-  let score: number;
+  let score: 0 | 1 | 2 | 3;
   let reason: number;
   if (concert.bands.some((band) => favouriteBands.has(band))) {
     [score, reason] = [0, 0];

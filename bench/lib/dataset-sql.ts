@@ -35,7 +35,7 @@ export async function countBenchUsers(db: Database): Promise<number> {
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM users WHERE lower(email) LIKE ${`%@${BENCH_EMAIL_DOMAIN}`}
   `.execute(db);
-  return rows[0].n;
+  return rows[0]!.n; // count(*) without GROUP BY always returns one row
 }
 
 /** Deletes everything a previous run created: its users, their concerts and the bench bands. */
@@ -49,7 +49,8 @@ export async function deleteBenchData(db: Database): Promise<void> {
         SELECT 1 FROM user_concert_recommendations WHERE user_id NOT IN (${benchUsers})
       ) AS other_rows
     `.execute(trx);
-    if (!rows[0].other_rows) await sql`TRUNCATE user_concert_recommendations`.execute(trx);
+    // SELECT EXISTS returns exactly one row.
+    if (!rows[0]!.other_rows) await sql`TRUNCATE user_concert_recommendations`.execute(trx);
     await sql`DELETE FROM concerts WHERE user_id IN (${benchUsers})`.execute(trx);
     await sql`DELETE FROM bands WHERE band_name LIKE ${`${BENCH_BAND_PREFIX}%`}`.execute(trx);
     await sql`DELETE FROM users WHERE user_id IN (${benchUsers})`.execute(trx);
@@ -96,9 +97,16 @@ export async function insertUsers(
     FROM unnest(${users.map((u) => u.userId)}::uuid[], ${users.map((u) => u.email)}::text[],
                 ${users.map((u) => u.name)}::text[], ${users.map((u) => genres(u.topGenres))}::text[],
                 ${users.map((u) => genres(u.dislikedGenres))}::text[],
-                ${users.map((u) => u.topArtists.map((b) => bands[b].name).join(SEPARATOR))}::text[])
+                ${users.map((u) => u.topArtists.map((b) => bandAt(bands, b).name).join(SEPARATOR))}::text[])
       AS t(id, email, name, top, disliked, artists)
   `.execute(db);
+}
+
+/** Users and concerts name their bands by index into the same generated list. */
+function bandAt(bands: BenchBand[], index: number): BenchBand {
+  const band = bands[index];
+  if (!band) throw new Error(`No bench band at index ${index}`);
+  return band;
 }
 
 export async function insertBands(db: Database, bands: BenchBand[]): Promise<void> {
@@ -126,11 +134,11 @@ export async function insertConcerts(
                 ${column((c) => c.hour)}::time[], ${column((c) => c.venue.name)}::text[],
                 ${column((c) => c.venue.id)}::int[], ${column((c) => GENRES[c.genre])}::text[],
                 ${column((c) => c.price)}::numeric[],
-                ${column((c) => c.bands.map((b) => bands[b].name).join(' + '))}::text[],
+                ${column((c) => c.bands.map((b) => bandAt(bands, b).name).join(' + '))}::text[],
                 ${column((c) => c.description)}::text[])
       AS t(id, day, hour, venue, venue_id, genre, price, bandname, description)
   `.execute(db);
-  const links = concerts.flatMap((c) => c.bands.map((b) => [c.id, bands[b].id] as const));
+  const links = concerts.flatMap((c) => c.bands.map((b) => [c.id, bandAt(bands, b).id] as const));
   await sql`
     INSERT INTO concert_band (concert_id, band_id)
     SELECT * FROM unnest(${links.map((l) => l[0])}::int[], ${links.map((l) => l[1])}::int[])

@@ -27,15 +27,18 @@ export function formatTable(rows: BenchRow[]): string {
     row.budget ?? '',
     okText(row),
   ]);
-  const widths = header.map((title, i) => Math.max(title.length, ...cells.map((c) => c[i].length)));
+  // Every row of cells has one value per header column, and `cells` has one row per `rows` entry.
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...cells.map((c) => c[i]!.length)),
+  );
   const line = (values: string[]) =>
     values
-      .map((value, i) => (i === 1 ? value.padStart(widths[i]) : value.padEnd(widths[i])))
+      .map((value, i) => (i === 1 ? value.padStart(widths[i]!) : value.padEnd(widths[i]!)))
       .join('  ')
       .trimEnd();
   const out = [line(header), widths.map((w) => '-'.repeat(w)).join('  ')];
   rows.forEach((row, i) => {
-    out.push(line(cells[i]));
+    out.push(line(cells[i]!));
     if (row.error) {
       for (const errorLine of row.error.split('\n').slice(0, 12)) out.push(`    ${errorLine}`);
     }

@@ -126,7 +126,7 @@ export async function searchConcerts(
     .orderBy('c.hour')
     .orderBy('c.id')
     .limit(limit)
-    .execute() as Promise<ConcertOptionRow[]>;
+    .execute();
 }
 
 export async function searchBands(db: Database, q: string | undefined, limit: number) {

@@ -38,7 +38,7 @@ const MINUTE = 60;
 /** passport's req.login as a promise: it regenerates the session id (no fixation). */
 function logIn(req: Request, user: Express.User): Promise<void> {
   return new Promise((resolve, reject) =>
-    req.logIn(user, (error) => (error ? reject(error) : resolve())),
+    req.logIn(user, (error?: Error) => (error ? reject(error) : resolve())),
   );
 }
 

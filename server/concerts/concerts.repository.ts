@@ -46,5 +46,5 @@ export async function findCarouselConcerts(
     .orderBy('c.hour')
     .orderBy('c.id')
     .limit(limit)
-    .execute() as Promise<CarouselRow[]>;
+    .execute();
 }

@@ -6,8 +6,8 @@ import type PgBoss from 'pg-boss';
 export function bossDbOf(trx: Pick<Kysely<unknown>, 'executeQuery'>): PgBoss.Db {
   return {
     executeSql: async (text, values) => {
-      const result = await trx.executeQuery(CompiledQuery.raw(text, values as unknown[]));
-      return { rows: result.rows as unknown[] as never[] };
+      const result = await trx.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as never[] };
     },
   };
 }

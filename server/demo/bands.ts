@@ -6,7 +6,7 @@ import { createRandom, randomBase62 } from './random.js';
 export interface DemoBand {
   name: string;
   /** The first genre is the band's main one: a concert's genre is its main band's first genre. */
-  genres: readonly Genre[];
+  genres: readonly [Genre, ...Genre[]];
 }
 
 export interface DemoBandRow {

@@ -17,7 +17,7 @@ export interface PlannedConcert {
   hour: string;
   venue: DemoVenue;
   /** The main band first. */
-  bands: DemoBand[];
+  bands: [DemoBand, ...DemoBand[]];
   /** numeric(8,2) as text; '0.00' is free. */
   price: string;
   description: string;
@@ -55,12 +55,16 @@ function ofGenre(genre: string): string {
 }
 
 /** Several bands, or one named "Los ...", take a plural verb. */
-function isPlural(bands: readonly DemoBand[]): boolean {
+function isPlural(bands: PlannedConcert['bands']): boolean {
   return bands.length > 1 || /^(Los|Las|Les|Els) /.test(bands[0].name);
 }
 
 /** Main band plus 1 or 2 guests, preferring bands that share a genre with it. */
-function withGuests(main: DemoBand, all: readonly DemoBand[], random: Random): DemoBand[] {
+function withGuests(
+  main: DemoBand,
+  all: readonly DemoBand[],
+  random: Random,
+): [DemoBand, ...DemoBand[]] {
   const others = all.filter((band) => band !== main);
   const related = others.filter((band) => band.genres.some((g) => main.genres.includes(g)));
   const pool = random.shuffle(related.length >= 2 ? related : others);
@@ -112,8 +116,8 @@ export function planDemoConcerts(
       { day: addDays(today, 1), hour: '20:30:00' },
       { day: addDays(today, 1), hour: '22:00:00' },
     ][i];
-    const main = mains[i];
-    const planned = {
+    const main = mains[i]!; // the loop above filled mains to DEMO_CONCERT_COUNT
+    const planned: Omit<PlannedConcert, 'description'> = {
       day: fixed?.day ?? addDays(today, random.int(0, DEMO_DAYS - 1)),
       hour: fixed?.hour ?? pickHour(random),
       venue: random.pick(venues),

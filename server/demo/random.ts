@@ -36,13 +36,19 @@ export function createRandom(seed: number | string): Random {
   return {
     next,
     int,
-    pick: (items) => items[int(0, items.length - 1)],
+    pick: (items) => {
+      const item = items[int(0, items.length - 1)];
+      // Only an empty list has nothing at a drawn index: the caller's mistake, never user input.
+      if (item === undefined) throw new Error('pick() needs a non-empty list');
+      return item;
+    },
     chance: (probability) => next() < probability,
     shuffle: (items) => {
       const copy = [...items];
       for (let i = copy.length - 1; i > 0; i--) {
         const j = int(0, i);
-        [copy[i], copy[j]] = [copy[j], copy[i]];
+        // 0 <= j <= i < copy.length: both are in range.
+        [copy[i], copy[j]] = [copy[j]!, copy[i]!];
       }
       return copy;
     },

@@ -16,8 +16,8 @@ export interface DescriptionWriter {
 
 export const templateWriter: DescriptionWriter = {
   name: 'template',
-  write: async (concert, length) =>
-    length === 'short' ? templateShort(concert) : templateLong(concert),
+  write: (concert, length) =>
+    Promise.resolve(length === 'short' ? templateShort(concert) : templateLong(concert)),
 };
 
 const MAX_CHARS = { short: 300, long: 1500 };

@@ -57,7 +57,11 @@ function askedWaitMs(headers: Headers): number | undefined {
   return Number.isNaN(wait) ? undefined : wait;
 }
 
-const statusOf = (error: unknown) => (error instanceof APIError ? error.status : undefined);
+// `instanceof` leaves APIError's type parameters `any`: read it through its declared defaults.
+const apiErrorOf = (error: unknown): APIError | undefined =>
+  error instanceof APIError ? (error as APIError) : undefined;
+
+const statusOf = (error: unknown) => apiErrorOf(error)?.status;
 
 /** No answer at all (refused, reset, timed out), as opposed to an answer we did not like. */
 const noAnswer = (error: unknown) =>
@@ -80,16 +84,17 @@ export function isOutage(error: unknown): boolean {
  * 429 and 5xx; Retry-After obeyed up to 10 s (an hour of exhausted quota means: give up now).
  */
 export function retryDelayMs(error: unknown, retry: number): number | undefined {
-  if (!(error instanceof APIError) || error instanceof APIUserAbortError) return undefined;
-  const should = error.headers?.get('x-should-retry');
+  const apiError = apiErrorOf(error);
+  if (!apiError || error instanceof APIUserAbortError) return undefined;
+  const should = apiError.headers?.get('x-should-retry');
   if (should === 'false') return undefined;
-  const status = error.status;
+  const status = apiError.status;
   const retryable =
     should === 'true' ||
     noAnswer(error) ||
     (status !== undefined && ([408, 409, 429].includes(status) || status >= 500));
   if (!retryable) return undefined;
-  const asked = error.headers ? askedWaitMs(error.headers) : undefined;
+  const asked = apiError.headers ? askedWaitMs(apiError.headers) : undefined;
   if (asked !== undefined) return asked > MAX_RETRY_WAIT_MS ? undefined : Math.max(0, asked);
   const backoff = Math.min(FIRST_BACKOFF_MS * 2 ** retry, MAX_BACKOFF_MS);
   return backoff * (1 - Math.random() * 0.25);

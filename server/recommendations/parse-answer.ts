@@ -34,9 +34,10 @@ export function parseAnswer(text: string, concertIds: number[]): Map<number, Rat
     const match = LINE.exec(line);
     if (!match) continue;
     const id = Number(match[1]);
+    // LINE's three groups are not optional: a match always has them.
     // "**High**" or "`high`": the word is what counts.
-    const score = match[2].replace(/[*_`"'“”]/g, '').toLowerCase();
-    const reason = cleanReason(match[3]);
+    const score = match[2]!.replace(/[*_`"'“”]/g, '').toLowerCase();
+    const reason = cleanReason(match[3]!);
     if (!wanted.has(id) || ratings.has(id) || !isScore(score) || reason === '') continue;
     ratings.set(id, { score, reason });
   }

@@ -33,7 +33,7 @@ export function unsubscribeUrl(config: Config, userId: string): string {
     userId,
     token: unsubscribeToken(config.sessionSecret, userId),
   });
-  return `${config.publicUrl}/unsubscribe?${query}`;
+  return `${config.publicUrl}/unsubscribe?${query.toString()}`;
 }
 
 const linkSchema = z.object({
@@ -49,8 +49,9 @@ const linkSchema = z.object({
 export function unsubscribeRouter(deps: { db: Database; config: Config }): Router {
   const router = express.Router();
   router.post('/', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res) => {
-    const fromBody = typeof req.body === 'object' && req.body && 'userId' in req.body;
-    const parsed = linkSchema.safeParse(fromBody ? req.body : req.query);
+    const body: unknown = req.body;
+    const fromBody = typeof body === 'object' && body !== null && 'userId' in body;
+    const parsed = linkSchema.safeParse(fromBody ? body : req.query);
     if (
       !parsed.success ||
       !isValidUnsubscribeToken(deps.config.sessionSecret, parsed.data.userId, parsed.data.token)

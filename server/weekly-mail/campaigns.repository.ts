@@ -103,10 +103,11 @@ export async function finishCampaignIfSent(db: Database, campaignId: string): Pr
     .updateTable('mail_campaigns')
     .set({ status: 'done', finished_at: new Date() })
     .where('id', '=', campaignId)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('mail_deliveries')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('mail_deliveries')
             .select('id')
             .where('campaign_id', '=', campaignId)
             .where('status', '=', 'pending'),

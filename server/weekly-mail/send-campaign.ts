@@ -56,7 +56,7 @@ function oneClickUrl(config: Config, userId: string): string {
     userId,
     token: unsubscribeToken(config.sessionSecret, userId),
   });
-  return `${config.publicUrl}/api/unsubscribe?${query}`;
+  return `${config.publicUrl}/api/unsubscribe?${query.toString()}`;
 }
 
 async function sendOne(

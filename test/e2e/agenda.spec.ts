@@ -27,10 +27,13 @@ function priceOf(concert: ConcertDto): string {
     : new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' }).format(amount);
 }
 
-async function agenda(page: Page): Promise<ConcertDto[]> {
+/** The fan's agenda; every test here reads at least its first concert. */
+async function agenda(page: Page): Promise<[ConcertDto, ...ConcertDto[]]> {
   const response = await page.request.get('/api/concerts');
   expect(response.ok()).toBe(true);
-  return ((await response.json()) as ConcertListResponse).concerts;
+  const [first, ...rest] = ((await response.json()) as ConcertListResponse).concerts;
+  if (!first) throw new Error('La agenda está vacía');
+  return [first, ...rest];
 }
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Conciertos' }).getByRole('article');

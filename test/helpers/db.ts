@@ -8,7 +8,7 @@ export interface TestDatabase {
   db: Database;
   pool: pg.Pool;
   url: string;
-  destroy(): Promise<void>;
+  destroy: () => Promise<void>;
 }
 
 function adminUrl(): string {

@@ -12,7 +12,7 @@ import { AccountError, googleStrategy, spotifyStrategy, type Refusal } from './s
 /** passport's req.logIn as a promise: it regenerates the session id (no fixation). */
 function logIn(req: Request, user: Express.User): Promise<void> {
   return new Promise((resolve, reject) =>
-    req.logIn(user, (error) => (error ? reject(error) : resolve())),
+    req.logIn(user, (error?: Error) => (error ? reject(error) : resolve())),
   );
 }
 
@@ -63,7 +63,8 @@ function mountProvider(
     return;
   }
   passport.use(provider, strategy);
-  router.get(start, rememberReturn, passport.authenticate(provider));
+  // @types/passport types authenticate()'s middleware as any.
+  router.get(start, rememberReturn, passport.authenticate(provider) as RequestHandler);
   router.get(callback, (req, res, next) => {
     const finish = (error: unknown, user: Express.User | false | null, info: unknown) => {
       if (user) {
@@ -86,7 +87,7 @@ function mountProvider(
       }
       redirectWithError(res, signInFailedCode(provider));
     };
-    passport.authenticate(provider, finish)(req, res, next);
+    (passport.authenticate(provider, finish) as RequestHandler)(req, res, next);
   });
 }
 

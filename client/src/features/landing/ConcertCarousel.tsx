@@ -58,6 +58,8 @@ export function ConcertCarousel({ concerts }: ConcertCarouselProps) {
 
   const index = slide.index % count;
   const concert = concerts[index];
+  // No concerts, no carousel (after the hooks, which must always run).
+  if (!concert) return null;
   const position = `${index + 1} de ${count}`;
 
   return (
@@ -78,7 +80,7 @@ export function ConcertCarousel({ concerts }: ConcertCarouselProps) {
           aria-roledescription="concierto"
           aria-label={position}
         >
-          <ConcertSlide concert={concert} tagline={TAGLINES[slide.tagline]} />
+          <ConcertSlide concert={concert} tagline={TAGLINES[slide.tagline] ?? TAGLINES[0]} />
         </div>
       </div>
       {count > 1 && (
