@@ -159,13 +159,15 @@ export interface Users {
 }
 
 export interface Venues {
+  address: string | null;
   capacity: number | null;
-  id: number;
+  id: Generated<number>;
   kind: string | null;
   lat: number | null;
   lon: number | null;
   name: string;
   town: string;
+  website: string | null;
 }
 
 export interface DB {
