@@ -8,6 +8,10 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   workers: 1,
   retries: 0,
+  // Generous waits: CI machines are sometimes shared and slow; a waited-for state that never comes
+  // still fails, only later.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: 'list',
   use: {
     baseURL,
