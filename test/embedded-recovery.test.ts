@@ -15,7 +15,8 @@ import pg from 'pg';
 import { freePort, isAlive } from './helpers/app-process.js';
 
 // Starting a real embedded server twice takes a few seconds.
-jest.setTimeout(60_000);
+// Each test runs initdb and starts the app more than once: minutes on a loaded machine.
+jest.setTimeout(240_000);
 
 function start(dataDir: string, port: number) {
   const child = spawn(
