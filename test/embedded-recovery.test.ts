@@ -14,7 +14,6 @@ import path from 'node:path';
 import pg from 'pg';
 import { freePort, isAlive } from './helpers/app-process.js';
 
-// Starting a real embedded server twice takes a few seconds.
 // Each test runs initdb and starts the app more than once: minutes on a loaded machine.
 jest.setTimeout(240_000);
 
