@@ -54,6 +54,8 @@ test.describe('Publica tus conciertos', () => {
     browser,
     request,
   }) => {
+    // Two pages, an upload and two accessibility scans: on a loaded machine this is more than 30 s.
+    test.setTimeout(120_000);
     const bandName = `Banda Propuesta ${randomBytes(3).toString('hex')}`;
     const email = uniqueEmail('banda');
     const venueName = `Sala E2E ${randomBytes(3).toString('hex')}`;
