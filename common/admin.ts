@@ -53,13 +53,13 @@ const imageUrlSchema = textSchema({
   .nullish()
   .transform((value) => (value ? value : null));
 
-const genreSchema = z.enum(GENRES, messages('Elige un género.', 'Género desconocido.'));
+export const genreSchema = z.enum(GENRES, messages('Elige un género.', 'Género desconocido.'));
 
 const NEGATIVE_PRICE = 'El precio no puede ser negativo.';
 const BAD_PRICE = 'El precio debe ser un número con como mucho 2 decimales.';
 
 /** Euros as the exact decimal text we store (numeric(8,2)); never added up as floats. */
-const priceSchema = z.preprocess(
+export const priceSchema = z.preprocess(
   (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
   textSchema({ max: 20, tooLong: BAD_PRICE, notText: messages('Indica el precio.', BAD_PRICE) })
     .min(1, 'Indica el precio.')

@@ -36,6 +36,8 @@ import { sameOriginOnly } from './security/same-origin.js';
 import { profileRouter } from './users/profile.routes.js';
 import { unsubscribeRouter } from './users/unsubscribe.js';
 import { uploadsStatic } from './uploads/uploads.static.js';
+import { moderationRouter } from './submissions/moderation.routes.js';
+import { submissionsRouter } from './submissions/submissions.routes.js';
 import { spaRouter } from './web/spa.js';
 
 export interface AppDeps {
@@ -183,6 +185,8 @@ export function createApp(deps: AppDeps): Express {
     const ai = deps.ai ?? aiGateFor({ config, db, clock, log });
     api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log, ai }));
   }
+  api.use('/submissions', submissionsRouter({ db, config, clock }));
+  api.use('/admin/submissions', moderationRouter({ ...authDeps, catalog }));
   api.use('/admin', adminRouter({ db, config, clock, catalog }));
   api.use(apiNotFoundHandler);
   app.use('/api', api);

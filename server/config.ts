@@ -130,6 +130,9 @@ const envSchema = z.object({
       .optional(),
   ),
   BANDS_FORM_URL: optionalUrl,
+  // The least time between opening 'Publica tus conciertos' and sending it: a person needs more,
+  // a bot sends at once. 0 turns the check off (the browser tests).
+  SUBMISSION_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
   PUBLIC_SITE_URL: optionalUrl,
   ANALYTICS_SCRIPT_URL: optionalUrl,
   DEMO_DATA: booleanFlag,
@@ -190,6 +193,8 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined; apiToken: string | undefined };
   weeklyEmailCron: string | undefined;
   bandsFormUrl: string | undefined;
+  /** The band submissions form: least seconds between issuing it and accepting it. */
+  submissions: { minFillSeconds: number };
   publicSiteUrl: string | undefined;
   analyticsScriptUrl: string | undefined;
   demoData: boolean;
@@ -307,6 +312,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, apiToken: env.ADMIN_API_TOKEN },
     weeklyEmailCron: env.WEEKLY_EMAIL_CRON,
     bandsFormUrl: env.BANDS_FORM_URL,
+    submissions: { minFillSeconds: env.SUBMISSION_MIN_FILL_SECONDS },
     publicSiteUrl: env.PUBLIC_SITE_URL,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
     // Demo data (and its demo admin) by default only in development with the embedded database;

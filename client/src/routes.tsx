@@ -43,6 +43,9 @@ const MyConcertsPage = lazy(() =>
 const UnsubscribePage = lazy(() =>
   import('./features/unsubscribe/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
 );
+const PublishPage = lazy(() =>
+  import('./features/submissions/PublishPage').then((m) => ({ default: m.PublishPage })),
+);
 const AdminPage = lazy(() =>
   import('./features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
@@ -92,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: '/recover', element: <RecoverPage /> },
       { path: '/update-password', element: <UpdatePasswordPage /> },
       { path: '/verificar-email', element: <VerifyEmailPage /> },
+      { path: '/publica', element: <PublishPage /> },
       { path: '/admin', element: <AdminPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
       { path: '*', element: <Navigate to="/" replace /> },

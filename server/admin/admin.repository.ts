@@ -52,10 +52,11 @@ export async function bandExists(db: Database, id: number): Promise<boolean> {
   return row !== undefined;
 }
 
-// Lower case without accents, in SQL, so no unaccent extension is needed on the server.
+// Lower case without accents, in SQL, so no unaccent extension is needed on the server (the
+// submissions reuse it to match a band or venue by name).
 const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';
-const normalised = (expression: RawBuilder<unknown>) =>
+export const normalised = (expression: RawBuilder<unknown>) =>
   sql<string>`translate(lower(${expression}), ${ACCENTED}, ${PLAIN})`;
 
 /** The same normalisation on our side, then a LIKE pattern with its wildcards escaped. */

@@ -9,6 +9,8 @@ export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
   ? ColumnType<S, I | undefined, U>
   : ColumnType<T, T | undefined, T>;
 
+export type GeneratedAlways<T> = ColumnType<T, never, never>;
+
 export type Int8 = ColumnType<string, bigint | number | string, bigint | number | string>;
 
 export type Json = JsonValue;
@@ -26,6 +28,28 @@ export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface BandSubmissions {
+  band_name: string;
+  concert_id: number | null;
+  contact_email: string;
+  created_at: Generated<Timestamp>;
+  day: string;
+  description: string | null;
+  genre: string;
+  hour: string;
+  id: GeneratedAlways<number>;
+  image_url: string | null;
+  price: Numeric;
+  reason: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+  spotify_url: string | null;
+  status: Generated<string>;
+  venue_id: number | null;
+  venue_name: string;
+  venue_town: string | null;
+}
 
 export interface Bands {
   band_genres: Generated<string[]>;
@@ -171,6 +195,7 @@ export interface Venues {
 }
 
 export interface DB {
+  band_submissions: BandSubmissions;
   bands: Bands;
   concert_band: ConcertBand;
   concerts: Concerts;

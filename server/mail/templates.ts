@@ -4,7 +4,7 @@ import type { OutgoingMail } from './mailer.js';
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-function layout(
+export function layout(
   title: string,
   paragraphs: string[],
   action?: { label: string; url: string },

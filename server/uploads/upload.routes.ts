@@ -1,5 +1,6 @@
 // POST /api/admin/uploads (mounted behind requireAdmin by the admin router): one picture in the
-// multipart field 'image'.
+// multipart field 'image'. `receiveImage` also reads the public submissions form (its text fields
+// beside the picture), with the same picture limits.
 import express, { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadResponse } from '../../common/admin-rules.js';
@@ -9,35 +10,57 @@ import { NOT_AN_IMAGE, storeImage } from './image-store.js';
 
 const MISSING_IMAGE = "Envía una imagen en el campo 'image'.";
 const TOO_LARGE = 'La imagen no puede pesar más de 5 MB.';
+const FIELD_TOO_LARGE = 'Uno de los campos es demasiado largo.';
 
-const upload = multer({
-  storage: multer.memoryStorage(),
-  limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 },
-  fileFilter: (_req, file, done) => {
-    if ((UPLOAD_TYPES as readonly string[]).includes(file.mimetype)) done(null, true);
-    else done(badRequest(NOT_AN_IMAGE));
-  },
-}).single('image');
+/** Text fields that may come with the picture: how many, and the longest (bytes). */
+export interface FieldLimits {
+  fields: number;
+  fieldSize: number;
+}
 
-/** multer's own errors (English, no HTTP status) worded in Spanish. */
-const receiveImage: RequestHandler = (req, res, next) => {
-  upload(req, res, (error: unknown) => {
-    if (!error) return next();
-    if (error instanceof AppError) return next(error);
-    if (error instanceof multer.MulterError) {
-      if (error.code === 'LIMIT_FILE_SIZE') {
-        return next(new AppError('too_large', 413, TOO_LARGE));
+/** Reads the multipart body into req.file (at most one picture) and req.body (the text fields). */
+export function receiveImage(limits: FieldLimits = { fields: 5, fieldSize: 1024 }): RequestHandler {
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: {
+      fileSize: UPLOAD_MAX_BYTES,
+      files: 1,
+      fields: limits.fields,
+      fieldSize: limits.fieldSize,
+      fieldNameSize: 100,
+      parts: limits.fields + 1,
+    },
+    fileFilter: (_req, file, done) => {
+      if ((UPLOAD_TYPES as readonly string[]).includes(file.mimetype)) done(null, true);
+      else done(badRequest(NOT_AN_IMAGE));
+    },
+  }).single('image');
+  // multer's own errors (English, no HTTP status) worded in Spanish.
+  return (req, res, next) => {
+    upload(req, res, (error: unknown) => {
+      if (!error) return next();
+      if (error instanceof AppError) return next(error);
+      if (error instanceof multer.MulterError) {
+        if (error.code === 'LIMIT_FILE_SIZE') {
+          return next(new AppError('too_large', 413, TOO_LARGE));
+        }
+        if (error.code === 'LIMIT_FIELD_VALUE') {
+          return next(new AppError('too_large', 413, FIELD_TOO_LARGE));
+        }
+        if (error.code === 'LIMIT_FIELD_COUNT' || error.code === 'LIMIT_PART_COUNT') {
+          return next(new AppError('too_large', 413, 'La petición es demasiado grande.'));
+        }
+        return next(badRequest(MISSING_IMAGE));
       }
-      return next(badRequest(MISSING_IMAGE));
-    }
-    // A malformed multipart body.
-    next(badRequest('La imagen no se ha recibido bien. Inténtalo de nuevo.'));
-  });
-};
+      // A malformed multipart body.
+      next(badRequest('La imagen no se ha recibido bien. Inténtalo de nuevo.'));
+    });
+  };
+}
 
 export function uploadRouter(config: Config): Router {
   const router = express.Router();
-  router.post('/', receiveImage, async (req, res) => {
+  router.post('/', receiveImage(), async (req, res) => {
     if (!req.file) throw badRequest(MISSING_IMAGE);
     const answer: UploadResponse = { url: await storeImage(config.dataDir, req.file.buffer) };
     res.status(201).json(answer);

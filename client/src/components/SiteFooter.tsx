@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useAppConfig } from '../lib/config';
+import { BandsFormLink } from './BandsFormLink';
 import { ExternalLink } from './ExternalLink';
 
 export function SiteFooter() {
@@ -19,6 +20,9 @@ export function SiteFooter() {
           </li>
           <li>
             <Link to="/contact">Contacto</Link>
+          </li>
+          <li>
+            <BandsFormLink />
           </li>
           {publicSiteUrl && (
             <li>

@@ -6,6 +6,7 @@ import { ActionSection } from './components/ActionSection';
 import { BandForm } from './components/BandForm';
 import { ConcertForm } from './components/ConcertForm';
 import { LinkForm } from './components/LinkForm';
+import { SubmissionsSection } from './components/SubmissionsSection';
 import { WeeklyEmailSection } from './components/WeeklyEmailSection';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
@@ -36,6 +37,7 @@ function AdminPanel() {
           failure="Error al generar descripciones largas."
         />
       </div>
+      <SubmissionsSection />
       <ConcertForm />
       <BandForm />
       <LinkForm />

@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { signInErrorText } from '../../../../common/sign-in-errors';
-import { ExternalLink } from '../../components/ExternalLink';
-import { useAppConfig } from '../../lib/config';
+import { BandsFormLink } from '../../components/BandsFormLink';
 import { AuthForm } from './AuthForm';
 import { CarouselSection } from './CarouselSection';
 import { ProviderButtons } from './ProviderButtons';
@@ -9,7 +8,6 @@ import { FormStatus } from '../../components/FormStatus';
 import './LandingPage.css';
 
 export function LandingPage() {
-  const { bandsFormUrl } = useAppConfig();
   // The server sends failed Google/Spotify sign-ins back here as /?error=<code>. Only the fixed
   // text of a known code is shown, never words taken from the address.
   const [searchParams] = useSearchParams();
@@ -36,14 +34,9 @@ export function LandingPage() {
               <ProviderButtons />
               <AuthForm />
             </div>
-            {bandsFormUrl && (
-              <p className="hero__bands">
-                ¿Tocas en Mallorca?{' '}
-                <ExternalLink href={bandsFormUrl} className="hero__bands-link">
-                  Publica tus conciertos
-                </ExternalLink>
-              </p>
-            )}
+            <p className="hero__bands">
+              ¿Tocas en Mallorca? <BandsFormLink className="hero__bands-link" />
+            </p>
           </div>
           <div className="hero__equalizer" aria-hidden="true">
             <span />

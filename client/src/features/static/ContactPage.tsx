@@ -1,10 +1,8 @@
-import { ExternalLink } from '../../components/ExternalLink';
+import { BandsFormLink } from '../../components/BandsFormLink';
 import { StaticPage } from '../../components/StaticPage';
-import { useAppConfig } from '../../lib/config';
 import { CONTACT_EMAIL } from './contact';
 
 export function ContactPage() {
-  const { bandsFormUrl } = useAppConfig();
   return (
     <StaticPage
       title="Contacto"
@@ -23,13 +21,9 @@ export function ContactPage() {
         fechas directamente con el enlace «Publica tus conciertos» de la portada y aparecerán en la
         agenda.
       </p>
-      {bandsFormUrl && (
-        <p>
-          <ExternalLink href={bandsFormUrl} className="button button--primary">
-            Publica tus conciertos
-          </ExternalLink>
-        </p>
-      )}
+      <p>
+        <BandsFormLink className="button button--primary" />
+      </p>
     </StaticPage>
   );
 }

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppConfig } from '../lib/config';
+import { ExternalLink } from './ExternalLink';
+
+/** 'Publica tus conciertos': our own form, or the external one BANDS_FORM_URL names. */
+export function BandsFormLink({
+  className,
+  children = 'Publica tus conciertos',
+}: {
+  className?: string;
+  children?: ReactNode;
+}) {
+  const { bandsFormUrl } = useAppConfig();
+  if (bandsFormUrl) {
+    return (
+      <ExternalLink href={bandsFormUrl} className={className}>
+        {children}
+      </ExternalLink>
+    );
+  }
+  return (
+    <Link to="/publica" className={className}>
+      {children}
+    </Link>
+  );
+}

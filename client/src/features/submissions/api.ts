@@ -1,0 +1,46 @@
+// Calls of 'Publica tus conciertos' (public) and of the admin's moderation queue.
+import type {
+  SubmissionCreatedResponse,
+  SubmissionDto,
+  SubmissionFormResponse,
+  SubmissionListResponse,
+  SubmissionReviewResponse,
+} from '../../../../common/submission-rules';
+import { apiFetch } from '../../lib/api';
+
+export const fetchSubmissionForm = (signal?: AbortSignal) =>
+  apiFetch<SubmissionFormResponse>('/api/submissions/form', { signal });
+
+/** Multipart: the text fields and, when chosen, the picture as 'image'. */
+export const sendSubmission = (form: FormData) =>
+  apiFetch<SubmissionCreatedResponse>('/api/submissions', { method: 'POST', body: form });
+
+export const fetchPendingSubmissions = (signal?: AbortSignal) =>
+  apiFetch<SubmissionListResponse>('/api/admin/submissions', { signal });
+
+/** The fields an admin may correct (every one is sent: the server replaces them all). */
+export type SubmissionEdit = Omit<
+  SubmissionDto,
+  'id' | 'status' | 'reason' | 'concertId' | 'createdAt' | 'reviewedAt'
+>;
+
+export const saveSubmission = (id: number, body: SubmissionEdit) =>
+  apiFetch<SubmissionDto>(`/api/admin/submissions/${id}`, { method: 'PUT', body });
+
+export const approveSubmission = (id: number) =>
+  apiFetch<SubmissionReviewResponse>(`/api/admin/submissions/${id}/approve`, {
+    method: 'POST',
+    body: {},
+  });
+
+export const rejectSubmission = (id: number, reason: string) =>
+  apiFetch<SubmissionReviewResponse>(`/api/admin/submissions/${id}/reject`, {
+    method: 'POST',
+    body: { reason },
+  });
+
+export const submissionKeys = {
+  form: () => ['submissions', 'form'] as const,
+  /** Under the admin panel's keys, so whatever refreshes every admin list refreshes the queue. */
+  pending: () => ['admin', 'submissions', 'pending'] as const,
+};

@@ -1,0 +1,81 @@
+// Limits and answer shapes of the band submissions ('Publica tus conciertos'), without zod, so the
+// public form can share them with the server without pulling the validation library into the page.
+
+export const SUBMISSION_NAME_MAX = 200;
+export const SUBMISSION_TOWN_MAX = 100;
+/** "A short text": a few lines about the concert. */
+export const SUBMISSION_TEXT_MAX = 1000;
+export const SUBMISSION_URL_MAX = 500;
+export const SUBMISSION_REASON_MAX = 1000;
+/** The signed form token: issue time and an HMAC, far below this. */
+export const SUBMISSION_TOKEN_MAX = 200;
+/** Name of the honeypot field: hidden from people, filled by bots that fill every field. */
+export const HONEYPOT_FIELD = 'website';
+/** Multipart text fields: the longest valid one is the text (1,000 characters, 4 bytes each). */
+export const SUBMISSION_FIELD_MAX_BYTES = 8 * 1024;
+
+export const SUBMISSION_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** Hosts a Spotify link may have. */
+export function isSpotifyUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && /(^|\.)spotify\.com$/.test(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** A venue of the public form's list. */
+export interface SubmissionVenueDto {
+  id: number;
+  name: string;
+  town: string;
+}
+
+/** GET /api/submissions/form: the signed token to send back and the venues to pick from. */
+export interface SubmissionFormResponse {
+  token: string;
+  venues: SubmissionVenueDto[];
+}
+
+/** 201 of POST /api/submissions. */
+export interface SubmissionCreatedResponse {
+  message: string;
+}
+
+/** One submission as the moderation queue shows it. */
+export interface SubmissionDto {
+  id: number;
+  status: SubmissionStatus;
+  bandName: string;
+  email: string;
+  spotifyUrl: string | null;
+  genre: string;
+  day: string;
+  hour: string;
+  /** A venue of the list, or null for a new one (venueName, venueTown). */
+  venueId: number | null;
+  venueName: string;
+  venueTown: string | null;
+  price: string;
+  description: string | null;
+  imageUrl: string | null;
+  reason: string | null;
+  concertId: number | null;
+  createdAt: string;
+  reviewedAt: string | null;
+}
+
+export interface SubmissionListResponse {
+  submissions: SubmissionDto[];
+}
+
+/** Approve and reject: what happened, and the concert made by an approval. */
+export interface SubmissionReviewResponse {
+  message: string;
+  concertId: number | null;
+  /** False when the mail to the band could not be sent (the review stands). */
+  mailed: boolean;
+}

@@ -1,0 +1,157 @@
+// Request schemas of the band submissions: the public form ('Publica tus conciertos', sent as
+// multipart, so every value is text) and the moderation queue of the admin API.
+import { z } from 'zod';
+import { ADMIN_URL_MAX, HOUR_PATTERN, INT_MAX, isCalendarDay, isImageUrl } from './admin-rules.js';
+import { genreSchema, priceSchema } from './admin.js';
+import { EMAIL_MAX, EMAIL_PATTERN } from './rules.js';
+import {
+  SUBMISSION_NAME_MAX,
+  SUBMISSION_REASON_MAX,
+  SUBMISSION_STATUSES,
+  SUBMISSION_TEXT_MAX,
+  SUBMISSION_TOKEN_MAX,
+  SUBMISSION_TOWN_MAX,
+  SUBMISSION_URL_MAX,
+  isSpotifyUrl,
+} from './submission-rules.js';
+import { textSchema } from './text.js';
+
+export * from './submission-rules.js';
+
+const messages = (missing: string, invalid: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? missing : invalid),
+});
+
+/** Optional text: missing or blank means "none" (null). */
+function optionalText(max: number, tooLong: string, multiline = false) {
+  return textSchema({ max, tooLong, notText: 'Debe ser un texto.', multiline })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+const BAD_VENUE_ID = 'La sala elegida no es válida.';
+
+/** A venue id of the list as digits (a form) or a number (a script); blank means a new venue. */
+const venueIdSchema = z
+  .union([z.string().max(12, { error: BAD_VENUE_ID, abort: true }), z.number()], {
+    error: BAD_VENUE_ID,
+  })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null || value === '') return null;
+    const number = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : NaN;
+    if (!Number.isInteger(number) || number < 1 || number > INT_MAX) {
+      ctx.issues.push({ code: 'custom', message: BAD_VENUE_ID, input: value });
+      return z.NEVER;
+    }
+    return number;
+  });
+
+const BAD_DAY = 'El día debe tener el formato aaaa-mm-dd.';
+const BAD_HOUR = 'La hora debe tener el formato HH:mm.';
+const BAD_SPOTIFY = 'El enlace de Spotify debe ser una dirección https de spotify.com.';
+
+/** The fields of a submission, shared by the public form and the admin's edit. */
+const fields = {
+  bandName: textSchema({
+    max: SUBMISSION_NAME_MAX,
+    tooLong: 'El nombre de la banda es demasiado largo.',
+    notText: messages('Indica el nombre de la banda.', 'El nombre debe ser un texto.'),
+  }).min(1, 'Indica el nombre de la banda.'),
+  email: textSchema({
+    max: EMAIL_MAX,
+    tooLong: 'El email es demasiado largo.',
+    notText: 'Indica un email de contacto.',
+  }).regex(EMAIL_PATTERN, 'Indica un email de contacto válido.'),
+  spotifyUrl: textSchema({
+    max: SUBMISSION_URL_MAX,
+    tooLong: 'El enlace de Spotify es demasiado largo.',
+    notText: BAD_SPOTIFY,
+  })
+    .refine((value) => value === '' || isSpotifyUrl(value), BAD_SPOTIFY)
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  genre: genreSchema,
+  day: z
+    .string(messages('Indica el día del concierto.', BAD_DAY))
+    .max(10, { error: BAD_DAY, abort: true })
+    .refine(isCalendarDay, BAD_DAY),
+  hour: z
+    .string(messages('Indica la hora del concierto.', BAD_HOUR))
+    .max(8, { error: BAD_HOUR, abort: true })
+    .regex(HOUR_PATTERN, BAD_HOUR)
+    .transform((value) => value.slice(0, 5)),
+  venueId: venueIdSchema,
+  venueName: optionalText(SUBMISSION_NAME_MAX, 'El nombre de la sala es demasiado largo.'),
+  venueTown: optionalText(SUBMISSION_TOWN_MAX, 'El nombre del municipio es demasiado largo.'),
+  price: priceSchema,
+  description: optionalText(SUBMISSION_TEXT_MAX, 'El texto es demasiado largo.', true),
+};
+
+export const VENUE_MISSING =
+  'Elige una sala de la lista o escribe el nombre y el municipio de la sala nueva.';
+
+/** A venue of the list, or a new one with its name and town. */
+export const hasVenue = (value: {
+  venueId: number | null;
+  venueName: string | null;
+  venueTown: string | null;
+}) => value.venueId !== null || (value.venueName !== null && value.venueTown !== null);
+
+/** POST /api/submissions (multipart; the image travels as the file part 'image'). */
+export const submissionFormSchema = z
+  .strictObject({
+    ...fields,
+    // The honeypot: checked by the service (a bot's answer must not differ from a person's 400).
+    website: z.string().max(SUBMISSION_NAME_MAX).optional(),
+    formToken: z
+      .string('El formulario ha caducado. Recarga la página y vuelve a enviarlo.')
+      .max(SUBMISSION_TOKEN_MAX, {
+        error: 'El formulario ha caducado. Recarga la página y vuelve a enviarlo.',
+        abort: true,
+      }),
+  })
+  .refine(hasVenue, { error: VENUE_MISSING, path: ['venueName'] });
+
+/**
+ * PUT /api/admin/submissions/:id: the admin's corrected version, every field (an optional one left
+ * out or blank is cleared), and the picture's address (an upload of ours or an http(s) URL).
+ */
+export const submissionEditSchema = z
+  .strictObject({
+    ...fields,
+    imageUrl: textSchema({
+      max: ADMIN_URL_MAX,
+      tooLong: 'La URL de la imagen es demasiado larga.',
+      notText: 'La URL de la imagen no es válida.',
+    })
+      .refine((value) => value === '' || isImageUrl(value), 'La URL de la imagen no es válida.')
+      .nullish()
+      .transform((value) => (value ? value : null)),
+  })
+  .refine(hasVenue, { error: VENUE_MISSING, path: ['venueName'] });
+
+export const submissionRejectSchema = z.strictObject({
+  reason: textSchema({
+    max: SUBMISSION_REASON_MAX,
+    tooLong: 'El motivo es demasiado largo.',
+    notText: 'Indica el motivo del rechazo.',
+    multiline: true,
+  }).min(1, 'Indica el motivo del rechazo.'),
+});
+
+export const submissionListSchema = z.strictObject({
+  status: z.enum(SUBMISSION_STATUSES, 'Estado desconocido.').default('pending'),
+});
+
+export const submissionIdSchema = z.strictObject({
+  id: z
+    .string()
+    .max(10, { error: 'La propuesta no existe.', abort: true })
+    .regex(/^\d+$/, 'La propuesta no existe.')
+    .transform(Number)
+    .refine((value) => value >= 1 && value <= INT_MAX, 'La propuesta no existe.'),
+});
+
+export type SubmissionFormInput = z.infer<typeof submissionFormSchema>;
+export type SubmissionEditInput = z.infer<typeof submissionEditSchema>;

@@ -1,0 +1,49 @@
+// /api/submissions: the public form 'Publica tus conciertos' (no account). Every attempt counts
+// against its address's limit before the body is read; the service checks the rest.
+import express, { type Router } from 'express';
+import {
+  SUBMISSION_FIELD_MAX_BYTES,
+  submissionFormSchema,
+  type SubmissionCreatedResponse,
+} from '../../common/submissions.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { route } from '../lib/route.js';
+import type { Clock } from '../lib/time.js';
+import { byIp, rateLimit } from '../security/rate-limit.js';
+import { receiveImage } from '../uploads/upload.routes.js';
+import { createSubmission, submissionForm } from './submissions.service.js';
+
+/** Attempts per address and hour: a band sends a handful, a bot many. */
+export const SUBMISSIONS_PER_IP_PER_HOUR = 10;
+
+// The form's fields (submissionFormSchema) and room for a few more, refused there by name.
+const FORM_FIELDS = 16;
+
+export function submissionsRouter(deps: { db: Database; config: Config; clock: Clock }): Router {
+  const router = express.Router();
+  router.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/form', async (_req, res) => {
+    res.json(await submissionForm(deps));
+  });
+
+  router.post(
+    '/',
+    rateLimit(deps.db, [
+      { name: 'submission-ip', limit: SUBMISSIONS_PER_IP_PER_HOUR, windowSeconds: 3600, key: byIp },
+    ]),
+    receiveImage({ fields: FORM_FIELDS, fieldSize: SUBMISSION_FIELD_MAX_BYTES }),
+    route({ body: submissionFormSchema }, async (req, res, { body }) => {
+      await createSubmission(deps, body, req.file?.buffer);
+      const answer: SubmissionCreatedResponse = {
+        message: `¡Gracias! Hemos recibido tu concierto. Lo revisaremos y te escribiremos a ${body.email}.`,
+      };
+      res.status(201).json(answer);
+    }),
+  );
+  return router;
+}

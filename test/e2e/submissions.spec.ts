@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAdmin, E2E_DATA_DIR, saveSignedInState, uniqueEmail } from './helpers/users';
+
+const ADMIN_STATE = path.join(tmpdir(), `submissions-e2e-admin-${process.pid}.json`);
+// A 1×1 PNG, the band's poster.
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+/** A calendar day a few days ahead, in Mallorca. */
+function futureDay(days: number): string {
+  const when = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
+}
+
+/** The mail the server wrote to its outbox (no SMTP_URL in the e2e server) for `to`. */
+function outboxMailTo(to: string): string | undefined {
+  const dir = path.join(E2E_DATA_DIR, 'outbox');
+  const files = (() => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  })();
+  return files
+    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
+    .find((mail) => mail.includes(`To: ${to}`));
+}
+
+test.describe('Publica tus conciertos', () => {
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const admin = await createAdmin('submissions-spec');
+    await saveSignedInState(playwright, testInfo.project.use.baseURL, admin, ADMIN_STATE);
+  });
+
+  test.afterAll(() => {
+    rmSync(ADMIN_STATE, { force: true });
+  });
+
+  test('a visitor sends a concert from the landing and an admin approves it', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    // Two pages, an upload and two accessibility scans: on a loaded machine this is more than 30 s.
+    test.setTimeout(120_000);
+    const bandName = `Banda Propuesta ${randomBytes(3).toString('hex')}`;
+    const email = uniqueEmail('banda');
+    const venueName = `Sala E2E ${randomBytes(3).toString('hex')}`;
+
+    await page.goto('/');
+    await page.getByRole('main').getByRole('link', { name: 'Publica tus conciertos' }).click();
+    await expect(page).toHaveURL(/\/publica$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Publica tus conciertos' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Nombre de la banda').fill(bandName);
+    await page.getByLabel('Email de contacto').fill(email);
+    await page
+      .getByLabel('Enlace de Spotify (opcional)')
+      .fill('https://open.spotify.com/artist/e2e');
+    await page.getByLabel('Género').selectOption('Indie');
+    await page.getByLabel('Día').fill(futureDay(5));
+    await page.getByLabel('Hora').fill('21:00');
+    await page.getByLabel('Precio (€, 0 si es gratis)').fill('8');
+    await page.getByLabel('Sala', { exact: true }).fill(venueName);
+    await page.getByLabel('Municipio de la sala nueva').fill('Sóller');
+    await page
+      .getByLabel('Cuéntanos el concierto (opcional)')
+      .fill('Presentamos nuestro primer disco.');
+    await page
+      .getByLabel(/^Cartel o foto/)
+      .setInputFiles({ name: 'cartel.png', mimeType: 'image/png', buffer: TINY_PNG });
+    await page.getByRole('button', { name: 'Enviar concierto' }).click();
+    await expect(
+      page.getByText(
+        `¡Gracias! Hemos recibido tu concierto. Lo revisaremos y te escribiremos a ${email}.`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByLabel('Nombre de la banda')).toHaveValue('');
+
+    // The admin finds it in the queue, corrects the price and approves it.
+    const context = await browser.newContext({ storageState: ADMIN_STATE });
+    const admin = await context.newPage();
+    await admin.goto('/admin');
+    const queue = admin.getByRole('region', { name: 'Propuestas de conciertos' });
+    const item = queue.getByRole('article', { name: new RegExp(bandName) });
+    await expect(item).toBeVisible();
+    await expect(item.getByLabel('Sala (nueva)')).toHaveValue(venueName);
+    await expect(item.getByLabel('URL de la imagen')).toHaveValue(/^\/uploads\/[0-9a-f]+\.webp$/);
+    await item.getByLabel('Precio (€)').fill('10');
+    await item.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(item.getByText('Cambios guardados.')).toBeVisible();
+    await expectNoAxeViolations(admin);
+    await item.getByRole('button', { name: 'Aprobar' }).click();
+    const approved = queue.getByText(
+      new RegExp(`^Propuesta aprobada: concierto \\d+ creado y email enviado a ${email}\\.$`),
+    );
+    await expect(approved).toBeVisible();
+    await expect(item).toHaveCount(0);
+    const concertId = (await approved.textContent())!.match(/concierto (\d+)/)![1]!;
+    await context.close();
+
+    // The band's mail links to the concert, and the agenda shows it at the corrected price.
+    await expect.poll(() => outboxMailTo(email)).toContain(`/conciertos/${concertId}`);
+    const agenda = await request.get('/api/concerts');
+    const { concerts } = (await agenda.json()) as {
+      concerts: { id: number; price: string; venue: string }[];
+    };
+    const shown = concerts.find((concert) => concert.id === Number(concertId));
+    expect(shown).toMatchObject({ price: '10.00', venue: venueName });
+  });
+});

@@ -1,0 +1,58 @@
+// The band submissions form as a test sends it: a form token taken from GET /api/submissions/form,
+// the fields of a valid submission, and a clock the test moves past the minimum fill time.
+import type { Express } from 'express';
+import request from 'supertest';
+import type { Database } from '../../server/db/database.js';
+import type { Clock } from '../../server/lib/time.js';
+
+/** A clock the test moves on by hand. */
+export function movableClock(iso: string): { clock: Clock; advance: (seconds: number) => void } {
+  let now = new Date(iso).getTime();
+  return {
+    clock: () => new Date(now),
+    advance: (seconds) => {
+      now += seconds * 1000;
+    },
+  };
+}
+
+export async function addVenue(db: Database, name: string, town: string): Promise<number> {
+  const { id } = await db
+    .insertInto('venues')
+    .values({ name, town })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export const validSubmission = (overrides: Record<string, string> = {}) => ({
+  bandName: 'Los Tiburones del Puerto',
+  email: 'banda@example.com',
+  spotifyUrl: 'https://open.spotify.com/artist/abc123',
+  genre: 'Rock',
+  day: '2031-05-20',
+  hour: '21:30',
+  venueName: 'Sala Nueva',
+  venueTown: 'Inca',
+  price: '12.50',
+  description: 'Presentamos disco nuevo.',
+  website: '',
+  ...overrides,
+});
+
+export async function formToken(app: Express): Promise<string> {
+  const res = await request(app).get('/api/submissions/form').expect(200);
+  return (res.body as { token: string }).token;
+}
+
+/** POST /api/submissions as multipart, as the browser's form sends it. */
+export function sendSubmission(
+  app: Express,
+  fields: Record<string, string>,
+  image?: { buffer: Buffer; name: string },
+) {
+  let req = request(app).post('/api/submissions');
+  for (const [name, value] of Object.entries(fields)) req = req.field(name, value);
+  if (image) req = req.attach('image', image.buffer, image.name);
+  return req;
+}

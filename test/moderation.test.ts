@@ -1,0 +1,253 @@
+// The moderation queue of the band submissions (/api/admin/submissions): admins only, edit,
+// approve (band and venue made or reused, the concert made by the admin create and shown in the
+// agenda, a mail with its address) and reject (a mail with the reason).
+import request from 'supertest';
+import { createTestApp } from './helpers/app.js';
+import { useTestDatabase } from './helpers/db.js';
+import { createBand } from './helpers/factories.js';
+import { signedInAgent } from './helpers/session.js';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import {
+  addVenue,
+  formToken,
+  movableClock,
+  sendSubmission,
+  validSubmission,
+} from './helpers/submissions.js';
+
+const API_TOKEN = 'token-de-administracion-de-prueba';
+const database = useTestDatabase({
+  cleared: ['band_submissions', 'concerts', 'bands', 'venues', 'rate_limits'],
+});
+const time = movableClock('2031-05-01T10:00:00Z');
+let sink: SmtpSink;
+let testApp: ReturnType<typeof createTestApp>;
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  testApp = createTestApp({
+    database,
+    clock: time.clock,
+    env: { ADMIN_API_TOKEN: API_TOKEN, SMTP_URL: sink.url, PUBLIC_URL: 'http://conciertos.test' },
+  });
+});
+afterAll(async () => {
+  testApp.mailer.close();
+  await sink.close();
+});
+const app = () => testApp.app;
+const admin = () => signedInAgent(app(), database.db, { is_admin: true });
+
+/** A submission sent through the public form, as a band would; answers its id. */
+async function submitted(overrides: Record<string, string> = {}): Promise<number> {
+  const token = await formToken(app());
+  time.advance(6);
+  const email = overrides.email ?? `banda-${Math.random().toString(36).slice(2)}@example.com`;
+  await sendSubmission(app(), validSubmission({ formToken: token, email, ...overrides })).expect(
+    201,
+  );
+  const row = await database.db
+    .selectFrom('band_submissions')
+    .select('id')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+const moderationRoutes = [
+  ['get', '/api/admin/submissions'],
+  ['put', '/api/admin/submissions/1'],
+  ['post', '/api/admin/submissions/1/approve'],
+  ['post', '/api/admin/submissions/1/reject'],
+] as const;
+
+describe('the moderation routes are for admins only', () => {
+  it.each(moderationRoutes)('%s %s answers 401 without a session', async (method, url) => {
+    const res = await request(app())[method](url).send({});
+    expect(res.status).toBe(401);
+  });
+
+  it('a fan gets 403 on every moderation route, and nothing changes', async () => {
+    const id = await submitted();
+    const { agent } = await signedInAgent(app(), database.db);
+    for (const [method, url] of moderationRoutes) {
+      const res = await agent[method](url.replace('/1', `/${id}`)).send({ reason: 'No' });
+      expect([method, url, res.status]).toEqual([method, url, 403]);
+      expect(res.body.error.message).toBe('No tienes permisos de administrador.');
+    }
+    const row = await database.db
+      .selectFrom('band_submissions')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe('pending');
+  });
+});
+
+describe('the queue', () => {
+  it('lists the pending submissions oldest first; 400 for an unknown status', async () => {
+    const first = await submitted({ bandName: 'Primera' });
+    const second = await submitted({ bandName: 'Segunda' });
+    const { agent } = await admin();
+    const res = await agent.get('/api/admin/submissions').expect(200);
+    expect(res.body.submissions.map((s: { id: number }) => s.id)).toEqual([first, second]);
+    expect(res.body.submissions[0]).toMatchObject({
+      status: 'pending',
+      bandName: 'Primera',
+      genre: 'Rock',
+      day: '2031-05-20',
+      hour: '21:30',
+      venueId: null,
+      venueName: 'Sala Nueva',
+      venueTown: 'Inca',
+      price: '12.50',
+      reason: null,
+      concertId: null,
+    });
+    const bad = await agent.get('/api/admin/submissions?status=todas').expect(400);
+    expect(bad.body.error.message).toBe('Estado desconocido.');
+  });
+
+  it('an admin corrects a submission; bad input is a 400 and changes nothing', async () => {
+    const id = await submitted();
+    const { agent } = await admin();
+    const venueId = await addVenue(database.db, 'Es Gremi', 'Palma');
+    const edit = {
+      ...validSubmission({ bandName: 'Nombre Corregido', hour: '22:00', price: '15' }),
+      venueId,
+      imageUrl: '/uploads/abc123.webp',
+    };
+    delete (edit as Partial<typeof edit>).website;
+    const res = await agent.put(`/api/admin/submissions/${id}`).send(edit).expect(200);
+    expect(res.body).toMatchObject({
+      bandName: 'Nombre Corregido',
+      hour: '22:00',
+      price: '15.00',
+      venueId,
+      venueName: 'Es Gremi',
+      venueTown: 'Palma',
+      imageUrl: '/uploads/abc123.webp',
+    });
+    const bad = await agent
+      .put(`/api/admin/submissions/${id}`)
+      .send({ ...edit, bandName: 'x\u0007' })
+      .expect(400);
+    expect(bad.body.error.message).toBe('El texto contiene caracteres no permitidos.');
+    const kept = await agent.get('/api/admin/submissions').expect(200);
+    expect(kept.body.submissions[0].bandName).toBe('Nombre Corregido');
+    await agent.put('/api/admin/submissions/abc').send(edit).expect(400);
+    await agent.put('/api/admin/submissions/999999').send(edit).expect(404);
+  });
+});
+
+describe('approving', () => {
+  it('makes the band, the venue and the concert, mails the link, and the agenda shows it', async () => {
+    const id = await submitted({ email: 'tiburones@example.com' });
+    const { agent, userId } = await admin();
+    const res = await agent.post(`/api/admin/submissions/${id}/approve`).expect(200);
+    const concertId: number = res.body.concertId;
+    expect(res.body).toEqual({
+      message: `Propuesta aprobada: concierto ${concertId} creado y email enviado a tiburones@example.com.`,
+      concertId,
+      mailed: true,
+    });
+
+    const mail = await sink.waitForMail('tiburones@example.com', /publicado/);
+    expect(mail.subject).toBe('Tu concierto ya está publicado: Los Tiburones del Puerto');
+    expect(mail.text).toContain(`http://conciertos.test/conciertos/${concertId}`);
+
+    const agenda = await request(app()).get('/api/concerts').expect(200);
+    const shown = agenda.body.concerts.find((c: { id: number }) => c.id === concertId);
+    expect(shown).toMatchObject({ day: '2031-05-20', venue: 'Sala Nueva', genre: 'Rock' });
+    expect(JSON.stringify(shown)).toContain('Los Tiburones del Puerto');
+
+    const venue = await database.db
+      .selectFrom('venues')
+      .select(['name', 'town'])
+      .where('name', '=', 'Sala Nueva')
+      .executeTakeFirstOrThrow();
+    expect(venue).toEqual({ name: 'Sala Nueva', town: 'Inca' });
+    const row = await database.db
+      .selectFrom('band_submissions')
+      .select(['status', 'concert_id', 'reviewed_by', 'reviewed_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ status: 'approved', concert_id: concertId, reviewed_by: userId });
+    expect(row.reviewed_at).toBeInstanceOf(Date);
+
+    // Reviewed once only.
+    const again = await agent.post(`/api/admin/submissions/${id}/approve`).expect(409);
+    expect(again.body.error.message).toBe('Esta propuesta ya se ha revisado.');
+    await agent.post(`/api/admin/submissions/${id}/reject`).send({ reason: 'No' }).expect(409);
+  });
+
+  it('reuses a band and a venue of the same name, case and accents ignored', async () => {
+    const band = await createBand(database.db, { band_name: 'Sa Fosca' });
+    const venueId = await addVenue(database.db, 'Café Lisboa', 'Palma');
+    const id = await submitted({ bandName: 'SA FÒSCA', venueName: 'cafe lisboa' });
+    const res = await request(app())
+      .post(`/api/admin/submissions/${id}/approve`)
+      .set('X-Admin-Token', API_TOKEN)
+      .expect(200);
+    const concert = await database.db
+      .selectFrom('concerts')
+      .select(['venue_id', 'venue', 'user_id'])
+      .where('id', '=', res.body.concertId)
+      .executeTakeFirstOrThrow();
+    expect(concert).toEqual({ venue_id: venueId, venue: 'Café Lisboa', user_id: null });
+    const links = await database.db
+      .selectFrom('concert_band')
+      .select('band_id')
+      .where('concert_id', '=', res.body.concertId)
+      .execute();
+    expect(links).toEqual([{ band_id: band.id }]);
+    const bands = await database.db.selectFrom('bands').select('id').execute();
+    expect(bands).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown submission', async () => {
+    const { agent } = await admin();
+    await agent.post('/api/admin/submissions/999999/approve').expect(404);
+    await agent.post('/api/admin/submissions/0/approve').expect(400);
+  });
+});
+
+describe('rejecting', () => {
+  it('needs a reason, mails it, and makes no concert', async () => {
+    const id = await submitted({ email: 'rechazo@example.com' });
+    const { agent } = await admin();
+    const missing = await agent.post(`/api/admin/submissions/${id}/reject`).send({}).expect(400);
+    expect(missing.body.error.message).toBe('Indica el motivo del rechazo.');
+    await agent
+      .post(`/api/admin/submissions/${id}/reject`)
+      .send({ reason: 'x'.repeat(1001) })
+      .expect(400);
+
+    const res = await request(app())
+      .post(`/api/admin/submissions/${id}/reject`)
+      .set('X-Admin-Token', API_TOKEN)
+      .send({ reason: 'El concierto es fuera de Mallorca.' })
+      .expect(200);
+    expect(res.body).toEqual({
+      message: 'Propuesta rechazada y email enviado a rechazo@example.com.',
+      concertId: null,
+      mailed: true,
+    });
+    const mail = await sink.waitForMail('rechazo@example.com', /No hemos publicado/);
+    expect(mail.text).toContain('Motivo: El concierto es fuera de Mallorca.');
+    const row = await database.db
+      .selectFrom('band_submissions')
+      .select(['status', 'reason', 'concert_id', 'reviewed_by'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({
+      status: 'rejected',
+      reason: 'El concierto es fuera de Mallorca.',
+      concert_id: null,
+      reviewed_by: null,
+    });
+    const concerts = await database.db.selectFrom('concerts').select('id').execute();
+    expect(concerts).toEqual([]);
+    const rejected = await agent.get('/api/admin/submissions?status=rejected').expect(200);
+    expect(rejected.body.submissions.map((s: { id: number }) => s.id)).toEqual([id]);
+  });
+});
