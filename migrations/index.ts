@@ -4,6 +4,7 @@ import * as changeNotifications from './0002_change_notifications.js';
 import * as emailVerification from './0003_email_verification.js';
 import * as managedVenues from './0004_managed_venues.js';
 import * as bandSubmissions from './0040_band_submissions.js';
+import * as likeNotices from './0060_like_notices.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -11,4 +12,5 @@ export const migrations = {
   '0003_email_verification': emailVerification,
   '0004_managed_venues': managedVenues,
   '0040_band_submissions': bandSubmissions,
+  '0060_like_notices': likeNotices,
 };

@@ -138,9 +138,8 @@ export function createApp(deps: AppDeps): Express {
   app.use('/uploads', uploadsStatic(config.dataDir));
 
   // Shared concert data of the agenda (admin writes invalidate it) and kept agenda answers.
-  const catalog = new AgendaCatalog(db);
-  feed?.on('concerts', () => catalog.invalidate());
-  const responses = new AgendaResponses(feed);
+  const catalog = new AgendaCatalog(db, feed);
+  const responses = new AgendaResponses(feed, clock);
   const sessionCaches = createSessionCaches(feed);
   app.use(
     agendaFastLane({

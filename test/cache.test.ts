@@ -3,7 +3,9 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { ChangeFeed } from '../server/cache/change-feed.js';
-import { LocalCache } from '../server/cache/local-cache.js';
+import pg from 'pg';
+import { LocalCache, watchedCache } from '../server/cache/local-cache.js';
+import { LIKE_COUNTS_MAX_AGE_MS } from '../server/concerts/agenda-responses.js';
 import { createLogger } from '../server/lib/logger.js';
 import { publicSessionId } from '../server/users/sessions.service.js';
 import { createTestApp } from './helpers/app.js';
@@ -232,8 +234,46 @@ describe('the agenda', () => {
       .expect(304);
   });
 
+  it('keeps the plain answer too, for a client that does not take gzip', async () => {
+    const app = await deafInstance();
+    const { agent, cookie, userId } = await signIn(app);
+    const concert = await scoredConcert(userId);
+    const plain = () =>
+      request(app).get('/api/concerts').set('Cookie', cookie).set('Accept-Encoding', 'identity');
+    const first = await plain().expect(200);
+    expect(first.headers['content-encoding']).toBeUndefined();
+    expect(first.body.concerts[0].recommendation.score).toBe('high');
+    const gzipped = await request(app).get('/api/concerts').set('Cookie', cookie).expect(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.body).toEqual(first.body);
+    expect(gzipped.headers.etag).not.toBe(first.headers.etag);
+
+    // A change no notice reports stays unseen: the plain answer is kept, not built again.
+    await database.db
+      .updateTable('user_concert_recommendations')
+      .set({ score: 'low' })
+      .where('concert_id', '=', concert.id)
+      .execute();
+    const second = await plain().expect(200);
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.body.concerts[0].recommendation.score).toBe('high');
+    await plain().set('If-None-Match', first.headers.etag!).expect(304);
+
+    // The fan's own write forgets it here at once: a new body, a new ETag.
+    await agent.put(`/api/concerts/${concert.id}/like`).send({ liked: true }).expect(200);
+    const third = await plain().expect(200);
+    expect(third.body.concerts[0]).toMatchObject({
+      likeCount: 1,
+      recommendation: { liked: true, score: 'low' },
+    });
+    expect(third.headers.etag).not.toBe(first.headers.etag);
+  });
+
   it('shows a like made on one instance in every agenda on the other', async () => {
-    const [a, b] = [await deafInstance(), await instance()];
+    const feedB = await startFeed();
+    const [a, b] = [await deafInstance(), await instance(feedB)];
+    const likesSeenByB: string[] = [];
+    feedB.on('likes', (key) => likesSeenByB.push(key)); // after the app's own handlers
     const ana = await signIn(a);
     const luis = await signIn(a);
     const concert = await scoredConcert(ana.userId);
@@ -252,11 +292,53 @@ describe('the agenda', () => {
       likeCount: 1,
       recommendation: { liked: true },
     });
-    await eventually(async () => {
-      expect((await agendaOf(b, ana.cookie))[0]!.recommendation!.liked).toBe(true);
+    // The liker's own answer goes everywhere once the notice of their row arrives...
+    await eventually(async () =>
+      expect((await agendaOf(b, ana.cookie))[0]).toMatchObject({
+        likeCount: 1,
+        recommendation: { liked: true },
+      }),
+    );
+    // ...while the other answers b keeps are not voided by the like's notice: they may show the
+    // old count for LIKE_COUNTS_MAX_AGE_MS,
+    await eventually(() => expect(likesSeenByB).toContain(String(concert.id)));
+    expect((await agendaOf(b, luis.cookie))[0]!.likeCount).toBe(0);
+    expect((await agendaOf(b))[0]!.likeCount).toBe(0);
+    // and no longer.
+    const start = now;
+    try {
+      now = new Date(start.getTime() + LIKE_COUNTS_MAX_AGE_MS);
       expect((await agendaOf(b, luis.cookie))[0]!.likeCount).toBe(1);
       expect((await agendaOf(b))[0]!.likeCount).toBe(1);
-    });
+    } finally {
+      now = start;
+    }
+  });
+
+  it('says likes:<concert> for a like and concerts:* for any other change to a concert', async () => {
+    const listener = new pg.Client({ connectionString: database.url });
+    await listener.connect();
+    const notices: string[] = [];
+    listener.on('notification', (message) => notices.push(message.payload ?? ''));
+    await listener.query('LISTEN cm_changes');
+    try {
+      const concert = await createConcert(database.db, { day: '2026-11-25' });
+      await eventually(() => expect(notices).toContain('concerts:*'));
+      notices.length = 0;
+      const ana = await signIn(await instance());
+      await ana.agent.put(`/api/concerts/${concert.id}/like`).send({ liked: true }).expect(200);
+      await eventually(() => expect(notices).toContain(`likes:${concert.id}`));
+      expect(notices).toContain(`agenda:${ana.userId}`);
+      expect(notices).not.toContain('concerts:*');
+      await database.db
+        .updateTable('concerts')
+        .set({ venue: 'Sala Mile', like_count: 5 })
+        .where('id', '=', concert.id)
+        .execute();
+      await eventually(() => expect(notices).toContain('concerts:*'));
+    } finally {
+      await listener.end();
+    }
   });
 
   it('shows a concert edited anywhere (here straight in SQL) once the notice arrives', async () => {
@@ -339,19 +421,28 @@ describe('the agenda', () => {
 });
 
 describe('LocalCache', () => {
-  it('keeps nothing while the feed is down and refuses a read that overlapped a change', async () => {
+  it('keeps nothing while the feed is down and refuses a read that overlapped a change to its key', async () => {
     const feed = new ChangeFeed(database.url, createLogger('silent'));
-    const cache = new LocalCache<string>(feed, { ttlMs: 60_000, maxSize: 10 });
+    const cache = watchedCache<string>(feed, 'user', { ttlMs: 60_000, maxSize: 10 });
     cache.set('k', 'v', cache.epoch);
     expect(cache.get('k')).toBeUndefined(); // not started: not live
 
     feeds.push(feed);
     await feed.start();
-    const epoch = cache.epoch;
-    feed.forget('user', 'someone'); // a change while "reading"
+    let epoch = cache.epoch;
+    feed.forget('user', 'k'); // a change to this key while "reading"
     cache.set('k', 'stale', epoch);
     expect(cache.get('k')).toBeUndefined();
-    cache.set('k', 'fresh', cache.epoch);
+
+    epoch = cache.epoch;
+    feed.forget('user', '*'); // everything forgotten while "reading"
+    cache.set('k', 'stale', epoch);
+    expect(cache.get('k')).toBeUndefined();
+
+    epoch = cache.epoch;
+    feed.forget('user', 'someone'); // another key: the read of k is still right
+    feed.forget('session', 'k'); // another kind
+    cache.set('k', 'fresh', epoch);
     expect(cache.get('k')).toBe('fresh');
   });
 

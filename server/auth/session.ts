@@ -143,6 +143,9 @@ export function sessionMiddleware(
       unsaved.delete(sid);
       super.set(sid, sess, (err?: unknown) => {
         if (!err) written.set(sess, json);
+        // A write stores the expiry too: no touch for the next hour. Otherwise every fan's first
+        // read after signing in wrote the session again, and its notice emptied the caches.
+        if (!err && lastTouch.size <= 100_000) lastTouch.set(sid, Date.now());
         forget(sid);
         done?.(err);
       });

@@ -10,8 +10,11 @@ import type { Logger } from '../lib/logger.js';
 
 export const CHANGES_CHANNEL = 'cm_changes';
 
-/** What a trigger reports: a session, a user row, a fan's recommendation rows, or the concerts. */
-export type ChangeKind = 'session' | 'user' | 'agenda' | 'concerts';
+/**
+ * What a trigger reports: a session, a user row, a fan's recommendation rows, a concert's like
+ * count alone (migration 0060), or the concert data (concerts, bands, venues).
+ */
+export type ChangeKind = 'session' | 'user' | 'agenda' | 'likes' | 'concerts';
 
 /** Called with the changed key, or '*' when everything of that kind must be forgotten. */
 export type ChangeHandler = (key: string) => void;
@@ -26,6 +29,7 @@ export class ChangeFeed {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private epochValue = 0;
+  private wipeEpochValue = 0;
   private liveValue = false;
 
   constructor(
@@ -40,10 +44,16 @@ export class ChangeFeed {
 
   /**
    * Moves on every change, every forget and every (re)connection. A value read from the database
-   * may be cached only if the epoch did not move while it was being read (see LocalCache.set).
+   * may be cached only if nothing that concerns it was forgotten after the epoch read before the
+   * read began (see LocalCache.set).
    */
   get epoch(): number {
     return this.epochValue;
+  }
+
+  /** The epoch of the last time everything was forgotten (connection lost or made). */
+  get wipeEpoch(): number {
+    return this.wipeEpochValue;
   }
 
   on(kind: ChangeKind, handler: ChangeHandler): void {
@@ -119,6 +129,7 @@ export class ChangeFeed {
   private forgetEverything(): void {
     for (const kind of this.handlers.keys()) this.forget(kind as ChangeKind, '*');
     this.epochValue += 1;
+    this.wipeEpochValue = this.epochValue;
   }
 
   private scheduleReconnect(): void {

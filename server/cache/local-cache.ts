@@ -1,6 +1,11 @@
 // An instance-local cache of values read from the database, kept correct by the ChangeFeed:
 // it answers only while the feed is live, drops what the feed says changed, refuses values whose
-// read overlapped a change, and forgets everything after TTL as a last line of defence.
+// read overlapped a change to the same key (or a forget of everything), and forgets everything
+// after TTL as a last line of defence.
+//
+// The refusal is per key: with notices arriving several times a second (likes, thumbs, other fans'
+// sessions), refusing every value read while ANY notice arrived kept many agendas from being kept
+// at all, although the notice was about someone else.
 import type { ChangeFeed, ChangeKind } from './change-feed.js';
 
 export interface LocalCacheOptions<V> {
@@ -11,6 +16,9 @@ export interface LocalCacheOptions<V> {
   sizeOf?: (value: V) => number;
 }
 
+/** Beyond this many remembered forgets, they are dropped and counted as a forget of everything. */
+const MAX_REMEMBERED_FORGETS = 10_000;
+
 interface Entry<V> {
   value: V;
   expiresAt: number;
@@ -20,6 +28,10 @@ interface Entry<V> {
 export class LocalCache<V> {
   private entries = new Map<string, Entry<V>>();
   private totalSize = 0;
+  /** The feed's epoch when each key was last forgotten, for set() to refuse overlapping reads. */
+  private forgottenAt = new Map<string, number>();
+  /** The feed's epoch at the last forget of everything. */
+  private forgotAllAt = 0;
 
   constructor(
     private readonly feed: ChangeFeed | undefined,
@@ -44,11 +56,12 @@ export class LocalCache<V> {
   }
 
   /**
-   * Keeps `value` unless the feed is down or anything changed since `epochAtRead`: the read may
-   * then have seen the database before a change whose notice has already been handled.
+   * Keeps `value` unless the feed is down or `key` (or everything) was forgotten since
+   * `epochAtRead`: the read may then have seen the database before a change whose notice has
+   * already been handled.
    */
   set(key: string, value: V, epochAtRead: number, expiresAt = Infinity): void {
-    if (!this.feed?.live || this.feed.epoch !== epochAtRead) return;
+    if (!this.feed?.live || this.overlapsForget(key, epochAtRead)) return;
     const size = this.options.sizeOf?.(value) ?? 1;
     if (size > this.options.maxSize) return;
     this.delete(key);
@@ -74,12 +87,24 @@ export class LocalCache<V> {
 
   /** '*' forgets everything; the handler shape of ChangeFeed.on(). */
   forget(key: string): void {
+    const epoch = this.epoch;
+    if (key === '*' || this.forgottenAt.size >= MAX_REMEMBERED_FORGETS) {
+      this.forgotAllAt = epoch;
+      this.forgottenAt.clear();
+    }
     if (key === '*') {
       this.entries.clear();
       this.totalSize = 0;
     } else {
+      this.forgottenAt.set(key, epoch);
       this.delete(key);
     }
+  }
+
+  private overlapsForget(key: string, epochAtRead: number): boolean {
+    const feed = this.feed;
+    if (!feed || epochAtRead < feed.wipeEpoch || epochAtRead < this.forgotAllAt) return true;
+    return (this.forgottenAt.get(key) ?? -1) > epochAtRead;
   }
 }
 

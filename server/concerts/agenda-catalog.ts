@@ -4,9 +4,12 @@
 // bands and serialising 300 concerts every time.
 //
 // Freshness: concerts this instance has not seen are loaded at once; writes through this instance
-// call invalidate(), and so does the change feed for writes anywhere (server/cache); without the
-// feed, edits made through another instance show up here within TTL_MS.
+// call invalidate(), and so does the change feed's 'concerts' notice for writes anywhere
+// (server/cache; a like is a 'likes' notice and leaves the catalog alone: like counts are not in
+// it). While the feed is live it vouches for the catalog, which is then kept until told; without a
+// live feed, edits made through another instance show up here within TTL_MS.
 import type { ConcertDto } from '../../common/dto.js';
+import type { ChangeFeed } from '../cache/change-feed.js';
 import type { Database } from '../db/database.js';
 import { findConcertDetails } from './agenda.repository.js';
 import { toConcertDetailsDto } from './agenda.dto.js';
@@ -22,8 +25,11 @@ export class AgendaCatalog {
 
   constructor(
     private readonly db: Database,
+    private readonly feed?: ChangeFeed,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    feed?.on('concerts', () => this.invalidate());
+  }
 
   /** Changes whenever the catalog is dropped: agenda responses built before are outdated. */
   get version(): number {
@@ -41,7 +47,8 @@ export class AgendaCatalog {
    * catalog version it belongs to.
    */
   async openJson(ids: number[]): Promise<{ json: Map<number, string>; version: number }> {
-    if (this.now() - this.loadedAt > TTL_MS) this.invalidate();
+    // Expiring the catalog also voids every kept agenda (its version moves): only without the feed.
+    if (!this.feed?.live && this.now() - this.loadedAt > TTL_MS) this.invalidate();
     // This map and version, even if an invalidation comes while the missing ones load.
     const { json, versionValue: version } = this;
     const missing = ids.filter((id) => !json.has(id));

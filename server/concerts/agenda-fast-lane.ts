@@ -16,7 +16,7 @@ import type { SessionData } from 'express-session';
 import { sessionIsCurrent, type SessionCaches } from '../auth/session.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
-import { sendGzipped, type AgendaResponses } from './agenda-responses.js';
+import { sendKept, type AgendaResponses } from './agenda-responses.js';
 import { upcomingCutoff } from './upcoming.js';
 
 export function agendaFastLane(deps: {
@@ -30,7 +30,6 @@ export function agendaFastLane(deps: {
 }): RequestHandler {
   return (req, res, next) => {
     if (req.method !== 'GET' || req.path !== '/api/concerts') return next();
-    if (req.acceptsEncodings('gzip') !== 'gzip') return next();
     const signed = cookieValue(req.headers.cookie, deps.cookieName);
     let userId: string | undefined;
     if (signed !== undefined) {
@@ -43,10 +42,12 @@ export function agendaFastLane(deps: {
       userId = data.passport?.user;
       if (userId === undefined || !deps.caches.users.get(userId)) return next();
     }
-    const kept = deps.responses.find(userId, deps.catalog.version, upcomingCutoff(deps.clock));
+    const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
+    const cutoff = upcomingCutoff(deps.clock);
+    const kept = deps.responses.find(userId, encoding, deps.catalog.version, cutoff);
     if (!kept) return next();
     res.set('Cache-Control', 'private, no-cache').type('json');
-    sendGzipped(res, kept);
+    sendKept(res, kept);
   };
 }
 

@@ -1,82 +1,147 @@
-// Finished agenda answers, gzipped, per fan (and one for all visitors), so a fan who opens the
-// agenda again while nothing changed costs no query, no JSON and no compression.
+// Finished agenda answers per fan (and one for all visitors), ready to send: gzipped for clients
+// that take gzip, and the plain JSON bytes for those that do not (curl, scripts, some proxies), so
+// a fan who opens the agenda again while nothing changed costs no query, no JSON and no
+// compression, whatever the client. Each form is kept only once a client asked for it.
 //
 // An answer is reused only while all of these hold: the change feed is live and has not reported a
-// change to this fan's recommendation rows or to any concert, band or like count (server/cache);
-// the catalog it was built from is current; and its earliest concert is still upcoming (time
-// passing only ever removes concerts from the front of the list). An agenda still being scored is
-// never kept: it changes with every batch.
+// change to this fan's recommendation rows or to any concert, band or venue (server/cache); the
+// catalog it was built from is current; its earliest concert is still upcoming (time passing only
+// ever removes concerts from the front of the list); and its like counts are current or at most
+// LIKE_COUNTS_MAX_AGE_MS old. An agenda still being scored is never kept: it changes with every
+// batch.
+//
+// Like counts are the one part every fan's answer shares that changes all the time (5 likes a
+// second under the mixed load of issue 13). A like tells 'likes:<concert>' (migration 0060), which
+// voids no answer: the liker's own answer goes because their row changed ('agenda:<fan>', and
+// forget-own-writes.ts on this instance), so the liker sees their like and the new count at once;
+// every other answer keeps serving until it is LIKE_COUNTS_MAX_AGE_MS old, then is built again.
+// So another fan sees a new count at most that long after the notice. Voiding every answer at
+// each like (as before) meant no answer was ever reused under that load.
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ChangeFeed } from '../cache/change-feed.js';
-import { watchedCache } from '../cache/local-cache.js';
+import { watchedCache, type LocalCache } from '../cache/local-cache.js';
+import type { Clock } from '../lib/time.js';
 import type { AgendaStateRow } from './agenda.repository.js';
 
 const gzipAsync = promisify(gzip);
 
 const TTL_MS = 5 * 60_000;
-/** About 2,000 fans' agendas of 300 concerts. */
+/** How stale another fan's like counts may be in a kept answer. */
+export const LIKE_COUNTS_MAX_AGE_MS = 5_000;
+/** Per form: about 4,000 fans' gzipped agendas of 300 concerts (14 KB), or 350 plain ones (170 KB). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
+export type AgendaEncoding = 'gzip' | 'identity';
+
 export interface AgendaResponse {
-  gzipped: Buffer;
+  body: Buffer;
+  encoding: AgendaEncoding;
   etag: string;
   catalogVersion: number;
+  /** The like-count version current when the read began, and the app's clock then (ms). */
+  likesVersion: number;
+  readAt: number;
   /** starts_at of the first concert, or null for an empty agenda. */
   firstStartsAt: string | null;
 }
 
-export class AgendaResponses {
-  private readonly cache;
+/** What keep() needs from before the database was read. */
+export interface AgendaReadStart {
+  epoch: number;
+  likesVersion: number;
+  readAt: number;
+}
 
-  constructor(feed: ChangeFeed | undefined) {
-    this.cache = watchedCache<AgendaResponse>(feed, 'agenda', {
+export class AgendaResponses {
+  private readonly caches: Record<AgendaEncoding, LocalCache<AgendaResponse>>;
+  private likesVersion = 0;
+
+  constructor(
+    feed: ChangeFeed | undefined,
+    private readonly clock: Clock,
+  ) {
+    const options = {
       ttlMs: TTL_MS,
       maxSize: MAX_BYTES,
-      sizeOf: (response) => response.gzipped.length,
+      sizeOf: (response: AgendaResponse) => response.body.length,
+    };
+    this.caches = {
+      gzip: watchedCache<AgendaResponse>(feed, 'agenda', options),
+      identity: watchedCache<AgendaResponse>(feed, 'agenda', options),
+    };
+    feed?.on('concerts', () => {
+      this.caches.gzip.forget('*');
+      this.caches.identity.forget('*');
     });
-    feed?.on('concerts', () => this.cache.forget('*'));
+    feed?.on('likes', () => {
+      this.likesVersion += 1;
+    });
   }
 
-  /** The epoch to hand to keep(): read it before reading the database. */
-  get epoch(): number {
-    return this.cache.epoch;
+  /** Read before reading the database; hand it to keep(). */
+  readStart(): AgendaReadStart {
+    return {
+      epoch: this.caches.gzip.epoch,
+      likesVersion: this.likesVersion,
+      readAt: this.clock().getTime(),
+    };
   }
 
   /** The kept answer, if still right for this catalog version and this cutoff (upcoming.ts). */
-  find(userId: string | undefined, catalogVersion: number, cutoff: { day: string; time: string }) {
-    const response = this.cache.get(userId ?? '');
+  find(
+    userId: string | undefined,
+    encoding: AgendaEncoding,
+    catalogVersion: number,
+    cutoff: { day: string; time: string },
+  ): AgendaResponse | undefined {
+    const response = this.caches[encoding].get(userId ?? '');
     if (!response || response.catalogVersion !== catalogVersion) return undefined;
     const { firstStartsAt } = response;
     if (firstStartsAt !== null && firstStartsAt < `${cutoff.day}T${cutoff.time}`) return undefined;
+    if (
+      response.likesVersion !== this.likesVersion &&
+      this.clock().getTime() - response.readAt >= LIKE_COUNTS_MAX_AGE_MS
+    ) {
+      return undefined;
+    }
     return response;
   }
 
-  /** Gzips the body, and keeps it when the agenda is complete and nothing changed meanwhile. */
+  /** Encodes the body, and keeps it when the agenda is complete and nothing changed meanwhile. */
   async keep(
     userId: string | undefined,
+    encoding: AgendaEncoding,
     rows: AgendaStateRow[],
     json: string,
     catalogVersion: number,
-    epochAtRead: number,
+    start: AgendaReadStart,
   ): Promise<AgendaResponse> {
-    const gzipped = await gzipAsync(json);
+    const body = encoding === 'gzip' ? await gzipAsync(json) : Buffer.from(json);
     const response: AgendaResponse = {
-      gzipped,
-      etag: `"${createHash('sha1').update(gzipped).digest('base64url')}"`,
+      body,
+      encoding,
+      // Hashes of different bytes: the gzipped and the plain form never share an ETag.
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       catalogVersion,
+      likesVersion: start.likesVersion,
+      readAt: start.readAt,
       firstStartsAt: rows[0]?.starts_at ?? null,
     };
     const pending = userId !== undefined && rows.some((row) => row.score === null);
-    if (!pending) this.cache.set(userId ?? '', response, epochAtRead);
+    if (!pending) this.caches[encoding].set(userId ?? '', response, start.epoch);
     return response;
   }
 }
 
-/** Already compressed: the compression middleware leaves a response with Content-Encoding alone. */
-export function sendGzipped(res: Response, response: AgendaResponse): void {
-  res.set({ 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding', ETag: response.etag });
-  res.send(response.gzipped);
+/**
+ * A kept answer as it is. The compression middleware leaves a response with Content-Encoding
+ * alone, and does not compress for a client that did not ask for it.
+ */
+export function sendKept(res: Response, response: AgendaResponse): void {
+  res.set({ Vary: 'Accept-Encoding', ETag: response.etag });
+  if (response.encoding === 'gzip') res.set('Content-Encoding', 'gzip');
+  res.send(response.body);
 }

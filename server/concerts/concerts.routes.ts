@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import { route } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
-import { sendGzipped, type AgendaResponses } from './agenda-responses.js';
+import { sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { setFeedback, setLike } from './reactions.service.js';
 
@@ -24,14 +24,12 @@ export function concertsRouter(deps: {
   });
 
   // The agenda: every upcoming concert, with the signed-in fan's score, reason, like and feedback.
-  // The body is a ConcertListResponse, assembled as a string (see agenda-catalog.ts) and, for
-  // clients that take gzip, answered from agenda-responses.ts while nothing changed.
+  // The body is a ConcertListResponse, assembled as a string (see agenda-catalog.ts), gzipped or
+  // not as the client takes it, and answered from agenda-responses.ts while nothing changed.
   router.get('/', async (req, res) => {
     res.set('Cache-Control', 'private, no-cache').type('json');
-    const gzipOk = req.acceptsEncodings('gzip') === 'gzip';
-    const answer = await agendaAnswer(deps, req.user?.user_id, gzipOk);
-    if ('json' in answer) res.send(answer.json);
-    else sendGzipped(res, answer.gzipped);
+    const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
+    sendKept(res, await agendaAnswer(deps, req.user?.user_id, encoding));
   });
 
   // A fan's like and their feedback: the concert in the path, one field in the body.
