@@ -47,22 +47,19 @@ export function escapeText(value: string): string {
 /** Folds a content line: at most 75 octets per line, continuation lines start with a space. */
 export function foldLine(line: string): string {
   if (Buffer.byteLength(line) <= MAX_OCTETS) return line;
+  // Cut the UTF-8 bytes, stepping back off continuation bytes (10xxxxxx) so no sequence splits.
+  const bytes = Buffer.from(line, 'utf8');
   const parts: string[] = [];
-  let current = '';
-  let size = 0;
+  let start = 0;
   let limit = MAX_OCTETS;
-  for (const char of line) {
-    const octets = Buffer.byteLength(char);
-    if (size + octets > limit) {
-      parts.push(current);
-      current = '';
-      size = 0;
-      limit = MAX_OCTETS - 1; // the leading space counts
-    }
-    current += char;
-    size += octets;
+  while (bytes.length - start > limit) {
+    let end = start + limit;
+    while (((bytes[end] ?? 0) & 0xc0) === 0x80) end -= 1;
+    parts.push(bytes.toString('utf8', start, end));
+    start = end;
+    limit = MAX_OCTETS - 1; // the leading space counts
   }
-  parts.push(current);
+  parts.push(bytes.toString('utf8', start));
   return parts.join(`${CRLF} `);
 }
 
