@@ -15,7 +15,7 @@ import { RecommendationRunner } from '../server/recommendations/runner.js';
 import { createTestApp, testConfig } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
-import { signedInAgent } from './helpers/session.js';
+import { signedInAgent, TEST_PASSWORD } from './helpers/session.js';
 import { startXmlParser, type XmlParser } from './helpers/xml-parser.js';
 
 const database = useTestDatabase({
@@ -419,6 +419,17 @@ describe('the private feed', () => {
       .execute();
     const res = await request(app).get(pathOf(link.feedUrl)).expect(200);
     expect(uids(res.text)).toEqual([`concierto-${rock.id}@conciertos.example`]);
+  });
+
+  it("goes with the account: a deleted fan's link answers 404", async () => {
+    const { fan } = await fanWithConcerts();
+    const link = (await fan.agent.post('/api/profile/calendar/token').send({}).expect(201))
+      .body as CalendarFeedLinkDto;
+    await request(app).get(pathOf(link.feedUrl)).expect(200);
+    await fan.agent.delete('/api/profile').send({ currentPassword: TEST_PASSWORD }).expect(204);
+    await request(app).get(pathOf(link.feedUrl)).expect(404);
+    const rows = await database.db.selectFrom('calendar_feeds').select('user_id').execute();
+    expect(rows).toEqual([]);
   });
 
   it('never writes the token to the request log', async () => {
