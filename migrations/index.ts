@@ -3,6 +3,7 @@ import * as initialSchema from './0001_initial_schema.js';
 import * as changeNotifications from './0002_change_notifications.js';
 import * as emailVerification from './0003_email_verification.js';
 import * as managedVenues from './0004_managed_venues.js';
+import * as calendarFeeds from './0020_calendar_feeds.js';
 import * as bandSubmissions from './0040_band_submissions.js';
 import * as likeNotices from './0060_like_notices.js';
 
@@ -11,6 +12,7 @@ export const migrations = {
   '0002_change_notifications': changeNotifications,
   '0003_email_verification': emailVerification,
   '0004_managed_venues': managedVenues,
+  '0020_calendar_feeds': calendarFeeds,
   '0040_band_submissions': bandSubmissions,
   '0060_like_notices': likeNotices,
 };

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
+import { CALENDAR_PATH } from '../common/calendar.js';
 import type { PublicConfigDto } from '../common/dto.js';
 import { adminActionsRouter } from './admin/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
@@ -21,6 +22,7 @@ import { AgendaCatalog } from './concerts/agenda-catalog.js';
 import { agendaFastLane } from './concerts/agenda-fast-lane.js';
 import { AgendaResponses } from './concerts/agenda-responses.js';
 import { concertsRouter } from './concerts/concerts.routes.js';
+import { calendarFeedsRouter } from './calendar/feeds.routes.js';
 import type { Database } from './db/database.js';
 import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
@@ -28,6 +30,7 @@ import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import { aiGateFor, type AiGate } from './lib/ai-gate.js';
 import { jsonBodies } from './lib/json-body.js';
 import type { Logger } from './lib/logger.js';
+import { urlForLog } from './lib/log-url.js';
 import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
 import { recommendationsRouter } from './recommendations/recommendations.routes.js';
@@ -117,7 +120,7 @@ export function createApp(deps: AppDeps): Express {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,
           method: req.method,
-          url: req.url.replace(/\b(token|code|state)=[^&]+/g, '$1=[oculto]'),
+          url: urlForLog(req.url),
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
@@ -136,6 +139,8 @@ export function createApp(deps: AppDeps): Express {
 
   app.use(healthRouter(deps.pool));
   app.use('/uploads', uploadsStatic(config.dataDir));
+  // Calendar files and feeds: no session (calendar apps send no cookie), so before any of it.
+  app.use(CALENDAR_PATH, calendarFeedsRouter({ db, clock, publicUrl: config.publicUrl }));
 
   // Shared concert data of the agenda (admin writes invalidate it) and kept agenda answers.
   const catalog = new AgendaCatalog(db, feed);

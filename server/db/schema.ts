@@ -60,6 +60,17 @@ export interface Bands {
   image_url: string | null;
 }
 
+export interface CalendarFeeds {
+  content_changed_at: Timestamp | null;
+  content_etag: string | null;
+  include_extreme: Generated<boolean>;
+  secret_hash: string | null;
+  selector: string | null;
+  token_created_at: Timestamp | null;
+  updated_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface ConcertBand {
   band_id: number;
   concert_id: number;
@@ -91,6 +102,12 @@ export interface EmailVerificationTokens {
   token_hash: string;
   used_at: Timestamp | null;
   user_id: string;
+}
+
+export interface FeedVersions {
+  changed_at: Timestamp;
+  etag: string;
+  feed_key: string;
 }
 
 export interface MailCampaigns {
@@ -197,9 +214,11 @@ export interface Venues {
 export interface DB {
   band_submissions: BandSubmissions;
   bands: Bands;
+  calendar_feeds: CalendarFeeds;
   concert_band: ConcertBand;
   concerts: Concerts;
   email_verification_tokens: EmailVerificationTokens;
+  feed_versions: FeedVersions;
   mail_campaigns: MailCampaigns;
   mail_deliveries: MailDeliveries;
   password_reset_tokens: PasswordResetTokens;

@@ -22,6 +22,7 @@ import {
 } from './profile.service.js';
 import type { ReauthOutcome } from './reauth.js';
 import { sessionsRouter } from './sessions.routes.js';
+import { calendarSettingsRouter } from '../calendar/calendar-settings.routes.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Introduce tu contraseña actual.';
 export const CURRENT_PASSWORD_WRONG = 'La contraseña actual no es correcta.';
@@ -109,6 +110,10 @@ export function profileRouter(
   );
 
   router.use('/sessions', sessionsRouter(deps));
+  router.use(
+    '/calendar',
+    calendarSettingsRouter({ db, clock: deps.clock, publicUrl: deps.config.publicUrl }),
+  );
 
   return router;
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import type { ConcertDto } from '../../../../../common/dto';
 import { formatLongDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
+import { AddToCalendar } from '../../calendar/AddToCalendar';
 import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';
 import { LikeButton } from './LikeButton';
@@ -105,6 +106,14 @@ export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
             Compartir por WhatsApp
           </a>
         </div>
+        <AddToCalendar
+          concertId={concert.id}
+          title={title}
+          day={concert.day}
+          hour={formatHour(concert.hour)}
+          location={concert.venue}
+          description={concert.descriptionShort ?? concert.description}
+        />
         <FeedbackButtons
           concertId={concert.id}
           feedback={recommendation?.feedback ?? 0}

@@ -1,0 +1,54 @@
+// /api/profile/calendar: the signed-in fan's private feed (mounted behind requireUser in
+// server/users/profile.routes.ts).
+import express, { type Router } from 'express';
+import { currentUser } from '../auth/require-user.js';
+import { route } from '../lib/route.js';
+import { calendarSettingsSchema, emptyBodySchema } from './calendar.schemas.js';
+import {
+  calendarFeedStatus,
+  makeCalendarFeedLink,
+  revokeCalendarFeedLink,
+  setCalendarFeedExtreme,
+  type PrivateFeedDeps,
+} from './private-feed.service.js';
+
+export function calendarSettingsRouter(deps: PrivateFeedDeps): Router {
+  const router = express.Router();
+
+  router.get('/', async (req, res) => {
+    res
+      .set('Cache-Control', 'no-store')
+      .json(await calendarFeedStatus(deps, currentUser(req).user_id));
+  });
+
+  router.patch(
+    '/',
+    route({ body: calendarSettingsSchema }, async (req, res, { body }) => {
+      const status = await setCalendarFeedExtreme(
+        deps,
+        currentUser(req).user_id,
+        body.includeExtreme,
+      );
+      res.set('Cache-Control', 'no-store').json(status);
+    }),
+  );
+
+  // The answer carries the only copy of the link: never stored by a cache.
+  router.post(
+    '/token',
+    route({ body: emptyBodySchema }, async (req, res) => {
+      const link = await makeCalendarFeedLink(deps, currentUser(req).user_id);
+      res.status(201).set('Cache-Control', 'no-store').json(link);
+    }),
+  );
+
+  router.delete(
+    '/token',
+    route({ body: emptyBodySchema }, async (req, res) => {
+      await revokeCalendarFeedLink(deps, currentUser(req).user_id);
+      res.status(204).end();
+    }),
+  );
+
+  return router;
+}

@@ -1,0 +1,90 @@
+// /calendario: calendar files and feeds, outside /api: calendar and feed readers carry no cookie,
+// so no session is looked up, and the answers are cacheable. The private feed is keyed by its
+// token alone (never logged: see server/lib/log-url.ts).
+import express, { type Request, type Response, type Router } from 'express';
+import { notFound } from '../lib/errors.js';
+import { route } from '../lib/route.js';
+import {
+  concertFileParamsSchema,
+  genreFileParamsSchema,
+  privateFileParamsSchema,
+  UNKNOWN_GENRE,
+} from './calendar.schemas.js';
+import {
+  concertIcs,
+  privateFeed,
+  publicFeed,
+  type FeedAnswer,
+  type FeedDeps,
+  type FeedFormat,
+} from './feeds.service.js';
+
+const CONTENT_TYPES: Record<FeedFormat, string> = {
+  ics: 'text/calendar; charset=utf-8',
+  rss: 'application/rss+xml; charset=utf-8',
+};
+
+export const FEED_NOT_FOUND = 'Este calendario no existe o su enlace se ha revocado.';
+
+/** Sends a feed, or 304 when the client's copy (If-None-Match / If-Modified-Since) is current. */
+function sendFeed(
+  req: Request,
+  res: Response,
+  answer: FeedAnswer,
+  format: FeedFormat,
+  cacheControl: string,
+): void {
+  res.set('Cache-Control', cacheControl).set('ETag', answer.etag);
+  if (answer.lastModified) res.set('Last-Modified', answer.lastModified.toUTCString());
+  // req.fresh follows RFC 9110: If-None-Match wins over If-Modified-Since when both are sent.
+  if (req.fresh) return void res.status(304).end();
+  res.type(CONTENT_TYPES[format]).send(answer.body);
+}
+
+// Public feeds may sit in shared caches for a few minutes; the private one only in its reader.
+const PUBLIC_CACHE = 'public, max-age=300';
+const PRIVATE_CACHE = 'private, no-cache';
+
+export function calendarFeedsRouter(deps: FeedDeps): Router {
+  const router = express.Router();
+
+  router.get('/conciertos.ics', async (req, res) => {
+    sendFeed(req, res, await publicFeed(deps, undefined, 'ics'), 'ics', PUBLIC_CACHE);
+  });
+  router.get('/conciertos.rss', async (req, res) => {
+    sendFeed(req, res, await publicFeed(deps, undefined, 'rss'), 'rss', PUBLIC_CACHE);
+  });
+
+  router.get(
+    '/generos/:file',
+    route({ params: genreFileParamsSchema }, async (req, res, { params }) => {
+      const { genre, format } = params.file;
+      if (!genre) throw notFound(UNKNOWN_GENRE);
+      sendFeed(req, res, await publicFeed(deps, genre, format), format, PUBLIC_CACHE);
+    }),
+  );
+
+  router.get(
+    '/conciertos/:file',
+    route({ params: concertFileParamsSchema }, async (req, res, { params }) => {
+      const answer = await concertIcs(deps, params.file);
+      if (!answer) throw notFound('Ese concierto no existe.');
+      res.attachment(`concierto-${params.file}.ics`);
+      sendFeed(req, res, answer, 'ics', PUBLIC_CACHE);
+    }),
+  );
+
+  router.get(
+    '/privado/:file',
+    route({ params: privateFileParamsSchema }, async (req, res, { params }) => {
+      const token = params.file.endsWith('.ics') ? params.file.slice(0, -'.ics'.length) : '';
+      const answer = token ? await privateFeed(deps, token) : undefined;
+      if (!answer) throw notFound(FEED_NOT_FOUND);
+      res.set('X-Robots-Tag', 'noindex');
+      sendFeed(req, res, answer, 'ics', PRIVATE_CACHE);
+    }),
+  );
+
+  router.use((_req, _res, next) => next(notFound('Este calendario no existe.')));
+  return router;
+}
