@@ -36,7 +36,8 @@ import { sameOriginOnly } from './security/same-origin.js';
 import { profileRouter } from './users/profile.routes.js';
 import { unsubscribeRouter } from './users/unsubscribe.js';
 import { uploadsStatic } from './uploads/uploads.static.js';
-import { spaRouter } from './web/spa.js';
+import { pagesRouter } from './pages/pages.routes.js';
+import { spaPages, spaRouter } from './web/spa.js';
 
 export interface AppDeps {
   config: Config;
@@ -67,6 +68,7 @@ export function publicConfigOf(config: Config): PublicConfigDto {
     spotifyEnabled: config.spotify !== undefined,
     bandsFormUrl: config.bandsFormUrl ?? null,
     publicSiteUrl: config.publicSiteUrl ?? null,
+    publicUrl: config.publicUrl,
   };
 }
 
@@ -187,13 +189,13 @@ export function createApp(deps: AppDeps): Express {
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 
-  app.use(
-    spaRouter({
-      clientDir: deps.clientDir,
-      publicConfig: publicConfigOf(config),
-      analyticsScriptUrl: config.analyticsScriptUrl,
-    }),
-  );
+  const pages = spaPages({
+    clientDir: deps.clientDir,
+    publicConfig: publicConfigOf(config),
+    analyticsScriptUrl: config.analyticsScriptUrl,
+  });
+  app.use(pagesRouter({ db, clock, publicUrl: config.publicUrl, pages }));
+  app.use(spaRouter({ clientDir: deps.clientDir, pages }));
   app.use(errorHandler);
   return app;
 }

@@ -1,0 +1,64 @@
+// Public pages answered by the server with their own <head> (the SPA takes over in the browser):
+// each concert's page, the public agenda, and robots.txt / sitemap.xml. No session is read here:
+// the HTML is the same for everyone, and the fan's part comes from GET /api/concerts/:id.
+import express, { type Router } from 'express';
+import { parseConcertSegment } from '../../common/concert-page.js';
+import type { Database } from '../db/database.js';
+import type { Clock } from '../lib/time.js';
+import type { SpaPages } from '../web/spa.js';
+import { agendaHead, notFoundHead } from './page-heads.js';
+import { concertPageHead } from './concert-head.js';
+import { findConcertPage, upcomingConcertPaths } from './concert-page.service.js';
+import { robotsTxt, sitemapXml } from './seo.js';
+
+export function pagesRouter(deps: {
+  db: Database;
+  clock: Clock;
+  publicUrl: string;
+  pages: SpaPages;
+}): Router {
+  const { db, clock, publicUrl, pages } = deps;
+  const router = express.Router();
+  const agendaHtml = pages.html(agendaHead(publicUrl), '/conciertos');
+  const notFoundHtml = pages.html(notFoundHead(), '/conciertos');
+
+  router.get('/robots.txt', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(robotsTxt(publicUrl));
+  });
+
+  router.get('/sitemap.xml', async (_req, res) => {
+    const paths = await upcomingConcertPaths(db, clock);
+    res
+      .set('Cache-Control', 'public, max-age=3600')
+      .type('application/xml')
+      .send(sitemapXml(publicUrl, paths));
+  });
+
+  router.get('/conciertos', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').type('html').send(agendaHtml);
+  });
+
+  router.get('/conciertos/:segment', async (req, res) => {
+    const asked = parseConcertSegment(req.params.segment);
+    const concert = asked ? await findConcertPage(db, clock, asked.id, undefined) : undefined;
+    if (!asked || !concert) {
+      res.status(404).set('Cache-Control', 'no-cache').type('html').send(notFoundHtml);
+      return;
+    }
+    const canonical = `/conciertos/${concert.id}-`;
+    if (`${canonical}${asked.slug}` !== concert.path) {
+      // An old or wrong slug, or the bare id other pages link to: one address per concert.
+      const query = req.originalUrl.includes('?')
+        ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
+        : '';
+      res.redirect(301, `${concert.path}${query}`);
+      return;
+    }
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('html')
+      .send(pages.html(concertPageHead(concert, publicUrl), req.path));
+  });
+
+  return router;
+}
