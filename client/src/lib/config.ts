@@ -79,3 +79,9 @@ export function useAppConfig(): PublicConfigDto {
   });
   return data ?? DEFAULT_CONFIG;
 }
+
+/** Where shared links point: PUBLIC_URL without its trailing slash, else this page's origin. */
+export function usePublicUrl(): string {
+  const { publicUrl } = useAppConfig();
+  return (publicUrl ?? window.location.origin).replace(/\/+$/, '');
+}
