@@ -5,7 +5,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { concertSlug, parseConcertSegment } from '../common/concert-page.js';
+import { ChangeFeed } from '../server/cache/change-feed.js';
+import { createLogger } from '../server/lib/logger.js';
 import { madridIsoWithOffset } from '../server/lib/time.js';
+import { eventually } from './helpers/eventually.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
@@ -336,6 +339,56 @@ describe('GET /conciertos/<id>-<slug>', () => {
       expect(res.text).toContain('<a href="/conciertos">Ver todos los próximos conciertos</a>');
       expect(res.text).toContain('<script id="app-config"');
     }
+  });
+});
+
+describe('the kept page HTML (with the change feed)', () => {
+  let feeds: ChangeFeed[] = [];
+  afterEach(async () => {
+    await Promise.all(feeds.map((feed) => feed.stop()));
+    feeds = [];
+  });
+  async function appWith(feed: ChangeFeed) {
+    feeds.push(feed);
+    await feed.start();
+    return createTestApp({ database, clock, clientDir, env: { PUBLIC_URL }, feed }).app;
+  }
+  /** Live, but deaf to the database: only what this instance keeps answers. */
+  class DeafFeed extends ChangeFeed {
+    protected override receive(): void {}
+  }
+  const renamed = async (id: number) =>
+    database.db
+      .updateTable('bands')
+      .set({ band_name: 'Los Satélites' })
+      .where('id', '=', id)
+      .execute();
+
+  it('is kept between requests (a deaf instance still answers the old name)', async () => {
+    const { id, planetas } = await gremiConcert();
+    const app = await appWith(new DeafFeed(database.url, createLogger('silent')));
+    const before = await request(app).get(`/conciertos/${id}`).expect(301);
+    await renamed(planetas.id);
+    const page = await request(app)
+      .get(before.headers.location as string)
+      .expect(200);
+    expect(jsonLdOf(page.text).name).toBe('Los Planetas + Niña Pastori');
+  });
+
+  it('follows a band renamed anywhere: new title, and the old slug now redirects', async () => {
+    const { id, planetas } = await gremiConcert();
+    const app = await appWith(new ChangeFeed(database.url, createLogger('silent')));
+    const oldPath = (await request(app).get(`/conciertos/${id}`).expect(301)).headers
+      .location as string;
+    await request(app).get(oldPath).expect(200);
+    await renamed(planetas.id);
+    const newPath = `/conciertos/${id}-los-satelites-nina-pastori-es-gremi-28-noviembre-2026`;
+    await eventually(async () => {
+      const res = await request(app).get(oldPath).expect(301);
+      expect(res.headers.location).toBe(newPath);
+    });
+    const page = await request(app).get(newPath).expect(200);
+    expect(jsonLdOf(page.text).name).toBe('Los Satélites + Niña Pastori');
   });
 });
 

@@ -3,6 +3,9 @@
 // the HTML is the same for everyone, and the fan's part comes from GET /api/concerts/:id.
 import express, { type Router } from 'express';
 import { parseConcertSegment } from '../../common/concert-page.js';
+import { watchedCache } from '../cache/local-cache.js';
+import type { ChangeFeed } from '../cache/change-feed.js';
+import type { ConcertPageDto } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import type { SpaPages } from '../web/spa.js';
@@ -16,9 +19,22 @@ export function pagesRouter(deps: {
   clock: Clock;
   publicUrl: string;
   pages: SpaPages;
+  /** Database change notices: without them (some tests) nothing is kept between requests. */
+  feed?: ChangeFeed;
 }): Router {
   const { db, clock, publicUrl, pages } = deps;
   const router = express.Router();
+  // Each page's HTML, kept while no concert, band or venue changes (the feed's 'concerts' notices):
+  // a shared link opened by a whole group chat costs one query, not one per person.
+  const kept = watchedCache<{ path: string; html: string }>(deps.feed, 'concerts', {
+    ttlMs: 5 * 60_000,
+    maxSize: 32 * 1024 * 1024,
+    sizeOf: (page) => page.html.length * 2,
+  });
+  const render = (concert: ConcertPageDto) => ({
+    path: concert.path,
+    html: pages.html(concertPageHead(concert, publicUrl), concert.path),
+  });
   const agendaHtml = pages.html(agendaHead(publicUrl), '/conciertos');
   const notFoundHtml = pages.html(notFoundHead(), '/conciertos');
 
@@ -40,24 +56,28 @@ export function pagesRouter(deps: {
 
   router.get('/conciertos/:segment', async (req, res) => {
     const asked = parseConcertSegment(req.params.segment);
-    const concert = asked ? await findConcertPage(db, clock, asked.id, undefined) : undefined;
-    if (!asked || !concert) {
+    let page = asked ? kept.get(String(asked.id)) : undefined;
+    if (asked && !page) {
+      const epoch = kept.epoch; // before the read: a change during it keeps nothing stale
+      const concert = await findConcertPage(db, clock, asked.id, undefined);
+      if (concert) {
+        page = render(concert);
+        kept.set(String(asked.id), page, epoch);
+      }
+    }
+    if (!asked || !page) {
       res.status(404).set('Cache-Control', 'no-cache').type('html').send(notFoundHtml);
       return;
     }
-    const canonical = `/conciertos/${concert.id}-`;
-    if (`${canonical}${asked.slug}` !== concert.path) {
+    if (`/conciertos/${asked.id}-${asked.slug}` !== page.path) {
       // An old or wrong slug, or the bare id other pages link to: one address per concert.
       const query = req.originalUrl.includes('?')
         ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
         : '';
-      res.redirect(301, `${concert.path}${query}`);
+      res.redirect(301, `${page.path}${query}`);
       return;
     }
-    res
-      .set('Cache-Control', 'no-cache')
-      .type('html')
-      .send(pages.html(concertPageHead(concert, publicUrl), req.path));
+    res.set('Cache-Control', 'no-cache').type('html').send(page.html);
   });
 
   return router;
