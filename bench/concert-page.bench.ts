@@ -54,6 +54,15 @@ export async function run(): Promise<BenchResult[]> {
         throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors`);
       }
 
+      // The same stack answering a constant (robots.txt: no database, no rendering), in the same
+      // run: on a shared machine this says how much of the figure is the page's own work.
+      const baseline = await autocannon({
+        url: `${app.base}/robots.txt`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        workers: 1,
+      });
+
       const sitemapMs: number[] = [];
       let sitemapBytes = 0;
       for (let i = 0; i < 20; i++) {
@@ -76,6 +85,16 @@ export async function run(): Promise<BenchResult[]> {
         {
           name: 'concert page HTML throughput',
           value: round(result.requests.average),
+          unit: 'req/s',
+        },
+        {
+          name: `baseline: robots.txt p99 at ${CONNECTIONS} connections, same app`,
+          value: baseline.latency.p99,
+          unit: 'ms',
+        },
+        {
+          name: 'baseline: robots.txt throughput',
+          value: round(baseline.requests.average),
           unit: 'req/s',
         },
         { name: 'concert page HTML size', value: kb(Buffer.byteLength(html)), unit: 'KB' },
