@@ -3,6 +3,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { ConcertDto, ConcertListResponse, ConcertPageDto } from '../../common/dto';
+import { createFan } from './helpers/users';
 
 async function expectNoAxeViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -52,7 +53,7 @@ test('a visitor opens a shared link: the right address, the concert, a call to s
   // No Web Share API in a desktop browser: copying the link is the fallback.
   await page.getByRole('button', { name: 'Copiar enlace' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Enlace copiado.' })).toBeVisible();
-  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  const copied = await page.evaluate<string>('navigator.clipboard.readText()');
   expect(copied).toBe(new URL(details.path, page.url()).href);
 
   await page.getByRole('link', { name: 'Ver todos los próximos conciertos' }).click();
@@ -106,5 +107,45 @@ test('an unknown concert answers 404 with a way back to the agenda', async ({ pa
     page.getByRole('heading', { level: 1, name: 'Concierto no encontrado' }),
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ver todos los próximos conciertos' })).toBeVisible();
+  await expectNoAxeViolations(page);
+});
+
+test('a signed-in fan sees their score and reason on the page, and likes the concert there', async ({
+  page,
+}) => {
+  test.slow(); // the fan's scores are worked out when they first ask
+  // page.request shares the browser's cookies: the page is signed in as this new fan.
+  await createFan(page.request, { label: 'pagina', keepSession: true });
+  const [concert] = await upcoming(page);
+  if (!concert) throw new Error('La agenda está vacía');
+
+  await page.goto(`/conciertos/${concert.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: titleOf(concert) })).toBeVisible();
+  const fanPart = page.getByRole('region', { name: 'Tu recomendación' });
+  await expect(fanPart).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Crear mi cuenta gratis' })).toHaveCount(0);
+  // The page asks for the fan's scores and shows this one when it is in.
+  await expect(fanPart.getByRole('img', { name: 'Encaje: calculando' })).toHaveCount(0, {
+    timeout: 60_000,
+  });
+  await expect(
+    fanPart.getByRole('img', { name: /^Encaje: (muy alto|alto|medio|bajo)$/ }),
+  ).toBeVisible();
+
+  const like = fanPart.getByRole('button', { name: 'Me gusta' });
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  const after = (await (
+    await page.request.get(`/api/concerts/${concert.id}`)
+  ).json()) as ConcertPageDto;
+  expect(after.recommendation?.liked).toBe(true);
+  expect(after.likeCount).toBe(concert.likeCount + 1);
+
+  await fanPart.getByRole('button', { name: 'Recomendación acertada' }).click();
+  await expect(fanPart.getByRole('button', { name: 'Recomendación acertada' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await expectNoAxeViolations(page);
 });

@@ -17,6 +17,7 @@ import { scoreView } from './components/score';
 import { concertTitle, formatHour, shareText } from './components/shareText';
 import { ShareActions } from './components/ShareActions';
 import { useConcert } from './queries';
+import { useRecommendationProgress } from './useRecommendationProgress';
 import './Concerts.css';
 import './ConcertPage.css';
 
@@ -151,6 +152,7 @@ function FanPart({ concert }: { concert: ConcertPageDto }) {
         </span>{' '}
         Encaje {score.label}
       </p>
+      {pending && <ScoreFollower />}
       <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
         {pending ? THINKING : (recommendation.reason ?? THINKING)}
       </p>
@@ -165,6 +167,15 @@ function FanPart({ concert }: { concert: ConcertPageDto }) {
       <FeedbackButtons concertId={concert.id} feedback={recommendation?.feedback ?? 0} signedIn />
     </section>
   );
+}
+
+/**
+ * While this concert has no score yet: asks for the fan's scoring as the agenda does and follows
+ * it; new scores refresh this page (useRecommendationProgress invalidates every concert query).
+ */
+function ScoreFollower() {
+  useRecommendationProgress();
+  return null;
 }
 
 /** A visitor: what the score would tell them, and the way to get it. */
