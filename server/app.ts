@@ -194,7 +194,9 @@ export function createApp(deps: AppDeps): Express {
     publicConfig: publicConfigOf(config),
     analyticsScriptUrl: config.analyticsScriptUrl,
   });
-  app.use(pagesRouter({ db, clock, publicUrl: config.publicUrl, pages, feed }));
+  app.use(
+    pagesRouter({ db, clock, publicUrl: config.publicUrl, dataDir: config.dataDir, pages, feed }),
+  );
   app.use(spaRouter({ clientDir: deps.clientDir, pages }));
   app.use(errorHandler);
   return app;

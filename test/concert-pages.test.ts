@@ -3,7 +3,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
+import { storeImage } from '../server/uploads/image-store.js';
 import { concertSlug, parseConcertSegment } from '../common/concert-page.js';
 import { ChangeFeed } from '../server/cache/change-feed.js';
 import { createLogger } from '../server/lib/logger.js';
@@ -294,6 +296,38 @@ describe('GET /conciertos/<id>-<slug>', () => {
     expect(summer.offers).toMatchObject({ price: '0', priceCurrency: 'EUR' });
     expect(summer.isAccessibleForFree).toBe(true);
     expect((await start(after.id)).startDate).toBe('2027-10-31T21:00:00+01:00');
+  });
+
+  it("previews an uploaded picture with its size, and a band's picture elsewhere without one", async () => {
+    const { app, config } = createTestApp({ database, clock, clientDir, env: { PUBLIC_URL } });
+    const png = await sharp({
+      create: { width: 800, height: 450, channels: 3, background: '#ff6f3c' },
+    })
+      .png()
+      .toBuffer();
+    const uploaded = await storeImage(config.dataDir, png);
+    const withUpload = await createConcert(database.db, {});
+    await database.db
+      .updateTable('concerts')
+      .set({ image_url: uploaded })
+      .where('id', '=', withUpload.id)
+      .execute();
+    const page = await request(app).get(`/conciertos/${withUpload.id}`).redirects(1).expect(200);
+    expect(metaContent(page.text, 'og:image')).toBe(`${PUBLIC_URL}${uploaded}`);
+    expect(metaContent(page.text, 'og:image:width')).toBe('800');
+    expect(metaContent(page.text, 'og:image:height')).toBe('450');
+
+    const band = await createBand(database.db, { band_name: 'Con Foto' });
+    await database.db
+      .updateTable('bands')
+      .set({ image_url: 'https://i.scdn.co/image/abc' })
+      .where('id', '=', band.id)
+      .execute();
+    const withBand = await createConcert(database.db, { bandIds: [band.id] });
+    const other = await request(app).get(`/conciertos/${withBand.id}`).redirects(1).expect(200);
+    expect(metaContent(other.text, 'og:image')).toBe('https://i.scdn.co/image/abc');
+    expect(metaContent(other.text, 'og:image:width')).toBeUndefined();
+    expect(jsonLdOf(other.text).image).toEqual(['https://i.scdn.co/image/abc']);
   });
 
   it('keeps text from the database from breaking out of the tags', async () => {

@@ -65,10 +65,22 @@ export interface OgImage {
   height?: number;
 }
 
-/** The picture the cards show (a band's, else the concert's), else our own preview picture. */
-export function concertImage(concert: ConcertPageDto, publicUrl: string): OgImage {
-  const own = concert.bands.find((band) => band.imageUrl)?.imageUrl ?? concert.imageUrl;
-  if (own) return { url: new URL(own, `${publicUrl}/`).href };
+/** The picture the cards show: a band's, else the concert's (relative for our uploads). */
+export function ownImageOf(concert: ConcertPageDto): string | null {
+  return concert.bands.find((band) => band.imageUrl)?.imageUrl ?? concert.imageUrl;
+}
+
+/**
+ * The concert's own picture (with its size when we know it: our uploads), else our preview
+ * picture.
+ */
+export function concertImage(
+  concert: ConcertPageDto,
+  publicUrl: string,
+  size?: { width: number; height: number },
+): OgImage {
+  const own = ownImageOf(concert);
+  if (own) return { url: new URL(own, `${publicUrl}/`).href, ...size };
   return {
     url: `${publicUrl}${DEFAULT_OG_IMAGE.path}`,
     width: DEFAULT_OG_IMAGE.width,
@@ -137,11 +149,15 @@ function meta(attribute: 'name' | 'property', key: string, value: string | numbe
 }
 
 /** Everything a concert page's <head> says about it. */
-export function concertPageHead(concert: ConcertPageDto, publicUrl: string): PageHead {
+export function concertPageHead(
+  concert: ConcertPageDto,
+  publicUrl: string,
+  imageSize?: { width: number; height: number },
+): PageHead {
   const pageUrl = `${publicUrl}${concert.path}`;
   const title = concertTitle(concert);
   const description = concertDescription(concert);
-  const image = concertImage(concert, publicUrl);
+  const image = concertImage(concert, publicUrl, imageSize);
   const tags = [
     `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
     meta('property', 'og:type', 'website'),

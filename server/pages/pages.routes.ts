@@ -10,7 +10,8 @@ import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import type { SpaPages } from '../web/spa.js';
 import { agendaHead, notFoundHead } from './page-heads.js';
-import { concertPageHead } from './concert-head.js';
+import { concertPageHead, ownImageOf } from './concert-head.js';
+import { uploadedImageSize } from './image-size.js';
 import { findConcertPage, upcomingConcertPaths } from './concert-page.service.js';
 import { robotsTxt, sitemapXml } from './seo.js';
 
@@ -18,6 +19,8 @@ export function pagesRouter(deps: {
   db: Database;
   clock: Clock;
   publicUrl: string;
+  /** DATA_DIR: our uploaded pictures are measured there for og:image:width/height. */
+  dataDir: string;
   pages: SpaPages;
   /** Database change notices: without them (some tests) nothing is kept between requests. */
   feed?: ChangeFeed;
@@ -31,10 +34,14 @@ export function pagesRouter(deps: {
     maxSize: 32 * 1024 * 1024,
     sizeOf: (page) => page.html.length * 2,
   });
-  const render = (concert: ConcertPageDto) => ({
-    path: concert.path,
-    html: pages.html(concertPageHead(concert, publicUrl), concert.path),
-  });
+  const render = async (concert: ConcertPageDto) => {
+    const image = ownImageOf(concert);
+    const size = image ? await uploadedImageSize(deps.dataDir, image) : undefined;
+    return {
+      path: concert.path,
+      html: pages.html(concertPageHead(concert, publicUrl, size), concert.path),
+    };
+  };
   const agendaHtml = pages.html(agendaHead(publicUrl), '/conciertos');
   const notFoundHtml = pages.html(notFoundHead(), '/conciertos');
 
@@ -61,7 +68,7 @@ export function pagesRouter(deps: {
       const epoch = kept.epoch; // before the read: a change during it keeps nothing stale
       const concert = await findConcertPage(db, clock, asked.id, undefined);
       if (concert) {
-        page = render(concert);
+        page = await render(concert);
         kept.set(String(asked.id), page, epoch);
       }
     }
