@@ -25,6 +25,8 @@ export interface PublicConfigDto {
   spotifyEnabled: boolean;
   bandsFormUrl: string | null;
   publicSiteUrl: string | null;
+  /** Where this app is reached (PUBLIC_URL): shared links point at its concert pages. */
+  publicUrl: string | null;
 }
 
 /** Every error response: { error: { code, message } } with a Spanish, user-facing message. */
@@ -165,4 +167,31 @@ export interface BandNameDto {
 /** GET /api/bands: every band's name, for suggestions. */
 export interface BandNamesResponse {
   bands: BandNameDto[];
+}
+
+/** Where a concert happens, for its public page. */
+export interface ConcertPlaceDto {
+  name: string;
+  town: string | null;
+  address: string | null;
+  website: string | null;
+  lat: number | null;
+  lon: number | null;
+  /** OpenStreetMap at the venue's point, or a search for its address. */
+  mapUrl: string;
+}
+
+/**
+ * GET /api/concerts/:id: one concert for its public page (/conciertos/<id>-<slug>); the
+ * recommendation is the signed-in fan's, null for visitors. Past concerts answer too: a shared
+ * link keeps working; only a removed or unknown concert is a 404.
+ */
+export interface ConcertPageDto extends ConcertDto {
+  /** '/conciertos/<id>-<slug>', the canonical path of the page. */
+  path: string;
+  place: ConcertPlaceDto;
+  /** 'scheduled' until concerts can be cancelled or moved. */
+  status: 'scheduled' | 'cancelled' | 'postponed';
+  /** False once it started more than 2 hours ago (like the agenda's cut-off). */
+  upcoming: boolean;
 }

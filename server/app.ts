@@ -41,7 +41,8 @@ import { unsubscribeRouter } from './users/unsubscribe.js';
 import { uploadsStatic } from './uploads/uploads.static.js';
 import { moderationRouter } from './submissions/moderation.routes.js';
 import { submissionsRouter } from './submissions/submissions.routes.js';
-import { spaRouter } from './web/spa.js';
+import { pagesRouter } from './pages/pages.routes.js';
+import { spaPages, spaRouter } from './web/spa.js';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +73,7 @@ export function publicConfigOf(config: Config): PublicConfigDto {
     spotifyEnabled: config.spotify !== undefined,
     bandsFormUrl: config.bandsFormUrl ?? null,
     publicSiteUrl: config.publicSiteUrl ?? null,
+    publicUrl: config.publicUrl,
   };
 }
 
@@ -195,13 +197,15 @@ export function createApp(deps: AppDeps): Express {
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 
+  const pages = spaPages({
+    clientDir: deps.clientDir,
+    publicConfig: publicConfigOf(config),
+    analyticsScriptUrl: config.analyticsScriptUrl,
+  });
   app.use(
-    spaRouter({
-      clientDir: deps.clientDir,
-      publicConfig: publicConfigOf(config),
-      analyticsScriptUrl: config.analyticsScriptUrl,
-    }),
+    pagesRouter({ db, clock, publicUrl: config.publicUrl, dataDir: config.dataDir, pages, feed }),
   );
+  app.use(spaRouter({ clientDir: deps.clientDir, pages }));
   app.use(errorHandler);
   return app;
 }

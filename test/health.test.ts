@@ -70,6 +70,7 @@ describe('API basics', () => {
       spotifyEnabled: false,
       bandsFormUrl: 'https://forms.example.com/bandas',
       publicSiteUrl: null,
+      publicUrl: expect.stringMatching(/^http:\/\/localhost:\d+$/),
     });
     expect(JSON.stringify(res.body)).not.toContain('very-secret');
   });

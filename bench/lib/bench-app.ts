@@ -42,7 +42,8 @@ export function benchConfig(database: BenchDatabase, env: Record<string, string>
 /**
  * Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. With
  * `caches: false` there is no change feed, so every request reads the database (server/cache).
- * `engine` scores recommendations (default: the built-in one); `env` overrides settings.
+ * `engine` scores recommendations (default: the built-in one); `env` overrides settings;
+ * `clientDir` serves a built SPA (default: none, a one-line page).
  */
 export async function startBenchApp(
   database: BenchDatabase,
@@ -51,7 +52,13 @@ export async function startBenchApp(
     caches = true,
     engine = builtinEngine,
     env = {},
-  }: { caches?: boolean; engine?: RecommendationEngine; env?: Record<string, string> } = {},
+    clientDir,
+  }: {
+    caches?: boolean;
+    engine?: RecommendationEngine;
+    env?: Record<string, string>;
+    clientDir?: string;
+  } = {},
 ): Promise<BenchApp> {
   const config = benchConfig(database, env);
   const log = createLogger('silent');
@@ -64,7 +71,7 @@ export async function startBenchApp(
     config,
     mailer: createMailer(config, log),
     recommendations: new RecommendationRunner({ ...deps, engine }),
-    clientDir: path.join(config.dataDir, 'none'),
+    clientDir: clientDir ?? path.join(config.dataDir, 'none'),
   });
   const outer = express();
   extraRoutes?.(outer);

@@ -40,6 +40,12 @@ const DislikedGenresPage = lazy(() =>
 const MyConcertsPage = lazy(() =>
   import('./features/concerts/MyConcertsPage').then((m) => ({ default: m.MyConcertsPage })),
 );
+const PublicAgendaPage = lazy(() =>
+  import('./features/concerts/PublicAgendaPage').then((m) => ({ default: m.PublicAgendaPage })),
+);
+const ConcertPage = lazy(() =>
+  import('./features/concerts/ConcertPage').then((m) => ({ default: m.ConcertPage })),
+);
 const UnsubscribePage = lazy(() =>
   import('./features/unsubscribe/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
 );
@@ -84,6 +90,9 @@ export const routes: RouteObject[] = [
           </RequireSession>
         ),
       },
+      // Public: visitors and fans alike (the server answers these with their own <head>).
+      { path: '/conciertos', element: <PublicAgendaPage /> },
+      { path: '/conciertos/:segment', element: <ConcertPage /> },
       {
         path: '/profile',
         element: (

@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import type { FeedbackResponse, LikeResponse } from '../../common/dto.js';
+import type { ConcertPageDto, FeedbackResponse, LikeResponse } from '../../common/dto.js';
 import { concertIdParamsSchema, feedbackSchema, likeSchema } from '../../common/schemas.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
 import type { Database } from '../db/database.js';
@@ -9,6 +9,7 @@ import type { AgendaCatalog } from './agenda-catalog.js';
 import { sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { setFeedback, setLike } from './reactions.service.js';
+import { concertPage } from '../pages/concert-page.service.js';
 
 export function concertsRouter(deps: {
   db: Database;
@@ -31,6 +32,20 @@ export function concertsRouter(deps: {
     const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
     sendKept(res, await agendaAnswer(deps, req.user?.user_id, encoding));
   });
+
+  // One concert for its public page: anyone may read it; a signed-in fan gets their own row too.
+  router.get(
+    '/:id',
+    route({ params: concertIdParamsSchema }, async (req, res, { params }) => {
+      const answer: ConcertPageDto = await concertPage(
+        db,
+        deps.clock,
+        params.id,
+        req.user?.user_id,
+      );
+      res.set('Cache-Control', 'private, no-cache').json(answer);
+    }),
+  );
 
   // A fan's like and their feedback: the concert in the path, one field in the body.
   const like = { params: concertIdParamsSchema, body: likeSchema };

@@ -46,3 +46,18 @@ export function addDays(day: string, days: number): string {
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 }
+
+/**
+ * A Mallorca wall-clock day and time as an ISO 8601 date-time with its UTC offset, for
+ * schema.org's startDate: '2026-03-29T21:00:00+02:00'. A time the spring change skips is given
+ * the winter offset; an hour the autumn change repeats, its first (summer) occurrence.
+ */
+export function madridIsoWithOffset(day: string, time: string): string {
+  const hhmmss = time.length === 5 ? `${time}:00` : time.slice(0, 8);
+  const wall = Date.parse(`${day}T${hhmmss}Z`);
+  for (const hours of [2, 1]) {
+    const parts = formatMadrid(new Date(wall - hours * 3_600_000));
+    if (parts.day === day && parts.time === hhmmss) return `${day}T${hhmmss}+0${hours}:00`;
+  }
+  return `${day}T${hhmmss}+01:00`;
+}

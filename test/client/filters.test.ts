@@ -8,6 +8,7 @@ import {
   matchingBands,
   normalizeText,
   uniqueBandNames,
+  uniqueGenres,
   type AgendaFilters,
 } from '../../client/src/features/concerts/filters';
 
@@ -42,7 +43,7 @@ function concert(
   };
 }
 
-const NONE: AgendaFilters = { fecha: '', puntuacion: '', banda: '' };
+const NONE: AgendaFilters = { fecha: '', puntuacion: '', banda: '', genero: '', precio: '' };
 
 describe('normalizeText', () => {
   it('drops accents, case and surrounding blanks', () => {
@@ -61,6 +62,8 @@ describe('hasFilters', () => {
     { fecha: '2026-12-01' },
     { puntuacion: 'high' },
     { banda: 'x' },
+    { genero: 'Jazz' },
+    { precio: 'gratis' },
   ])('is true with %j', (filter) => expect(hasFilters({ ...NONE, ...filter })).toBe(true));
 });
 
@@ -101,6 +104,29 @@ describe('applyFilters', () => {
     const both = { ...NONE, fecha: '2026-12-01', banda: 'valldemossa' };
     expect(applyFilters(all, both)).toEqual([unscored]);
     expect(applyFilters(all, { ...both, puntuacion: 'extreme' })).toEqual([]);
+  });
+});
+
+describe('the price and genre filters', () => {
+  const free = concert({ price: '0.00', genre: 'Jazz' });
+  const ten = concert({ price: '10.00', genre: 'jazz' });
+  const cheap = concert({ price: '9.50' });
+  const mid = concert({ price: '10.50', genre: 'Pop' });
+  const twenty = concert({ price: '20.00' });
+  const dear = concert({ price: '35.00' });
+  const all = [free, ten, cheap, mid, twenty, dear];
+
+  it("'Gratis' keeps only the free ones; the ranges are budgets (up to 10 includes free)", () => {
+    expect(applyFilters(all, { ...NONE, precio: 'gratis' })).toEqual([free]);
+    expect(applyFilters(all, { ...NONE, precio: 'hasta-10' })).toEqual([free, ten, cheap]);
+    expect(applyFilters(all, { ...NONE, precio: '10-20' })).toEqual([mid, twenty]);
+    expect(applyFilters(all, { ...NONE, precio: 'mas-de-20' })).toEqual([dear]);
+  });
+
+  it('the genre matches without regard to case or accents, and combines with the price', () => {
+    expect(applyFilters(all, { ...NONE, genero: 'JAZZ' })).toEqual([free, ten]);
+    expect(applyFilters(all, { ...NONE, genero: 'jazz', precio: 'gratis' })).toEqual([free]);
+    expect(uniqueGenres(all)).toEqual(['Jazz', 'Pop', 'Rock']);
   });
 });
 

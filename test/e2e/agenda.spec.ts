@@ -232,6 +232,8 @@ test.describe('the concert agenda', () => {
     expect(text).toContain(titleOf(concert));
     expect(text).toContain(concert.venue);
     expect(text).toContain(priceOf(concert));
+    // The message links to the concert's own page on PUBLIC_URL (the e2e server's address).
+    expect(text).toContain(`${new URL(page.url()).origin}/conciertos/${concert.id}-`);
     await expect(link).toHaveAttribute('target', '_blank');
   });
 });

@@ -10,6 +10,9 @@ export function SiteFooter() {
       <nav aria-label="Información del sitio" className="site-footer__nav">
         <ul>
           <li>
+            <Link to="/conciertos">Agenda de conciertos</Link>
+          </li>
+          <li>
             <Link to="/about">Quiénes somos</Link>
           </li>
           <li>

@@ -7,6 +7,7 @@ export const DEFAULT_CONFIG: PublicConfigDto = {
   spotifyEnabled: false,
   bandsFormUrl: null,
   publicSiteUrl: null,
+  publicUrl: null,
 };
 
 function readFlag(source: Record<string, unknown>, key: string): boolean {
@@ -34,6 +35,7 @@ export function parseConfig(value: unknown): PublicConfigDto {
     spotifyEnabled: readFlag(source, 'spotifyEnabled'),
     bandsFormUrl: readUrl(source, 'bandsFormUrl'),
     publicSiteUrl: readUrl(source, 'publicSiteUrl'),
+    publicUrl: readUrl(source, 'publicUrl'),
   };
 }
 
@@ -76,4 +78,10 @@ export function useAppConfig(): PublicConfigDto {
     gcTime: Infinity,
   });
   return data ?? DEFAULT_CONFIG;
+}
+
+/** Where shared links point: PUBLIC_URL without its trailing slash, else this page's origin. */
+export function usePublicUrl(): string {
+  const { publicUrl } = useAppConfig();
+  return (publicUrl ?? window.location.origin).replace(/\/+$/, '');
 }

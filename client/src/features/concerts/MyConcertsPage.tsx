@@ -1,40 +1,42 @@
 import { useMemo } from 'react';
 import { usePageTitle } from '../../components/usePageTitle';
-import { useAppConfig } from '../../lib/config';
+import { usePublicUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
 import { ConcertCard } from './components/ConcertCard';
 import { FiltersBar } from './components/FiltersBar';
 import { RecommendationProgress } from './components/RecommendationProgress';
-import { applyFilters, hasFilters, uniqueBandNames, useAgendaFilters } from './filters';
+import {
+  applyFilters,
+  hasFilters,
+  uniqueBandNames,
+  uniqueGenres,
+  useAgendaFilters,
+} from './filters';
 import { useAgenda } from './queries';
 import { useRecommendationProgress } from './useRecommendationProgress';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
 import './Concerts.css';
 
-function useSiteUrl(): string {
-  const { publicSiteUrl } = useAppConfig();
-  return publicSiteUrl ?? window.location.origin;
-}
-
 export function MyConcertsPage() {
   usePageTitle('Tus conciertos');
   const { data: session } = useSession();
   const signedIn = Boolean(session?.user);
-  const siteUrl = useSiteUrl();
+  const siteUrl = usePublicUrl();
   const { progress, unfinished } = useRecommendationProgress();
   const agenda = useAgenda();
   const { filters, setFilter, clearFilters } = useAgendaFilters();
 
   const concerts = useMemo(() => agenda.data?.concerts ?? [], [agenda.data]);
   const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
+  const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
   const visible = applyFilters(concerts, filters);
 
   return (
     <div className="page page--wide page--compact agenda-page">
       <h1>Tus conciertos</h1>
       {unfinished && progress && <RecommendationProgress progress={progress} />}
-      <FiltersBar filters={filters} bandNames={bandNames} onChange={setFilter} />
+      <FiltersBar filters={filters} bandNames={bandNames} genres={genres} onChange={setFilter} />
       {agenda.isPending ? (
         <Loading>Cargando conciertos...</Loading>
       ) : agenda.isError ? (

@@ -2,12 +2,15 @@ import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ConcertDto } from '../../../../common/dto';
 import { SCORES, type Score } from '../../../../common/genres';
+import { isPriceRange, priceInRange, type PriceRange } from './priceFilter';
 
 export interface AgendaFilters {
   /** yyyy-MM-dd or '' */
   fecha: string;
   puntuacion: Score | '';
   banda: string;
+  genero: string;
+  precio: PriceRange | '';
 }
 
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
@@ -25,15 +28,21 @@ function isScore(value: string): value is Score {
   return (SCORES as readonly string[]).includes(value);
 }
 
-/** The filters live in the URL (?fecha=&puntuacion=&banda=) so reloads and shared links keep them. */
+/**
+ * The filters live in the URL (?fecha=&puntuacion=&banda=&genero=&precio=) so reloads and shared
+ * links keep them.
+ */
 export function useAgendaFilters() {
   const [params, setParams] = useSearchParams();
   const fecha = params.get('fecha') ?? '';
   const puntuacion = params.get('puntuacion') ?? '';
+  const precio = params.get('precio') ?? '';
   const filters: AgendaFilters = {
     fecha: DAY_PATTERN.test(fecha) ? fecha : '',
     puntuacion: isScore(puntuacion) ? puntuacion : '',
     banda: params.get('banda') ?? '',
+    genero: params.get('genero') ?? '',
+    precio: isPriceRange(precio) ? precio : '',
   };
 
   const setFilter = useCallback(
@@ -43,6 +52,8 @@ export function useAgendaFilters() {
           const next = new URLSearchParams(current);
           if (value) next.set(name, value);
           else next.delete(name);
+          // A new filter shows its results from the first page (the public agenda pages them).
+          next.delete('pagina');
           return next;
         },
         { replace: true },
@@ -59,7 +70,9 @@ export function useAgendaFilters() {
 }
 
 export function hasFilters(filters: AgendaFilters): boolean {
-  return Boolean(filters.fecha || filters.puntuacion || filters.banda.trim());
+  return Boolean(
+    filters.fecha || filters.puntuacion || filters.banda.trim() || filters.genero || filters.precio,
+  );
 }
 
 export function bandNamesOf(concert: ConcertDto): string[] {
@@ -72,6 +85,10 @@ export function applyFilters(concerts: ConcertDto[], filters: AgendaFilters): Co
   return concerts.filter((concert) => {
     if (filters.fecha && concert.day !== filters.fecha) return false;
     if (filters.puntuacion && concert.recommendation?.score !== filters.puntuacion) return false;
+    if (filters.genero && normalizeText(concert.genre) !== normalizeText(filters.genero)) {
+      return false;
+    }
+    if (filters.precio && !priceInRange(concert.price, filters.precio)) return false;
     if (band && !bandNamesOf(concert).some((name) => normalizeText(name).includes(band))) {
       return false;
     }
@@ -86,6 +103,16 @@ export function uniqueBandNames(concerts: ConcertDto[]): string[] {
     for (const name of bandNamesOf(concert)) names.set(normalizeText(name), name);
   }
   return [...names.values()].sort((a, b) => a.localeCompare(b, 'es'));
+}
+
+/** Every genre in the agenda, once, alphabetically. */
+export function uniqueGenres(concerts: ConcertDto[]): string[] {
+  const genres = new Map<string, string>();
+  for (const concert of concerts) {
+    const key = normalizeText(concert.genre);
+    if (!genres.has(key)) genres.set(key, concert.genre);
+  }
+  return [...genres.values()].sort((a, b) => a.localeCompare(b, 'es'));
 }
 
 export function matchingBands(names: string[], query: string): string[] {

@@ -7,6 +7,8 @@ export const concertKeys = {
   all: CONCERTS,
   agenda: () => [...CONCERTS, 'agenda'] as const,
   carousel: () => [...CONCERTS, 'carousel'] as const,
+  /** One concert for its public page (GET /api/concerts/:id). */
+  detail: (id: number) => [...CONCERTS, 'detail', id] as const,
 };
 
 export const recommendationKeys = {

@@ -2,12 +2,13 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type {
   ConcertDto,
   ConcertListResponse,
+  ConcertPageDto,
   FeedbackResponse,
   LikeResponse,
   RecommendationDto,
 } from '../../../../common/dto';
 import type { Feedback } from '../../../../common/genres';
-import { apiFetch } from '../../lib/api';
+import { ApiError, apiFetch } from '../../lib/api';
 import { concertKeys } from './keys';
 
 export function useAgenda() {
@@ -16,6 +17,17 @@ export function useAgenda() {
     queryFn: ({ signal }) => apiFetch<ConcertListResponse>('/api/concerts', { signal }),
     staleTime: 30_000,
     retry: 1,
+  });
+}
+
+/** One concert for its page; a 404 is an answer (the page says so), not a reason to retry. */
+export function useConcert(id: number) {
+  return useQuery({
+    queryKey: concertKeys.detail(id),
+    queryFn: ({ signal }) => apiFetch<ConcertPageDto>(`/api/concerts/${id}`, { signal }),
+    staleTime: 30_000,
+    retry: (failures, error) =>
+      failures < 1 && !(error instanceof ApiError && error.status === 404),
   });
 }
 
@@ -40,6 +52,10 @@ function updateConcert(
         }
       : current,
   );
+  // The concert's page keeps its own copy: a like there shows there, and in the agenda.
+  queryClient.setQueryData<ConcertPageDto>(concertKeys.detail(id), (current) =>
+    current ? { ...current, ...update(current) } : current,
+  );
 }
 
 function withRecommendation(
@@ -50,9 +66,12 @@ function withRecommendation(
 }
 
 function findConcert(queryClient: QueryClient, id: number): ConcertDto | undefined {
-  return queryClient
-    .getQueryData<ConcertListResponse>(concertKeys.agenda())
-    ?.concerts.find((concert) => concert.id === id);
+  return (
+    queryClient
+      .getQueryData<ConcertListResponse>(concertKeys.agenda())
+      ?.concerts.find((concert) => concert.id === id) ??
+    queryClient.getQueryData<ConcertPageDto>(concertKeys.detail(id))
+  );
 }
 
 /**

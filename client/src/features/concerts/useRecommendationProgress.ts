@@ -42,7 +42,8 @@ export function useRecommendationProgress(): {
     const previous = lastScored.current;
     lastScored.current = progress.scored;
     if (previous !== null && progress.scored > previous) {
-      void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
+      // The agenda and any concert page open (concertKeys.detail) show the new scores.
+      void queryClient.invalidateQueries({ queryKey: concertKeys.all });
     }
   }, [progress, queryClient]);
 

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Link } from 'react-router-dom';
 import type { ConcertDto } from '../../../../../common/dto';
 import { formatLongDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
@@ -7,7 +8,7 @@ import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';
 import { LikeButton } from './LikeButton';
 import { scoreView } from './score';
-import { concertTitle, formatHour, whatsappUrl } from './shareText';
+import { concertPagePath, concertTitle, formatHour, whatsappUrl } from './shareText';
 
 const THINKING = 'Dame un momento, estoy pensando en ello...';
 
@@ -15,7 +16,7 @@ interface ConcertCardProps {
   concert: ConcertDto;
   /** Without a session the like and feedback controls are shown disabled. */
   signedIn: boolean;
-  /** Where the shared message sends people. */
+  /** PUBLIC_URL: the shared message links to the concert's page there. */
   siteUrl: string;
 }
 
@@ -40,7 +41,7 @@ export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
           </span>
         </div>
         <h2 id={titleId} className="concert-card__title">
-          {title}
+          <Link to={concertPagePath(concert)}>{title}</Link>
         </h2>
         <dl className="concert-card__facts">
           <div>

@@ -1,16 +1,26 @@
 import { useId } from 'react';
 import { useMediaQuery } from '../../../lib/useMediaQuery';
 import type { AgendaFilters } from '../filters';
+import { PRICE_RANGES } from '../priceFilter';
 import { BandCombobox } from './BandCombobox';
 import { BandSearchDialog } from './BandSearchDialog';
 
 interface FiltersBarProps {
   filters: AgendaFilters;
   bandNames: string[];
+  genres: string[];
+  /** Visitors have no scores: the public agenda leaves that filter out. */
+  showScore?: boolean;
   onChange: (name: keyof AgendaFilters, value: string) => void;
 }
 
-export function FiltersBar({ filters, bandNames, onChange }: FiltersBarProps) {
+export function FiltersBar({
+  filters,
+  bandNames,
+  genres,
+  showScore = true,
+  onChange,
+}: FiltersBarProps) {
   const id = useId();
   const narrow = useMediaQuery('(max-width: 599.98px)');
 
@@ -39,19 +49,53 @@ export function FiltersBar({ filters, bandNames, onChange }: FiltersBarProps) {
           )}
         </div>
       </div>
+      {showScore && (
+        <div className="filter-field">
+          <label htmlFor={`${id}-score`}>Puntuación</label>
+          <select
+            id={`${id}-score`}
+            className="text-input"
+            value={filters.puntuacion}
+            onChange={(event) => onChange('puntuacion', event.target.value)}
+          >
+            <option value="">Todas</option>
+            <option value="extreme">🔥🔥🔥 Encaje muy alto</option>
+            <option value="high">🔥🔥 Encaje alto</option>
+            <option value="medium">🔥 Encaje medio</option>
+            <option value="low">😴 Encaje bajo</option>
+          </select>
+        </div>
+      )}
       <div className="filter-field">
-        <label htmlFor={`${id}-score`}>Puntuación</label>
+        <label htmlFor={`${id}-genre`}>Género</label>
         <select
-          id={`${id}-score`}
+          id={`${id}-genre`}
           className="text-input"
-          value={filters.puntuacion}
-          onChange={(event) => onChange('puntuacion', event.target.value)}
+          value={filters.genero}
+          onChange={(event) => onChange('genero', event.target.value)}
         >
-          <option value="">Todas</option>
-          <option value="extreme">🔥🔥🔥 Encaje muy alto</option>
-          <option value="high">🔥🔥 Encaje alto</option>
-          <option value="medium">🔥 Encaje medio</option>
-          <option value="low">😴 Encaje bajo</option>
+          <option value="">Todos</option>
+          {genres.map((genre) => (
+            <option key={genre} value={genre}>
+              {genre}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="filter-field">
+        <label htmlFor={`${id}-price`}>Precio</label>
+        <select
+          id={`${id}-price`}
+          className="text-input"
+          value={filters.precio}
+          onChange={(event) => onChange('precio', event.target.value)}
+        >
+          <option value="">Todos</option>
+          {PRICE_RANGES.map((range) => (
+            <option key={range.value} value={range.value}>
+              {range.label}
+            </option>
+          ))}
         </select>
       </div>
       {narrow ? (

@@ -1,3 +1,4 @@
+import { concertPath } from '../../../../../common/concert-page';
 import type { ConcertDto } from '../../../../../common/dto';
 import { formatLongDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
@@ -12,7 +13,21 @@ export function formatHour(hour: string): string {
   return hour.slice(0, 5);
 }
 
-/** The WhatsApp message: date, bands, venue, price, Spotify links and our site. */
+/** '/conciertos/<id>-<slug>': the concert's own page. */
+export function concertPagePath(concert: ConcertDto): string {
+  return concertPath(concert.id, {
+    bands: bandNamesOf(concert),
+    venue: concert.venue,
+    day: concert.day,
+  });
+}
+
+/** The concert's page on PUBLIC_URL (`siteUrl`, without a trailing slash). */
+export function concertPageUrl(concert: ConcertDto, siteUrl: string): string {
+  return `${siteUrl.replace(/\/+$/, '')}${concertPagePath(concert)}`;
+}
+
+/** The WhatsApp message: date, bands, venue, price, Spotify links and the concert's page. */
 export function shareText(concert: ConcertDto, siteUrl: string): string {
   const lines = [
     `🎶 ${concertTitle(concert)}`,
@@ -23,7 +38,7 @@ export function shareText(concert: ConcertDto, siteUrl: string): string {
   for (const band of concert.bands) {
     if (band.spotifyUrl) lines.push(`🎧 ${band.name} en Spotify: ${band.spotifyUrl}`);
   }
-  lines.push(`Más conciertos en Mallorca: ${siteUrl}`);
+  lines.push(`Toda la información: ${concertPageUrl(concert, siteUrl)}`);
   return lines.join('\n');
 }
 

@@ -1,0 +1,115 @@
+// A concert's public page (/conciertos/<id>-<slug>): the server-rendered HTML with its head and
+// JSON-LD, at 20 concurrent connections over 100 different concerts of an agenda of 1,000, on
+// the built index.html when there is one (npm run build). Budget: p99 <= 20 ms. The sitemap
+// (every upcoming concert) is timed too.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { generateDataset } from './dataset.js';
+import { startBenchApp } from './lib/bench-app.js';
+import { startBenchDatabase } from './lib/bench-database.js';
+import { kb, loadRow, percentile, round } from './lib/http-client.js';
+import type { BenchResult } from './types.js';
+
+const CONCERTS = 1_000;
+const PAGES = 100;
+const CONNECTIONS = 20;
+const DURATION_S = 10;
+
+const builtClient = fileURLToPath(new URL('../dist/client', import.meta.url));
+
+export async function run(): Promise<BenchResult[]> {
+  const database = await startBenchDatabase(20);
+  try {
+    const dataset = await generateDataset(database.db, {
+      users: 50,
+      concerts: CONCERTS,
+      passwordCost: 4,
+    });
+    const clientDir = existsSync(path.join(builtClient, 'index.html')) ? builtClient : undefined;
+    const app = await startBenchApp(database, undefined, { clientDir });
+    try {
+      // Each concert's canonical path, as a shared link would carry it (the bare id is a 301).
+      const paths: string[] = [];
+      for (const id of dataset.concertIds.slice(0, PAGES)) {
+        const response = await fetch(`${app.base}/conciertos/${id}`, { redirect: 'manual' });
+        const location = response.headers.get('location');
+        if (response.status !== 301 || !location) throw new Error(`${id}: ${response.status}`);
+        paths.push(location);
+      }
+      const first = await fetch(`${app.base}${paths[0]}`);
+      const html = await first.text();
+      if (!first.ok || !html.includes('application/ld+json'))
+        throw new Error('page without JSON-LD');
+
+      const result = await autocannon({
+        url: app.base,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        workers: 1, // the load in its own thread, the app in this one
+        requests: paths.map((p) => ({ method: 'GET', path: p })),
+      });
+      if (result.non2xx > 0 || result.errors > 0) {
+        throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors`);
+      }
+
+      // The same stack answering a constant (robots.txt: no database, no rendering), in the same
+      // run: on a shared machine this says how much of the figure is the page's own work.
+      const baseline = await autocannon({
+        url: `${app.base}/robots.txt`,
+        connections: CONNECTIONS,
+        duration: DURATION_S,
+        workers: 1,
+      });
+
+      const sitemapMs: number[] = [];
+      let sitemapBytes = 0;
+      for (let i = 0; i < 20; i++) {
+        const started = performance.now();
+        const sitemap = await fetch(`${app.base}/sitemap.xml`);
+        sitemapBytes = (await sitemap.arrayBuffer()).byteLength;
+        sitemapMs.push(performance.now() - started);
+      }
+
+      const p99 = result.latency.p99;
+      return [
+        {
+          name: `concert page HTML p99 at ${CONNECTIONS} connections (${PAGES} pages, ${CONCERTS} concerts${clientDir ? ', built index.html' : ', no build'})`,
+          value: p99,
+          unit: 'ms',
+          budget: '<= 20',
+          ok: p99 <= 20,
+        },
+        { name: 'concert page HTML p50', value: result.latency.p50, unit: 'ms' },
+        {
+          name: 'concert page HTML throughput',
+          value: round(result.requests.average),
+          unit: 'req/s',
+        },
+        {
+          name: `baseline: robots.txt p99 at ${CONNECTIONS} connections, same app`,
+          value: baseline.latency.p99,
+          unit: 'ms',
+        },
+        {
+          name: 'baseline: robots.txt throughput',
+          value: round(baseline.requests.average),
+          unit: 'req/s',
+        },
+        { name: 'concert page HTML size', value: kb(Buffer.byteLength(html)), unit: 'KB' },
+        {
+          name: `sitemap.xml of ${CONCERTS} concerts, p50 of 20 sequential`,
+          value: round(percentile(sitemapMs, 50)),
+          unit: 'ms',
+        },
+        { name: 'sitemap.xml size', value: kb(sitemapBytes), unit: 'KB' },
+        loadRow('concert-page'),
+      ];
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.dispose();
+  }
+}

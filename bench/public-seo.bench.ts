@@ -1,0 +1,83 @@
+// Issue 14: Lighthouse's SEO category (12.8.2, the npm package, system Chromium, default mobile
+// config) on the BUILT app (`npm run build` first) with demo data: `/`, the public agenda
+// `/conciertos` and a concert page. Budget: 100 on each. One run each (the SEO audits do not
+// depend on timing); a failing audit is named in the row.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { ConcertListResponse } from '../common/dto.js';
+import { freePort, startServer, stopServer, waitForReady } from './lib/server-process.js';
+import type { BenchResult } from './types.js';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+async function seoOf(url: string): Promise<{ score: number; failing: string[] }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['seo'],
+    });
+    if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+    const refs = lhr.categories.seo?.auditRefs ?? [];
+    const failing = refs
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => ref.id);
+    return { score: Math.round((lhr.categories.seo?.score ?? NaN) * 100), failing };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function run(): Promise<BenchResult[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-bench-seo-'));
+  process.env.DEMO_DATA = 'true'; // the started server inherits it: production with demo data
+  const server = startServer({
+    repoRoot,
+    dataDir,
+    port: await freePort(),
+    postgresPort: await freePort(),
+  });
+  try {
+    await waitForReady(server, performance.now());
+    const base = `http://localhost:${server.port}`;
+    const agenda = (await (await fetch(`${base}/api/concerts`)).json()) as ConcertListResponse;
+    const first = agenda.concerts[0];
+    if (!first) throw new Error('la agenda de demostración está vacía');
+    const concertPage = await fetch(`${base}/conciertos/${first.id}`, { redirect: 'manual' });
+    const location = concertPage.headers.get('location');
+    if (!location) throw new Error(`/conciertos/${first.id}: ${concertPage.status}`);
+
+    const rows: BenchResult[] = [];
+    for (const [label, pagePath] of [
+      ['/', '/'],
+      ['/conciertos', '/conciertos'],
+      ['a concert page', location],
+    ] as const) {
+      const { score, failing } = await seoOf(`${base}${pagePath}`);
+      rows.push({
+        name: `Lighthouse SEO: ${label}${failing.length > 0 ? ` (failing: ${failing.join(', ')})` : ''}`,
+        value: score,
+        unit: 'score',
+        budget: '100',
+        ok: score === 100,
+      });
+    }
+    return rows;
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,210 @@
+import { useId } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { parseConcertSegment } from '../../../../common/concert-page';
+import type { ConcertPageDto } from '../../../../common/dto';
+import { FormStatus } from '../../components/FormStatus';
+import { Loading } from '../../components/Loading';
+import { usePageTitle } from '../../components/usePageTitle';
+import { ApiError } from '../../lib/api';
+import { usePublicUrl } from '../../lib/config';
+import { formatLongDay } from '../../lib/dates';
+import { formatPrice } from '../../lib/money';
+import { useSession } from '../../lib/session';
+import { ConcertImage } from './components/ConcertImage';
+import { FeedbackButtons } from './components/FeedbackButtons';
+import { LikeButton } from './components/LikeButton';
+import { scoreView } from './components/score';
+import { concertTitle, formatHour, shareText } from './components/shareText';
+import { ShareActions } from './components/ShareActions';
+import { useConcert } from './queries';
+import { useRecommendationProgress } from './useRecommendationProgress';
+import './Concerts.css';
+import './ConcertPage.css';
+
+const THINKING = 'Dame un momento, estoy pensando en ello...';
+
+/** /conciertos/<id>-<slug>: one concert for everyone; the fan's score, like and thumbs when signed in. */
+export function ConcertPage() {
+  const { segment = '' } = useParams();
+  const asked = parseConcertSegment(segment);
+  if (!asked) return <ConcertNotFound />;
+  return <ConcertById id={asked.id} />;
+}
+
+function ConcertById({ id }: { id: number }) {
+  const concert = useConcert(id);
+  const location = useLocation();
+  if (concert.isPending) return <Loading>Cargando concierto...</Loading>;
+  if (concert.isError) {
+    if (concert.error instanceof ApiError && concert.error.status === 404) {
+      return <ConcertNotFound />;
+    }
+    return (
+      <div className="page">
+        <FormStatus kind="error">No se ha podido cargar el concierto.</FormStatus>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void concert.refetch()}
+        >
+          Reintentar
+        </button>
+      </div>
+    );
+  }
+  // The server already answers an old slug with a 301; inside the SPA the address is fixed here.
+  if (decodeURIComponent(location.pathname) !== concert.data.path) {
+    return <Navigate to={`${concert.data.path}${location.search}`} replace />;
+  }
+  return <ConcertDetails concert={concert.data} />;
+}
+
+function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
+  const titleId = useId();
+  const { data: session } = useSession();
+  const signedIn = Boolean(session?.user);
+  const publicUrl = usePublicUrl();
+  const title = concertTitle(concert);
+  usePageTitle(`${title} en ${concert.venue}`);
+  const image = concert.bands.find((band) => band.imageUrl)?.imageUrl ?? concert.imageUrl;
+  const spotifyBands = concert.bands.filter((band) => band.spotifyUrl);
+  const description = concert.descriptionLong ?? concert.description ?? concert.descriptionShort;
+  const { place } = concert;
+  const pageUrl = `${publicUrl}${concert.path}`;
+
+  return (
+    <article className="page page--wide concert-page" aria-labelledby={titleId}>
+      <div className="concert-page__media">
+        <ConcertImage src={image} alt={`Imagen de ${title}`} />
+      </div>
+      <div className="concert-page__main">
+        <p className="concert-page__when">
+          {formatLongDay(concert.day)} a las {formatHour(concert.hour)}
+        </p>
+        <h1 id={titleId}>{title}</h1>
+        {!concert.upcoming && <p className="concert-page__past">Este concierto ya ha pasado.</p>}
+        <dl className="concert-card__facts concert-page__facts">
+          <div>
+            <dt>Lugar</dt>
+            <dd>
+              {place.name}
+              {place.town && place.town !== place.name ? ` (${place.town})` : ''}
+            </dd>
+          </div>
+          {place.address && (
+            <div>
+              <dt>Dirección</dt>
+              <dd>{place.address}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Precio</dt>
+            <dd>{formatPrice(concert.price)}</dd>
+          </div>
+          <div>
+            <dt>Género</dt>
+            <dd>{concert.genre}</dd>
+          </div>
+        </dl>
+        <ul className="concert-card__links">
+          <li>
+            <a href={place.mapUrl} target="_blank" rel="noopener noreferrer">
+              Ver {place.name} en OpenStreetMap
+            </a>
+          </li>
+          {place.website && (
+            <li>
+              <a href={place.website} target="_blank" rel="noopener noreferrer">
+                Web de {place.name}
+              </a>
+            </li>
+          )}
+          {spotifyBands.map((band) => (
+            <li key={band.id}>
+              <a href={band.spotifyUrl ?? undefined} target="_blank" rel="noopener noreferrer">
+                Escuchar {band.name} en Spotify
+              </a>
+            </li>
+          ))}
+        </ul>
+        {description && <p className="concert-page__description">{description}</p>}
+        {signedIn ? <FanPart concert={concert} /> : <SignUpCall likeCount={concert.likeCount} />}
+        {/* 'Añadir al calendario' (calendars, issue 14) goes here, above the share buttons. */}
+        <ShareActions url={pageUrl} title={title} text={shareText(concert, publicUrl)} />
+        <p>
+          <Link to="/conciertos">Ver todos los próximos conciertos</Link>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+/** The signed-in fan's part, as on the agenda's cards: score, reason, like and thumbs. */
+function FanPart({ concert }: { concert: ConcertPageDto }) {
+  const recommendation = concert.recommendation;
+  const pending = !recommendation || recommendation.score === null;
+  const score = scoreView(recommendation);
+  return (
+    <section className="concert-page__fan" aria-label="Tu recomendación">
+      <p className="concert-page__score">
+        <span role="img" aria-label={`Encaje: ${score.label}`}>
+          {score.emoji}
+        </span>{' '}
+        Encaje {score.label}
+      </p>
+      {pending && <ScoreFollower />}
+      <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
+        {pending ? THINKING : (recommendation.reason ?? THINKING)}
+      </p>
+      <div className="concert-card__actions">
+        <LikeButton
+          concertId={concert.id}
+          liked={recommendation?.liked ?? false}
+          likeCount={concert.likeCount}
+          signedIn
+        />
+      </div>
+      <FeedbackButtons concertId={concert.id} feedback={recommendation?.feedback ?? 0} signedIn />
+    </section>
+  );
+}
+
+/**
+ * While this concert has no score yet: asks for the fan's scoring as the agenda does and follows
+ * it; new scores refresh this page (useRecommendationProgress invalidates every concert query).
+ */
+function ScoreFollower() {
+  useRecommendationProgress();
+  return null;
+}
+
+/** A visitor: what the score would tell them, and the way to get it. */
+function SignUpCall({ likeCount }: { likeCount: number }) {
+  return (
+    <section className="concert-page__signup" aria-label="Tu recomendación">
+      <p className="concert-page__likes">
+        <span aria-hidden="true">❤️</span> {likeCount} me gusta
+      </p>
+      <p>
+        ¿Irías? Crea tu cuenta gratis y te diremos cuánto encaja este concierto con tu música, de
+        🔥🔥🔥 a 😴, y por qué.
+      </p>
+      <Link className="button button--primary" to="/">
+        Crear mi cuenta gratis
+      </Link>
+    </section>
+  );
+}
+
+export function ConcertNotFound() {
+  usePageTitle('Concierto no encontrado');
+  return (
+    <div className="page">
+      <h1>Concierto no encontrado</h1>
+      <p>Este concierto no existe o se ha retirado de la agenda.</p>
+      <p>
+        <Link to="/conciertos">Ver todos los próximos conciertos</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+// One concert for its public page and the API, and the list the sitemap is made of.
+import type { ConcertPageDto } from '../../common/dto.js';
+import type { Database } from '../db/database.js';
+import { notFound } from '../lib/errors.js';
+import type { Clock } from '../lib/time.js';
+import { upcomingCutoff } from '../concerts/upcoming.js';
+import { findConcertPageRow, findUpcomingConcertSlugs } from './concert-page.repository.js';
+import { sitemapPath, toConcertPageDto } from './concert-page.dto.js';
+
+export const CONCERT_NOT_FOUND = 'Este concierto no existe o se ha retirado de la agenda.';
+
+/** The concert, or undefined when there is no such concert (removed or never existed). */
+export async function findConcertPage(
+  db: Database,
+  clock: Clock,
+  id: number,
+  userId: string | undefined,
+): Promise<ConcertPageDto | undefined> {
+  const row = await findConcertPageRow(db, id, userId);
+  if (!row) return undefined;
+  const cutoff = upcomingCutoff(clock);
+  const upcoming = `${row.day}T${row.hour}` >= `${cutoff.day}T${cutoff.time.slice(0, 5)}`;
+  return toConcertPageDto(row, upcoming);
+}
+
+/** GET /api/concerts/:id: the concert, or a Spanish 404. */
+export async function concertPage(
+  db: Database,
+  clock: Clock,
+  id: number,
+  userId: string | undefined,
+): Promise<ConcertPageDto> {
+  const concert = await findConcertPage(db, clock, id, userId);
+  if (!concert) throw notFound(CONCERT_NOT_FOUND);
+  return concert;
+}
+
+/** The canonical paths of every upcoming concert, in agenda order. */
+export async function upcomingConcertPaths(db: Database, clock: Clock): Promise<string[]> {
+  const rows = await findUpcomingConcertSlugs(db, upcomingCutoff(clock));
+  return rows.map(sitemapPath);
+}

@@ -1,0 +1,39 @@
+// Heads of the public pages that are not one concert: the agenda and the "not found" page.
+import type { PageHead } from '../web/html-shell.js';
+import { escapeHtml } from '../web/html-shell.js';
+
+const AGENDA_TITLE = 'Agenda de conciertos en Mallorca';
+const AGENDA_DESCRIPTION =
+  'Todos los próximos conciertos en Mallorca: fechas, salas, precios y conciertos gratis. ' +
+  'Filtra por fecha, género, banda y precio.';
+
+export function agendaHead(publicUrl: string): PageHead {
+  const url = `${publicUrl}/conciertos`;
+  const tag = (property: string, value: string) =>
+    `<meta property="${property}" content="${escapeHtml(value)}">`;
+  return {
+    title: `${AGENDA_TITLE} · Conciertos Mallorca`,
+    description: AGENDA_DESCRIPTION,
+    extra:
+      `<link rel="canonical" href="${escapeHtml(url)}">` +
+      tag('og:type', 'website') +
+      tag('og:site_name', 'Conciertos Mallorca') +
+      tag('og:locale', 'es_ES') +
+      tag('og:title', AGENDA_TITLE) +
+      tag('og:description', AGENDA_DESCRIPTION) +
+      tag('og:url', url),
+  };
+}
+
+/** A removed or unknown concert: a 404 that still offers the way on (the SPA shows the same). */
+export function notFoundHead(): PageHead {
+  return {
+    title: 'Concierto no encontrado · Conciertos Mallorca',
+    description: 'Este concierto no existe o se ha retirado de la agenda.',
+    extra: '<meta name="robots" content="noindex">',
+    body:
+      '<main class="page"><h1>Concierto no encontrado</h1>' +
+      '<p>Este concierto no existe o se ha retirado de la agenda.</p>' +
+      '<p><a href="/conciertos">Ver todos los próximos conciertos</a></p></main>',
+  };
+}

@@ -1,0 +1,80 @@
+// The built index.html cut once into pieces, so a page can be answered with its own <title>,
+// description and head tags (concert pages, the public agenda, the 404) by joining strings: no
+// parsing per request. The SPA takes over in the browser as usual.
+
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Further tags for <head> (canonical, Open Graph, JSON-LD), already escaped. */
+  extra?: string;
+  /** Content for <div id="root"> until the SPA replaces it: what a reader without JavaScript sees. */
+  body?: string;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+export function jsonForScript(value: unknown): string {
+  // Keep "</script>" and friends from closing the tag early.
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}
+
+const TITLE = /<title>([\s\S]*?)<\/title>/;
+const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/;
+const HEAD_MARK = '<!--page-head-->';
+const ROOT = '<div id="root"></div>';
+
+export class HtmlShell {
+  /** The title and description of index.html, for pages that bring none. */
+  readonly defaultHead: PageHead;
+  private readonly before: string;
+  private readonly between: string;
+  private readonly after: string;
+  private readonly hasRoot: boolean;
+
+  constructor(template: string) {
+    const title = TITLE.exec(template)?.[1]?.trim() ?? 'Conciertos Mallorca';
+    const description = DESCRIPTION.exec(template)?.[1]?.replace(/\s+/g, ' ').trim() ?? '';
+    this.defaultHead = { title: unescapeBasic(title), description: unescapeBasic(description) };
+    let marked = template.replace(DESCRIPTION, '');
+    marked = TITLE.test(marked)
+      ? marked.replace(TITLE, HEAD_MARK)
+      : marked.replace('</head>', `${HEAD_MARK}</head>`);
+    const [before = '', rest = ''] = marked.split(HEAD_MARK);
+    const rootAt = rest.indexOf(ROOT);
+    this.hasRoot = rootAt >= 0;
+    this.before = before;
+    this.between = this.hasRoot ? rest.slice(0, rootAt) : rest;
+    this.after = this.hasRoot ? rest.slice(rootAt + ROOT.length) : '';
+  }
+
+  /** The page with this head; `configAndScripts` replaces the <!--app-config--> mark. */
+  render(head: PageHead, configAndScripts: string): string {
+    const headTags =
+      `<title>${escapeHtml(head.title)}</title>` +
+      `<meta name="description" content="${escapeHtml(head.description)}">` +
+      (head.extra ?? '');
+    const root = this.hasRoot ? `<div id="root">${head.body ?? ''}</div>` : '';
+    const page = this.before + headTags + this.between + root + this.after;
+    // A function, so a '$' in the config is not read as a replacement pattern.
+    return page.replace('<!--app-config-->', () => configAndScripts);
+  }
+}
+
+function unescapeBasic(text: string): string {
+  return text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
