@@ -131,6 +131,8 @@ export interface ConcertDto {
   description: string | null;
   descriptionShort: string | null;
   descriptionLong: string | null;
+  /** Cancelled by an admin: still listed, shown as 'Cancelado', never scored. */
+  cancelled: boolean;
   bands: ConcertBandDto[];
   /** Null for visitors, and for a fan with no row yet (not scored, never liked). */
   recommendation: RecommendationDto | null;

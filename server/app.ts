@@ -183,7 +183,19 @@ export function createApp(deps: AppDeps): Express {
     const ai = deps.ai ?? aiGateFor({ config, db, clock, log });
     api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log, ai }));
   }
-  api.use('/admin', adminRouter({ db, config, clock, catalog }));
+  api.use(
+    '/admin',
+    adminRouter({
+      db,
+      config,
+      clock,
+      catalog,
+      log,
+      mailer: deps.mailer,
+      runner: deps.recommendations,
+      boss: deps.boss,
+    }),
+  );
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 

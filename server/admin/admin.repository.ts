@@ -55,11 +55,11 @@ export async function bandExists(db: Database, id: number): Promise<boolean> {
 // Lower case without accents, in SQL, so no unaccent extension is needed on the server.
 const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';
-const normalised = (expression: RawBuilder<unknown>) =>
+export const normalised = (expression: RawBuilder<unknown>) =>
   sql<string>`translate(lower(${expression}), ${ACCENTED}, ${PLAIN})`;
 
 /** The same normalisation on our side, then a LIKE pattern with its wildcards escaped. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   const plain = text
     .toLowerCase()
     .split('')

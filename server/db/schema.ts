@@ -27,6 +27,18 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
+export interface AdminAudit {
+  action: string;
+  actor: string;
+  actor_id: string | null;
+  after: Json | null;
+  at: Generated<Timestamp>;
+  before: Json | null;
+  entity: string;
+  entity_id: string | null;
+  id: Generated<Int8>;
+}
+
 export interface Bands {
   band_genres: Generated<string[]>;
   band_name: string;
@@ -43,6 +55,7 @@ export interface ConcertBand {
 
 export interface Concerts {
   bandname: string | null;
+  cancelled_at: Timestamp | null;
   concert_description: string | null;
   created_at: Generated<Timestamp>;
   day: string;
@@ -136,6 +149,7 @@ export interface UserIdentities {
 }
 
 export interface Users {
+  change_notices: Generated<boolean>;
   country: string | null;
   created_at: Generated<Timestamp>;
   disliked_genres: Generated<string[]>;
@@ -171,6 +185,7 @@ export interface Venues {
 }
 
 export interface DB {
+  admin_audit: AdminAudit;
   bands: Bands;
   concert_band: ConcertBand;
   concerts: Concerts;
