@@ -170,10 +170,7 @@ export const concertUpdateSchema = z
   .strictObject(concertFields)
   .partial()
   .refine((value) => Object.keys(value).length > 0, NOTHING_TO_CHANGE)
-  .refine(
-    (value) => value.venueId === undefined || value.newVenue === undefined,
-    ONE_VENUE,
-  );
+  .refine((value) => value.venueId === undefined || value.newVenue === undefined, ONE_VENUE);
 
 export const bandCreateSchema = z.strictObject({
   name: textSchema({
@@ -284,10 +281,7 @@ export const concertListSchema = z.strictObject({
     .default('upcoming'),
   from: optionalDay('La fecha inicial debe tener el formato aaaa-mm-dd.'),
   to: optionalDay('La fecha final debe tener el formato aaaa-mm-dd.'),
-  genre: z
-    .union([genreSchema, z.literal('')])
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  genre: z.preprocess((value) => (value === '' ? undefined : value), genreSchema.optional()),
   withoutBands: flagField,
   withoutImage: flagField,
   page: pageField,

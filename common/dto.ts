@@ -88,6 +88,8 @@ export interface ProfileDto {
   /** The providers the account signs in with, for re-authentication without a password. */
   signInProviders: Array<'google' | 'spotify'>;
   isSubscribed: boolean;
+  /** Mails when a liked concert changes date, time, venue or price, or is cancelled. */
+  changeNotices: boolean;
   onboardingCompleted: boolean;
   /** False until the link mailed to the address is opened (or Google vouched for it). */
   emailVerified: boolean;

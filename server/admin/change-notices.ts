@@ -70,8 +70,14 @@ export async function queueChangeNotices(
   notice: ChangeNotice,
 ): Promise<QueuedNotice[]> {
   const likers = await findLikersToNotify(db, before.id);
-  const concert = { title: concertTitle(before), when: `${spanishDay(before.day)} a las ${before.hour}` };
-  const urls = { concerts: `${config.publicUrl}/myconcerts`, profile: `${config.publicUrl}/profile` };
+  const concert = {
+    title: concertTitle(before),
+    when: `${spanishDay(before.day)} a las ${before.hour}`,
+  };
+  const urls = {
+    concerts: `${config.publicUrl}/myconcerts`,
+    profile: `${config.publicUrl}/profile`,
+  };
   const queued: QueuedNotice[] = [];
   for (const fan of likers) {
     const deliveryId = await insertDelivery(db, {

@@ -145,7 +145,11 @@ export async function updateConcertRow(db: Database, id: number, patch: ConcertP
 
 /** False when it was already gone. Likes and scores go with it (ON DELETE CASCADE). */
 export async function deleteConcertRow(db: Database, id: number): Promise<boolean> {
-  const row = await db.deleteFrom('concerts').where('id', '=', id).returning('id').executeTakeFirst();
+  const row = await db
+    .deleteFrom('concerts')
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
   return row !== undefined;
 }
 

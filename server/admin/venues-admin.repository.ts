@@ -40,7 +40,10 @@ export async function findManagedVenues(db: Database, q: string | undefined) {
       ]),
     );
   }
-  return query.orderBy(sql`lower(v.name)`).orderBy('v.id').execute() as Promise<ManagedVenueRow[]>;
+  return query
+    .orderBy(sql`lower(v.name)`)
+    .orderBy('v.id')
+    .execute() as Promise<ManagedVenueRow[]>;
 }
 
 export async function findManagedVenue(db: Database, id: number) {

@@ -1,9 +1,5 @@
 // The managed venue list: list, add, edit (a rename reaches its concerts), delete when unused.
-import type {
-  AdminManagedVenueDto,
-  VenueInput,
-  VenueUpdateInput,
-} from '../../common/admin.js';
+import type { AdminManagedVenueDto, VenueInput, VenueUpdateInput } from '../../common/admin.js';
 import type { Database } from '../db/database.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { recordAudit, type Actor } from './audit.js';
@@ -47,9 +43,18 @@ export async function listManagedVenues(db: Database, q: string | undefined) {
 export function createVenue(db: Database, input: VenueInput, actor: Actor) {
   return orConflict(() =>
     db.transaction().execute(async (trx) => {
-      const id = await insertVenue(trx, { ...input, lat: input.lat ?? null, lon: input.lon ?? null });
+      const id = await insertVenue(trx, {
+        ...input,
+        lat: input.lat ?? null,
+        lon: input.lon ?? null,
+      });
       const after = (await findManagedVenue(trx, id))!;
-      await recordAudit(trx, actor, { action: 'venue.create', entity: 'venue', entityId: id, after });
+      await recordAudit(trx, actor, {
+        action: 'venue.create',
+        entity: 'venue',
+        entityId: id,
+        after,
+      });
       return toManagedVenueDto(after);
     }),
   );
@@ -85,6 +90,11 @@ export async function deleteVenue(db: Database, id: number, actor: Actor): Promi
         'Esta sala tiene conciertos: cámbialos de sala antes de borrarla.',
       );
     }
-    await recordAudit(trx, actor, { action: 'venue.delete', entity: 'venue', entityId: id, before });
+    await recordAudit(trx, actor, {
+      action: 'venue.delete',
+      entity: 'venue',
+      entityId: id,
+      before,
+    });
   });
 }

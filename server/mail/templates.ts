@@ -108,9 +108,10 @@ export function concertChangeMail(
     to,
     subject,
     text: `${[...lines, footer].join('\n\n')}\n\nTus conciertos: ${urls.concerts}\nTu perfil: ${urls.profile}\n`,
-    html: layout(change.cancelled ? 'Concierto cancelado' : 'Cambios en un concierto', [
-      ...lines,
-      footer,
-    ], { label: 'Ver mis conciertos', url: urls.concerts }),
+    html: layout(
+      change.cancelled ? 'Concierto cancelado' : 'Cambios en un concierto',
+      [...lines, footer],
+      { label: 'Ver mis conciertos', url: urls.concerts },
+    ),
   };
 }
