@@ -129,10 +129,13 @@ export async function deleteUnusedBand(db: Database, id: number): Promise<boolea
   const row = await db
     .deleteFrom('bands as b')
     .where('b.id', '=', id)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('concert_band as cb').select('cb.band_id').whereRef('cb.band_id', '=', 'b.id'),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('concert_band as cb')
+            .select('cb.band_id')
+            .whereRef('cb.band_id', '=', 'b.id'),
         ),
       ),
     )

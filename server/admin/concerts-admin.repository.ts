@@ -68,10 +68,11 @@ export async function findAdminConcerts(
   if (filters.genre) query = query.where('c.genre', '=', filters.genre);
   if (filters.withoutImage) query = query.where('c.image_url', 'is', null);
   if (filters.withoutBands) {
-    query = query.where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('concert_band as cb')
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('concert_band as cb')
             .select(sql`1`.as('one'))
             .whereRef('cb.concert_id', '=', 'c.id'),
         ),
@@ -109,7 +110,7 @@ export async function findAdminConcerts(
       .execute(),
     query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as AdminConcertRow[], total: Number(count.n) };
+  return { rows: rows, total: Number(count.n) };
 }
 
 /** One concert; `forUpdate` locks it for the rest of the transaction (edits compare before/after). */
@@ -120,7 +121,7 @@ export async function findAdminConcert(
 ): Promise<AdminConcertRow | undefined> {
   let query = db.selectFrom('concerts as c').select(ADMIN_CONCERT_COLUMNS).where('c.id', '=', id);
   if (forUpdate) query = query.forUpdate();
-  return (await query.executeTakeFirst()) as AdminConcertRow | undefined;
+  return await query.executeTakeFirst();
 }
 
 export interface ConcertPatch {

@@ -47,12 +47,12 @@ export async function findManagedVenues(db: Database, q: string | undefined) {
 }
 
 export async function findManagedVenue(db: Database, id: number) {
-  return (await db
+  return await db
     .selectFrom('venues as v')
     .select(['v.id', 'v.name', 'v.town', 'v.address', 'v.website', 'v.lat', 'v.lon'])
     .select(concertCount.as('concert_count'))
     .where('v.id', '=', id)
-    .executeTakeFirst()) as ManagedVenueRow | undefined;
+    .executeTakeFirst();
 }
 
 /** The venue of that name, case aside (the unique index is on lower(name)). */
@@ -91,8 +91,12 @@ export async function deleteUnusedVenue(db: Database, id: number): Promise<boole
   const row = await db
     .deleteFrom('venues as v')
     .where('v.id', '=', id)
-    .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('concerts as c').select('c.id').whereRef('c.venue_id', '=', 'v.id'))),
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('concerts as c').select('c.id').whereRef('c.venue_id', '=', 'v.id'),
+        ),
+      ),
     )
     .returning('v.id')
     .executeTakeFirst();
