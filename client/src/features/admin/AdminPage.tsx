@@ -7,6 +7,10 @@ import { BandForm } from './components/BandForm';
 import { ConcertForm } from './components/ConcertForm';
 import { LinkForm } from './components/LinkForm';
 import { WeeklyEmailSection } from './components/WeeklyEmailSection';
+import { AuditLog } from './components/AuditLog';
+import { BandsManager } from './components/BandsManager';
+import { ConcertsManager } from './components/ConcertsManager';
+import { VenuesManager } from './components/VenuesManager';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
 import './AdminPage.css';
@@ -40,6 +44,10 @@ function AdminPanel() {
       <BandForm />
       <LinkForm />
       <WeeklyEmailSection />
+      <ConcertsManager />
+      <BandsManager />
+      <VenuesManager />
+      <AuditLog />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
+import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';
 import { DangerZone } from './components/DangerZone';
 import { PasswordSection } from './components/PasswordSection';
 import { ProfileEditForm } from './components/ProfileEditForm';
@@ -68,6 +69,7 @@ function ProfileContent() {
           Vuelve a los conciertos
         </button>
       </div>
+      <ChangeNoticesSwitch enabled={profile.changeNotices} />
       <SessionsSection />
       <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />
     </>
