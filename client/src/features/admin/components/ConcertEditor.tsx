@@ -11,6 +11,7 @@ import { adminKeys } from '../keys';
 import { linkBand, unlinkBand, updateConcert, type ConcertChanges } from '../manage-api';
 import { useManageAction } from '../useManageAction';
 import { knownVenue } from '../venues';
+import { ImageField } from './ImageField';
 
 interface Props {
   concert: AdminConcertDto;
@@ -169,13 +170,17 @@ export function ConcertEditor({ concert, onSaved }: Props) {
             onChange={(event) => set('description')(event.target.value)}
           />
         </div>
-        <TextField
-          id={`${id}-image`}
-          label="URL de la imagen (vacía para quitarla)"
-          type="text"
-          value={fields.imageUrl}
-          onValueChange={set('imageUrl')}
-        />
+        {/* Upload a new picture or type its URL; an empty URL removes it. */}
+        <ImageField url={fields.imageUrl} onUrlChange={set('imageUrl')} />
+        {fields.imageUrl && (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => set('imageUrl')('')}
+          >
+            Quitar imagen
+          </button>
+        )}
         <button type="submit" className="button button--primary" disabled={save.pending}>
           Guardar cambios
         </button>
