@@ -10,6 +10,9 @@ export const PRICE_MAX = 999999.99;
 export const INT_MAX = 2147483647;
 export const SEARCH_QUERY_MAX = 100;
 export const SEARCH_LIMIT = 20;
+/** Rows per page of the admin lists. */
+export const ADMIN_PAGE_SIZE = 25;
+export const MAX_CONCERT_BANDS = 20;
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
@@ -94,4 +97,66 @@ export interface AdminVenuesResponse {
 /** POST /api/admin/uploads. */
 export interface UploadResponse {
   url: string;
+}
+
+/** One page of an admin list. */
+export interface AdminPage<T> {
+  items: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** A concert as the admin list and form see it (GET /api/admin/concerts, /concerts/:id). */
+export interface AdminConcertDto {
+  id: number;
+  day: string;
+  hour: string;
+  venueId: number;
+  venue: string;
+  genre: string;
+  price: string;
+  name: string | null;
+  description: string | null;
+  imageUrl: string | null;
+  likeCount: number;
+  /** ISO instant, or null while it goes ahead. */
+  cancelledAt: string | null;
+  bands: AdminBandOptionDto[];
+}
+
+/** GET /api/admin/bands. */
+export interface AdminBandDto {
+  id: number;
+  name: string;
+  spotifyUrl: string | null;
+  genres: string[];
+  imageUrl: string | null;
+  /** Concerts linked to it: a band is deleted only when unused. */
+  concertCount: number;
+}
+
+/** A venue of the managed list (GET /api/admin/venues/list). */
+export interface AdminManagedVenueDto {
+  id: number;
+  name: string;
+  town: string;
+  address: string | null;
+  website: string | null;
+  lat: number | null;
+  lon: number | null;
+  concertCount: number;
+}
+
+/** One entry of the audit log (GET /api/admin/audit), most recent first. */
+export interface AdminAuditDto {
+  id: string;
+  at: string;
+  /** The admin's email, or 'API' for the X-Admin-Token. */
+  actor: string;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: unknown;
+  after: unknown;
 }

@@ -12,6 +12,7 @@ import {
   isCalendarDay,
   isHttpUrl,
   isImageUrl,
+  MAX_CONCERT_BANDS,
 } from './admin-rules.js';
 import { GENRES } from './genres.js';
 import { boundedArray, textSchema } from './text.js';
@@ -53,6 +54,8 @@ const imageUrlSchema = textSchema({
   .nullish()
   .transform((value) => (value ? value : null));
 
+const NOTHING_TO_CHANGE = 'No hay nada que cambiar.';
+
 export const genreSchema = z.enum(GENRES, messages('Elige un género.', 'Género desconocido.'));
 
 const NEGATIVE_PRICE = 'El precio no puede ser negativo.';
@@ -68,30 +71,106 @@ export const priceSchema = z.preprocess(
     .refine((value) => Number(value) <= PRICE_MAX, 'El precio es demasiado alto.'),
 );
 
-export const concertCreateSchema = z.strictObject({
-  day: z
-    .string(messages('Indica el día del concierto.', 'El día debe tener el formato aaaa-mm-dd.'))
-    .refine(isCalendarDay, 'El día debe tener el formato aaaa-mm-dd.'),
-  genre: genreSchema,
-  venue: textSchema({
+/** An optional number within a range (coordinates), sent as a number or as text. */
+function optionalNumber(min: number, max: number, invalid: string) {
+  return z.preprocess(
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string' && value.length <= 30
+          ? Number(value)
+          : value,
+    z.number(invalid).min(min, invalid).max(max, invalid).optional(),
+  );
+}
+
+const venueFields = {
+  name: textSchema({
     max: ADMIN_NAME_MAX,
     tooLong: 'El nombre de la sala es demasiado largo.',
-    notText: messages('Indica la sala.', 'La sala debe ser un texto.'),
-  }).min(1, 'Indica la sala.'),
-  venueId: integerField(
-    'Indica el ID de la sala.',
-    'El ID de la sala debe ser un número entero.',
-    0,
-  ),
-  hour: z
-    .string(messages('Indica la hora del concierto.', 'La hora debe tener el formato HH:mm.'))
-    .regex(HOUR_PATTERN, 'La hora debe tener el formato HH:mm.')
-    .transform((value) => value.slice(0, 5)),
+    notText: messages('Indica el nombre de la sala.', 'El nombre de la sala debe ser un texto.'),
+  }).min(1, 'Indica el nombre de la sala.'),
+  town: textSchema({
+    max: ADMIN_NAME_MAX,
+    tooLong: 'El municipio es demasiado largo.',
+    notText: messages('Indica el municipio de la sala.', 'El municipio debe ser un texto.'),
+  }).min(1, 'Indica el municipio de la sala.'),
+  address: optionalText(ADMIN_NAME_MAX, 'La dirección es demasiado larga.'),
+  website: textSchema({
+    max: ADMIN_URL_MAX,
+    tooLong: 'La web de la sala es demasiado larga.',
+    notText: 'La web de la sala no es válida.',
+  })
+    .refine((value) => value === '' || isHttpUrl(value), 'La web de la sala no es válida.')
+    .nullish()
+    .transform((value) => (value ? value : null)),
+  lat: optionalNumber(-90, 90, 'La latitud debe ser un número entre -90 y 90.'),
+  lon: optionalNumber(-180, 180, 'La longitud debe ser un número entre -180 y 180.'),
+};
+
+export const venueCreateSchema = z.strictObject(venueFields);
+export const venueUpdateSchema = z
+  .strictObject(venueFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, NOTHING_TO_CHANGE);
+
+const dayField = z
+  .string(messages('Indica el día del concierto.', 'El día debe tener el formato aaaa-mm-dd.'))
+  .refine(isCalendarDay, 'El día debe tener el formato aaaa-mm-dd.');
+const hourField = z
+  .string(messages('Indica la hora del concierto.', 'La hora debe tener el formato HH:mm.'))
+  .regex(HOUR_PATTERN, 'La hora debe tener el formato HH:mm.')
+  .transform((value) => value.slice(0, 5));
+
+const bandNameSchema = textSchema({
+  max: ADMIN_NAME_MAX,
+  tooLong: 'El nombre de la banda es demasiado largo.',
+  notText: messages('Indica el nombre de la banda.', 'El nombre debe ser un texto.'),
+}).min(1, 'Indica el nombre de la banda.');
+
+const concertFields = {
+  day: dayField,
+  genre: genreSchema,
+  /** A venue of the managed list (picked by name in the form; the id never shown). */
+  venueId: integerField('Elige una sala.', 'La sala elegida no es válida.', 1).optional(),
+  /** A venue added from the concert form (reused when one of that name exists). */
+  newVenue: venueCreateSchema.optional(),
+  hour: hourField,
   price: priceSchema,
   name: optionalText(ADMIN_NAME_MAX, 'El nombre es demasiado largo.'),
   description: optionalText(ADMIN_DESCRIPTION_MAX, 'La descripción es demasiado larga.', true),
   imageUrl: imageUrlSchema,
-});
+};
+
+const ONE_VENUE = 'Elige una sala de la lista o añade una nueva (solo una).';
+const oneVenue = (value: { venueId?: unknown; newVenue?: unknown }) =>
+  (value.venueId === undefined) !== (value.newVenue === undefined);
+
+export const concertCreateSchema = z
+  .strictObject({
+    ...concertFields,
+    /** Bands of the list, by id (the form picks them by name). */
+    bandIds: boundedArray(
+      MAX_CONCERT_BANDS,
+      'Demasiadas bandas.',
+      z.array(integerField('Indica la banda.', 'La banda elegida no es válida.', 1)),
+      'Las bandas deben ser una lista.',
+    ).default([]),
+    /** Bands by name: an existing band of that name (accents and case aside) or a new one. */
+    bandNames: boundedArray(
+      MAX_CONCERT_BANDS,
+      'Demasiadas bandas.',
+      z.array(bandNameSchema),
+      'Las bandas deben ser una lista.',
+    ).default([]),
+  })
+  .refine(oneVenue, ONE_VENUE);
+
+export const concertUpdateSchema = z
+  .strictObject(concertFields)
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, NOTHING_TO_CHANGE)
+  .refine((value) => value.venueId === undefined || value.newVenue === undefined, ONE_VENUE);
 
 export const bandCreateSchema = z.strictObject({
   name: textSchema({
@@ -152,8 +231,87 @@ export const concertSearchSchema = z.strictObject({
 
 export const bandSearchSchema = z.strictObject({ q: searchText });
 
+export const bandUpdateSchema = bandCreateSchema
+  .partial()
+  .refine((value) => Object.keys(value).length > 0, NOTHING_TO_CHANGE);
+
+export const bandMergeSchema = z.strictObject({
+  /** The band that stays; the one in the path goes into it. */
+  intoId: integerField('Elige la banda que se queda.', 'La banda elegida no es válida.', 1),
+});
+
+/** A band linked to a concert in place: one of the list, or a name (found or created). */
+export const concertBandSchema = z
+  .strictObject({
+    bandId: integerField('Elige una banda.', 'La banda elegida no es válida.', 1).optional(),
+    name: bandNameSchema.optional(),
+  })
+  .refine(
+    (value) => (value.bandId === undefined) !== (value.name === undefined),
+    'Elige una banda de la lista o escribe su nombre.',
+  );
+
+export const concertDuplicateSchema = z.strictObject({
+  day: dayField.optional(),
+  hour: hourField.optional(),
+});
+
+const pageField = z.preprocess(
+  (value) => (value === undefined || value === '' ? 1 : value),
+  integerField('Indica la página.', 'La página debe ser un número entero positivo.', 1),
+);
+
+const flagField = z
+  .enum(['true', 'false'], "Usa 'true' o 'false'.")
+  .optional()
+  .transform((value) => value === 'true');
+
+const optionalDay = (message: string) =>
+  z
+    .string(message)
+    .max(10, { error: message, abort: true })
+    .refine((value) => value === '' || isCalendarDay(value), message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
+
+export const concertListSchema = z.strictObject({
+  q: searchText,
+  when: z
+    .enum(['upcoming', 'past', 'all'], "El filtro de fechas debe ser 'upcoming', 'past' o 'all'.")
+    .default('upcoming'),
+  from: optionalDay('La fecha inicial debe tener el formato aaaa-mm-dd.'),
+  to: optionalDay('La fecha final debe tener el formato aaaa-mm-dd.'),
+  genre: z.preprocess((value) => (value === '' ? undefined : value), genreSchema.optional()),
+  withoutBands: flagField,
+  withoutImage: flagField,
+  page: pageField,
+});
+
+export const bandListSchema = z.strictObject({ q: searchText, page: pageField });
+export const venueListSchema = z.strictObject({ q: searchText });
+export const auditListSchema = z.strictObject({ page: pageField });
+
+export const idParamsSchema = z.strictObject({
+  id: integerField('Falta el identificador.', 'El identificador debe ser un número entero.', 1),
+});
+export const concertBandParamsSchema = z.strictObject({
+  id: integerField('Falta el identificador.', 'El identificador debe ser un número entero.', 1),
+  bandId: integerField(
+    'Falta el identificador de la banda.',
+    'El identificador de la banda debe ser un número entero.',
+    1,
+  ),
+});
+
 export type ConcertCreateInput = z.infer<typeof concertCreateSchema>;
 export type BandCreateInput = z.infer<typeof bandCreateSchema>;
 export type LinkCreateInput = z.infer<typeof linkCreateSchema>;
 export type ConcertSearchInput = z.infer<typeof concertSearchSchema>;
 export type BandSearchInput = z.infer<typeof bandSearchSchema>;
+export type VenueInput = z.infer<typeof venueCreateSchema>;
+export type VenueUpdateInput = z.infer<typeof venueUpdateSchema>;
+export type ConcertUpdateInput = z.infer<typeof concertUpdateSchema>;
+export type BandUpdateInput = z.infer<typeof bandUpdateSchema>;
+export type ConcertBandInput = z.infer<typeof concertBandSchema>;
+export type ConcertDuplicateInput = z.infer<typeof concertDuplicateSchema>;
+export type ConcertListInput = z.infer<typeof concertListSchema>;

@@ -90,6 +90,8 @@ export interface ProfileDto {
   /** The providers the account signs in with, for re-authentication without a password. */
   signInProviders: Array<'google' | 'spotify'>;
   isSubscribed: boolean;
+  /** Mails when a liked concert changes date, time, venue or price, or is cancelled. */
+  changeNotices: boolean;
   onboardingCompleted: boolean;
   /** False until the link mailed to the address is opened (or Google vouched for it). */
   emailVerified: boolean;
@@ -133,6 +135,8 @@ export interface ConcertDto {
   description: string | null;
   descriptionShort: string | null;
   descriptionLong: string | null;
+  /** Cancelled by an admin: still listed, shown as 'Cancelado', never scored. */
+  cancelled: boolean;
   bands: ConcertBandDto[];
   /** Null for visitors, and for a fan with no row yet (not scored, never liked). */
   recommendation: RecommendationDto | null;

@@ -101,6 +101,8 @@ export const profileUpdateSchema = z
     topArtists: artistsSchema.optional(),
     topGenres: likedGenresSchema.optional(),
     dislikedGenres: dislikedGenresSchema.optional(),
+    /** Mails about changes to concerts the fan liked (date, time, venue, price, cancellation). */
+    changeNotices: z.boolean('Los avisos de cambios deben ser sí o no.').optional(),
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 

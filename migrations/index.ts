@@ -4,6 +4,7 @@ import * as changeNotifications from './0002_change_notifications.js';
 import * as emailVerification from './0003_email_verification.js';
 import * as managedVenues from './0004_managed_venues.js';
 import * as calendarFeeds from './0020_calendar_feeds.js';
+import * as adminManagement from './0030_admin_management.js';
 import * as bandSubmissions from './0040_band_submissions.js';
 import * as likeNotices from './0060_like_notices.js';
 
@@ -13,6 +14,7 @@ export const migrations = {
   '0003_email_verification': emailVerification,
   '0004_managed_venues': managedVenues,
   '0020_calendar_feeds': calendarFeeds,
+  '0030_admin_management': adminManagement,
   '0040_band_submissions': bandSubmissions,
   '0060_like_notices': likeNotices,
 };

@@ -192,8 +192,28 @@ export function createApp(deps: AppDeps): Express {
     api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log, ai }));
   }
   api.use('/submissions', submissionsRouter({ db, config, clock }));
-  api.use('/admin/submissions', moderationRouter({ ...authDeps, catalog }));
-  api.use('/admin', adminRouter({ db, config, clock, catalog }));
+  api.use(
+    '/admin/submissions',
+    moderationRouter({
+      ...authDeps,
+      catalog,
+      runner: deps.recommendations,
+      boss: deps.boss,
+    }),
+  );
+  api.use(
+    '/admin',
+    adminRouter({
+      db,
+      config,
+      clock,
+      catalog,
+      log,
+      mailer: deps.mailer,
+      runner: deps.recommendations,
+      boss: deps.boss,
+    }),
+  );
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 

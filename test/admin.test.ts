@@ -14,6 +14,14 @@ let testApp: ReturnType<typeof createTestApp>;
 beforeAll(async () => {
   database = await createTestDatabase();
   testApp = createTestApp({ database, env: { ADMIN_API_TOKEN: API_TOKEN } });
+  // Concerts pick their venue from the managed list.
+  await database.db
+    .insertInto('venues')
+    .values([
+      { id: 1, name: 'Es Gremi', town: 'Palma' },
+      { id: 7, name: 'Sala Siete', town: 'Inca' },
+    ])
+    .execute();
 });
 afterAll(() => database.destroy());
 
@@ -23,7 +31,6 @@ const admin = () => signedInAgent(app(), database.db, { is_admin: true });
 const validConcert = {
   day: '2031-05-20',
   genre: 'Jazz',
-  venue: 'Es Gremi',
   venueId: 1,
   hour: '21:30',
   price: 12.5,
@@ -148,10 +155,14 @@ describe('POST /api/admin/concerts', () => {
     [{ day: '2031-02-30' }, 'El día debe tener el formato aaaa-mm-dd.'],
     [{ genre: 'Ópera' }, 'Género desconocido.'],
     [{ genre: undefined }, 'Elige un género.'],
-    [{ venue: '  ' }, 'Indica la sala.'],
-    [{ venueId: 'abc' }, 'El ID de la sala debe ser un número entero.'],
-    [{ venueId: 1.5 }, 'El ID de la sala debe ser un número entero.'],
-    [{ venueId: undefined }, 'Indica el ID de la sala.'],
+    [
+      { venueId: undefined, newVenue: { name: '  ', town: 'Palma' } },
+      'Indica el nombre de la sala.',
+    ],
+    [{ venueId: 'abc' }, 'La sala elegida no es válida.'],
+    [{ venueId: 1.5 }, 'La sala elegida no es válida.'],
+    [{ venueId: undefined }, 'Elige una sala de la lista o añade una nueva (solo una).'],
+    [{ venueId: 999 }, 'Esa sala no está en la lista de salas.'],
     [{ hour: '25:00' }, 'La hora debe tener el formato HH:mm.'],
     [{ price: -1 }, 'El precio no puede ser negativo.'],
     [{ price: 1.234 }, 'El precio debe ser un número con como mucho 2 decimales.'],

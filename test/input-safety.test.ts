@@ -191,21 +191,32 @@ describe('control characters are refused everywhere text comes in', () => {
 
   it('admin concert and band forms', async () => {
     const { agent } = await signedInAgent(app(), database.db, { is_admin: true });
+    // Concerts pick their venue from the managed list.
+    await database.db
+      .insertInto('venues')
+      .values({ id: 1, name: 'Es Gremi', town: 'Palma' })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
     const concert = {
       day: '2031-05-20',
       genre: 'Jazz',
-      venue: 'Es Gremi',
       venueId: 1,
       hour: '21:30',
       price: '12.50',
     };
     const [concerts, bands] = [await countOf('concerts'), await countOf('bands')];
-    for (const field of ['venue', 'name', 'description', 'imageUrl', 'price'] as const) {
+    for (const field of ['name', 'description', 'imageUrl', 'price'] as const) {
       expect400(
         await agent.post('/api/admin/concerts').send({ ...concert, [field]: NUL }),
         FORBIDDEN_CHARACTERS,
       );
     }
+    expect400(
+      await agent
+        .post('/api/admin/concerts')
+        .send({ ...concert, venueId: undefined, newVenue: { name: NUL, town: 'Palma' } }),
+      FORBIDDEN_CHARACTERS,
+    );
     for (const field of ['name', 'spotifyUrl', 'imageUrl'] as const) {
       expect400(
         await agent.post('/api/admin/bands').send({ name: 'Banda', [field]: NUL }),

@@ -51,6 +51,7 @@ describe('reading and updating the profile', () => {
       hasPassword: true,
       signInProviders: [],
       isSubscribed: true,
+      changeNotices: true,
       onboardingCompleted: false,
       // Registered a moment ago: the link in the welcome mail has not been opened.
       emailVerified: false,

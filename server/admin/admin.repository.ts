@@ -60,7 +60,7 @@ export const normalised = (expression: RawBuilder<unknown>) =>
   sql<string>`translate(lower(${expression}), ${ACCENTED}, ${PLAIN})`;
 
 /** The same normalisation on our side, then a LIKE pattern with its wildcards escaped. */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   const plain = text
     .toLowerCase()
     .split('')

@@ -10,18 +10,25 @@ import {
   type AdminCreatedResponse,
   type AdminMessageResponse,
 } from '../../common/admin.js';
-import { adminIdOf, requireAdmin } from '../auth/require-admin.js';
+import { requireAdmin } from '../auth/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { route } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
 import { uploadRouter } from '../uploads/upload.routes.js';
+import type { Logger } from '../lib/logger.js';
+import type { Mailer } from '../mail/mailer.js';
+import type { RecommendationRunner } from '../recommendations/runner.js';
+import type PgBoss from 'pg-boss';
+import { actorOf } from './actor.js';
+import { catalogAdminRouter } from './catalog-admin.routes.js';
+import { createConcert } from './concerts-admin.service.js';
+import { concertsAdminRouter } from './concerts-admin.routes.js';
 import {
   bandOptions,
   concertOptions,
   createBand,
-  createConcert,
   createLink,
   venueOptions,
 } from './admin.service.js';
@@ -32,8 +39,22 @@ export function adminRouter(deps: {
   clock: Clock;
   /** The agenda's cached concert data: every write here invalidates it. */
   catalog: AgendaCatalog;
+  log: Logger;
+  mailer: Mailer;
+  /** Scores new and changed concerts (its engine decides: at once, or in the background). */
+  runner: RecommendationRunner;
+  boss?: PgBoss;
 }): Router {
   const { db, config } = deps;
+  const writeDeps = {
+    db,
+    config,
+    clock: deps.clock,
+    log: deps.log,
+    mailer: deps.mailer,
+    runner: deps.runner,
+    boss: deps.boss,
+  };
   const router = express.Router();
   router.use(requireAdmin(config.admin.apiToken));
   // Admin answers depend on who asks and change with every form sent.
@@ -51,7 +72,7 @@ export function adminRouter(deps: {
   router.post(
     '/concerts',
     route({ body: concertCreateSchema }, async (req, res, { body }) => {
-      const id = await createConcert(db, body, adminIdOf(req) ?? null);
+      const id = await createConcert(writeDeps, body, actorOf(req));
       created(res, { id, message: `Concierto creado con ID: ${id}` });
     }),
   );
@@ -87,6 +108,11 @@ export function adminRouter(deps: {
   router.get('/venues', async (_req, res) => {
     res.json(await venueOptions(db));
   });
+
+  const saved = () => deps.catalog.invalidate();
+  // The concert list and its edits; /concerts/search above stays the pickers' search.
+  router.use('/concerts', concertsAdminRouter(writeDeps, saved));
+  router.use(catalogAdminRouter(writeDeps, saved));
 
   router.use('/uploads', uploadRouter(config));
   return router;

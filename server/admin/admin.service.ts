@@ -8,7 +8,6 @@ import {
   type AdminVenuesResponse,
   type BandCreateInput,
   type BandSearchInput,
-  type ConcertCreateInput,
   type ConcertSearchInput,
   type LinkCreateInput,
 } from '../../common/admin.js';
@@ -23,7 +22,6 @@ import {
   concertExists,
   countOnboardedFans,
   insertBand,
-  insertConcert,
   insertLink,
   listVenues,
   searchBands,
@@ -42,26 +40,6 @@ const DUPLICATE_BAND = 'Ya existe una banda con ese nombre.';
 const DUPLICATE_LINK = 'Ese concierto y esa banda ya están vinculados.';
 const UNKNOWN_CONCERT = 'No existe ningún concierto con ese ID.';
 const UNKNOWN_BAND = 'No existe ninguna banda con ese ID.';
-
-/** The new concert's id; `userId` is the admin, or null when the API token made the call. */
-export function createConcert(
-  db: Database,
-  input: ConcertCreateInput,
-  userId: string | null,
-): Promise<number> {
-  return insertConcert(db, {
-    day: input.day,
-    hour: input.hour,
-    venue: input.venue,
-    venue_id: input.venueId,
-    genre: input.genre,
-    price: input.price,
-    bandname: input.name,
-    concert_description: input.description,
-    image_url: input.imageUrl,
-    user_id: userId,
-  });
-}
 
 export async function createBand(db: Database, input: BandCreateInput): Promise<number> {
   try {

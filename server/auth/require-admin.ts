@@ -10,11 +10,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export function requireAdmin(apiToken: string | undefined): RequestHandler {
   const expected = apiToken ? digest(apiToken) : undefined;
-  return (req, _res, next) => {
+  return (req, res, next) => {
     const given = req.get(ADMIN_TOKEN_HEADER);
     if (given !== undefined && expected) {
       // Hashing first gives equal lengths, so timingSafeEqual never leaks the length.
-      return next(timingSafeEqual(digest(given), expected) ? undefined : forbidden());
+      if (!timingSafeEqual(digest(given), expected)) return next(forbidden());
+      res.locals.adminViaToken = true;
+      return next();
     }
     if (!req.user) return next(unauthorized('Usuario no autenticado'));
     next(req.user.is_admin ? undefined : forbidden());
@@ -24,3 +26,7 @@ export function requireAdmin(apiToken: string | undefined): RequestHandler {
 /** Who triggered an admin action: the admin's id, or undefined for the API token. */
 export const adminIdOf = (req: Parameters<RequestHandler>[0]) =>
   req.user?.is_admin ? req.user.user_id : undefined;
+
+/** True when requireAdmin let the request in by the API token (not by the signed-in admin). */
+export const viaAdminToken = (res: Parameters<RequestHandler>[1]) =>
+  res.locals.adminViaToken === true;

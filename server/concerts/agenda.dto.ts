@@ -27,6 +27,7 @@ export function toConcertDetailsDto(
     description: row.concert_description,
     descriptionShort: row.description_short,
     descriptionLong: row.description_long,
+    cancelled: row.cancelled,
     bands: row.bands.map((band) => ({
       id: band.id,
       name: band.name,

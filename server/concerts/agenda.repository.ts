@@ -17,6 +17,7 @@ export interface ConcertDetailsRow extends ConcertRowBasics {
   concert_description: string | null;
   description_short: string | null;
   description_long: string | null;
+  cancelled: boolean;
   bands: AgendaBand[];
 }
 
@@ -56,7 +57,8 @@ export async function findConcertDetails(
   const result = await sql<ConcertDetailsRow>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
       c.price::text AS price, c.image_url, c.bandname, c.concert_description,
-      c.description_short, c.description_long, coalesce(bl.bands, '[]'::json) AS bands
+      c.description_short, c.description_long, c.cancelled_at IS NOT NULL AS cancelled,
+      coalesce(bl.bands, '[]'::json) AS bands
     FROM concerts c
     LEFT JOIN (
       SELECT cb.concert_id, json_agg(json_build_object(

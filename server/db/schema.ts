@@ -51,6 +51,18 @@ export interface BandSubmissions {
   venue_town: string | null;
 }
 
+export interface AdminAudit {
+  action: string;
+  actor: string;
+  actor_id: string | null;
+  after: Json | null;
+  at: Generated<Timestamp>;
+  before: Json | null;
+  entity: string;
+  entity_id: string | null;
+  id: Generated<Int8>;
+}
+
 export interface Bands {
   band_genres: Generated<string[]>;
   band_name: string;
@@ -78,6 +90,7 @@ export interface ConcertBand {
 
 export interface Concerts {
   bandname: string | null;
+  cancelled_at: Timestamp | null;
   concert_description: string | null;
   created_at: Generated<Timestamp>;
   day: string;
@@ -177,6 +190,7 @@ export interface UserIdentities {
 }
 
 export interface Users {
+  change_notices: Generated<boolean>;
   country: string | null;
   created_at: Generated<Timestamp>;
   disliked_genres: Generated<string[]>;
@@ -213,6 +227,7 @@ export interface Venues {
 
 export interface DB {
   band_submissions: BandSubmissions;
+  admin_audit: AdminAudit;
   bands: Bands;
   calendar_feeds: CalendarFeeds;
   concert_band: ConcertBand;

@@ -1,7 +1,7 @@
 // SQL for mail_deliveries: one row per mail, recorded before it is sent, then its outcome.
 import type { Database } from '../db/database.js';
 
-export type DeliveryKind = 'welcome' | 'password_reset' | 'email_verification';
+export type DeliveryKind = 'welcome' | 'password_reset' | 'email_verification' | 'concert_change';
 
 /** Records a one-off mail as 'pending'; returns its id. */
 export async function insertDelivery(

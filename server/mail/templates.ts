@@ -79,3 +79,39 @@ export function passwordResetMail(to: string, resetUrl: string): OutgoingMail {
     html: layout('Restablece tu contraseña', lines, { label: 'Cambiar contraseña', url: resetUrl }),
   };
 }
+
+/** One changed detail of a concert, as the fan reads it. */
+export interface ConcertChangeLine {
+  label: string;
+  before: string;
+  after: string;
+}
+
+/** A concert the fan liked changed (date, time, venue, price) or was cancelled: one mail per edit. */
+export function concertChangeMail(
+  to: string,
+  concert: { title: string; when: string },
+  change: { cancelled: boolean; lines: ConcertChangeLine[] },
+  urls: { concerts: string; profile: string },
+): OutgoingMail {
+  const lines = change.cancelled
+    ? [`El concierto «${concert.title}» del ${concert.when} se ha cancelado.`]
+    : [
+        `Ha cambiado el concierto «${concert.title}» que te gusta:`,
+        ...change.lines.map((line) => `${line.label}: antes ${line.before}, ahora ${line.after}.`),
+      ];
+  const footer = 'Puedes dejar de recibir estos avisos en tu perfil.';
+  const subject = change.cancelled
+    ? `Concierto cancelado: ${concert.title}`
+    : `Cambios en un concierto que te gusta: ${concert.title}`;
+  return {
+    to,
+    subject,
+    text: `${[...lines, footer].join('\n\n')}\n\nTus conciertos: ${urls.concerts}\nTu perfil: ${urls.profile}\n`,
+    html: layout(
+      change.cancelled ? 'Concierto cancelado' : 'Cambios en un concierto',
+      [...lines, footer],
+      { label: 'Ver mis conciertos', url: urls.concerts },
+    ),
+  };
+}

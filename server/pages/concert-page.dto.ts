@@ -37,6 +37,7 @@ export function toConcertPageDto(row: ConcertPageRow, upcoming: boolean): Concer
     price: row.price,
     imageUrl: row.image_url,
     likeCount: row.like_count,
+    cancelled: row.cancelled,
     name: row.bandname,
     description: row.concert_description,
     descriptionShort: row.description_short,
@@ -64,7 +65,7 @@ export function toConcertPageDto(row: ConcertPageRow, upcoming: boolean): Concer
         town: row.town,
       }),
     },
-    status: 'scheduled',
+    status: row.cancelled ? 'cancelled' : 'scheduled',
     upcoming,
   };
 }

@@ -18,6 +18,7 @@ export interface ConcertPageRow {
   description_short: string | null;
   description_long: string | null;
   like_count: number;
+  cancelled: boolean;
   bands: AgendaBand[];
   town: string | null;
   address: string | null;
@@ -41,6 +42,7 @@ export async function findConcertPageRow(
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
       c.price::text AS price, c.image_url, c.bandname, c.concert_description,
       c.description_short, c.description_long, c.like_count,
+      c.cancelled_at IS NOT NULL AS cancelled,
       coalesce((
         SELECT json_agg(json_build_object(
           'id', b.id, 'name', b.band_name, 'spotify_url', b.band_spotify_url, 'image_url', b.image_url

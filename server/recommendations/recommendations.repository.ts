@@ -35,7 +35,7 @@ export function findUnscoredConcerts(
     sql`SELECT c.id FROM concerts c
       LEFT JOIN user_concert_recommendations r
         ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
-      WHERE c.day >= ${today}::date AND r.score IS NULL`,
+      WHERE c.day >= ${today}::date AND c.cancelled_at IS NULL AND r.score IS NULL`,
   );
 }
 
@@ -98,7 +98,7 @@ export async function countUnscoredConcerts(db: Database, userId: string, today:
     SELECT count(*)::int AS missing
     FROM concerts c
     LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
-    WHERE c.day >= ${today}::date AND r.score IS NULL
+    WHERE c.day >= ${today}::date AND c.cancelled_at IS NULL AND r.score IS NULL
   `.execute(db);
   return row.rows[0]!.missing;
 }
@@ -117,7 +117,7 @@ export async function clearFutureScores(db: Database, userId: string, today: str
     UPDATE user_concert_recommendations r
     SET score = NULL, reason = NULL, engine = NULL, scored_at = NULL, updated_at = now()
     FROM concerts c
-    WHERE c.id = r.concert_id AND r.user_id = ${userId}::uuid AND c.day >= ${today}::date
+    WHERE c.id = r.concert_id AND r.user_id = ${userId}::uuid AND c.day >= ${today}::date AND c.cancelled_at IS NULL
   `.execute(db);
 }
 
@@ -127,7 +127,7 @@ export async function progressOf(db: Database, userId: string, today: string) {
       (SELECT needs_recommendation FROM users WHERE user_id = ${userId}::uuid) AS running
     FROM concerts c
     LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = ${userId}::uuid
-    WHERE c.day >= ${today}::date
+    WHERE c.day >= ${today}::date AND c.cancelled_at IS NULL
   `.execute(db);
   return row.rows[0]!;
 }
@@ -156,7 +156,7 @@ export async function findGroupFansToScore(
     SELECT u.user_id, u.top_genres, u.disliked_genres, u.top_artists, u.updated_at::text AS version,
       array_agg(c.id) FILTER (WHERE c.id IS NOT NULL) AS missing
     FROM users u
-    LEFT JOIN concerts c ON c.day >= ${today}::date AND NOT EXISTS (
+    LEFT JOIN concerts c ON c.day >= ${today}::date AND c.cancelled_at IS NULL AND NOT EXISTS (
       SELECT 1 FROM user_concert_recommendations r
       WHERE r.user_id = u.user_id AND r.concert_id = c.id AND r.score IS NOT NULL)
     WHERE u.user_id = ANY(${userIds}::uuid[])
@@ -179,7 +179,7 @@ export async function refreshNeedsRecommendation(
       SELECT u.user_id, EXISTS (
         SELECT 1 FROM concerts c
         LEFT JOIN user_concert_recommendations r ON r.concert_id = c.id AND r.user_id = u.user_id
-        WHERE c.day >= ${today}::date AND r.score IS NULL) AS pending
+        WHERE c.day >= ${today}::date AND c.cancelled_at IS NULL AND r.score IS NULL) AS pending
       FROM users u WHERE u.user_id = ANY(${userIds}::uuid[])
     )
     UPDATE users u SET needs_recommendation = flags.pending

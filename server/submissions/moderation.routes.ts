@@ -7,13 +7,12 @@ import {
   submissionListSchema,
   submissionRejectSchema,
 } from '../../common/submissions.js';
-import { adminIdOf, requireAdmin } from '../auth/require-admin.js';
+import { actorOf } from '../admin/actor.js';
+import type { AdminWriteDeps } from '../admin/concert-writes.js';
+import { requireAdmin } from '../auth/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config.js';
-import type { Database } from '../db/database.js';
-import type { Logger } from '../lib/logger.js';
 import { route } from '../lib/route.js';
-import type { Mailer } from '../mail/mailer.js';
 import {
   approveSubmission,
   editSubmission,
@@ -21,14 +20,13 @@ import {
   submissionList,
 } from './moderation.service.js';
 
-export function moderationRouter(deps: {
-  db: Database;
-  config: Config;
-  mailer: Mailer;
-  log: Logger;
-  /** The agenda's cached concert data: an approval adds a concert. */
-  catalog: AgendaCatalog;
-}): Router {
+export function moderationRouter(
+  deps: AdminWriteDeps & {
+    config: Config;
+    /** The agenda's cached concert data: an approval adds a concert. */
+    catalog: AgendaCatalog;
+  },
+): Router {
   const { db } = deps;
   const router = express.Router();
   router.use(requireAdmin(deps.config.admin.apiToken));
@@ -52,7 +50,7 @@ export function moderationRouter(deps: {
   router.post(
     '/:id/approve',
     route({ params: submissionIdSchema }, async (req, res, { params }) => {
-      const answer = await approveSubmission(deps, params.id, adminIdOf(req) ?? null);
+      const answer = await approveSubmission(deps, params.id, actorOf(req));
       deps.catalog.invalidate();
       res.json(answer);
     }),
@@ -62,7 +60,7 @@ export function moderationRouter(deps: {
     route(
       { params: submissionIdSchema, body: submissionRejectSchema },
       async (req, res, { params, body }) => {
-        res.json(await rejectSubmission(deps, params.id, body.reason, adminIdOf(req) ?? null));
+        res.json(await rejectSubmission(deps, params.id, body.reason, actorOf(req)));
       },
     ),
   );

@@ -8,12 +8,13 @@ import type {
   SubmissionStatus,
 } from '../../common/submissions.js';
 import { isGenre, type Genre } from '../../common/genres.js';
-import { createConcert, createLink } from '../admin/admin.service.js';
+import type { Actor } from '../admin/audit.js';
+import { afterConcertWrite, type AdminWriteDeps } from '../admin/concert-writes.js';
+import { insertConcertWithAudit } from '../admin/concerts-admin.service.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { AppError, notFound } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
-import type { Mailer, OutgoingMail } from '../mail/mailer.js';
+import type { OutgoingMail } from '../mail/mailer.js';
 import { submissionApprovedMail, submissionRejectedMail } from './submission-mails.js';
 import { toSubmissionDto } from './submissions.dto.js';
 import {
@@ -38,12 +39,7 @@ const ALREADY_REVIEWED = 'Esta propuesta ya se ha revisado.';
 const RETRY = 'La propuesta ha cambiado mientras se aprobaba. Vuelve a intentarlo.';
 const UNKNOWN_GENRE = 'El género de la propuesta ya no existe: corrígelo antes de aprobarla.';
 
-interface Deps {
-  db: Database;
-  config: Config;
-  mailer: Mailer;
-  log: Logger;
-}
+type Deps = AdminWriteDeps & { config: Config };
 
 export async function submissionList(
   db: Database,
@@ -133,37 +129,39 @@ async function tell(deps: Deps, mail: OutgoingMail): Promise<boolean> {
 export async function approveSubmission(
   deps: Deps,
   id: number,
-  adminId: string | null,
+  actor: Actor,
 ): Promise<SubmissionReviewResponse> {
   const { row, concertId } = await deps.db.transaction().execute(async (trx) => {
     const row = await pendingForUpdate(trx, id);
     const bandId = await bandIdFor(trx, row);
     const venue = await venueFor(trx, row);
-    // Through the admin's own create, so an approved concert is like any concert an admin adds.
-    const concertId = await createConcert(
+    // Through the admin's own create, so an approved concert is like any concert an admin adds
+    // (audited, and scored for every fan once committed).
+    const concertId = await insertConcertWithAudit(
       trx,
       {
         day: row.day,
         hour: row.hour,
-        venue: venue.name,
         venueId: venue.id,
         genre: genreOf(row),
         price: row.price,
         name: null,
         description: row.description,
         imageUrl: row.image_url,
+        bandIds: [bandId],
+        bandNames: [],
       },
-      adminId,
+      actor,
     );
-    await createLink(trx, { concertId, bandId });
     await markReviewed(trx, id, {
       status: 'approved',
       reason: null,
-      reviewed_by: adminId,
+      reviewed_by: actor.id,
       concert_id: concertId,
     });
     return { row, concertId };
   });
+  await afterConcertWrite(deps, { rescore: [concertId] });
   const url = `${deps.config.publicUrl}/conciertos/${concertId}`;
   const mailed = await tell(
     deps,
@@ -182,14 +180,14 @@ export async function rejectSubmission(
   deps: Deps,
   id: number,
   reason: string,
-  adminId: string | null,
+  actor: Actor,
 ): Promise<SubmissionReviewResponse> {
   const row = await deps.db.transaction().execute(async (trx) => {
     const row = await pendingForUpdate(trx, id);
     await markReviewed(trx, id, {
       status: 'rejected',
       reason,
-      reviewed_by: adminId,
+      reviewed_by: actor.id,
       concert_id: null,
     });
     return row;

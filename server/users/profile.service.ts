@@ -85,6 +85,7 @@ export async function updateOwnProfile(deps: TasteDeps, userId: string, update: 
     ...(update.topArtists ? { top_artists: taste.top_artists } : {}),
     ...(update.topGenres ? { top_genres: update.topGenres } : {}),
     ...(update.dislikedGenres ? { disliked_genres: update.dislikedGenres } : {}),
+    ...(update.changeNotices !== undefined ? { change_notices: update.changeNotices } : {}),
   });
   return saved.profile;
 }

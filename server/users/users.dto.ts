@@ -22,6 +22,7 @@ export function toProfileDto(row: ProfileRow): ProfileDto {
     hasPassword: row.has_password,
     signInProviders: row.sign_in_providers,
     isSubscribed: row.is_subscribed,
+    changeNotices: row.change_notices,
     onboardingCompleted: row.onboarding_completed,
     emailVerified: row.email_verified,
   };

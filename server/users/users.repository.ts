@@ -21,6 +21,7 @@ const PROFILE_COLUMNS = [
   'top_genres',
   'disliked_genres',
   'is_subscribed',
+  'change_notices',
   'onboarding_completed',
   emailVerified,
 ] as const;
@@ -109,6 +110,7 @@ export async function updateProfile(
     top_genres?: string[];
     disliked_genres?: string[];
     onboarding_completed?: boolean;
+    change_notices?: boolean;
   },
 ) {
   return db

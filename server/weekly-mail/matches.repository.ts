@@ -34,6 +34,7 @@ export async function findWeeklyMatches(
       AND r.score IN ('extreme', 'high', 'medium')
       AND c.day BETWEEN ${window.from}::date AND ${window.to}::date
       AND (c.day > ${window.from}::date OR c.hour >= ${window.nowTime}::time)
+      AND c.cancelled_at IS NULL
     ORDER BY CASE r.score WHEN 'extreme' THEN 0 WHEN 'high' THEN 1 ELSE 2 END, c.day, c.hour, c.id
     LIMIT ${MAX_MATCHES}
   `.execute(db);
@@ -50,6 +51,7 @@ export async function findNextConcerts(
     FROM concerts c
     WHERE c.day BETWEEN ${window.from}::date AND ${window.to}::date
       AND (c.day > ${window.from}::date OR c.hour >= ${window.nowTime}::time)
+      AND c.cancelled_at IS NULL
     ORDER BY c.day, c.hour, c.id
     LIMIT ${FALLBACK_CONCERTS}
   `.execute(db);

@@ -82,6 +82,7 @@ describe('draftFromProfile', () => {
       hasPassword: true,
       signInProviders: [],
       isSubscribed: true,
+      changeNotices: true,
       onboardingCompleted: true,
       emailVerified: true,
     };

@@ -28,6 +28,7 @@ function concert(
     price: '10.00',
     imageUrl: null,
     likeCount: 0,
+    cancelled: false,
     name: null,
     description: null,
     descriptionShort: null,

@@ -91,3 +91,15 @@ export const concertToScore = (id: number, over: Partial<ConcertToScore> = {}): 
   bands: [{ name: `Banda ${id}`, genres: ['Rock'] }],
   ...over,
 });
+
+/** A venue of the managed list. */
+export async function createVenue(
+  db: Database,
+  overrides: { name?: string; town?: string; address?: string | null } = {},
+) {
+  return db
+    .insertInto('venues')
+    .values({ name: `Sala ${unique()}`, town: 'Palma', ...overrides })
+    .returning(['id', 'name'])
+    .executeTakeFirstOrThrow();
+}

@@ -8,6 +8,10 @@ import { ConcertForm } from './components/ConcertForm';
 import { LinkForm } from './components/LinkForm';
 import { SubmissionsSection } from './components/SubmissionsSection';
 import { WeeklyEmailSection } from './components/WeeklyEmailSection';
+import { AuditLog } from './components/AuditLog';
+import { BandsManager } from './components/BandsManager';
+import { ConcertsManager } from './components/ConcertsManager';
+import { VenuesManager } from './components/VenuesManager';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
 import './AdminPage.css';
@@ -42,6 +46,10 @@ function AdminPanel() {
       <BandForm />
       <LinkForm />
       <WeeklyEmailSection />
+      <ConcertsManager />
+      <BandsManager />
+      <VenuesManager />
+      <AuditLog />
     </>
   );
 }

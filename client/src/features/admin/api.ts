@@ -9,11 +9,12 @@ import type {
 } from '../../../../common/admin-rules';
 import { ApiError, apiFetch } from '../../lib/api';
 
+/** The venue is one of the list (its id, picked by name) or a new one. */
 export interface ConcertDraft {
   day: string;
   genre: string;
-  venue: string;
-  venueId: number;
+  venueId?: number;
+  newVenue?: { name: string; town: string };
   hour: string;
   price: string;
   name: string;

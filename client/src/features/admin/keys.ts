@@ -8,4 +8,8 @@ export const adminKeys = {
   concertSearch: (filters: { q: string; day: string }) =>
     [...ADMIN, 'concert-search', filters] as const,
   bandSearch: (query: string) => [...ADMIN, 'band-search', query] as const,
+  concertList: (filters: object) => [...ADMIN, 'concert-list', filters] as const,
+  bandList: (q: string, page: number) => [...ADMIN, 'band-list', q, page] as const,
+  venueList: (q: string) => [...ADMIN, 'venue-list', q] as const,
+  audit: (page: number) => [...ADMIN, 'audit', page] as const,
 };

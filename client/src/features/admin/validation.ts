@@ -14,7 +14,9 @@ export interface ConcertFields {
   day: string;
   genre: string;
   venue: string;
-  venueId: string;
+  venueTown: string;
+  /** The venue's name is not on the list: a town is needed to add it. */
+  isNewVenue: boolean;
   hour: string;
   price: string;
   imageUrl: string;
@@ -24,12 +26,14 @@ const isWholeNumber = (value: string, min: number) =>
   /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= INT_MAX;
 
 /** The first problem, as the field's id and a Spanish message; undefined when all is well. */
-export function concertProblem(fields: ConcertFields): [keyof ConcertFields, string] | undefined {
+export function concertProblem(
+  fields: ConcertFields,
+): [Exclude<keyof ConcertFields, 'isNewVenue'>, string] | undefined {
   if (!DAY_PATTERN.test(fields.day)) return ['day', 'Indica el día del concierto.'];
   if (!isGenre(fields.genre)) return ['genre', 'Elige un género.'];
   if (!fields.venue.trim()) return ['venue', 'Indica la sala.'];
-  if (!isWholeNumber(fields.venueId, 0)) {
-    return ['venueId', 'El ID de la sala debe ser un número entero.'];
+  if (fields.isNewVenue && !fields.venueTown.trim()) {
+    return ['venueTown', 'Indica el municipio de la sala.'];
   }
   if (!HOUR_PATTERN.test(fields.hour)) return ['hour', 'Indica la hora del concierto.'];
   const price = fields.price.trim();

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { usePageTitle } from '../../components/usePageTitle';
 import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
+import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';
 import { DangerZone } from './components/DangerZone';
 import { PasswordSection } from './components/PasswordSection';
 import { ProfileEditForm } from './components/ProfileEditForm';
@@ -70,6 +71,7 @@ function ProfileContent() {
         </button>
       </div>
       <CalendarFeedSection genres={profile.topGenres} />
+      <ChangeNoticesSwitch enabled={profile.changeNotices} />
       <SessionsSection />
       <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />
     </>

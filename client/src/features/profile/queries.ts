@@ -16,6 +16,7 @@ export interface ProfileUpdate {
   topArtists?: string[];
   topGenres?: string[];
   dislikedGenres?: string[];
+  changeNotices?: boolean;
 }
 
 export function updateProfile(update: ProfileUpdate): Promise<ProfileDto> {

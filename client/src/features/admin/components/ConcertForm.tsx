@@ -8,12 +8,13 @@ import { StatusRegion } from '../../../components/FormStatus';
 import { ImageField } from './ImageField';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
+import { knownVenue } from '../venues';
 
 const EMPTY = {
   day: '',
   genre: '',
   venue: '',
-  venueId: '',
+  venueTown: '',
   hour: '',
   price: '',
   name: '',
@@ -35,29 +36,26 @@ export function ConcertForm() {
   const set = (name: keyof typeof EMPTY) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
-  function pickVenue(name: string) {
-    // A known venue fills its ID; a new name leaves the ID for the admin to type.
-    const known = venues.data?.venues.find(
-      (venue) => venue.name.toLowerCase() === name.trim().toLowerCase(),
-    );
-    setFields((current) => ({
-      ...current,
-      venue: name,
-      venueId: known ? String(known.id) : current.venueId,
-    }));
-  }
+  // A venue of the list is picked by its name; any other name is a new venue, which needs a town.
+  const known = knownVenue(venues.data?.venues, fields.venue);
+  const isNewVenue = fields.venue.trim() !== '' && !known;
 
   const { invalid, message, sending, handleSubmit } = useAdminSubmit({
     formId: id,
     failure: FAILURE,
-    problemOf: () => concertProblem(fields),
+    problemOf: () => concertProblem({ ...fields, isNewVenue }),
     send: () =>
       createConcert({
-        ...fields,
-        venue: fields.venue.trim(),
-        venueId: Number(fields.venueId),
+        day: fields.day,
+        genre: fields.genre,
+        hour: fields.hour,
+        name: fields.name,
+        description: fields.description,
         price: fields.price.trim(),
         imageUrl: fields.imageUrl.trim(),
+        ...(known
+          ? { venueId: known.id }
+          : { newVenue: { name: fields.venue.trim(), town: fields.venueTown.trim() } }),
       }),
     onSuccess: () => {
       setFields(EMPTY);
@@ -129,30 +127,33 @@ export function ConcertForm() {
             required
             aria-describedby={`${id}-venue-hint`}
             value={fields.venue}
-            onValueChange={pickVenue}
+            onValueChange={set('venue')}
           >
             <datalist id={`${id}-venues`}>
-              {venues.data?.venues.map((venue) => (
-                <option key={`${venue.name}-${venue.id}`} value={venue.name}>
-                  {venue.town ? `${venue.town} · ID ${venue.id}` : `ID ${venue.id}`}
-                </option>
-              ))}
+              {venues.data?.venues
+                .filter((venue) => venue.known)
+                .map((venue) => (
+                  <option key={venue.id} value={venue.name}>
+                    {venue.town ?? ''}
+                  </option>
+                ))}
             </datalist>
             <small id={`${id}-venue-hint`} className="admin-hint">
-              Elige una sala conocida (rellena su ID) o escribe una nueva.
+              {isNewVenue
+                ? 'Sala nueva: se añadirá a la lista de salas.'
+                : 'Escribe y elige una sala de la lista, o escribe una nueva.'}
             </small>
           </TextField>
-          <TextField
-            {...fieldProps('venueId')}
-            label="ID de la sala"
-            type="number"
-            min="0"
-            step="1"
-            inputMode="numeric"
-            required
-            value={fields.venueId}
-            onValueChange={set('venueId')}
-          />
+          {isNewVenue && (
+            <TextField
+              {...fieldProps('venueTown')}
+              label="Municipio de la sala nueva"
+              type="text"
+              required
+              value={fields.venueTown}
+              onValueChange={set('venueTown')}
+            />
+          )}
         </div>
         <TextField
           id={`${id}-name`}

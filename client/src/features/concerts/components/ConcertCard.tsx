@@ -43,6 +43,7 @@ export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
         <h2 id={titleId} className="concert-card__title">
           <Link to={concertPagePath(concert)}>{title}</Link>
         </h2>
+        {concert.cancelled && <p className="concert-card__cancelled">Cancelado</p>}
         <dl className="concert-card__facts">
           <div>
             <dt>Género</dt>

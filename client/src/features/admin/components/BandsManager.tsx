@@ -1,0 +1,145 @@
+// The band list of /admin: search, rename, merge into another band (picked by name), delete when
+// no concert uses it.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { AdminBandDto } from '../../../../../common/admin-rules';
+import { StatusRegion } from '../../../components/FormStatus';
+import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
+import { deleteBand, listBands, mergeBand, updateBand } from '../manage-api';
+import { useDebounced } from '../useDebounced';
+import { useManageAction } from '../useManageAction';
+
+function BandRow({ band }: { band: AdminBandDto }) {
+  const id = useId();
+  const [name, setName] = useState(band.name);
+  const [into, setInto] = useState('');
+  const intoQuery = useDebounced(into, 250);
+  const candidates = useQuery({
+    queryKey: adminKeys.bandList(intoQuery, 1),
+    queryFn: ({ signal }) => listBands(intoQuery, 1, signal),
+    enabled: intoQuery.trim().length >= 2,
+  });
+  const target = candidates.data?.items.find(
+    (other) => other.id !== band.id && other.name.toLowerCase() === into.trim().toLowerCase(),
+  );
+  const rename = useManageAction(
+    (value: string) => updateBand(band.id, { name: value }),
+    'Banda guardada.',
+    'Error al guardar: ',
+  );
+  const merge = useManageAction(
+    (intoId: number) => mergeBand(band.id, intoId),
+    'Bandas fusionadas.',
+    'Error al fusionar: ',
+  );
+  const remove = useManageAction(deleteBand, 'Banda borrada.', 'Error al borrar: ');
+
+  return (
+    <li className="admin-row" aria-label={band.name}>
+      <p className="admin-row__title">
+        {band.name} <span className="admin-hint">· {band.concertCount} conciertos</span>
+      </p>
+      <div className="admin-grid">
+        <TextField id={`${id}-name`} label="Nombre" value={name} onValueChange={setName} />
+        <TextField
+          id={`${id}-into`}
+          label="Fusionar con (nombre de la banda que se queda)"
+          list={`${id}-into-list`}
+          autoComplete="off"
+          value={into}
+          onValueChange={setInto}
+        >
+          <datalist id={`${id}-into-list`}>
+            {candidates.data?.items
+              .filter((other) => other.id !== band.id)
+              .map((other) => (
+                <option key={other.id} value={other.name} />
+              ))}
+          </datalist>
+        </TextField>
+      </div>
+      <div className="admin-row__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={rename.pending || name.trim() === band.name}
+          onClick={() => rename.run(name.trim())}
+        >
+          Guardar nombre
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={merge.pending || !target}
+          onClick={() => target && merge.run(target.id)}
+        >
+          Fusionar
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={remove.pending || band.concertCount > 0}
+          onClick={() => remove.run(band.id)}
+        >
+          Borrar
+        </button>
+      </div>
+      <StatusRegion message={rename.message ?? merge.message ?? remove.message} />
+    </li>
+  );
+}
+
+export function BandsManager() {
+  const id = useId();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const query = useDebounced(q, 250);
+  const list = useQuery({
+    queryKey: adminKeys.bandList(query, page),
+    queryFn: ({ signal }) => listBands(query, page, signal),
+    placeholderData: keepPreviousData,
+  });
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  return (
+    <section className="admin-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Bandas</h2>
+      <TextField
+        id={`${id}-q`}
+        label="Buscar bandas"
+        type="search"
+        value={q}
+        onValueChange={(value) => {
+          setQ(value);
+          setPage(1);
+        }}
+      />
+      <ul className="admin-rows" aria-label="Lista de bandas">
+        {list.data?.items.map((band) => (
+          <BandRow key={band.id} band={band} />
+        ))}
+      </ul>
+      <nav className="admin-pager" aria-label="Páginas de bandas">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={page <= 1}
+          onClick={() => setPage(page - 1)}
+        >
+          Anterior
+        </button>
+        <span>
+          Página {page} de {pages}
+        </span>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={page >= pages}
+          onClick={() => setPage(page + 1)}
+        >
+          Siguiente
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+// One concert of the admin list with its actions. Deleting asks first; cancelling keeps the concert
+// (shown as 'Cancelado') and tells the fans who liked it.
+import { useState } from 'react';
+import type { AdminConcertDto } from '../../../../../common/admin-rules';
+import { StatusRegion } from '../../../components/FormStatus';
+import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../manage-api';
+import { useManageAction } from '../useManageAction';
+import { ConcertEditor } from './ConcertEditor';
+
+export const concertLabel = (concert: AdminConcertDto) => {
+  const who =
+    concert.bands.length > 0
+      ? concert.bands.map((band) => band.name).join(' + ')
+      : (concert.name ?? 'Sin nombre');
+  return `${concert.day} ${concert.hour} · ${who} · ${concert.venue}`;
+};
+
+export function ConcertRow({ concert }: { concert: AdminConcertDto }) {
+  const [editing, setEditing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const label = concertLabel(concert);
+  const cancel = useManageAction(cancelConcert, 'Concierto cancelado.', 'Error al cancelar: ');
+  const restore = useManageAction(restoreConcert, 'Concierto reactivado.', 'Error al reactivar: ');
+  const duplicate = useManageAction(
+    (id: number) => duplicateConcert(id, ''),
+    'Concierto duplicado: cambia su fecha en la copia.',
+    'Error al duplicar: ',
+  );
+  const remove = useManageAction(deleteConcert, 'Concierto borrado.', 'Error al borrar: ');
+  const message = cancel.message ?? restore.message ?? duplicate.message ?? remove.message;
+
+  return (
+    <li className="admin-row" aria-label={label}>
+      <p className="admin-row__title">
+        {label}
+        {concert.cancelledAt && <span className="admin-badge"> Cancelado</span>}
+        <span className="admin-hint"> · {concert.likeCount} likes</span>
+      </p>
+      <div className="admin-row__actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-expanded={editing}
+          onClick={() => setEditing((open) => !open)}
+        >
+          {editing ? 'Cerrar edición' : 'Editar'}
+        </button>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={duplicate.pending}
+          onClick={() => duplicate.run(concert.id)}
+        >
+          Duplicar
+        </button>
+        {concert.cancelledAt ? (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={restore.pending}
+            onClick={() => restore.run(concert.id)}
+          >
+            Reactivar
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={cancel.pending}
+            onClick={() => cancel.run(concert.id)}
+          >
+            Cancelar concierto
+          </button>
+        )}
+        {confirming ? (
+          <>
+            <span>¿Borrar este concierto? Sus likes y puntuaciones se borran con él.</span>
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={remove.pending}
+              onClick={() => remove.run(concert.id)}
+            >
+              Sí, borrar
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => setConfirming(false)}
+            >
+              No borrar
+            </button>
+          </>
+        ) : (
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => setConfirming(true)}
+          >
+            Borrar
+          </button>
+        )}
+      </div>
+      <StatusRegion message={message} />
+      {editing && <ConcertEditor concert={concert} onSaved={() => setEditing(false)} />}
+    </li>
+  );
+}

@@ -1,0 +1,150 @@
+// The concert list of /admin: search (bands, name, venue; accents and case ignored), filters,
+// pages, and each concert's actions (edit, duplicate, cancel, delete).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { GENRES } from '../../../../../common/genres';
+import { Loading } from '../../../components/Loading';
+import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
+import { listConcerts, type ConcertFilters } from '../manage-api';
+import { useDebounced } from '../useDebounced';
+import { ConcertRow } from './ConcertRow';
+
+const START: ConcertFilters = {
+  q: '',
+  when: 'upcoming',
+  genre: '',
+  from: '',
+  to: '',
+  withoutBands: false,
+  withoutImage: false,
+  page: 1,
+};
+
+export function ConcertsManager() {
+  const id = useId();
+  const [filters, setFilters] = useState(START);
+  const q = useDebounced(filters.q, 250);
+  const effective = { ...filters, q };
+  const list = useQuery({
+    queryKey: adminKeys.concertList(effective),
+    queryFn: ({ signal }) => listConcerts(effective, signal),
+    placeholderData: keepPreviousData,
+  });
+  // Any filter change goes back to the first page.
+  const set =
+    <K extends keyof ConcertFilters>(key: K) =>
+    (value: ConcertFilters[K]) =>
+      setFilters((current) => ({ ...current, [key]: value, page: 1 }));
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+
+  return (
+    <section className="admin-card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Conciertos</h2>
+      <div className="admin-grid">
+        <TextField
+          id={`${id}-q`}
+          label="Buscar conciertos"
+          type="search"
+          placeholder="Banda, nombre o sala"
+          value={filters.q}
+          onValueChange={set('q')}
+        />
+        <div className="form-field">
+          <label htmlFor={`${id}-when`}>Fechas</label>
+          <select
+            id={`${id}-when`}
+            className="text-input"
+            value={filters.when}
+            onChange={(event) => set('when')(event.target.value as ConcertFilters['when'])}
+          >
+            <option value="upcoming">Próximos</option>
+            <option value="past">Pasados</option>
+            <option value="all">Todos</option>
+          </select>
+        </div>
+        <TextField
+          id={`${id}-from`}
+          label="Desde"
+          type="date"
+          value={filters.from}
+          onValueChange={set('from')}
+        />
+        <TextField
+          id={`${id}-to`}
+          label="Hasta"
+          type="date"
+          value={filters.to}
+          onValueChange={set('to')}
+        />
+        <div className="form-field">
+          <label htmlFor={`${id}-genre`}>Género del concierto</label>
+          <select
+            id={`${id}-genre`}
+            className="text-input"
+            value={filters.genre}
+            onChange={(event) => set('genre')(event.target.value)}
+          >
+            <option value="">Todos los géneros</option>
+            {GENRES.map((genre) => (
+              <option key={genre} value={genre}>
+                {genre}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-genres">
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={filters.withoutBands}
+              onChange={(event) => set('withoutBands')(event.target.checked)}
+            />
+            Sin bandas
+          </label>
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={filters.withoutImage}
+              onChange={(event) => set('withoutImage')(event.target.checked)}
+            />
+            Sin imagen
+          </label>
+        </div>
+      </div>
+      <p role="status" className="admin-hint">
+        {list.data ? `${list.data.total} conciertos` : ''}
+      </p>
+      {list.isPending ? (
+        <Loading />
+      ) : (
+        <ul className="admin-rows" aria-label="Lista de conciertos">
+          {list.data?.items.map((concert) => (
+            <ConcertRow key={concert.id} concert={concert} />
+          ))}
+        </ul>
+      )}
+      <nav className="admin-pager" aria-label="Páginas de conciertos">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={filters.page <= 1}
+          onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}
+        >
+          Anterior
+        </button>
+        <span>
+          Página {filters.page} de {pages}
+        </span>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={filters.page >= pages}
+          onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
+        >
+          Siguiente
+        </button>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+// Calls of the admin's management screens (concert, band and venue lists, the audit log).
+import type {
+  AdminAuditDto,
+  AdminBandDto,
+  AdminConcertDto,
+  AdminCreatedResponse,
+  AdminManagedVenueDto,
+  AdminMessageResponse,
+  AdminPage,
+} from '../../../../common/admin-rules';
+import { apiFetch } from '../../lib/api';
+
+export interface ConcertFilters {
+  q: string;
+  when: 'upcoming' | 'past' | 'all';
+  genre: string;
+  from: string;
+  to: string;
+  withoutBands: boolean;
+  withoutImage: boolean;
+  page: number;
+}
+
+export function listConcerts(filters: ConcertFilters, signal?: AbortSignal) {
+  const params = new URLSearchParams({ when: filters.when, page: String(filters.page) });
+  if (filters.q.trim()) params.set('q', filters.q.trim());
+  if (filters.genre) params.set('genre', filters.genre);
+  if (filters.from) params.set('from', filters.from);
+  if (filters.to) params.set('to', filters.to);
+  if (filters.withoutBands) params.set('withoutBands', 'true');
+  if (filters.withoutImage) params.set('withoutImage', 'true');
+  return apiFetch<AdminPage<AdminConcertDto>>(`/api/admin/concerts?${params}`, { signal });
+}
+
+export type ConcertChanges = Partial<{
+  day: string;
+  hour: string;
+  genre: string;
+  price: string;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  venueId: number;
+  newVenue: { name: string; town: string };
+}>;
+
+const concertPath = (id: number) => `/api/admin/concerts/${id}`;
+
+export const updateConcert = (id: number, body: ConcertChanges) =>
+  apiFetch<AdminConcertDto>(concertPath(id), { method: 'PATCH', body });
+export const cancelConcert = (id: number) =>
+  apiFetch<AdminConcertDto>(`${concertPath(id)}/cancel`, { method: 'POST', body: {} });
+export const restoreConcert = (id: number) =>
+  apiFetch<AdminConcertDto>(`${concertPath(id)}/restore`, { method: 'POST', body: {} });
+export const duplicateConcert = (id: number, day: string) =>
+  apiFetch<AdminCreatedResponse>(`${concertPath(id)}/duplicate`, {
+    method: 'POST',
+    body: day ? { day } : {},
+  });
+export const deleteConcert = (id: number) =>
+  apiFetch<AdminMessageResponse>(concertPath(id), { method: 'DELETE' });
+export const linkBand = (id: number, body: { bandId: number } | { name: string }) =>
+  apiFetch<AdminConcertDto>(`${concertPath(id)}/bands`, { method: 'POST', body });
+export const unlinkBand = (id: number, bandId: number) =>
+  apiFetch<AdminConcertDto>(`${concertPath(id)}/bands/${bandId}`, { method: 'DELETE' });
+
+export function listBands(q: string, page: number, signal?: AbortSignal) {
+  const params = new URLSearchParams({ page: String(page) });
+  if (q.trim()) params.set('q', q.trim());
+  return apiFetch<AdminPage<AdminBandDto>>(`/api/admin/bands?${params}`, { signal });
+}
+export const updateBand = (id: number, body: { name: string }) =>
+  apiFetch<AdminBandDto>(`/api/admin/bands/${id}`, { method: 'PATCH', body });
+export const mergeBand = (id: number, intoId: number) =>
+  apiFetch<AdminBandDto>(`/api/admin/bands/${id}/merge`, { method: 'POST', body: { intoId } });
+export const deleteBand = (id: number) =>
+  apiFetch<AdminMessageResponse>(`/api/admin/bands/${id}`, { method: 'DELETE' });
+
+export const listManagedVenues = (q: string, signal?: AbortSignal) =>
+  apiFetch<{ venues: AdminManagedVenueDto[] }>(
+    `/api/admin/venues/managed?${new URLSearchParams(q.trim() ? { q: q.trim() } : {})}`,
+    { signal },
+  );
+export interface VenueDraft {
+  name: string;
+  town: string;
+  address: string;
+  website: string;
+}
+export const createVenue = (body: VenueDraft) =>
+  apiFetch<AdminManagedVenueDto>('/api/admin/venues', { method: 'POST', body });
+export const updateVenue = (id: number, body: Partial<VenueDraft>) =>
+  apiFetch<AdminManagedVenueDto>(`/api/admin/venues/${id}`, { method: 'PATCH', body });
+export const deleteVenue = (id: number) =>
+  apiFetch<AdminMessageResponse>(`/api/admin/venues/${id}`, { method: 'DELETE' });
+
+export const listAudit = (page: number, signal?: AbortSignal) =>
+  apiFetch<AdminPage<AdminAuditDto>>(`/api/admin/audit?page=${page}`, { signal });

@@ -1,0 +1,148 @@
+// The admin's bands: list, edit, merge two into one, delete when unused. Each write runs in one
+// transaction with its audit entry; the scores of the concerts it touches follow the commit.
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminBandDto,
+  type AdminPage,
+  type BandUpdateInput,
+} from '../../common/admin.js';
+import { AppError, badRequest, notFound } from '../lib/errors.js';
+import { forgetFutureScores } from '../recommendations/generator.js';
+import { recordAudit, type Actor } from './audit.js';
+import {
+  concertIdsOfBand,
+  deleteBandRow,
+  deleteUnusedBand,
+  findAdminBand,
+  findAdminBands,
+  moveBandLinks,
+  renameFavourite,
+  updateBandRow,
+  type AdminBandRow,
+} from './bands-admin.repository.js';
+import {
+  afterConcertWrite,
+  conflict,
+  pgCodeOf,
+  UNIQUE_VIOLATION,
+  UNKNOWN_BAND,
+  type AdminWriteDeps,
+} from './concert-writes.js';
+
+const toAdminBandDto = (row: AdminBandRow): AdminBandDto => ({
+  id: row.id,
+  name: row.band_name,
+  spotifyUrl: row.band_spotify_url,
+  genres: row.band_genres,
+  imageUrl: row.image_url,
+  concertCount: row.concert_count,
+});
+
+export async function listAdminBands(
+  deps: Pick<AdminWriteDeps, 'db'>,
+  query: { q?: string; page: number },
+): Promise<AdminPage<AdminBandDto>> {
+  const { rows, total } = await findAdminBands(
+    deps.db,
+    query.q,
+    (query.page - 1) * ADMIN_PAGE_SIZE,
+    ADMIN_PAGE_SIZE,
+  );
+  return { items: rows.map(toAdminBandDto), total, page: query.page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+export async function updateBand(
+  deps: AdminWriteDeps,
+  id: number,
+  input: BandUpdateInput,
+  actor: Actor,
+): Promise<AdminBandDto> {
+  let result: { after: AdminBandRow; rescore: number[] };
+  try {
+    result = await deps.db.transaction().execute(async (trx) => {
+      const before = await findAdminBand(trx, id, true);
+      if (!before) throw notFound(UNKNOWN_BAND);
+      await updateBandRow(trx, id, {
+        band_name: input.name,
+        band_spotify_url: input.spotifyUrl,
+        band_genres: input.genres,
+        image_url: input.imageUrl,
+      });
+      const after = (await findAdminBand(trx, id))!;
+      await recordAudit(trx, actor, {
+        action: 'band.update',
+        entity: 'band',
+        entityId: id,
+        before,
+        after,
+      });
+      // Name (favourite artists) and genres feed the scores of its concerts.
+      const scored =
+        before.band_name !== after.band_name ||
+        before.band_genres.join() !== after.band_genres.join();
+      return { after, rescore: scored ? await concertIdsOfBand(trx, id) : [] };
+    });
+  } catch (error) {
+    if (pgCodeOf(error) === UNIQUE_VIOLATION) throw conflict('Ya existe una banda con ese nombre.');
+    throw error;
+  }
+  await afterConcertWrite(deps, { rescore: result.rescore });
+  return toAdminBandDto(result.after);
+}
+
+/**
+ * `fromId` goes into `intoId`: its concert links move over (likes are on the concerts, so they stay
+ * with them), fans who had it among their favourite artists get the kept band's name instead, and
+ * it is deleted. Those fans' future scores are worked out again (their taste changed).
+ */
+export async function mergeBands(
+  deps: AdminWriteDeps,
+  fromId: number,
+  intoId: number,
+  actor: Actor,
+): Promise<AdminBandDto> {
+  if (fromId === intoId) throw badRequest('Elige dos bandas distintas para fusionarlas.');
+  const result = await deps.db.transaction().execute(async (trx) => {
+    // Locked in id order, so two merges of the same pair cannot deadlock.
+    const [low, high] = fromId < intoId ? [fromId, intoId] : [intoId, fromId];
+    const first = await findAdminBand(trx, low, true);
+    const second = await findAdminBand(trx, high, true);
+    const from = fromId === low ? first : second;
+    const into = fromId === low ? second : first;
+    if (!from || !into) throw notFound(UNKNOWN_BAND);
+    const concerts = await concertIdsOfBand(trx, fromId);
+    await moveBandLinks(trx, fromId, intoId);
+    const fans = await renameFavourite(trx, from.band_name, into.band_name);
+    await deleteBandRow(trx, fromId);
+    const after = (await findAdminBand(trx, intoId))!;
+    await recordAudit(trx, actor, {
+      action: 'band.merge',
+      entity: 'band',
+      entityId: intoId,
+      before: { from, into },
+      after: { band: after, concertsMoved: concerts, fansRenamed: fans.length },
+    });
+    return { after, concerts, fans };
+  });
+  await afterConcertWrite(deps, { rescore: result.concerts });
+  for (const userId of result.fans) {
+    await forgetFutureScores(deps, userId);
+    void deps.runner.kick(userId);
+  }
+  return toAdminBandDto(result.after);
+}
+
+export async function deleteBand(deps: AdminWriteDeps, id: number, actor: Actor): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    const before = await findAdminBand(trx, id, true);
+    if (!before) throw notFound(UNKNOWN_BAND);
+    if (!(await deleteUnusedBand(trx, id))) {
+      throw new AppError(
+        'band_in_use',
+        409,
+        'Esta banda tiene conciertos: desvincúlala o fusiónala con otra antes de borrarla.',
+      );
+    }
+    await recordAudit(trx, actor, { action: 'band.delete', entity: 'band', entityId: id, before });
+  });
+}

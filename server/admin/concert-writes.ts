@@ -1,0 +1,99 @@
+// What the admin's concert edits share: the dependencies, venue and band resolution, and the work
+// done after a commit (scores, change notices).
+import type PgBoss from 'pg-boss';
+import type { VenueInput } from '../../common/admin.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { AppError, notFound } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
+import type { Clock } from '../lib/time.js';
+import type { Mailer } from '../mail/mailer.js';
+import { rescoreConcerts } from '../recommendations/concert-rescore.js';
+import type { RecommendationRunner } from '../recommendations/runner.js';
+import { bandExists } from './admin.repository.js';
+import { findOrInsertBandByName } from './bands-admin.repository.js';
+import { sendChangeNotices, type QueuedNotice } from './change-notices.js';
+import { findManagedVenue, findVenueIdByName, insertVenue } from './venues-admin.repository.js';
+
+export interface AdminWriteDeps {
+  db: Database;
+  config: Pick<Config, 'publicUrl'>;
+  clock: Clock;
+  log: Logger;
+  mailer: Mailer;
+  runner: RecommendationRunner;
+  boss?: PgBoss;
+}
+
+export const UNKNOWN_CONCERT = 'No existe ningún concierto con ese ID.';
+export const UNKNOWN_BAND = 'No existe ninguna banda con ese ID.';
+export const UNKNOWN_VENUE = 'Esa sala no está en la lista de salas.';
+
+export const UNIQUE_VIOLATION = '23505';
+export const pgCodeOf = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+export const conflict = (message: string) => new AppError('conflict', 409, message);
+
+/**
+ * The venue a concert form chose: one of the list by id, or a new one (the existing venue of that
+ * name when there is one, so two admins adding "Es Gremi" get one venue).
+ */
+export async function resolveVenue(
+  db: Database,
+  choice: { venueId?: number; newVenue?: VenueInput },
+): Promise<{ id: number; name: string } | undefined> {
+  if (choice.venueId !== undefined) {
+    const venue = await findManagedVenue(db, choice.venueId);
+    if (!venue) throw new AppError('bad_request', 400, UNKNOWN_VENUE);
+    return { id: venue.id, name: venue.name };
+  }
+  if (choice.newVenue) {
+    const existing = await findVenueIdByName(db, choice.newVenue.name);
+    if (existing !== undefined) {
+      const venue = await findManagedVenue(db, existing);
+      return { id: existing, name: venue?.name ?? choice.newVenue.name };
+    }
+    const { lat, lon, ...rest } = choice.newVenue;
+    const id = await insertVenue(db, { ...rest, lat: lat ?? null, lon: lon ?? null });
+    return { id, name: choice.newVenue.name };
+  }
+  return undefined;
+}
+
+/** Band ids for a concert: ids of the list (each must exist) and names (found or created). */
+export async function resolveBands(
+  db: Database,
+  bandIds: number[],
+  bandNames: string[],
+): Promise<number[]> {
+  const ids = new Set<number>();
+  for (const id of bandIds) {
+    if (!(await bandExists(db, id))) throw notFound(UNKNOWN_BAND);
+    ids.add(id);
+  }
+  for (const name of bandNames) ids.add(await findOrInsertBandByName(db, name));
+  return [...ids];
+}
+
+/**
+ * After the commit: scores of the concerts whose scoring inputs changed, then the notices (in the
+ * background). A failure here is logged: the edit itself is saved.
+ */
+export async function afterConcertWrite(
+  deps: AdminWriteDeps,
+  work: { rescore: number[]; notices?: QueuedNotice[] },
+): Promise<void> {
+  if (work.notices && work.notices.length > 0) {
+    void sendChangeNotices(deps, work.notices);
+  }
+  if (work.rescore.length > 0) {
+    try {
+      await rescoreConcerts(
+        { db: deps.db, clock: deps.clock, runner: deps.runner, boss: deps.boss },
+        work.rescore,
+      );
+    } catch (error) {
+      deps.log.error({ err: error, concerts: work.rescore }, 'Error recalculando puntuaciones');
+    }
+  }
+}

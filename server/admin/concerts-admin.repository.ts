@@ -1,0 +1,188 @@
+// SQL of the admin's concert list and edits.
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import { containsPattern, normalised } from './admin.repository.js';
+
+export interface AdminConcertRow {
+  id: number;
+  day: string;
+  hour: string;
+  venue_id: number;
+  venue: string;
+  genre: string;
+  price: string;
+  bandname: string | null;
+  concert_description: string | null;
+  image_url: string | null;
+  like_count: number;
+  cancelled_at: Date | null;
+  bands: { id: number; name: string }[];
+}
+
+const bandsOfConcert = sql<{ id: number; name: string }[]>`coalesce((
+  SELECT json_agg(json_build_object('id', b.id, 'name', b.band_name) ORDER BY b.band_name)
+  FROM concert_band cb JOIN bands b ON b.id = cb.band_id WHERE cb.concert_id = c.id
+), '[]'::json)`;
+
+const ADMIN_CONCERT_COLUMNS = [
+  'c.id',
+  'c.day',
+  sql<string>`to_char(c.hour, 'HH24:MI')`.as('hour'),
+  'c.venue_id',
+  'c.venue',
+  'c.genre',
+  sql<string>`c.price::text`.as('price'),
+  'c.bandname',
+  'c.concert_description',
+  'c.image_url',
+  'c.like_count',
+  'c.cancelled_at',
+  bandsOfConcert.as('bands'),
+] as const;
+
+export interface ConcertFilters {
+  q?: string;
+  when: 'upcoming' | 'past' | 'all';
+  from?: string;
+  to?: string;
+  genre?: string;
+  withoutBands: boolean;
+  withoutImage: boolean;
+}
+
+/** One page of the admin list: upcoming soonest first, past most recent first. */
+export async function findAdminConcerts(
+  db: Database,
+  filters: ConcertFilters,
+  cutoff: { day: string; time: string },
+  offset: number,
+  limit: number,
+): Promise<{ rows: AdminConcertRow[]; total: number }> {
+  let query = db.selectFrom('concerts as c');
+  const startsAt = sql`(c.day, c.hour)`;
+  const cut = sql`(${cutoff.day}::date, ${cutoff.time}::time)`;
+  if (filters.when === 'upcoming') query = query.where(sql<boolean>`${startsAt} >= ${cut}`);
+  if (filters.when === 'past') query = query.where(sql<boolean>`${startsAt} < ${cut}`);
+  if (filters.from) query = query.where('c.day', '>=', filters.from);
+  if (filters.to) query = query.where('c.day', '<=', filters.to);
+  if (filters.genre) query = query.where('c.genre', '=', filters.genre);
+  if (filters.withoutImage) query = query.where('c.image_url', 'is', null);
+  if (filters.withoutBands) {
+    query = query.where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('concert_band as cb')
+            .select(sql`1`.as('one'))
+            .whereRef('cb.concert_id', '=', 'c.id'),
+        ),
+      ),
+    );
+  }
+  const q = filters.q;
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(normalised(sql`coalesce(c.bandname, '')`), 'like', pattern),
+        eb(normalised(sql`c.venue`), 'like', pattern),
+        eb.exists(
+          eb
+            .selectFrom('concert_band as cb')
+            .innerJoin('bands as b', 'b.id', 'cb.band_id')
+            .select(sql`1`.as('one'))
+            .whereRef('cb.concert_id', '=', 'c.id')
+            .where(normalised(sql`b.band_name`), 'like', pattern),
+        ),
+        eb(sql<string>`c.id::text`, '=', q),
+      ]),
+    );
+  }
+  const direction = filters.when === 'past' ? 'desc' : 'asc';
+  const [rows, count] = await Promise.all([
+    query
+      .select(ADMIN_CONCERT_COLUMNS)
+      .orderBy('c.day', direction)
+      .orderBy('c.hour', direction)
+      .orderBy('c.id', direction)
+      .offset(offset)
+      .limit(limit)
+      .execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows, total: Number(count.n) };
+}
+
+/** One concert; `forUpdate` locks it for the rest of the transaction (edits compare before/after). */
+export async function findAdminConcert(
+  db: Database,
+  id: number,
+  forUpdate = false,
+): Promise<AdminConcertRow | undefined> {
+  let query = db.selectFrom('concerts as c').select(ADMIN_CONCERT_COLUMNS).where('c.id', '=', id);
+  if (forUpdate) query = query.forUpdate();
+  return await query.executeTakeFirst();
+}
+
+export interface ConcertPatch {
+  day?: string;
+  hour?: string;
+  venue?: string;
+  venue_id?: number;
+  genre?: string;
+  price?: string;
+  bandname?: string | null;
+  concert_description?: string | null;
+  image_url?: string | null;
+  cancelled_at?: Date | null;
+  /** The short and long texts were written from the old description: written again later. */
+  description_short?: null;
+  description_long?: null;
+}
+
+export async function updateConcertRow(db: Database, id: number, patch: ConcertPatch) {
+  await db.updateTable('concerts').set(patch).where('id', '=', id).execute();
+}
+
+/** False when it was already gone. Likes and scores go with it (ON DELETE CASCADE). */
+export async function deleteConcertRow(db: Database, id: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('concerts')
+    .where('id', '=', id)
+    .returning('id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function copyBandLinks(db: Database, fromId: number, toId: number) {
+  await sql`
+    INSERT INTO concert_band (concert_id, band_id)
+    SELECT ${toId}::int, band_id FROM concert_band WHERE concert_id = ${fromId}::int
+    ON CONFLICT DO NOTHING
+  `.execute(db);
+}
+
+/** False when the pair was not linked. */
+export async function deleteLink(db: Database, concertId: number, bandId: number) {
+  const row = await db
+    .deleteFrom('concert_band')
+    .where('concert_id', '=', concertId)
+    .where('band_id', '=', bandId)
+    .returning('band_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The fans to tell about a change: they liked it, keep the notices on, and proved the address. */
+export function findLikersToNotify(db: Database, concertId: number) {
+  return db
+    .selectFrom('user_concert_recommendations as r')
+    .innerJoin('users as u', 'u.user_id', 'r.user_id')
+    .select(['u.user_id', 'u.email', 'u.name'])
+    .where('r.concert_id', '=', concertId)
+    .where('r.liked', '=', true)
+    .where('u.change_notices', '=', true)
+    .where('u.email_verified_at', 'is not', null)
+    .orderBy('u.user_id')
+    .execute();
+}

@@ -1,0 +1,104 @@
+// SQL of the managed venue list. concerts.venue keeps the venue's name beside venue_id (the agenda
+// and the mails read it without a join), so a rename is written to both.
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import { containsPattern, normalised } from './admin.repository.js';
+
+export interface ManagedVenueRow {
+  id: number;
+  name: string;
+  town: string;
+  address: string | null;
+  website: string | null;
+  lat: number | null;
+  lon: number | null;
+  concert_count: number;
+}
+
+export interface VenueValues {
+  name: string;
+  town: string;
+  address: string | null;
+  website: string | null;
+  lat: number | null;
+  lon: number | null;
+}
+
+const concertCount = sql<number>`(SELECT count(*)::int FROM concerts c WHERE c.venue_id = v.id)`;
+
+export async function findManagedVenues(db: Database, q: string | undefined) {
+  let query = db
+    .selectFrom('venues as v')
+    .select(['v.id', 'v.name', 'v.town', 'v.address', 'v.website', 'v.lat', 'v.lon'])
+    .select(concertCount.as('concert_count'));
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) =>
+      eb.or([
+        eb(normalised(sql`v.name`), 'like', pattern),
+        eb(normalised(sql`v.town`), 'like', pattern),
+      ]),
+    );
+  }
+  return query
+    .orderBy(sql`lower(v.name)`)
+    .orderBy('v.id')
+    .execute() as Promise<ManagedVenueRow[]>;
+}
+
+export async function findManagedVenue(db: Database, id: number) {
+  return await db
+    .selectFrom('venues as v')
+    .select(['v.id', 'v.name', 'v.town', 'v.address', 'v.website', 'v.lat', 'v.lon'])
+    .select(concertCount.as('concert_count'))
+    .where('v.id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The venue of that name, case aside (the unique index is on lower(name)). */
+export async function findVenueIdByName(db: Database, name: string) {
+  const row = await db
+    .selectFrom('venues')
+    .select('id')
+    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export async function insertVenue(db: Database, values: VenueValues): Promise<number> {
+  const { id } = await db
+    .insertInto('venues')
+    .values(values)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function updateVenueRow(db: Database, id: number, patch: Partial<VenueValues>) {
+  await db.updateTable('venues').set(patch).where('id', '=', id).execute();
+  if (patch.name !== undefined) {
+    await db
+      .updateTable('concerts')
+      .set({ venue: patch.name })
+      .where('venue_id', '=', id)
+      .where('venue', '<>', patch.name)
+      .execute();
+  }
+}
+
+/** Deleted only while no concert uses it (checked in the same statement). */
+export async function deleteUnusedVenue(db: Database, id: number): Promise<boolean> {
+  const row = await db
+    .deleteFrom('venues as v')
+    .where('v.id', '=', id)
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb.selectFrom('concerts as c').select('c.id').whereRef('c.venue_id', '=', 'v.id'),
+        ),
+      ),
+    )
+    .returning('v.id')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,76 @@
+// SQL of re-scoring some concerts for every fan (an admin changed them or created them).
+import { sql } from 'kysely';
+import type { Database } from '../db/database.js';
+import type { ScoredConcert } from './engine.js';
+
+/** Forgets every fan's score of these concerts; likes and feedback stay. */
+export async function clearConcertScores(db: Database, concertIds: number[]) {
+  if (concertIds.length === 0) return;
+  await db
+    .updateTable('user_concert_recommendations')
+    .set({ score: null, reason: null, engine: null, scored_at: null, updated_at: new Date() })
+    .where('concert_id', 'in', concertIds)
+    .where('score', 'is not', null)
+    .execute();
+}
+
+/** Of these concerts, the ones a fan is scored for: from today on and not cancelled. */
+export async function findScorableConcertIds(db: Database, ids: number[], today: string) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('concerts')
+    .select('id')
+    .where('id', 'in', ids)
+    .where('day', '>=', today)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export interface FanTasteRow {
+  user_id: string;
+  top_genres: string[];
+  disliked_genres: string[];
+  top_artists: string[];
+  /** users.updated_at as text: the taste the scores are computed for. */
+  version: string;
+}
+
+export function findOnboardedTastes(db: Database): Promise<FanTasteRow[]> {
+  return db
+    .selectFrom('users')
+    .select([
+      'user_id',
+      'top_genres',
+      'disliked_genres',
+      'top_artists',
+      sql<string>`updated_at::text`.as('version'),
+    ])
+    .where('onboarding_completed', '=', true)
+    .execute();
+}
+
+/**
+ * Writes scores of many fans at once, each only while the fan's taste is still the scored one
+ * (a profile change meanwhile wins) and only for concerts still there and not cancelled.
+ */
+export async function saveFansScores(
+  db: Database,
+  rows: { userId: string; version: string; score: ScoredConcert }[],
+) {
+  if (rows.length === 0) return;
+  await sql`
+    INSERT INTO user_concert_recommendations AS r
+      (user_id, concert_id, score, reason, engine, scored_at, updated_at)
+    SELECT s.user_id, s.concert_id, s.score, s.reason, s.engine, now(), now()
+    FROM unnest(${rows.map((r) => r.userId)}::uuid[], ${rows.map((r) => r.version)}::text[],
+                ${rows.map((r) => r.score.concertId)}::int[], ${rows.map((r) => r.score.score)}::text[],
+                ${rows.map((r) => r.score.reason)}::text[], ${rows.map((r) => r.score.engine)}::text[])
+      AS s(user_id, version, concert_id, score, reason, engine)
+    JOIN users u ON u.user_id = s.user_id AND u.updated_at::text = s.version
+    JOIN concerts c ON c.id = s.concert_id AND c.cancelled_at IS NULL
+    ON CONFLICT (user_id, concert_id) DO UPDATE SET
+      score = excluded.score, reason = excluded.reason, engine = excluded.engine,
+      scored_at = excluded.scored_at, updated_at = excluded.updated_at
+  `.execute(db);
+}

@@ -1,0 +1,524 @@
+// The admin's management API: concerts (list, edit, bands in place, duplicate, cancel, delete),
+// bands (edit, merge, delete), venues, the audit log, and who may call any of it.
+import request from 'supertest';
+import { createTestApp } from './helpers/app.js';
+import { useTestDatabase } from './helpers/db.js';
+import { createBand, createConcert, createUser, createVenue } from './helpers/factories.js';
+import { signedInAgent } from './helpers/session.js';
+
+const API_TOKEN = 'token-de-administracion-de-prueba';
+
+const database = useTestDatabase({
+  cleared: [
+    'admin_audit',
+    'user_concert_recommendations',
+    'concert_band',
+    'concerts',
+    'bands',
+    'venues',
+    'sessions',
+    'users',
+  ],
+});
+let testApp: ReturnType<typeof createTestApp>;
+beforeAll(() => {
+  testApp = createTestApp({ database, env: { ADMIN_API_TOKEN: API_TOKEN } });
+});
+
+const app = () => testApp.app;
+const admin = () => signedInAgent(app(), database.db, { is_admin: true });
+
+/** Every route under /api/admin, with a body that would be valid for an admin where it matters. */
+const ADMIN_ROUTES = [
+  ['post', '/api/admin/concerts'],
+  ['post', '/api/admin/bands'],
+  ['post', '/api/admin/links'],
+  ['get', '/api/admin/concerts/search'],
+  ['get', '/api/admin/bands/search'],
+  ['get', '/api/admin/venues'],
+  ['post', '/api/admin/uploads'],
+  ['get', '/api/admin/concerts'],
+  ['get', '/api/admin/concerts/1'],
+  ['patch', '/api/admin/concerts/1'],
+  ['delete', '/api/admin/concerts/1'],
+  ['post', '/api/admin/concerts/1/cancel'],
+  ['post', '/api/admin/concerts/1/restore'],
+  ['post', '/api/admin/concerts/1/duplicate'],
+  ['post', '/api/admin/concerts/1/bands'],
+  ['delete', '/api/admin/concerts/1/bands/1'],
+  ['get', '/api/admin/bands'],
+  ['patch', '/api/admin/bands/1'],
+  ['post', '/api/admin/bands/1/merge'],
+  ['delete', '/api/admin/bands/1'],
+  ['get', '/api/admin/venues/managed'],
+  ['post', '/api/admin/venues'],
+  ['patch', '/api/admin/venues/1'],
+  ['delete', '/api/admin/venues/1'],
+  ['get', '/api/admin/audit'],
+] as const;
+
+describe('permissions', () => {
+  it('a fan gets 403 and a visitor 401 on every admin route, and nothing changes', async () => {
+    const venue = await createVenue(database.db, { name: 'Es Gremi' });
+    const band = await createBand(database.db);
+    await createConcert(database.db, { venue_id: venue.id, bandIds: [band.id] });
+    const { agent } = await signedInAgent(app(), database.db);
+    const answers: string[] = [];
+    for (const [method, url] of ADMIN_ROUTES) {
+      const fan = await agent[method](url).send({ name: 'X', intoId: 2 });
+      const visitor = await request(app())[method](url).send({});
+      answers.push(`${method} ${url} ${fan.status} ${visitor.status}`);
+    }
+    expect(answers).toEqual(ADMIN_ROUTES.map(([method, url]) => `${method} ${url} 403 401`));
+    const audit = await database.db.selectFrom('admin_audit').select('id').execute();
+    expect(audit).toEqual([]);
+  });
+
+  it('the API token reaches the same operations and is named API in the audit log', async () => {
+    const venue = await createVenue(database.db);
+    const concert = await createConcert(database.db, { venue_id: venue.id });
+    const token = (req: request.Test) => req.set('X-Admin-Token', API_TOKEN);
+    await token(request(app()).get('/api/admin/concerts')).expect(200);
+    await token(request(app()).patch(`/api/admin/concerts/${concert.id}`))
+      .send({ price: '20' })
+      .expect(200);
+    await token(request(app()).post(`/api/admin/concerts/${concert.id}/cancel`)).expect(200);
+    const audit = await token(request(app()).get('/api/admin/audit')).expect(200);
+    expect(
+      audit.body.items.map((e: { action: string; actor: string }) => [e.action, e.actor]),
+    ).toEqual([
+      ['concert.cancel', 'API'],
+      ['concert.update', 'API'],
+    ]);
+    await request(app()).get('/api/admin/audit').set('X-Admin-Token', 'otro').expect(403);
+  });
+});
+
+describe('the concert list', () => {
+  it('finds by band, name or venue with accents and case ignored, filters and pages', async () => {
+    const gremi = await createVenue(database.db, { name: 'Es Gremi' });
+    const teatre = await createVenue(database.db, { name: 'Teatre Principal' });
+    const band = await createBand(database.db, { band_name: 'Los Pájaros Azules' });
+    const withBand = await createConcert(database.db, {
+      day: '2030-03-01',
+      venue: gremi.name,
+      venue_id: gremi.id,
+      bandIds: [band.id],
+    });
+    const named = await createConcert(database.db, {
+      day: '2030-03-02',
+      bandname: 'Noche Acústica',
+      venue: teatre.name,
+      venue_id: teatre.id,
+      genre: 'Jazz',
+    });
+    const past = await createConcert(database.db, {
+      day: '2020-01-01',
+      bandname: 'Pajaros viejos',
+    });
+    const { agent } = await admin();
+    const ids = async (query: string) =>
+      (await agent.get(`/api/admin/concerts?${query}`).expect(200)).body.items.map(
+        (item: { id: number }) => item.id,
+      );
+
+    expect(await ids('q=PAJAROS')).toEqual([withBand.id]);
+    expect(await ids('q=acustica')).toEqual([named.id]);
+    expect(await ids('q=teatre')).toEqual([named.id]);
+    expect(await ids('q=pajaros&when=past')).toEqual([past.id]);
+    expect(await ids('q=pajaros&when=all')).toEqual([past.id, withBand.id]);
+    expect(await ids('genre=Jazz')).toEqual([named.id]);
+    expect(await ids('withoutBands=true')).toEqual([named.id]);
+    expect(await ids('from=2030-03-02&to=2030-03-31')).toEqual([named.id]);
+
+    const first = await agent.get('/api/admin/concerts?when=all').expect(200);
+    expect(first.body).toMatchObject({ total: 3, page: 1, pageSize: 25 });
+    expect(first.body.items[1]).toMatchObject({
+      id: withBand.id,
+      venue: 'Es Gremi',
+      venueId: gremi.id,
+      bands: [{ id: band.id, name: 'Los Pájaros Azules' }],
+      cancelledAt: null,
+    });
+    const second = await agent.get('/api/admin/concerts?when=all&page=2').expect(200);
+    expect(second.body.items).toEqual([]);
+  });
+
+  it.each([
+    ['when=soon', "El filtro de fechas debe ser 'upcoming', 'past' o 'all'."],
+    ['from=2030-02-30', 'La fecha inicial debe tener el formato aaaa-mm-dd.'],
+    ['genre=Ópera', 'Género desconocido.'],
+    ['page=0', 'La página debe ser un número entero positivo.'],
+    ['withoutImage=si', "Usa 'true' o 'false'."],
+    ['extra=1', 'Llave desconocida: "extra"'],
+  ])('refuses %s with a Spanish 400', async (query, message) => {
+    const { agent } = await admin();
+    const res = await agent.get(`/api/admin/concerts?${query}`);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+  });
+});
+
+describe('editing a concert', () => {
+  it('changes every field, picks a venue by id or adds a new one, removes the image', async () => {
+    const gremi = await createVenue(database.db, { name: 'Es Gremi' });
+    const concert = await createConcert(database.db, { venue: gremi.name, venue_id: gremi.id });
+    await database.db
+      .updateTable('concerts')
+      .set({ image_url: '/uploads/abc.webp' })
+      .where('id', '=', concert.id)
+      .execute();
+    const { agent, email } = await admin();
+    const res = await agent
+      .patch(`/api/admin/concerts/${concert.id}`)
+      .send({
+        day: '2030-02-02',
+        hour: '22:15',
+        genre: 'Jazz',
+        price: '9.5',
+        name: 'Nuevo nombre',
+        description: 'Otra descripción',
+        imageUrl: null,
+        newVenue: { name: 'Sa Societat', town: 'Sóller', website: 'https://sasocietat.example' },
+      })
+      .expect(200);
+    const venue = await database.db
+      .selectFrom('venues')
+      .select(['id', 'town', 'website'])
+      .where('name', '=', 'Sa Societat')
+      .executeTakeFirstOrThrow();
+    expect(res.body).toMatchObject({
+      day: '2030-02-02',
+      hour: '22:15',
+      genre: 'Jazz',
+      price: '9.50',
+      name: 'Nuevo nombre',
+      description: 'Otra descripción',
+      imageUrl: null,
+      venue: 'Sa Societat',
+      venueId: venue.id,
+    });
+    expect(venue).toMatchObject({ town: 'Sóller', website: 'https://sasocietat.example' });
+
+    const back = await agent
+      .patch(`/api/admin/concerts/${concert.id}`)
+      .send({ venueId: gremi.id })
+      .expect(200);
+    expect(back.body).toMatchObject({ venue: 'Es Gremi', venueId: gremi.id, genre: 'Jazz' });
+
+    const audit = await agent.get('/api/admin/audit').expect(200);
+    expect(audit.body.items[0]).toMatchObject({
+      actor: email,
+      action: 'concert.update',
+      entity: 'concert',
+      entityId: String(concert.id),
+      before: { venue: 'Sa Societat' },
+      after: { venue: 'Es Gremi' },
+    });
+    expect(audit.body.items[1]).toMatchObject({
+      action: 'concert.update',
+      before: { day: '2030-01-01', image_url: '/uploads/abc.webp' },
+      after: { day: '2030-02-02', image_url: null },
+    });
+  });
+
+  it.each([
+    [{}, 'No hay nada que cambiar.'],
+    [{ day: '2030-02-30' }, 'El día debe tener el formato aaaa-mm-dd.'],
+    [
+      { venueId: 1, newVenue: { name: 'X', town: 'Y' } },
+      'Elige una sala de la lista o añade una nueva (solo una).',
+    ],
+    [{ newVenue: { name: 'X' } }, 'Indica el municipio de la sala.'],
+    [{ price: -3 }, 'El precio no puede ser negativo.'],
+    [{ like_count: 3 }, 'Llave desconocida: "like_count"'],
+  ])('refuses %j with a Spanish 400 and changes nothing', async (body, message) => {
+    const concert = await createConcert(database.db);
+    const { agent } = await admin();
+    const res = await agent.patch(`/api/admin/concerts/${concert.id}`).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toBe(message);
+    const row = await database.db
+      .selectFrom('concerts')
+      .select(['day', 'price'])
+      .where('id', '=', concert.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ day: '2030-01-01', price: '15.00' });
+  });
+
+  it('answers 400 for a venue not in the list and 404 for an unknown concert', async () => {
+    const concert = await createConcert(database.db);
+    const { agent } = await admin();
+    const venue = await agent.patch(`/api/admin/concerts/${concert.id}`).send({ venueId: 99999 });
+    expect(venue.status).toBe(400);
+    expect(venue.body.error.message).toBe('Esa sala no está en la lista de salas.');
+    const missing = await agent.patch('/api/admin/concerts/99999').send({ price: 1 });
+    expect(missing.status).toBe(404);
+    const bad = await agent.get('/api/admin/concerts/abc');
+    expect(bad.status).toBe(400);
+  });
+
+  it('links a band of the list or by name, and unlinks it, in place', async () => {
+    const concert = await createConcert(database.db);
+    const band = await createBand(database.db, { band_name: 'Rata Negra' });
+    const { agent } = await admin();
+    await agent
+      .post(`/api/admin/concerts/${concert.id}/bands`)
+      .send({ bandId: band.id })
+      .expect(201);
+    const byName = await agent
+      .post(`/api/admin/concerts/${concert.id}/bands`)
+      .send({ name: 'Banda Nueva' })
+      .expect(201);
+    expect(byName.body.bands.map((b: { name: string }) => b.name)).toEqual([
+      'Banda Nueva',
+      'Rata Negra',
+    ]);
+    // The same name in other case links the band that exists.
+    const again = await agent
+      .post(`/api/admin/concerts/${concert.id}/bands`)
+      .send({ name: 'rata negra' });
+    expect(again.status).toBe(409);
+    const none = await agent.post(`/api/admin/concerts/${concert.id}/bands`).send({});
+    expect(none.status).toBe(400);
+    const unlinked = await agent
+      .delete(`/api/admin/concerts/${concert.id}/bands/${band.id}`)
+      .expect(200);
+    expect(unlinked.body.bands.map((b: { name: string }) => b.name)).toEqual(['Banda Nueva']);
+    await agent.delete(`/api/admin/concerts/${concert.id}/bands/${band.id}`).expect(404);
+  });
+
+  it('duplicates a concert with its bands for another day, without likes', async () => {
+    const band = await createBand(database.db);
+    const fan = await createUser(database.db);
+    const concert = await createConcert(database.db, {
+      bandIds: [band.id],
+      bandname: 'Residencia',
+    });
+    await database.db
+      .insertInto('user_concert_recommendations')
+      .values({ user_id: fan.user_id, concert_id: concert.id, liked: true })
+      .execute();
+    await database.db
+      .updateTable('concerts')
+      .set({ like_count: 1 })
+      .where('id', '=', concert.id)
+      .execute();
+    const { agent } = await admin();
+    const res = await agent
+      .post(`/api/admin/concerts/${concert.id}/duplicate`)
+      .send({ day: '2030-01-08' })
+      .expect(201);
+    const copy = await agent.get(`/api/admin/concerts/${res.body.id}`).expect(200);
+    expect(copy.body).toMatchObject({
+      day: '2030-01-08',
+      hour: '21:00',
+      name: 'Residencia',
+      likeCount: 0,
+      bands: [{ id: band.id }],
+    });
+    const likes = await database.db
+      .selectFrom('user_concert_recommendations')
+      .select('concert_id')
+      .where('liked', '=', true)
+      .execute();
+    expect(likes).toEqual([{ concert_id: concert.id }]);
+  });
+
+  it('deletes a concert with its likes and scores', async () => {
+    const fan = await createUser(database.db);
+    const concert = await createConcert(database.db);
+    await database.db
+      .insertInto('user_concert_recommendations')
+      .values({ user_id: fan.user_id, concert_id: concert.id, liked: true, score: 'high' })
+      .execute();
+    const { agent } = await admin();
+    await agent.delete(`/api/admin/concerts/${concert.id}`).expect(200);
+    await agent.get(`/api/admin/concerts/${concert.id}`).expect(404);
+    const rows = await database.db.selectFrom('user_concert_recommendations').selectAll().execute();
+    expect(rows).toEqual([]);
+    await agent.delete(`/api/admin/concerts/${concert.id}`).expect(404);
+  });
+});
+
+describe('bands', () => {
+  it('lists with search and concert counts, and edits', async () => {
+    const band = await createBand(database.db, { band_name: 'Ñu Estéreo' });
+    await createConcert(database.db, { bandIds: [band.id] });
+    await createBand(database.db, { band_name: 'Otra' });
+    const { agent } = await admin();
+    const list = await agent.get('/api/admin/bands?q=nu estereo').expect(200);
+    expect(list.body).toMatchObject({ total: 1, items: [{ id: band.id, concertCount: 1 }] });
+    const edited = await agent
+      .patch(`/api/admin/bands/${band.id}`)
+      .send({ name: 'Ñu Estéreo Trío', genres: ['Jazz'] })
+      .expect(200);
+    expect(edited.body).toMatchObject({ name: 'Ñu Estéreo Trío', genres: ['Jazz'] });
+    const taken = await agent.patch(`/api/admin/bands/${band.id}`).send({ name: 'otra' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.message).toBe('Ya existe una banda con ese nombre.');
+    const bad = await agent.patch(`/api/admin/bands/${band.id}`).send({ genres: ['Ópera'] });
+    expect(bad.status).toBe(400);
+  });
+
+  it('merging keeps every link, like and favourite', async () => {
+    const kept = await createBand(database.db, { band_name: 'Los Planetas' });
+    const dupe = await createBand(database.db, { band_name: 'Los Planetás' });
+    const both = await createConcert(database.db, {
+      day: '2030-05-01',
+      bandIds: [kept.id, dupe.id],
+    });
+    const onlyDupe = await createConcert(database.db, { day: '2030-05-02', bandIds: [dupe.id] });
+    const fan = await createUser(database.db, {
+      top_artists: ['Mecano', 'los planetás', 'Los Planetas'],
+    });
+    const other = await createUser(database.db, { top_artists: ['Los Planetás'] });
+    await database.db
+      .insertInto('user_concert_recommendations')
+      .values([
+        { user_id: fan.user_id, concert_id: onlyDupe.id, liked: true },
+        { user_id: other.user_id, concert_id: both.id, liked: true },
+      ])
+      .execute();
+    const { agent } = await admin();
+    const res = await agent
+      .post(`/api/admin/bands/${dupe.id}/merge`)
+      .send({ intoId: kept.id })
+      .expect(200);
+    expect(res.body).toMatchObject({ id: kept.id, concertCount: 2 });
+
+    const links = await database.db
+      .selectFrom('concert_band')
+      .select(['concert_id', 'band_id'])
+      .orderBy('concert_id')
+      .execute();
+    expect(links).toEqual([
+      { concert_id: both.id, band_id: kept.id },
+      { concert_id: onlyDupe.id, band_id: kept.id },
+    ]);
+    const likes = await database.db
+      .selectFrom('user_concert_recommendations')
+      .select(['user_id', 'concert_id'])
+      .where('liked', '=', true)
+      .orderBy('concert_id')
+      .execute();
+    expect(likes).toEqual([
+      { user_id: other.user_id, concert_id: both.id },
+      { user_id: fan.user_id, concert_id: onlyDupe.id },
+    ]);
+    const favourites = await database.db
+      .selectFrom('users')
+      .select(['user_id', 'top_artists'])
+      .where('user_id', 'in', [fan.user_id, other.user_id])
+      .execute();
+    expect(Object.fromEntries(favourites.map((u) => [u.user_id, u.top_artists]))).toEqual({
+      [fan.user_id]: ['Mecano', 'Los Planetas'],
+      [other.user_id]: ['Los Planetas'],
+    });
+    const gone = await database.db
+      .selectFrom('bands')
+      .select('id')
+      .where('id', '=', dupe.id)
+      .execute();
+    expect(gone).toEqual([]);
+
+    const self = await agent.post(`/api/admin/bands/${kept.id}/merge`).send({ intoId: kept.id });
+    expect(self.status).toBe(400);
+    const missing = await agent.post(`/api/admin/bands/${dupe.id}/merge`).send({ intoId: kept.id });
+    expect(missing.status).toBe(404);
+    const audit = await agent.get('/api/admin/audit').expect(200);
+    expect(audit.body.items[0]).toMatchObject({ action: 'band.merge', entityId: String(kept.id) });
+    await testApp.recommendations.idle();
+  });
+
+  it('deletes a band only when no concert uses it', async () => {
+    const used = await createBand(database.db);
+    const unused = await createBand(database.db);
+    await createConcert(database.db, { bandIds: [used.id] });
+    const { agent } = await admin();
+    const refused = await agent.delete(`/api/admin/bands/${used.id}`);
+    expect(refused.status).toBe(409);
+    await agent.delete(`/api/admin/bands/${unused.id}`).expect(200);
+    await agent.delete(`/api/admin/bands/${unused.id}`).expect(404);
+  });
+});
+
+describe('venues', () => {
+  it('are a managed list: add, edit (the rename reaches its concerts), delete when unused', async () => {
+    const { agent } = await admin();
+    const created = await agent
+      .post('/api/admin/venues')
+      .send({ name: 'Sala Rex', town: 'Palma', address: 'Carrer Major 1', lat: '39.57', lon: 2.65 })
+      .expect(201);
+    expect(created.body).toMatchObject({
+      name: 'Sala Rex',
+      town: 'Palma',
+      address: 'Carrer Major 1',
+      lat: 39.57,
+      lon: 2.65,
+      concertCount: 0,
+    });
+    const dupe = await agent.post('/api/admin/venues').send({ name: 'sala rex', town: 'Inca' });
+    expect(dupe.status).toBe(409);
+    const bad = await agent.post('/api/admin/venues').send({ name: 'X', town: 'Y', lat: 200 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('La latitud debe ser un número entre -90 y 90.');
+
+    const concert = await createConcert(database.db, {
+      venue: 'Sala Rex',
+      venue_id: created.body.id,
+    });
+    await agent
+      .patch(`/api/admin/venues/${created.body.id}`)
+      .send({ name: 'Sala Rex Palma' })
+      .expect(200);
+    const row = await database.db
+      .selectFrom('concerts')
+      .select('venue')
+      .where('id', '=', concert.id)
+      .executeTakeFirstOrThrow();
+    expect(row.venue).toBe('Sala Rex Palma');
+
+    const list = await agent.get('/api/admin/venues/managed?q=rex').expect(200);
+    expect(list.body.venues).toMatchObject([{ name: 'Sala Rex Palma', concertCount: 1 }]);
+    const inUse = await agent.delete(`/api/admin/venues/${created.body.id}`);
+    expect(inUse.status).toBe(409);
+    await database.db.deleteFrom('concerts').where('id', '=', concert.id).execute();
+    await agent.delete(`/api/admin/venues/${created.body.id}`).expect(200);
+    await agent.patch(`/api/admin/venues/${created.body.id}`).send({ town: 'Inca' }).expect(404);
+  });
+});
+
+describe('the audit log', () => {
+  it('keeps who, when, what, before and after, most recent first, paged', async () => {
+    const { agent, email, userId } = await admin();
+    const venue = await agent
+      .post('/api/admin/venues')
+      .send({ name: 'Sala A', town: 'Palma' })
+      .expect(201);
+    await agent.patch(`/api/admin/venues/${venue.body.id}`).send({ town: 'Inca' }).expect(200);
+    const res = await agent.get('/api/admin/audit').expect(200);
+    expect(res.body).toMatchObject({ total: 2, page: 1, pageSize: 25 });
+    const [latest, first] = res.body.items;
+    expect(latest).toMatchObject({
+      actor: email,
+      action: 'venue.update',
+      entity: 'venue',
+      before: { town: 'Palma' },
+      after: { town: 'Inca' },
+    });
+    expect(first).toMatchObject({
+      action: 'venue.create',
+      before: null,
+      after: { name: 'Sala A' },
+    });
+    expect(Date.parse(latest.at)).toBeGreaterThanOrEqual(Date.parse(first.at));
+    const row = await database.db
+      .selectFrom('admin_audit')
+      .select('actor_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    expect(row.actor_id).toBe(userId);
+    expect((await agent.get('/api/admin/audit?page=x')).status).toBe(400);
+  });
+});

@@ -1,0 +1,316 @@
+// What follows an admin's edit: change notices to the fans who liked the concert (once each, nobody
+// else, nothing for a description fix), cancelled concerts out of scoring and mails, and scores
+// kept right for every fan.
+import type { ParsedMail } from 'mailparser';
+import { createTestApp } from './helpers/app.js';
+import { useTestDatabase } from './helpers/db.js';
+import { eventually } from './helpers/eventually.js';
+import { createBand, createConcert, createUser, createVenue } from './helpers/factories.js';
+import { signedInAgent } from './helpers/session.js';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { findNextConcerts } from '../server/weekly-mail/matches.repository.js';
+
+const database = useTestDatabase({
+  cleared: [
+    'admin_audit',
+    'mail_deliveries',
+    'user_concert_recommendations',
+    'concert_band',
+    'concerts',
+    'bands',
+    'venues',
+    'sessions',
+    'users',
+  ],
+});
+let smtp: SmtpSink;
+let testApp: ReturnType<typeof createTestApp>;
+beforeAll(async () => {
+  smtp = await startSmtpSink();
+  testApp = createTestApp({
+    database,
+    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' },
+  });
+});
+afterAll(async () => {
+  testApp.mailer.close();
+  await smtp.close();
+});
+beforeEach(() => {
+  smtp.messages.length = 0;
+});
+
+const app = () => testApp.app;
+const admin = () => signedInAgent(app(), database.db, { is_admin: true });
+
+const recipientsOf = (mail: ParsedMail) =>
+  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
+    a.value.map((v) => v.address?.toLowerCase()),
+  );
+const noticesTo = (email: string) =>
+  smtp.messages.filter(
+    (mail) =>
+      recipientsOf(mail).includes(email.toLowerCase()) &&
+      /concierto/i.test(mail.subject ?? '') &&
+      !/Bienvenido/.test(mail.subject ?? ''),
+  );
+
+async function like(userId: string, concertId: number) {
+  await database.db
+    .insertInto('user_concert_recommendations')
+    .values({ user_id: userId, concert_id: concertId, liked: true })
+    .execute();
+}
+
+const sentNotices = async () =>
+  (
+    await database.db
+      .selectFrom('mail_deliveries')
+      .select(['user_id', 'status'])
+      .where('kind', '=', 'concert_change')
+      .execute()
+  ).map((row) => row.status);
+
+/** A concert with two fans to tell and three who must hear nothing. */
+async function seedLikers() {
+  const venue = await createVenue(database.db, { name: 'Es Gremi' });
+  const other = await createVenue(database.db, { name: 'Sala Rex' });
+  const band = await createBand(database.db, { band_name: 'Tramuntana Blues' });
+  const concert = await createConcert(database.db, {
+    day: '2030-06-12',
+    hour: '21:30',
+    venue: venue.name,
+    venue_id: venue.id,
+    price: '10.00',
+    bandIds: [band.id],
+  });
+  const ana = await createUser(database.db, { email: 'ana@example.com' });
+  const bea = await createUser(database.db, { email: 'bea@example.com' });
+  const quiet = await createUser(database.db, { email: 'quiet@example.com' });
+  await database.db
+    .updateTable('users')
+    .set({ change_notices: false })
+    .where('user_id', '=', quiet.user_id)
+    .execute();
+  const unverified = await createUser(database.db, {
+    email: 'unverified@example.com',
+    email_verified_at: null,
+  });
+  const stranger = await createUser(database.db, { email: 'stranger@example.com' });
+  for (const fan of [ana, bea, quiet, unverified]) await like(fan.user_id, concert.id);
+  return { concert, other, fans: { ana, bea, quiet, unverified, stranger } };
+}
+
+describe('change notices', () => {
+  it('go once to each fan who liked the concert and to nobody else, none for a description edit', async () => {
+    const { concert, other } = await seedLikers();
+    const { agent } = await admin();
+
+    await agent
+      .patch(`/api/admin/concerts/${concert.id}`)
+      .send({ day: '2030-06-13', price: '12.5', venueId: other.id })
+      .expect(200);
+    await eventually(async () => {
+      const statuses = await sentNotices();
+      return statuses.length === 2 && statuses.every((status) => status === 'sent');
+    });
+    const [toAna] = noticesTo('ana@example.com');
+    expect(noticesTo('ana@example.com')).toHaveLength(1);
+    expect(noticesTo('bea@example.com')).toHaveLength(1);
+    for (const email of ['quiet@example.com', 'unverified@example.com', 'stranger@example.com']) {
+      expect(noticesTo(email)).toEqual([]);
+    }
+    expect(toAna!.subject).toBe('Cambios en un concierto que te gusta: Tramuntana Blues');
+    expect(toAna!.text).toContain(
+      'Fecha: antes miércoles, 12 de junio, ahora jueves, 13 de junio.',
+    );
+    // Intl writes a no-break space before the euro sign.
+    expect(toAna!.text!.replace(/\u00a0/g, ' ')).toContain('Precio: antes 10,00 €, ahora 12,50 €.');
+    expect(toAna!.text).toContain('Sala: antes Es Gremi, ahora Sala Rex.');
+    expect(toAna!.text).toContain('Puedes dejar de recibir estos avisos en tu perfil.');
+
+    // A description fix (and a name) writes no delivery: they are written with the edit itself.
+    await agent
+      .patch(`/api/admin/concerts/${concert.id}`)
+      .send({ description: 'Con artista invitado.', name: 'Noche de blues' })
+      .expect(200);
+    expect(await sentNotices()).toHaveLength(2);
+
+    // The next real change is one more mail each: so the description edit sent none.
+    await agent.patch(`/api/admin/concerts/${concert.id}`).send({ hour: '22:00' }).expect(200);
+    await eventually(async () => (await sentNotices()).filter((s) => s === 'sent').length === 4);
+    expect(noticesTo('ana@example.com')).toHaveLength(2);
+    expect(noticesTo('bea@example.com')).toHaveLength(2);
+    expect(smtp.messages.filter((mail) => /concierto/i.test(mail.subject ?? ''))).toHaveLength(4);
+  });
+
+  it('are not sent for a concert already past', async () => {
+    const fan = await createUser(database.db);
+    const past = await createConcert(database.db, { day: '2020-01-01' });
+    await like(fan.user_id, past.id);
+    const { agent } = await admin();
+    await agent.patch(`/api/admin/concerts/${past.id}`).send({ price: '1' }).expect(200);
+    expect(await sentNotices()).toEqual([]);
+  });
+
+  it('can be turned off from the profile', async () => {
+    const { agent } = await signedInAgent(app(), database.db);
+    const off = await agent.patch('/api/profile').send({ changeNotices: false }).expect(200);
+    expect(off.body.changeNotices).toBe(false);
+    expect((await agent.get('/api/profile').expect(200)).body.changeNotices).toBe(false);
+    const bad = await agent.patch('/api/profile').send({ changeNotices: 'no' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Los avisos de cambios deben ser sí o no.');
+  });
+});
+
+describe('cancelling a concert', () => {
+  it('keeps it, marked cancelled, tells its fans once, and takes it out of scoring and mails', async () => {
+    const { concert, fans } = await seedLikers();
+    await database.db
+      .updateTable('user_concert_recommendations')
+      .set({ score: 'high', reason: 'Antes', engine: 'builtin' })
+      .where('concert_id', '=', concert.id)
+      .execute();
+    const { agent } = await admin();
+    const res = await agent.post(`/api/admin/concerts/${concert.id}/cancel`).expect(200);
+    expect(res.body.cancelledAt).toEqual(expect.any(String));
+    await eventually(async () => (await sentNotices()).filter((s) => s === 'sent').length === 2);
+    const [toBea] = noticesTo('bea@example.com');
+    expect(toBea!.subject).toBe('Concierto cancelado: Tramuntana Blues');
+    expect(toBea!.text).toContain(
+      'El concierto «Tramuntana Blues» del miércoles, 12 de junio a las 21:30 se ha cancelado.',
+    );
+    // Cancelling again changes nothing and tells nobody again.
+    await agent.post(`/api/admin/concerts/${concert.id}/cancel`).expect(200);
+    expect(await sentNotices()).toHaveLength(2);
+
+    // Out of scoring: its scores are gone and a generation does not score it again; likes stay.
+    const rows = await database.db
+      .selectFrom('user_concert_recommendations')
+      .select(['score', 'liked'])
+      .where('concert_id', '=', concert.id)
+      .execute();
+    expect(rows.every((row) => row.score === null && row.liked)).toBe(true);
+    await testApp.recommendations.kick(fans.stranger.user_id);
+    await testApp.recommendations.kick(fans.ana.user_id);
+    const rescored = await database.db
+      .selectFrom('user_concert_recommendations')
+      .select('score')
+      .where('concert_id', '=', concert.id)
+      .where('score', 'is not', null)
+      .execute();
+    expect(rescored).toEqual([]);
+
+    // Still in the agenda, marked cancelled; not counted as waiting for a score.
+    const { agent: fan } = await signedInAgent(app(), database.db);
+    const agenda = await fan.get('/api/concerts').expect(200);
+    const shown = agenda.body.concerts.find((c: { id: number }) => c.id === concert.id);
+    expect(shown.cancelled).toBe(true);
+    const progress = await fan.get('/api/recommendations/progress').expect(200);
+    expect(progress.body.total).toBe(0);
+
+    // Out of the weekly mail's fallback list too.
+    const next = await findNextConcerts(database.db, {
+      from: '2030-06-01',
+      to: '2030-06-30',
+      nowTime: '00:00',
+    });
+    expect(next).toEqual([]);
+
+    // Restored: scored again for every onboarded fan.
+    await agent.post(`/api/admin/concerts/${concert.id}/restore`).expect(200);
+    const back = await database.db
+      .selectFrom('user_concert_recommendations')
+      .select('score')
+      .where('concert_id', '=', concert.id)
+      .where('score', 'is not', null)
+      .execute();
+    expect(back.length).toBeGreaterThan(0);
+  });
+});
+
+describe('scores stay right', () => {
+  it('a new concert is scored at once for every onboarded fan (built-in engine)', async () => {
+    const venue = await createVenue(database.db);
+    const rock = await createUser(database.db, { top_genres: ['Rock'] });
+    const jazz = await createUser(database.db, { top_genres: ['Jazz'] });
+    const newcomer = await createUser(database.db, { onboarding_completed: false });
+    const { agent } = await admin();
+    const res = await agent
+      .post('/api/admin/concerts')
+      .send({
+        day: '2030-07-01',
+        hour: '21:00',
+        genre: 'Jazz',
+        price: '5',
+        venueId: venue.id,
+        bandNames: ['Quartet Llevant'],
+      })
+      .expect(201);
+    const rows = await database.db
+      .selectFrom('user_concert_recommendations')
+      .select(['user_id', 'score', 'engine'])
+      .where('concert_id', '=', res.body.id)
+      .execute();
+    const byFan = Object.fromEntries(rows.map((row) => [row.user_id, row]));
+    expect(byFan[jazz.user_id]).toMatchObject({ score: 'high', engine: 'builtin' });
+    expect(byFan[rock.user_id]).toMatchObject({ engine: 'builtin' });
+    expect(byFan[rock.user_id]!.score).not.toBe('high');
+    expect(byFan[newcomer.user_id]).toBeUndefined();
+  });
+
+  it('a change of genre or bands re-scores the concert for every fan; likes stay', async () => {
+    const favourite = await createBand(database.db, { band_name: 'Rata Negra' });
+    const fan = await createUser(database.db, {
+      top_genres: ['Jazz'],
+      top_artists: ['Rata Negra'],
+    });
+    const concert = await createConcert(database.db, { day: '2030-08-01', genre: 'Reggaetón' });
+    await database.db
+      .insertInto('user_concert_recommendations')
+      .values({
+        user_id: fan.user_id,
+        concert_id: concert.id,
+        liked: true,
+        score: 'low',
+        reason: 'Viejo',
+        engine: 'builtin',
+      })
+      .execute();
+    const { agent } = await admin();
+    const scoreOf = async () =>
+      database.db
+        .selectFrom('user_concert_recommendations')
+        .select(['score', 'liked'])
+        .where('user_id', '=', fan.user_id)
+        .where('concert_id', '=', concert.id)
+        .executeTakeFirstOrThrow();
+
+    await agent.patch(`/api/admin/concerts/${concert.id}`).send({ genre: 'Jazz' }).expect(200);
+    expect(await scoreOf()).toEqual({ score: 'high', liked: true });
+    await agent
+      .post(`/api/admin/concerts/${concert.id}/bands`)
+      .send({ bandId: favourite.id })
+      .expect(201);
+    expect(await scoreOf()).toEqual({ score: 'extreme', liked: true });
+    await agent.delete(`/api/admin/concerts/${concert.id}/bands/${favourite.id}`).expect(200);
+    expect(await scoreOf()).toEqual({ score: 'high', liked: true });
+    // A description edit leaves the score alone.
+    await database.db
+      .updateTable('user_concert_recommendations')
+      .set({ reason: 'Marcado' })
+      .where('concert_id', '=', concert.id)
+      .execute();
+    await agent
+      .patch(`/api/admin/concerts/${concert.id}`)
+      .send({ description: 'Texto' })
+      .expect(200);
+    const kept = await database.db
+      .selectFrom('user_concert_recommendations')
+      .select('reason')
+      .where('concert_id', '=', concert.id)
+      .executeTakeFirstOrThrow();
+    expect(kept.reason).toBe('Marcado');
+  });
+});

@@ -1,0 +1,86 @@
+import { expect, test, type Page } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAdmin, saveSignedInState } from './helpers/users';
+
+const ADMIN_STATE = path.join(tmpdir(), `admin-manage-e2e-${process.pid}.json`);
+
+/** A calendar day some days ahead, in Mallorca. */
+function futureDay(days: number): string {
+  const when = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
+}
+
+/** A concert made through the admin API with the page's session; returns its id. */
+async function seedConcert(page: Page, venueId: number, day: string, band: string) {
+  const res = await page.request.post('/api/admin/concerts', {
+    data: { day, hour: '21:30', genre: 'Rock', price: '10', venueId, bandNames: [band] },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+test.describe('managing concerts in /admin', () => {
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const admin = await createAdmin('admin-manage');
+    await saveSignedInState(playwright, testInfo.project.use.baseURL, admin, ADMIN_STATE);
+  });
+  test.afterAll(() => rmSync(ADMIN_STATE, { force: true }));
+
+  test('an admin finds a concert by a band typed without accents, moves it, and cancels another', async ({
+    browser,
+  }) => {
+    // The admin page now holds every list; on a shared 2-core machine it takes a while.
+    test.setTimeout(120_000);
+    const context = await browser.newContext({ storageState: ADMIN_STATE });
+    const page = await context.newPage();
+    const suffix = Date.now().toString(36);
+    const accented = `Los Pájaros Ñandú ${suffix}`;
+    const other = `Mar Brava ${suffix}`;
+    const venue = await page.request.post('/api/admin/venues', {
+      data: { name: `Sala E2E ${suffix}`, town: 'Palma' },
+    });
+    expect(venue.status()).toBe(201);
+    const venueId = ((await venue.json()) as { id: number }).id;
+    const moved = await seedConcert(page, venueId, futureDay(5), accented);
+    const cancelled = await seedConcert(page, venueId, futureDay(6), other);
+
+    await page.goto('/admin');
+    const concerts = page.getByRole('region', { name: 'Conciertos' });
+    await concerts.getByLabel('Buscar conciertos').fill(`los pajaros nandu ${suffix}`);
+    const row = concerts.getByRole('listitem', { name: new RegExp(accented) });
+    await expect(row).toHaveCount(1);
+    await expect(concerts.getByRole('listitem', { name: new RegExp(other) })).toHaveCount(0);
+
+    const newDay = futureDay(9);
+    await row.getByRole('button', { name: 'Editar' }).click();
+    await row.getByLabel('Día').fill(newDay);
+    await row.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(
+      concerts.getByRole('listitem', { name: new RegExp(`^${newDay} 21:30 · ${accented}`) }),
+    ).toBeVisible();
+
+    await concerts.getByLabel('Buscar conciertos').fill(`mar brava ${suffix}`);
+    const second = concerts.getByRole('listitem', { name: new RegExp(other) });
+    await second.getByRole('button', { name: 'Cancelar concierto' }).click();
+    await expect(second.getByText('Cancelado', { exact: true })).toBeVisible();
+    await expect(second.getByRole('button', { name: 'Reactivar' })).toBeVisible();
+
+    const movedNow = (await (await page.request.get(`/api/admin/concerts/${moved}`)).json()) as {
+      day: string;
+      cancelledAt: string | null;
+    };
+    expect(movedNow).toMatchObject({ day: newDay, cancelledAt: null });
+    const cancelledNow = (await (
+      await page.request.get(`/api/admin/concerts/${cancelled}`)
+    ).json()) as { cancelledAt: string | null };
+    expect(cancelledNow.cancelledAt).not.toBeNull();
+
+    // The audit log shows both, most recent first.
+    const audit = page.getByRole('region', { name: 'Registro de cambios' });
+    await page.reload();
+    await expect(audit.getByText(/concert\.cancel #\d+/).first()).toBeVisible({ timeout: 20_000 });
+    await context.close();
+  });
+});
