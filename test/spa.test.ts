@@ -41,6 +41,22 @@ describe('the built SPA', () => {
     }
   });
 
+  it('tells the page whether a session cookie came with it, and varies on Cookie', async () => {
+    const { app } = createTestApp({ database, clientDir });
+    const none = '<meta name="cm-session" content="none">';
+    const cookie = '<meta name="cm-session" content="cookie">';
+    const visitor = await request(app).get('/').expect(200);
+    expect(visitor.text).toContain(none);
+    expect(visitor.headers['vary']).toMatch(/cookie/i);
+    const other = await request(app).get('/').set('Cookie', 'tema=oscuro; xcm.sid=1').expect(200);
+    expect(other.text).toContain(none);
+    for (const sent of ['cm.sid=s%3Aabc.def', 'tema=oscuro; __Host-cm.sid=s%3Aabc.def']) {
+      const res = await request(app).get('/myconcerts').set('Cookie', sent).expect(200);
+      expect(res.text).toContain(cookie);
+      expect(res.text).not.toContain(none);
+    }
+  });
+
   it('caches hashed assets for a year and 404s a missing one', async () => {
     const { app } = createTestApp({ database, clientDir });
     const res = await request(app).get('/assets/index-abc123.js').expect(200);

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { ConcertDto } from '../../../../../common/dto';
 import { formatLongDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
@@ -16,10 +16,20 @@ interface ConcertCardProps {
   signedIn: boolean;
   /** Where the shared message sends people. */
   siteUrl: string;
+  /** The list's first card: its picture is the largest paint, so it is fetched first. */
+  firstOnScreen?: boolean;
 }
 
-/** One concert of the agenda, with its recommendation, like, share and feedback. */
-export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
+/**
+ * One concert of the agenda, with its recommendation, like, share and feedback. Memoised: the
+ * agenda grows a slice at a time, and the cards already shown must not render again each time.
+ */
+export const ConcertCard = memo(function ConcertCard({
+  concert,
+  signedIn,
+  siteUrl,
+  firstOnScreen = false,
+}: ConcertCardProps) {
   const titleId = useId();
   const title = concertTitle(concert);
   const recommendation = concert.recommendation;
@@ -30,7 +40,7 @@ export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
 
   return (
     <article className="concert-card" aria-labelledby={titleId}>
-      <ConcertImage src={image} alt={`Imagen de ${title}`} />
+      <ConcertImage src={image} alt={`Imagen de ${title}`} priority={firstOnScreen} />
       <div className="concert-card__body">
         <div className="concert-card__top">
           <p className="concert-card__date">{formatLongDay(concert.day)}</p>
@@ -113,4 +123,4 @@ export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
       </div>
     </article>
   );
-}
+});
