@@ -2,8 +2,12 @@ import { startTransition, useEffect, useState } from 'react';
 
 /** About a screenful at 1280 px (two rows of three cards); a phone shows one or two. */
 export const FIRST_SLICE = 6;
-/** Each later slice is one short task, even on a slow phone. */
-export const NEXT_SLICE = 6;
+/**
+ * Each later slice doubles what is shown, up to this many cards at once: few rounds for a long
+ * list (60 cards in 4), and still a short task (the cards are memoised, off-screen ones are not laid
+ * out, and React renders a transition in small pieces).
+ */
+export const MAX_SLICE = 24;
 
 interface IdleWindow {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
@@ -43,7 +47,10 @@ export function useRenderLimit(total: number, resetKey: string): number {
     return whenIdle(() => {
       // A transition: React may pause rendering the slice for anything the person does.
       startTransition(() => {
-        setState((current) => ({ ...current, limit: current.limit + NEXT_SLICE }));
+        setState((current) => ({
+          ...current,
+          limit: current.limit + Math.min(current.limit, MAX_SLICE),
+        }));
       });
     });
   }, [limit, total]);
