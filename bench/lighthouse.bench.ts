@@ -3,8 +3,9 @@
 // production with demo data, 3 runs each of `/` and of `/myconcerts` signed in as the demo fan
 // (the session cookie goes in `extraHeaders`). Printed: the median of the 3 runs, metric by metric
 // (each run's figures go to stderr), and the landing page's JavaScript (gzip), as
-// landing-bundle.bench.ts counts it.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+// landing-bundle.bench.ts counts it. BENCH_LIGHTHOUSE_REPORTS=<folder> also keeps each run's full
+// report (JSON) there, to read the diagnostics behind a score.
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -21,6 +22,7 @@ import type { BenchResult } from './types.js';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 interface RunFigures {
@@ -28,12 +30,30 @@ interface RunFigures {
   cls: number;
   lcpMs: number;
   tbtMs: number;
+  /** The longest main-thread task of the load, as Lighthouse simulates it (4x slower CPU). */
+  longestTaskMs: number;
 }
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
+
+function longestTask(details: unknown): number {
+  const items = (details as { items?: { duration?: number }[] } | undefined)?.items ?? [];
+  return Math.max(0, ...items.map((item) => item.duration ?? 0));
+}
+
+let reportCount = 0;
+
+function keepReport(url: string, report: string | string[]): void {
+  if (!REPORTS_DIR) return;
+  mkdirSync(REPORTS_DIR, { recursive: true });
+  reportCount += 1;
+  const page = new URL(url).pathname.replace(/\W+/g, '_') || '_';
+  const file = path.join(REPORTS_DIR, `lighthouse${page}-${reportCount}.json`);
+  writeFileSync(file, Array.isArray(report) ? report.join('\n') : report);
+}
 
 async function lighthouseOnce(url: string, cookie?: string): Promise<RunFigures> {
   const chrome = await chromeLauncher.launch({
@@ -50,6 +70,7 @@ async function lighthouseOnce(url: string, cookie?: string): Promise<RunFigures>
     });
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const { lhr } = result;
+    keepReport(url, result.report);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
@@ -67,6 +88,7 @@ async function lighthouseOnce(url: string, cookie?: string): Promise<RunFigures>
       cls: numeric('cumulative-layout-shift'),
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
+      longestTaskMs: longestTask(lhr.audits['long-tasks']?.details),
     };
   } finally {
     chrome.kill();
@@ -159,6 +181,11 @@ function rowsFor(page: string, runs: RunFigures[], performanceBudget: number): B
     },
     { name: `lighthouse ${page}: LCP`, value: Math.round(m((r) => r.lcpMs)), unit: 'ms' },
     { name: `lighthouse ${page}: TBT`, value: Math.round(m((r) => r.tbtMs)), unit: 'ms' },
+    {
+      name: `lighthouse ${page}: longest task`,
+      value: Math.round(m((r) => r.longestTaskMs)),
+      unit: 'ms',
+    },
   ];
 }
 

@@ -13,6 +13,9 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
+    // dist/client/.vite/manifest.json: server/web/spa.ts reads which files the agenda's page needs
+    // and preloads them from the HTML (express.static never serves the dot folder).
+    manifest: true,
   },
   server: {
     port: 5173,

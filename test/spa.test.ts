@@ -41,6 +41,64 @@ describe('the built SPA', () => {
     }
   });
 
+  it('tells the page whether a session cookie came with it, and varies on Cookie', async () => {
+    const { app } = createTestApp({ database, clientDir });
+    const none = '<meta name="cm-session" content="none">';
+    const cookie = '<meta name="cm-session" content="cookie">';
+    const visitor = await request(app).get('/').expect(200);
+    expect(visitor.text).toContain(none);
+    expect(visitor.headers['vary']).toMatch(/cookie/i);
+    const other = await request(app).get('/').set('Cookie', 'tema=oscuro; xcm.sid=1').expect(200);
+    expect(other.text).toContain(none);
+    for (const sent of ['cm.sid=s%3Aabc.def', 'tema=oscuro; __Host-cm.sid=s%3Aabc.def']) {
+      const res = await request(app).get('/myconcerts').set('Cookie', sent).expect(200);
+      expect(res.text).toContain(cookie);
+      expect(res.text).not.toContain(none);
+    }
+  });
+
+  it("preloads the agenda's code and data on /myconcerts for a browser with a session cookie", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cm-client-'));
+    mkdirSync(path.join(dir, '.vite'));
+    writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html lang="es"><head><!--app-config--></head><body></body></html>',
+    );
+    writeFileSync(
+      path.join(dir, '.vite', 'manifest.json'),
+      JSON.stringify({
+        'index.html': {
+          file: 'assets/index-1.js',
+          css: ['assets/index-1.css'],
+          imports: ['_jsx-runtime-4.js'],
+        },
+        'src/features/concerts/MyConcertsPage.tsx': {
+          file: 'assets/MyConcertsPage-2.js',
+          css: ['assets/MyConcertsPage-2.css'],
+          imports: ['index.html', '_usePageTitle-3.js', '_jsx-runtime-4.js'],
+        },
+        '_jsx-runtime-4.js': { file: 'assets/jsx-runtime-4.js' },
+        '_usePageTitle-3.js': { file: 'assets/usePageTitle-3.js', imports: ['index.html'] },
+      }),
+    );
+    const { app } = createTestApp({ database, clientDir: dir });
+    const links = [
+      '<link rel="modulepreload" crossorigin href="/assets/MyConcertsPage-2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
+      '<link rel="preload" as="style" crossorigin href="/assets/MyConcertsPage-2.css">',
+      '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>',
+    ];
+    const agenda = await request(app).get('/myconcerts/').set('Cookie', 'cm.sid=x').expect(200);
+    for (const link of links) expect(agenda.text).toContain(link);
+    expect(agenda.text).not.toMatch(/index-1|jsx-runtime-4/);
+    // A visitor is sent to the landing, and other pages do not need the agenda.
+    const visitor = await request(app).get('/myconcerts').expect(200);
+    const profile = await request(app).get('/profile').set('Cookie', 'cm.sid=x').expect(200);
+    for (const res of [visitor, profile]) expect(res.text).not.toContain('rel="preload"');
+    // The manifest itself is not served.
+    await request(app).get('/.vite/manifest.json').expect(200).expect('Content-Type', /html/);
+  });
+
   it('caches hashed assets for a year and 404s a missing one', async () => {
     const { app } = createTestApp({ database, clientDir });
     const res = await request(app).get('/assets/index-abc123.js').expect(200);

@@ -1,7 +1,10 @@
-import { lazy } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout';
+import { Loading } from './components/Loading';
 import { RequireSession, VisitorsOnly } from './components/SessionGate';
+import { agendaQuery } from './features/concerts/agendaQuery';
 import { LandingPage } from './features/landing/LandingPage';
 
 // Everything but the landing is split off so the first visit loads as little as possible.
@@ -37,8 +40,9 @@ const DislikedGenresPage = lazy(() =>
     default: m.DislikedGenresPage,
   })),
 );
+const loadMyConcertsPage = () => import('./features/concerts/MyConcertsPage');
 const MyConcertsPage = lazy(() =>
-  import('./features/concerts/MyConcertsPage').then((m) => ({ default: m.MyConcertsPage })),
+  loadMyConcertsPage().then((m) => ({ default: m.MyConcertsPage })),
 );
 const PublicAgendaPage = lazy(() =>
   import('./features/concerts/PublicAgendaPage').then((m) => ({ default: m.PublicAgendaPage })),
@@ -86,7 +90,10 @@ export const routes: RouteObject[] = [
         path: '/myconcerts',
         element: (
           <RequireSession requireOnboarding>
-            <MyConcertsPage />
+            {/* A screen-tall wait: the footer stays below the screen until the cards come. */}
+            <Suspense fallback={<Loading className="loading loading--page" />}>
+              <MyConcertsPage />
+            </Suspense>
           </RequireSession>
         ),
       },
@@ -111,6 +118,17 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Opened straight at the agenda: its code and its data are asked for now, alongside the session,
+ * instead of one after the other once the session has answered (two round trips less before the
+ * first card). Harmless if the session then sends the person elsewhere.
+ */
+export function preloadPage(pathname: string, queryClient: QueryClient): void {
+  if (pathname.toLowerCase().replace(/\/+$/, '') !== '/myconcerts') return;
+  void loadMyConcertsPage();
+  void queryClient.prefetchQuery(agendaQuery);
+}
 
 export function AppRoutes() {
   return useRoutes(routes);

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
+import { sessionCookieName } from '../auth/session-cookie.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
 
 function configAndScripts(
@@ -22,6 +23,64 @@ const MISSING_BUILD =
   '</head><body><p>Falta compilar la web: ejecuta <code>npm run build</code>.</p></body></html>';
 
 /**
+ * Whether the request carries a session cookie (either name: the one for http or `__Host-` for
+ * https). Only its presence: whether it is valid is the API's business. Without one the browser
+ * surely has no session, and the page says so (`<meta name="cm-session">`), so the SPA can show
+ * the landing at once instead of asking /api/session first (one round trip less before the first
+ * paint); with one, the SPA keeps the signed-in header's room while it asks.
+ */
+const SESSION_COOKIE_NAMES = [
+  sessionCookieName({ publicUrl: 'http:' }),
+  sessionCookieName({ publicUrl: 'https:' }),
+];
+function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader
+    .split(';')
+    .some((pair) => SESSION_COOKIE_NAMES.includes((pair.split('=', 1)[0] ?? '').trim()));
+}
+
+interface ManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+/**
+ * `<link>`s that start, while the HTML is still being read, what the agenda needs after the app's
+ * own script: its page's code (from Vite's manifest, with the chunks and CSS it imports) and its
+ * data, `/api/concerts`, fetched exactly as the SPA will fetch it (same-origin credentials), so
+ * the browser hands that answer over instead of asking again. Without a manifest (a build made
+ * before it existed, the tests' stand-in client) only the data link.
+ */
+function agendaPreloads(clientDir: string): string {
+  const data = '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>';
+  const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
+  if (!existsSync(manifestFile)) return data;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  // index.html's own chunks are already in the page.
+  const inPage = new Set(['index.html', ...(manifest['index.html']?.imports ?? [])]);
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || inPage.has(key) || scripts.has(chunk.file)) return;
+    scripts.add(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit('src/features/concerts/MyConcertsPage.tsx');
+  const links = [
+    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ];
+  return links.join('') + data;
+}
+
+const isAgendaPage = (requestPath: string) =>
+  requestPath.toLowerCase().replace(/\/+$/, '') === '/myconcerts';
+
+/**
  * Pages opened from a mailed link that carries a secret (a reset, verification or unsubscribe
  * token, in the query or the fragment): the analytics script, a third party that reads the whole
  * URL and the page, is not added to them. Compared as the client's router matches paths: any
@@ -31,10 +90,14 @@ const PAGES_WITH_TOKENS = ['/verificar-email', '/update-password', '/unsubscribe
 const isTokenPage = (requestPath: string) =>
   PAGES_WITH_TOKENS.includes(requestPath.toLowerCase().replace(/\/+$/, ''));
 
-/** index.html with a page's own head (server/pages), or the default one. */
+/**
+ * index.html with a page's own head (server/pages), or the default one. `extraTags` go after the
+ * config (the session hint of the SPA's own pages; server/pages answers every visitor alike and
+ * adds none, so the SPA asks /api/session there).
+ */
 export interface SpaPages {
   readonly defaultHead: PageHead;
-  html(head: PageHead, requestPath: string): string;
+  html(head: PageHead, requestPath: string, extraTags?: string): string;
 }
 
 export function spaPages(options: {
@@ -49,17 +112,32 @@ export function spaPages(options: {
   const withoutAnalytics = configAndScripts(options.publicConfig, undefined);
   return {
     defaultHead: shell.defaultHead,
-    html: (head, requestPath) =>
-      shell.render(head, isTokenPage(requestPath) ? withoutAnalytics : withAnalytics),
+    html: (head, requestPath, extraTags = '') =>
+      shell.render(head, (isTokenPage(requestPath) ? withoutAnalytics : withAnalytics) + extraTags),
   };
 }
+
+const sessionTag = (cookie: boolean) =>
+  `<meta name="cm-session" content="${cookie ? 'cookie' : 'none'}">`;
 
 export function spaRouter(options: { clientDir: string; pages: SpaPages }): Router {
   const router = express.Router();
   const { pages } = options;
-  // Every other page has the same head: rendered once.
-  const indexHtml = pages.html(pages.defaultHead, '/');
-  const indexHtmlWithoutAnalytics = pages.html(pages.defaultHead, PAGES_WITH_TOKENS[0]!);
+  // Every other page has the default head: rendered once for each case, without a session
+  // cookie, with one, and the agenda with one (a visitor there is sent to the landing, so nothing
+  // is preloaded for them). The preloads go last in <head>, after the app's own script and styles,
+  // which the browser should fetch first.
+  const hasBuild = existsSync(path.join(options.clientDir, 'index.html'));
+  const preloads = hasBuild ? agendaPreloads(options.clientDir) : '';
+  const variantsOf = (requestPath: string) => ({
+    none: pages.html(pages.defaultHead, requestPath, sessionTag(false)),
+    cookie: pages.html(pages.defaultHead, requestPath, sessionTag(true)),
+    agenda: pages
+      .html(pages.defaultHead, requestPath, sessionTag(true))
+      .replace('</head>', () => `${preloads}</head>`),
+  });
+  const indexHtml = variantsOf('/');
+  const indexHtmlWithoutAnalytics = variantsOf(PAGES_WITH_TOKENS[0]!);
 
   router.use(
     '/assets',
@@ -72,8 +150,14 @@ export function spaRouter(options: { clientDir: string; pages: SpaPages }): Rout
   );
   router.use(express.static(options.clientDir, { index: false, maxAge: '1d' }));
   router.get('/{*splat}', (req, res) => {
-    const html = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
-    res.set('Cache-Control', 'no-cache').type('html').send(html);
+    const variants = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
+    const html = !hasSessionCookie(req.headers.cookie)
+      ? variants.none
+      : isAgendaPage(req.path)
+        ? variants.agenda
+        : variants.cookie;
+    // The page depends on the cookie's presence: no cache may hand one person's to another.
+    res.set('Cache-Control', 'no-cache').vary('Cookie').type('html').send(html);
   });
   return router;
 }

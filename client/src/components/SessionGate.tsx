@@ -13,7 +13,8 @@ interface RequireSessionProps {
 export function RequireSession({ children, requireOnboarding = false }: RequireSessionProps) {
   const { data, isPending } = useSession();
   if (isPending) {
-    return <Loading>Cargando sesión...</Loading>;
+    // Screen-tall: these pages are long, and the footer must not jump away when they come.
+    return <Loading className="loading loading--page">Cargando sesión...</Loading>;
   }
   const user = data?.user;
   if (!user) return <Navigate to="/" replace />;
@@ -26,8 +27,9 @@ export function RequireSession({ children, requireOnboarding = false }: RequireS
 /** The landing is for visitors: a signed-in person goes straight to their page. */
 export function VisitorsOnly({ children }: { children: ReactNode }) {
   const { data, isPending } = useSession();
-  // Nothing shows while the session loads, so nobody sees the landing flash by.
-  if (isPending) return null;
+  // Nothing shows while the session loads, so nobody sees the landing flash by; the room it will
+  // take is kept, so the footer does not jump away when it comes.
+  if (isPending) return <div className="page-placeholder" />;
   if (data?.user) return <Navigate to={homePathFor(data.user)} replace />;
   return children;
 }

@@ -1,5 +1,6 @@
 import { Link, useNavigate } from 'react-router-dom';
 import { useSession } from '../lib/session';
+import { sessionHint } from '../lib/sessionHint';
 import { SignOutButton } from './SignOutButton';
 
 function AccountActions() {
@@ -14,8 +15,25 @@ function AccountActions() {
   );
 }
 
+/**
+ * The account buttons' room, kept while the session loads for a browser that sent a session
+ * cookie: on a phone they wrap to a second row, and the page must not move down when they come.
+ */
+function AccountActionsRoom() {
+  return (
+    <div className="site-header__actions site-header__actions--room" aria-hidden="true">
+      <button type="button" className="header-button" tabIndex={-1} disabled>
+        Mi perfil
+      </button>
+      <button type="button" className="header-button header-button--ghost" tabIndex={-1} disabled>
+        Cerrar sesión
+      </button>
+    </div>
+  );
+}
+
 export function SiteHeader() {
-  const { data } = useSession();
+  const { data, isPending } = useSession();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -23,7 +41,11 @@ export function SiteHeader() {
           <img src="/logo.svg" alt="" width="40" height="40" className="site-logo__image" />
           <span className="site-logo__text">Conciertos Mallorca</span>
         </Link>
-        {data?.user && <AccountActions />}
+        {data?.user ? (
+          <AccountActions />
+        ) : (
+          isPending && sessionHint === 'cookie' && <AccountActionsRoom />
+        )}
       </div>
     </header>
   );

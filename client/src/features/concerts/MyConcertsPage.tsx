@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePublicUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
+import { AgendaSkeleton } from './components/AgendaSkeleton';
 import { ConcertCard } from './components/ConcertCard';
 import { FiltersBar } from './components/FiltersBar';
 import { RecommendationProgress } from './components/RecommendationProgress';
@@ -14,8 +15,8 @@ import {
 } from './filters';
 import { useAgenda } from './queries';
 import { useRecommendationProgress } from './useRecommendationProgress';
+import { useRenderLimit } from './useRenderLimit';
 import { FormStatus } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
 import './Concerts.css';
 
 export function MyConcertsPage() {
@@ -31,6 +32,11 @@ export function MyConcertsPage() {
   const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
   const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
   const visible = applyFilters(concerts, filters);
+  // The cards go into the page a slice at a time (see useRenderLimit); other filters start over.
+  const shown = useRenderLimit(
+    visible.length,
+    `${filters.fecha}|${filters.puntuacion}|${filters.banda}`,
+  );
 
   return (
     <div className="page page--wide page--compact agenda-page">
@@ -38,7 +44,7 @@ export function MyConcertsPage() {
       {unfinished && progress && <RecommendationProgress progress={progress} />}
       <FiltersBar filters={filters} bandNames={bandNames} genres={genres} onChange={setFilter} />
       {agenda.isPending ? (
-        <Loading>Cargando conciertos...</Loading>
+        <AgendaSkeleton />
       ) : agenda.isError ? (
         <div className="agenda-message">
           <FormStatus kind="error">Error fetching concerts data.</FormStatus>
@@ -65,9 +71,14 @@ export function MyConcertsPage() {
         </div>
       ) : (
         <ul className="agenda-list" aria-label="Conciertos">
-          {visible.map((concert) => (
+          {visible.slice(0, shown).map((concert, index) => (
             <li key={concert.id}>
-              <ConcertCard concert={concert} signedIn={signedIn} siteUrl={siteUrl} />
+              <ConcertCard
+                concert={concert}
+                signedIn={signedIn}
+                siteUrl={siteUrl}
+                firstOnScreen={index === 0}
+              />
             </li>
           ))}
         </ul>

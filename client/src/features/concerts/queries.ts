@@ -9,15 +9,11 @@ import type {
 } from '../../../../common/dto';
 import type { Feedback } from '../../../../common/genres';
 import { ApiError, apiFetch } from '../../lib/api';
+import { agendaQuery } from './agendaQuery';
 import { concertKeys } from './keys';
 
 export function useAgenda() {
-  return useQuery({
-    queryKey: concertKeys.agenda(),
-    queryFn: ({ signal }) => apiFetch<ConcertListResponse>('/api/concerts', { signal }),
-    staleTime: 30_000,
-    retry: 1,
-  });
+  return useQuery({ ...agendaQuery, retry: 1 });
 }
 
 /** One concert for its page; a 404 is an answer (the page says so), not a reason to retry. */

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
 import type { ConcertDto } from '../../../../../common/dto';
 import { formatLongDay } from '../../../lib/dates';
@@ -18,10 +18,20 @@ interface ConcertCardProps {
   signedIn: boolean;
   /** PUBLIC_URL: the shared message links to the concert's page there. */
   siteUrl: string;
+  /** The list's first card: its picture is the largest paint, so it is fetched first. */
+  firstOnScreen?: boolean;
 }
 
-/** One concert of the agenda, with its recommendation, like, share and feedback. */
-export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
+/**
+ * One concert of the agenda, with its recommendation, like, share and feedback. Memoised: the
+ * agenda grows a slice at a time, and the cards already shown must not render again each time.
+ */
+export const ConcertCard = memo(function ConcertCard({
+  concert,
+  signedIn,
+  siteUrl,
+  firstOnScreen = false,
+}: ConcertCardProps) {
   const titleId = useId();
   const title = concertTitle(concert);
   const recommendation = concert.recommendation;
@@ -32,7 +42,7 @@ export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
 
   return (
     <article className="concert-card" aria-labelledby={titleId}>
-      <ConcertImage src={image} alt={`Imagen de ${title}`} />
+      <ConcertImage src={image} alt={`Imagen de ${title}`} priority={firstOnScreen} />
       <div className="concert-card__body">
         <div className="concert-card__top">
           <p className="concert-card__date">{formatLongDay(concert.day)}</p>
@@ -124,4 +134,4 @@ export function ConcertCard({ concert, signedIn, siteUrl }: ConcertCardProps) {
       </div>
     </article>
   );
-}
+});
