@@ -37,7 +37,7 @@ const ENGINE_BUDGET_MS = 10 * 60_000;
 const RSS_BUDGET_MB = 300;
 /** The first mail worker is killed once this share of the mails has arrived. */
 const KILL_AT = 1 / 3;
-const GIVE_UP_MS = 45 * 60_000;
+const GIVE_UP_MS = 3 * 60 * 60_000;
 const POLL_MS = 250;
 const MB = 1024 * 1024;
 const workerScript = fileURLToPath(new URL('./lib/weekly-mail-worker.ts', import.meta.url));
@@ -52,10 +52,25 @@ const cpuText = (node: number, postgres: number) =>
   `node ${node.toFixed(0)} s + PostgreSQL ${postgres.toFixed(0)} s`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `done` until it holds; throws past GIVE_UP_MS from `since`. */
-async function until(done: () => Promise<boolean> | boolean, since: number, what: string) {
+const PROGRESS_MS = 60_000;
+
+/**
+ * Polls `done` until it holds; throws past GIVE_UP_MS from `since`. `progress` is printed to
+ * stderr every minute.
+ */
+async function until(
+  done: () => Promise<boolean> | boolean,
+  since: number,
+  what: string,
+  progress?: () => string,
+) {
+  let printed = performance.now();
   while (!(await done())) {
     if (performance.now() - since > GIVE_UP_MS) throw new Error(`${what}: sin terminar a tiempo`);
+    if (progress && performance.now() - printed > PROGRESS_MS) {
+      printed = performance.now();
+      process.stderr.write(`  … ${what}, ${seconds(printed - since)} s: ${progress()}\n`);
+    }
     await sleep(POLL_MS);
   }
 }
@@ -70,7 +85,13 @@ async function scoreEveryone(database: BenchDatabase): Promise<number> {
       (await boss.getQueueSize(QUEUES.recommendationsAll, { before: 'completed' })) +
       (await boss.getQueueSize(QUEUES.recommendationsGroup, { before: 'completed' })) +
       (await boss.getQueueSize(QUEUES.recommendationsUser, { before: 'completed' }));
-    await until(async () => (await pending()) === 0, start, 'recomendaciones');
+    let left = 0;
+    await until(
+      async () => (left = await pending()) === 0,
+      start,
+      'recomendaciones',
+      () => `${left} trabajos pendientes, carga ${load()}`,
+    );
     return performance.now() - start;
   } finally {
     await stop();
@@ -151,7 +172,14 @@ async function weeklyMail(
 
     const first = await startMailWorker(database, sink);
     workers.push(first);
-    await until(() => sink.received >= recipients * KILL_AT, start, 'primer worker');
+    const mailProgress = (worker: MailWorker) => () =>
+      `${sink.received} correos, RSS pico ${Math.round(worker.peakRss / MB)} MB, carga ${load()}`;
+    await until(
+      () => sink.received >= recipients * KILL_AT,
+      start,
+      'primer worker',
+      mailProgress(first),
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     const atKill = sink.received;
@@ -167,7 +195,7 @@ async function weeklyMail(
         .executeTakeFirstOrThrow();
       return row.status === 'done';
     };
-    await until(campaignDone, start, 'segundo worker');
+    await until(campaignDone, start, 'segundo worker', mailProgress(second));
     const totalMs = performance.now() - start;
     const cpu = cpuSince(cpuBefore, cpuSnapshot(postmaster));
     second.child.kill('SIGTERM');
