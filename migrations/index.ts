@@ -3,10 +3,12 @@ import * as initialSchema from './0001_initial_schema.js';
 import * as changeNotifications from './0002_change_notifications.js';
 import * as emailVerification from './0003_email_verification.js';
 import * as managedVenues from './0004_managed_venues.js';
+import * as pendingDeliveriesInOrder from './0070_pending_deliveries_in_order.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
   '0002_change_notifications': changeNotifications,
   '0003_email_verification': emailVerification,
   '0004_managed_venues': managedVenues,
+  '0070_pending_deliveries_in_order': pendingDeliveriesInOrder,
 };
