@@ -35,6 +35,7 @@ import {
   setLikeCounts,
   trySkipForeignKeyChecks,
 } from './lib/dataset-sql.js';
+import { describeDatabaseSize, measureDatabaseSize } from './lib/database-size.js';
 
 export { BENCH_OWNER_EMAIL, benchUserEmail } from './lib/dataset-rows.js';
 
@@ -239,6 +240,9 @@ async function main(): Promise<void> {
     console.log(`Contraseña:        ${result.password}`);
     for (const [phase, ms] of Object.entries(result.timingsMs)) {
       console.log(`  ${phase.padEnd(17)}${seconds(ms)}`);
+    }
+    for (const line of describeDatabaseSize(await measureDatabaseSize(database.db))) {
+      console.log(line);
     }
   } finally {
     await database.shutdown();

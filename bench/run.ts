@@ -45,10 +45,34 @@ function runInChild(file: string): Promise<BenchResult[]> {
   });
 }
 
+/**
+ * `--users N` and `--concerts N` set BENCH_USERS and BENCH_CONCERTS for every bench run (each
+ * child inherits them), e.g. `npm run bench -- mixed --users 100000`; the rest are file filters.
+ */
+function takeSizeFlags(args: string[]): string[] {
+  const flags: Record<string, string> = {
+    '--users': 'BENCH_USERS',
+    '--concerts': 'BENCH_CONCERTS',
+  };
+  const filters: string[] = [];
+  for (let i = 0; i < args.length; i += 1) {
+    const [flag, inline] = args[i]!.split('=', 2); // i < args.length
+    const variable = flags[flag!];
+    if (!variable) {
+      filters.push(args[i]!);
+      continue;
+    }
+    const value = inline ?? args[(i += 1)];
+    if (!value || !/^\d+$/.test(value)) throw new Error(`${flag} necesita un número entero`);
+    process.env[variable] = value;
+  }
+  return filters;
+}
+
 if (process.argv[2] === '--one') {
   await runOne(process.argv[3]!);
 } else {
-  const filters = process.argv.slice(2);
+  const filters = takeSizeFlags(process.argv.slice(2));
   const files = readdirSync(benchDir)
     .filter((file) => file.endsWith('.bench.ts'))
     .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)))

@@ -7,6 +7,7 @@ import * as calendarFeeds from './0020_calendar_feeds.js';
 import * as adminManagement from './0030_admin_management.js';
 import * as bandSubmissions from './0040_band_submissions.js';
 import * as likeNotices from './0060_like_notices.js';
+import * as pendingDeliveriesInOrder from './0070_pending_deliveries_in_order.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -17,4 +18,5 @@ export const migrations = {
   '0030_admin_management': adminManagement,
   '0040_band_submissions': bandSubmissions,
   '0060_like_notices': likeNotices,
+  '0070_pending_deliveries_in_order': pendingDeliveriesInOrder,
 };

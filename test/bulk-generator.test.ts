@@ -91,6 +91,60 @@ describe('generateForGroup', () => {
     expect(flags.every((f) => f.needs_recommendation === false)).toBe(true);
   });
 
+  // The "all users" pass must write what each fan's own run writes: same score, reason and engine
+  // for every concert, whatever mix of genres, bands, free names and tastes.
+  it('writes exactly what the per-fan path writes, for fans of every kind', async () => {
+    const band = (band_name: string, band_genres: string[]) =>
+      createBand(database.db, { band_name, band_genres });
+    const fosca = await band('Sa Fosca', ['Rock', 'Blues']);
+    const nina = await band('Niña Pastori', ['Flamenco']);
+    const duo = await band('Dúo Techno', ['Techno', 'House']);
+    const mallorca = await band('Mallorca Funk', ['Funk']);
+    const specs: Parameters<typeof createConcert>[1][] = [
+      { day: '2026-12-01', genre: 'Rock', bandIds: [fosca.id] },
+      { day: '2026-12-01', hour: '22:00', genre: 'Flamenco', bandIds: [nina.id, fosca.id] },
+      { day: '2026-12-02', genre: 'Jazz', bandname: 'Niña Pastori' },
+      { day: '2026-12-03', genre: 'Techno', bandIds: [duo.id] },
+      { day: '2026-12-04', genre: 'Salsa' },
+      { day: '2026-12-05', genre: 'Pop', bandIds: [mallorca.id] },
+      { day: '2026-12-06', genre: 'Reggaetón', bandIds: [duo.id, mallorca.id] },
+      { day: '2026-12-07', genre: 'Folk' },
+    ];
+    for (const spec of specs) await createConcert(database.db, spec);
+    const tastes = [
+      { top_genres: ['Rock'] },
+      { top_genres: ['Jazz', 'Indie'], disliked_genres: ['Techno'], top_artists: ['sa fosca'] },
+      { top_genres: ['Reggae'], top_artists: ['NIÑA PASTORI', 'Nadie'] },
+      { top_genres: ['Folk'], disliked_genres: ['Rock', 'Funk'], top_artists: ['Dúo Techno'] },
+      { top_genres: [], disliked_genres: [], top_artists: [] },
+      { top_genres: ['House', 'Hip-Hop', 'Blues'], disliked_genres: ['Salsa'] },
+    ];
+    const single: string[] = [];
+    const grouped: string[] = [];
+    for (const taste of tastes) {
+      single.push((await createUser(database.db, taste)).user_id);
+      grouped.push((await createUser(database.db, taste)).user_id);
+    }
+    for (const userId of single) expect(await generateForUser(deps(), userId)).toBe(true);
+    expect(await generateForGroup(deps(), grouped)).toEqual({
+      scored: tastes.length * specs.length,
+      changed: [],
+    });
+
+    const written = async (userId: string) =>
+      (await rowsOf(userId)).map(({ concert_id, score, reason, engine }) => ({
+        concert_id,
+        score,
+        reason,
+        engine,
+      }));
+    for (let i = 0; i < tastes.length; i += 1) {
+      const mine = await written(single[i]!);
+      expect(mine).toHaveLength(specs.length);
+      expect(await written(grouped[i]!)).toEqual(mine);
+    }
+  });
+
   it('keeps likes and feedback, and leaves concerts already scored alone', async () => {
     const { rock, jazz } = await concerts();
     const fan = await createUser(database.db, { top_genres: ['Rock'] });

@@ -10,22 +10,34 @@ export interface CountingSmtpSink {
   readonly received: number;
   /** Bytes of message data drained. */
   readonly bytes: number;
+  /** Messages per recipient address (lower case); empty unless started with `byRecipient`. */
+  readonly byRecipient: ReadonlyMap<string, number>;
   close(): Promise<void>;
 }
 
-export async function startCountingSmtpSink(): Promise<CountingSmtpSink> {
+/** `byRecipient` also counts messages per address (a map entry per recipient: memory). */
+export async function startCountingSmtpSink(
+  options: { byRecipient?: boolean } = {},
+): Promise<CountingSmtpSink> {
   let received = 0;
   let bytes = 0;
+  const byRecipient = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     // The app's pooled SMTP connections stay open; do not wait 30 s for them on close.
     closeTimeout: 100,
     disabledCommands: ['STARTTLS'],
     logger: false,
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
       stream.on('end', () => {
         received += 1;
+        if (options.byRecipient) {
+          for (const { address } of session.envelope.rcptTo) {
+            const key = address.toLowerCase();
+            byRecipient.set(key, (byRecipient.get(key) ?? 0) + 1);
+          }
+        }
         callback();
       });
       stream.on('error', (error: Error) => callback(error));
@@ -41,6 +53,7 @@ export async function startCountingSmtpSink(): Promise<CountingSmtpSink> {
     get bytes() {
       return bytes;
     },
+    byRecipient,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

