@@ -1,6 +1,7 @@
 // An instance-local cache of values read from the database, kept correct by the ChangeFeed:
 // it answers only while the feed is live, drops what the feed says changed, refuses values whose
 // read overlapped a change, and forgets everything after TTL as a last line of defence.
+import { cacheLookups } from '../metrics/metrics.js';
 import type { ChangeFeed, ChangeKind } from './change-feed.js';
 
 export interface LocalCacheOptions<V> {
@@ -9,6 +10,8 @@ export interface LocalCacheOptions<V> {
   maxSize: number;
   /** Size of one value in the unit of maxSize (default 1: maxSize counts entries). */
   sizeOf?: (value: V) => number;
+  /** The cache's name in cm_cache_lookups_total. */
+  name?: string;
 }
 
 interface Entry<V> {
@@ -33,6 +36,17 @@ export class LocalCache<V> {
   }
 
   get(key: string): V | undefined {
+    const value = this.lookup(key);
+    // Counted only while the feed is live: with caching off there is nothing to hit.
+    if (this.feed?.live)
+      cacheLookups.inc({
+        cache: this.options.name ?? 'other',
+        result: value === undefined ? 'miss' : 'hit',
+      });
+    return value;
+  }
+
+  private lookup(key: string): V | undefined {
     if (!this.feed?.live) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -89,7 +103,7 @@ export function watchedCache<V>(
   kind: ChangeKind,
   options: LocalCacheOptions<V>,
 ): LocalCache<V> {
-  const cache = new LocalCache<V>(feed, options);
+  const cache = new LocalCache<V>(feed, { name: kind, ...options });
   feed?.on(kind, (key) => cache.forget(key));
   return cache;
 }

@@ -4,7 +4,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { textSchema } from '../../common/text.js';
-import type { Config } from '../config.js';
+import { sessionSecretsOf, type Config } from '../config.js';
 import type { MessageResponse } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
@@ -54,7 +54,10 @@ export function unsubscribeRouter(deps: { db: Database; config: Config }): Route
     const parsed = linkSchema.safeParse(fromBody ? body : req.query);
     if (
       !parsed.success ||
-      !isValidUnsubscribeToken(deps.config.sessionSecret, parsed.data.userId, parsed.data.token)
+      // A link mailed before SESSION_SECRET was rotated still works while the previous is set.
+      !sessionSecretsOf(deps.config).some((secret) =>
+        isValidUnsubscribeToken(secret, parsed.data.userId, parsed.data.token),
+      )
     ) {
       throw new AppError('invalid_link', 400, INVALID_LINK);
     }
