@@ -17,6 +17,12 @@ import type {
   SessionsResponse,
   SignInResponse,
 } from './dto.js';
+import type {
+  AdminBandSearchResponse,
+  AdminConcertSearchResponse,
+  AdminCreatedResponse,
+  UploadResponse,
+} from './admin-rules.js';
 
 export const errorResponseSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })
@@ -157,6 +163,31 @@ export const bandNamesResponseSchema = z
   .object({ bands: z.array(z.object({ id: z.number().int(), name: z.string() })) })
   .meta({ id: 'BandNamesResponse' });
 
+export const adminCreatedSchema = z
+  .object({ id: z.number().int(), message: z.string() })
+  .meta({ id: 'AdminCreated' });
+
+export const uploadResponseSchema = z.object({ url: z.string() }).meta({ id: 'Upload' });
+
+export const adminConcertSearchSchema = z
+  .object({
+    concerts: z.array(
+      z.object({
+        id: z.number().int(),
+        day: z.string(),
+        hour: z.string(),
+        venue: z.string(),
+        name: z.string().nullable(),
+        bands: z.array(z.string()),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminConcertSearch' });
+
+export const adminBandSearchSchema = z
+  .object({ bands: z.array(z.object({ id: z.number().int(), name: z.string() })) })
+  .meta({ id: 'AdminBandSearch' });
+
 // Each schema's output must be exactly its dto.ts type: a drift is a type error here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Check<T extends true> = T;
@@ -174,4 +205,8 @@ export type ResponseSchemasMatchDtos = [
   Check<Same<z.output<typeof feedbackResponseSchema>, FeedbackResponse>>,
   Check<Same<z.output<typeof recommendationProgressSchema>, RecommendationProgressDto>>,
   Check<Same<z.output<typeof bandNamesResponseSchema>, BandNamesResponse>>,
+  Check<Same<z.output<typeof adminCreatedSchema>, AdminCreatedResponse>>,
+  Check<Same<z.output<typeof uploadResponseSchema>, UploadResponse>>,
+  Check<Same<z.output<typeof adminConcertSearchSchema>, AdminConcertSearchResponse>>,
+  Check<Same<z.output<typeof adminBandSearchSchema>, AdminBandSearchResponse>>,
 ];

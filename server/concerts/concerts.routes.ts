@@ -9,6 +9,12 @@ import type { AgendaCatalog } from './agenda-catalog.js';
 import { sendGzipped, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { setFeedback, setLike } from './reactions.service.js';
+import {
+  carouselResponseSchema,
+  concertListResponseSchema,
+  feedbackResponseSchema,
+  likeResponseSchema,
+} from '../../common/responses.js';
 
 export function concertsRouter(deps: {
   db: Database;
@@ -19,24 +25,49 @@ export function concertsRouter(deps: {
   const router = express.Router();
   const { db } = deps;
 
-  router.get('/carousel', async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=60').json(await carousel(db, deps.clock));
-  });
+  router.get(
+    '/carousel',
+    route(
+      { summary: 'Conciertos del carrusel de la portada', response: carouselResponseSchema },
+      async (_req, res) => {
+        res.set('Cache-Control', 'public, max-age=60').json(await carousel(db, deps.clock));
+      },
+    ),
+  );
 
   // The agenda: every upcoming concert, with the signed-in fan's score, reason, like and feedback.
   // The body is a ConcertListResponse, assembled as a string (see agenda-catalog.ts) and, for
   // clients that take gzip, answered from agenda-responses.ts while nothing changed.
-  router.get('/', async (req, res) => {
-    res.set('Cache-Control', 'private, no-cache').type('json');
-    const gzipOk = req.acceptsEncodings('gzip') === 'gzip';
-    const answer = await agendaAnswer(deps, req.user?.user_id, gzipOk);
-    if ('json' in answer) res.send(answer.json);
-    else sendGzipped(res, answer.gzipped);
-  });
+  router.get(
+    '/',
+    route(
+      {
+        summary: 'La agenda: conciertos próximos, con la valoración del fan si hay sesión',
+        response: concertListResponseSchema,
+      },
+      async (req, res) => {
+        res.set('Cache-Control', 'private, no-cache').type('json');
+        const gzipOk = req.acceptsEncodings('gzip') === 'gzip';
+        const answer = await agendaAnswer(deps, req.user?.user_id, gzipOk);
+        if ('json' in answer) res.send(answer.json);
+        else sendGzipped(res, answer.gzipped);
+      },
+    ),
+  );
 
   // A fan's like and their feedback: the concert in the path, one field in the body.
-  const like = { params: concertIdParamsSchema, body: likeSchema };
-  const feedback = { params: concertIdParamsSchema, body: feedbackSchema };
+  const like = {
+    params: concertIdParamsSchema,
+    body: likeSchema,
+    summary: 'Marcar o quitar «me gusta»',
+    response: likeResponseSchema,
+  };
+  const feedback = {
+    params: concertIdParamsSchema,
+    body: feedbackSchema,
+    summary: 'Valorar la recomendación (pulgar arriba o abajo)',
+    response: feedbackResponseSchema,
+  };
   router.put(
     '/:id/like',
     requireUser,

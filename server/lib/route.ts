@@ -90,3 +90,10 @@ export function guard(kind: GuardKind, handler: RequestHandler): RequestHandler 
 export function guardOf(handler: unknown): GuardKind | undefined {
   return typeof handler === 'function' ? guards.get(handler) : undefined;
 }
+
+/**
+ * A route() that only describes: for routes whose work is done by other middleware (passport's
+ * redirects, the SPA), so they still appear in the OpenAPI document.
+ */
+export const describedAs = (schemas: Omit<RouteSchemas, 'body' | 'query' | 'params'>) =>
+  route(schemas, (_req, _res, _input, next) => next());

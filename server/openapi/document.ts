@@ -41,7 +41,9 @@ export function documentedRoutes(app: Express): DocumentedRoute[] {
   return expressRoutes(app).map((route) => {
     const kinds = [...route.middleware, ...route.handlers].map(guardOf);
     const guard = kinds.includes('admin') ? 'admin' : kinds.includes('user') ? 'user' : undefined;
-    const schemas = route.handlers.map(routeSchemasOf).find((found) => found !== undefined);
+    // A route may check its body in one route() and answer in a later one: their parts add up.
+    const specs = route.handlers.map(routeSchemasOf).filter((found) => found !== undefined);
+    const schemas = specs.length > 0 ? (Object.assign({}, ...specs) as RouteSchemas) : undefined;
     return { ...route, schemas, guard };
   });
 }

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
+import { describedAs } from '../lib/route.js';
 
 function jsonForScript(value: unknown): string {
   // Keep "</script>" and friends from closing the tag early.
@@ -59,9 +60,17 @@ export function spaRouter(options: {
     }),
   );
   router.use(express.static(options.clientDir, { index: false, maxAge: '1d' }));
-  router.get('/{*splat}', (req, res) => {
-    const html = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
-    res.set('Cache-Control', 'no-cache').type('html').send(html);
-  });
+  router.get(
+    '/{*splat}',
+    describedAs({
+      summary: 'La web (SPA): index.html para cualquier otra ruta',
+      response: 'Página HTML',
+      contentType: 'text/html',
+    }),
+    (req, res) => {
+      const html = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
+      res.set('Cache-Control', 'no-cache').type('html').send(html);
+    },
+  );
   return router;
 }
