@@ -12,6 +12,7 @@ import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
 import type { RecommendationEngine } from '../../server/recommendations/engine.js';
 import { RecommendationRunner } from '../../server/recommendations/runner.js';
 import { createMailer, type Mailer } from '../../server/mail/mailer.js';
+import { checkResponsesAgainstDocument } from './contract.js';
 
 /** A valid test configuration; `env` overrides or adds variables. */
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -58,6 +59,8 @@ export function createTestApp(options: {
     feed: options.feed,
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
   });
+  // Every response of every test is checked against the OpenAPI document (helpers/contract.ts).
+  checkResponsesAgainstDocument(app);
   return { app, config, mailer, recommendations };
 }
 
