@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
+import type PgBoss from 'pg-boss';
 import { createApp } from '../../server/app.js';
 import type { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -35,6 +36,8 @@ export function createTestApp(options: {
   clock?: Clock;
   clientDir?: string;
   engine?: RecommendationEngine;
+  /** The job queue; with it the admin action routes exist (never started unless the test does). */
+  boss?: PgBoss;
   /** Turns on the instance caches (off by default: most tests write rows straight to SQL). */
   feed?: ChangeFeed;
 }): { app: Express; config: Config; mailer: Mailer; recommendations: RecommendationRunner } {
@@ -57,6 +60,7 @@ export function createTestApp(options: {
     mailer,
     clock: options.clock,
     feed: options.feed,
+    boss: options.boss,
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
   });
   // Every response of every test is checked against the OpenAPI document (helpers/contract.ts).
