@@ -15,9 +15,7 @@ describe('health probes', () => {
   it('GET /readyz is 200 when the database answers, and says what runs beside it', async () => {
     const { app } = createTestApp({ database });
     // This app has no job queue and no change feed (most tests): both reported as off.
-    await request(app)
-      .get('/readyz')
-      .expect(200, { status: 'ok', jobs: 'off', changeFeed: 'off' });
+    await request(app).get('/readyz').expect(200, { status: 'ok', jobs: 'off', changeFeed: 'off' });
   });
 
   it('GET /readyz is 503 when the database does not answer', async () => {

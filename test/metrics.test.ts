@@ -116,7 +116,7 @@ describe('job runs', () => {
         lines.push({ level: 'warn', fields, message }),
     } as unknown as Logger;
     const job = { id: 'job-1', name: 'q', data: {} } as never;
-    await timed(log, 'q', async () => undefined)([job]);
+    await timed(log, 'q', () => Promise.resolve())([job]);
     await expect(timed(log, 'q', () => Promise.reject(new Error('falla')))([job])).rejects.toThrow(
       'falla',
     );

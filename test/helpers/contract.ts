@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { z } from 'zod';
-import { templateMatcher } from '../../server/lib/express-routes.js';
+import { expressRoutes, templateMatcher } from '../../server/lib/express-routes.js';
 import { buildOpenApiDocument, type OpenApiDocument } from '../../server/openapi/document.js';
 
 type Json = Record<string, unknown>;
@@ -25,14 +25,22 @@ export function takeContractViolations(): string[] {
   return violations.splice(0, violations.length);
 }
 
+// Apps built alike (most tests) share one document: building it costs more than a request.
+const documents = new Map<string, OpenApiDocument>();
+const validatorsOf = new WeakMap<OpenApiDocument, Map<string, z.ZodType>>();
+
 function checkerFor(app: Express): Checker {
   let checker = checkers.get(app);
   if (!checker) {
-    const document = buildOpenApiDocument(app);
+    const shape = JSON.stringify(expressRoutes(app).map((r) => [r.method, r.path]));
+    const document = documents.get(shape) ?? buildOpenApiDocument(app);
+    documents.set(shape, document);
+    const validators = validatorsOf.get(document) ?? new Map<string, z.ZodType>();
+    validatorsOf.set(document, validators);
     checker = {
       document,
       match: templateMatcher(Object.keys(document.paths ?? {})),
-      validators: new Map(),
+      validators,
     };
     checkers.set(app, checker);
   }
