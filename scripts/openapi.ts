@@ -2,6 +2,7 @@
 // without one); `npm run lint:openapi` writes it to a temporary file and runs `redocly lint` on it.
 // The app is built exactly as the server builds it, with its database and queue never connected.
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,7 +27,7 @@ function documentJson(): string {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATA_DIR: dataDir,
-      SESSION_SECRET: 'openapi-document-only-openapi-document-only',
+      SESSION_SECRET: randomBytes(32).toString('base64url'),
       // With the providers on, their routes are documented as the redirects they are.
       GOOGLE_CLIENT_ID: 'id',
       GOOGLE_CLIENT_SECRET: 'secret',
