@@ -194,7 +194,7 @@ export interface ConcertPageDto extends ConcertDto {
   /** '/conciertos/<id>-<slug>', the canonical path of the page. */
   path: string;
   place: ConcertPlaceDto;
-  /** 'scheduled' until concerts can be cancelled or moved. */
+  /** 'cancelled' once an admin cancels it (it stays on its page); nothing marks 'postponed' yet. */
   status: 'scheduled' | 'cancelled' | 'postponed';
   /** False once it started more than 2 hours ago (like the agenda's cut-off). */
   upcoming: boolean;

@@ -16,7 +16,7 @@ import { configurePassport, createSessionCaches, sessionMiddleware } from './aut
 import { sessionCookieName } from './auth/session-cookie.js';
 import type { ChangeFeed } from './cache/change-feed.js';
 import { forgetOwnWrites } from './cache/forget-own-writes.js';
-import type { Config } from './config.js';
+import { sessionSecretsOf, type Config } from './config.js';
 import { bandsRouter } from './bands/bands.routes.js';
 import { AgendaCatalog } from './concerts/agenda-catalog.js';
 import { agendaFastLane } from './concerts/agenda-fast-lane.js';
@@ -29,6 +29,11 @@ import { adminRouter } from './admin/admin.routes.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import { aiGateFor, type AiGate } from './lib/ai-gate.js';
 import { jsonBodies } from './lib/json-body.js';
+import { route } from './lib/route.js';
+import { watchPool } from './metrics/metrics.js';
+import { httpMetrics, metricsRouter } from './metrics/metrics.routes.js';
+import { openApiRouter } from './openapi/openapi.routes.js';
+import { publicConfigSchema } from '../common/responses.js';
 import type { Logger } from './lib/logger.js';
 import { urlForLog } from './lib/log-url.js';
 import { systemClock, type Clock } from './lib/time.js';
@@ -106,6 +111,9 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
+  // First, so every answer is timed, the fast lane's and the errors' too.
+  app.use(httpMetrics());
+  watchPool(deps.pool);
 
   app.use(
     pinoHttp({
@@ -127,7 +135,9 @@ export function createApp(deps: AppDeps): Express {
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
       // Health probes every few seconds would drown the log.
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      autoLogging: {
+        ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes(req.url ?? ''),
+      },
     }),
   );
   app.use(
@@ -139,7 +149,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(compression());
   app.use(jsonBodies());
 
-  app.use(healthRouter(deps.pool));
+  app.use(healthRouter(deps.pool, { boss: deps.boss, feed }));
+  app.use(metricsRouter(config.metrics.token));
   app.use('/uploads', uploadsStatic(config.dataDir));
   // Calendar files and feeds: no session (calendar apps send no cookie), so before any of it.
   app.use(CALENDAR_PATH, calendarFeedsRouter({ db, clock, publicUrl: config.publicUrl }));
@@ -150,7 +161,7 @@ export function createApp(deps: AppDeps): Express {
   const sessionCaches = createSessionCaches(feed);
   app.use(
     agendaFastLane({
-      secret: config.sessionSecret,
+      secrets: sessionSecretsOf(config),
       cookieName: sessionCookieName(config),
       caches: sessionCaches,
       responses,
@@ -174,9 +185,16 @@ export function createApp(deps: AppDeps): Express {
   const authDeps = { db, config, log, clock, mailer: deps.mailer };
   app.use(oauthRouter(authDeps, passport));
   const api = express.Router();
-  api.get('/config', (_req, res) => {
-    res.json(publicConfigOf(config));
-  });
+  api.get(
+    '/config',
+    route(
+      { summary: 'Ajustes públicos para la SPA', response: publicConfigSchema },
+      (_req, res) => {
+        res.json(publicConfigOf(config));
+      },
+    ),
+  );
+  api.use(openApiRouter(config.publicUrl));
   api.use(authRouter(authDeps));
   api.use(emailVerificationRouter(authDeps));
   api.use(

@@ -83,6 +83,33 @@ const envSchema = z.object({
   SESSION_SECRET: optionalString.pipe(
     z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   ),
+  // The secret being replaced: still accepted (cookies, unsubscribe links), never used to sign.
+  SESSION_SECRET_PREVIOUS: optionalString.pipe(
+    z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  ),
+  // /metrics on the app's port needs "Authorization: Bearer <METRICS_TOKEN>"; unset: 404.
+  METRICS_TOKEN: optionalString.pipe(
+    z.string().min(24, 'debe tener al menos 24 caracteres').optional(),
+  ),
+  // A second port serving only /metrics, without token, on METRICS_HOST (loopback by default).
+  METRICS_PORT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^\d+$/, 'debe ser un número de puerto')
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(65535))
+      .optional(),
+  ),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  // Daily (or any) backups by this instance: cron in Europe/Madrid, e.g. '30 3 * * *'.
+  BACKUP_CRON: optionalString.pipe(
+    z
+      .string()
+      .refine(isValidCron, 'no es una expresión cron válida (p. ej. 30 3 * * *)')
+      .optional(),
+  ),
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(7),
+  BACKUP_DIR: optionalString,
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Conciertos Mallorca <no-reply@conciertosmallorca.local>'),
   OPENAI_API_KEY: optionalString,
@@ -155,6 +182,22 @@ export interface Config {
   };
   dataDir: string;
   sessionSecret: string;
+  /** SESSION_SECRET_PREVIOUS: verified, never used to sign (see README, rotating the secret). */
+  previousSessionSecret: string | undefined;
+  metrics: {
+    /** METRICS_TOKEN: /metrics on the app's port answers only with it; unset, /metrics is off. */
+    token: string | undefined;
+    /** METRICS_PORT: a port serving only /metrics, without token. */
+    port: number | undefined;
+    host: string;
+  };
+  backup: {
+    /** BACKUP_CRON: when this instance writes a backup (Europe/Madrid); unset: never. */
+    cron: string | undefined;
+    /** How many backups the scheduled run keeps in dir (the oldest go). */
+    keep: number;
+    dir: string;
+  };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   openai: {
     apiKey: string | undefined;
@@ -207,6 +250,13 @@ export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Configuración no válida:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
+}
+
+/** Every secret a session cookie or an unsubscribe link may be signed with: the current one first. */
+export function sessionSecretsOf(config: Pick<Config, 'sessionSecret' | 'previousSessionSecret'>) {
+  return config.previousSessionSecret
+    ? [config.sessionSecret, config.previousSessionSecret]
+    : [config.sessionSecret];
 }
 
 /** Already checked by checkTrustProxy: false, a hop count, or Express's comma-separated list. */
@@ -265,6 +315,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       `SESSION_SECRET: ${weakSecret}; en producción usa uno aleatorio y secreto, p. ej. openssl rand -base64 48`,
     );
   }
+  if (env.SESSION_SECRET_PREVIOUS && env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET)
+    problems.push('SESSION_SECRET_PREVIOUS: es igual que SESSION_SECRET; pon el secreto anterior');
+  if (env.SESSION_SECRET_PREVIOUS && !env.SESSION_SECRET)
+    problems.push('SESSION_SECRET_PREVIOUS: requiere SESSION_SECRET (el secreto nuevo)');
   if (production && !env.PUBLIC_URL) problems.push('PUBLIC_URL: obligatorio en producción');
   if (env.ADMIN_PASSWORD && !env.ADMIN_EMAIL) problems.push('ADMIN_PASSWORD: requiere ADMIN_EMAIL');
   const google = pair(env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET, 'GOOGLE', problems);
@@ -286,6 +340,13 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? developmentSessionSecret(dataDir),
+    previousSessionSecret: env.SESSION_SECRET_PREVIOUS,
+    metrics: { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.METRICS_HOST },
+    backup: {
+      cron: env.BACKUP_CRON,
+      keep: env.BACKUP_KEEP,
+      dir: path.resolve(env.BACKUP_DIR ?? path.join(dataDir, 'backups')),
+    },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     openai: {
       apiKey: env.OPENAI_API_KEY,

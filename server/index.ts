@@ -3,7 +3,10 @@ import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import express from 'express';
 import { createApp } from './app.js';
+import { sendMetrics } from './metrics/metrics.routes.js';
+import { scheduleBackups } from './backup/backup-cron.js';
 import { ChangeFeed } from './cache/change-feed.js';
 import { loadConfigOrExit, type Config } from './config.js';
 import { openDatabase, type OpenDatabase } from './db/open.js';
@@ -121,6 +124,18 @@ async function main(): Promise<void> {
   });
   log.info(`Conciertos Mallorca escuchando en ${config.publicUrl}`);
 
+  // METRICS_PORT: /metrics alone, without token, for a scraper on a private network.
+  let metricsServer: Server | undefined;
+  if (config.metrics.port !== undefined) {
+    const metricsApp = express();
+    metricsApp.disable('x-powered-by');
+    metricsApp.get('/metrics', sendMetrics);
+    metricsServer = createServer(metricsApp);
+    await listen(metricsServer, config.metrics.port, config.metrics.host);
+    log.info(`Métricas en http://${config.metrics.host}:${config.metrics.port}/metrics`);
+  }
+  const backupCron = scheduleBackups(config, log);
+
   // Expired rate-limit counters are worthless; any instance may clear them.
   const pruning = setInterval(() => {
     pruneRateLimits(database.db).catch((error: unknown) =>
@@ -142,6 +157,8 @@ async function main(): Promise<void> {
     clearTimeout(force);
     clearInterval(pruning);
     await weeklyCron?.stop();
+    await backupCron?.stop();
+    metricsServer?.close();
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.
     await stopBoss(boss);
     await recommendations.idle();

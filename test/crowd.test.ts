@@ -247,7 +247,10 @@ describe('a starved pool', () => {
     } finally {
       for (const client of held) client.release();
     }
-    await request(app).get('/readyz').timeout(10_000).expect(200, { status: 'ok' });
+    await request(app)
+      .get('/readyz')
+      .timeout(10_000)
+      .expect(200, { status: 'ok', jobs: 'off', changeFeed: 'off' });
     await request(app).get('/api/concerts/carousel').timeout(10_000).expect(200);
     await starved.close();
   });

@@ -18,6 +18,7 @@ import type { Clock } from '../lib/time.js';
 import { route } from '../lib/route.js';
 import { startWeeklyCampaign } from '../weekly-mail/campaign.service.js';
 import { startRecommendationsForAll } from './admin.service.js';
+import { messageResponseSchema } from '../../common/responses.js';
 
 export interface AdminActionsDeps {
   db: Database;
@@ -64,48 +65,69 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
     requireAdmin(deps.config.admin.apiToken),
   );
 
-  router.post('/generateRecommendations', async (req, res) => {
-    const fans = await orFail(
-      req,
-      'recommendations_failed',
-      'Error generando recomendaciones.',
-      () => startRecommendationsForAll(deps),
-    );
-    res.json({ message: `Generación de recomendaciones en marcha para ${fans} usuarios.` });
-  });
+  router.post(
+    '/generateRecommendations',
+    route(
+      {
+        summary: 'Generar recomendaciones para todos los fans (en segundo plano)',
+        response: messageResponseSchema,
+      },
+      async (req, res) => {
+        const fans = await orFail(
+          req,
+          'recommendations_failed',
+          'Error generando recomendaciones.',
+          () => startRecommendationsForAll(deps),
+        );
+        res.json({ message: `Generación de recomendaciones en marcha para ${fans} usuarios.` });
+      },
+    ),
+  );
 
-  const describe =
-    (length: DescriptionLength, code: string, message: string) =>
-    async (req: Request, res: express.Response) => {
-      const count = await orFail(req, code, message, () =>
-        generateDescriptions(
-          { db: deps.db, writer: descriptionWriterFor(deps.config, deps.log, deps.ai) },
-          length,
-        ),
-      );
-      res.json({ message: `Descripciones generadas para ${count} conciertos.` });
-    };
+  const describeRoute = (length: DescriptionLength, code: string, message: string) =>
+    route(
+      {
+        summary: `Escribir las descripciones ${length === 'short' ? 'cortas' : 'largas'} que faltan`,
+        response: messageResponseSchema,
+      },
+      async (req: Request, res: express.Response) => {
+        const count = await orFail(req, code, message, () =>
+          generateDescriptions(
+            { db: deps.db, writer: descriptionWriterFor(deps.config, deps.log, deps.ai) },
+            length,
+          ),
+        );
+        res.json({ message: `Descripciones generadas para ${count} conciertos.` });
+      },
+    );
   router.post(
     '/generateDescriptions',
-    describe('short', 'descriptions_failed', 'Error al generar descripciones.'),
+    describeRoute('short', 'descriptions_failed', 'Error al generar descripciones.'),
   );
   router.post(
     '/generateDescriptionsLong',
-    describe('long', 'descriptions_failed', 'Error al generar descripciones largas.'),
+    describeRoute('long', 'descriptions_failed', 'Error al generar descripciones largas.'),
   );
 
   router.post(
     '/sendWeeklyEmail',
-    route({ body: weeklyEmailSchema }, async (req, res, { body }) => {
-      const result = await orFail(req, 'weekly_mail_failed', 'Error al enviar emails', () =>
-        startWeeklyCampaign(deps, body.modo, adminIdOf(req)),
-      );
-      if (!result.started) {
-        res.json({ message: WEEKLY_ALREADY_SENT });
-        return;
-      }
-      res.json({ message: `Email semanal en marcha para ${result.recipients} usuarios.` });
-    }),
+    route(
+      {
+        body: weeklyEmailSchema,
+        summary: 'Enviar el email semanal (prueba o real)',
+        response: messageResponseSchema,
+      },
+      async (req, res, { body }) => {
+        const result = await orFail(req, 'weekly_mail_failed', 'Error al enviar emails', () =>
+          startWeeklyCampaign(deps, body.modo, adminIdOf(req)),
+        );
+        if (!result.started) {
+          res.json({ message: WEEKLY_ALREADY_SENT });
+          return;
+        }
+        res.json({ message: `Email semanal en marcha para ${result.recipients} usuarios.` });
+      },
+    ),
   );
   return router;
 }

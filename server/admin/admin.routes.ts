@@ -32,6 +32,12 @@ import {
   createLink,
   venueOptions,
 } from './admin.service.js';
+import {
+  adminBandSearchSchema,
+  adminConcertSearchSchema,
+  adminCreatedSchema,
+  messageResponseSchema,
+} from '../../common/responses.js';
 
 export function adminRouter(deps: {
   db: Database;
@@ -71,43 +77,87 @@ export function adminRouter(deps: {
 
   router.post(
     '/concerts',
-    route({ body: concertCreateSchema }, async (req, res, { body }) => {
-      const id = await createConcert(writeDeps, body, actorOf(req));
-      created(res, { id, message: `Concierto creado con ID: ${id}` });
-    }),
+    route(
+      {
+        body: concertCreateSchema,
+        summary: 'Crear un concierto',
+        response: adminCreatedSchema,
+        status: 201,
+      },
+      async (req, res, { body }) => {
+        const id = await createConcert(writeDeps, body, actorOf(req));
+        created(res, { id, message: `Concierto creado con ID: ${id}` });
+      },
+    ),
   );
   router.post(
     '/bands',
-    route({ body: bandCreateSchema }, async (_req, res, { body }) => {
-      const id = await createBand(db, body);
-      created(res, { id, message: `Banda creada con ID: ${id}` });
-    }),
+    route(
+      {
+        body: bandCreateSchema,
+        summary: 'Crear una banda',
+        response: adminCreatedSchema,
+        status: 201,
+      },
+      async (_req, res, { body }) => {
+        const id = await createBand(db, body);
+        created(res, { id, message: `Banda creada con ID: ${id}` });
+      },
+    ),
   );
   router.post(
     '/links',
-    route({ body: linkCreateSchema }, async (_req, res, { body }) => {
-      await createLink(db, body);
-      created(res, { message: 'Vínculo creado con éxito' });
-    }),
+    route(
+      {
+        body: linkCreateSchema,
+        summary: 'Vincular una banda a un concierto',
+        response: messageResponseSchema,
+        status: 201,
+      },
+      async (_req, res, { body }) => {
+        await createLink(db, body);
+        created(res, { message: 'Vínculo creado con éxito' });
+      },
+    ),
   );
 
   router.get(
     '/concerts/search',
-    route({ query: concertSearchSchema }, async (_req, res, { query }) => {
-      res.json(await concertOptions(db, deps.clock, query));
-    }),
+    route(
+      {
+        query: concertSearchSchema,
+        summary: 'Buscar conciertos para los selectores',
+        response: adminConcertSearchSchema,
+      },
+      async (_req, res, { query }) => {
+        res.json(await concertOptions(db, deps.clock, query));
+      },
+    ),
   );
 
   router.get(
     '/bands/search',
-    route({ query: bandSearchSchema }, async (_req, res, { query }) => {
-      res.json(await bandOptions(db, query));
-    }),
+    route(
+      {
+        query: bandSearchSchema,
+        summary: 'Buscar bandas para los selectores',
+        response: adminBandSearchSchema,
+      },
+      async (_req, res, { query }) => {
+        res.json(await bandOptions(db, query));
+      },
+    ),
   );
 
-  router.get('/venues', async (_req, res) => {
-    res.json(await venueOptions(db));
-  });
+  router.get(
+    '/venues',
+    route(
+      { summary: 'Salas para el formulario de conciertos', response: 'Lista de salas' },
+      async (_req, res) => {
+        res.json(await venueOptions(db));
+      },
+    ),
+  );
 
   const saved = () => deps.catalog.invalidate();
   // The concert list and its edits; /concerts/search above stays the pickers' search.

@@ -26,6 +26,12 @@ import {
 } from './auth.service.js';
 import { requestPasswordReset } from './password-reset.js';
 import { clearSessionCookie } from './session-cookie.js';
+import {
+  messageResponseSchema,
+  resetPasswordResponseSchema,
+  sessionResponseSchema,
+  signInResponseSchema,
+} from '../../common/responses.js';
 
 export const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
 export const ACCOUNT_EXISTS = 'Ya existe una cuenta con este email. Inicia sesión.';
@@ -46,21 +52,33 @@ export function authRouter(deps: AuthDeps): Router {
   const router = express.Router();
   const { db } = deps;
 
-  router.get('/session', (req, res) => {
-    const body: SessionResponse = { user: req.user ? toSessionUserDto(req.user) : null };
-    res.set('Cache-Control', 'no-store').json(body);
-  });
+  router.get(
+    '/session',
+    route({ summary: 'La sesión actual', response: sessionResponseSchema }, (req, res) => {
+      const body: SessionResponse = { user: req.user ? toSessionUserDto(req.user) : null };
+      res.set('Cache-Control', 'no-store').json(body);
+    }),
+  );
 
   router.post(
     '/auth/register',
     rateLimit(db, [{ name: 'register-ip', limit: 10, windowSeconds: 60 * MINUTE, key: byIp }]),
-    route({ body: registerSchema }, async (req, res, { body }) => {
-      const user = await registerUser(deps, body.email, body.password);
-      if (!user) throw new AppError('account_exists', 409, ACCOUNT_EXISTS);
-      await logIn(req, user);
-      const answer: SignInResponse = { user: toSessionUserDto(user), isNewUser: true };
-      res.status(201).json(answer);
-    }),
+    route(
+      {
+        body: registerSchema,
+        summary: 'Crear una cuenta con email y contraseña',
+        response: signInResponseSchema,
+        status: 201,
+        also: { 409: 'Ya existe una cuenta con ese email' },
+      },
+      async (req, res, { body }) => {
+        const user = await registerUser(deps, body.email, body.password);
+        if (!user) throw new AppError('account_exists', 409, ACCOUNT_EXISTS);
+        await logIn(req, user);
+        const answer: SignInResponse = { user: toSessionUserDto(user), isNewUser: true };
+        res.status(201).json(answer);
+      },
+    ),
   );
 
   router.post(
@@ -69,24 +87,34 @@ export function authRouter(deps: AuthDeps): Router {
       { name: 'login-ip', limit: 30, windowSeconds: 15 * MINUTE, key: byIp },
       LOGIN_EMAIL_LIMIT,
     ]),
-    route({ body: loginSchema }, async (req, res, { body }) => {
-      const user = await verifyCredentials(deps, body.email, body.password);
-      if (!user) throw new AppError('wrong_credentials', 401, WRONG_CREDENTIALS);
-      // Side by side: each is a database round trip, and the budget is bcrypt + 10 ms.
-      await Promise.all([logIn(req, user), recordSignIn(deps, user.user_id, body.email)]);
-      const answer: SignInResponse = { user: toSessionUserDto(user), isNewUser: false };
-      res.json(answer);
-    }),
+    route(
+      {
+        body: loginSchema,
+        summary: 'Iniciar sesión con email y contraseña',
+        response: signInResponseSchema,
+      },
+      async (req, res, { body }) => {
+        const user = await verifyCredentials(deps, body.email, body.password);
+        if (!user) throw new AppError('wrong_credentials', 401, WRONG_CREDENTIALS);
+        // Side by side: each is a database round trip, and the budget is bcrypt + 10 ms.
+        await Promise.all([logIn(req, user), recordSignIn(deps, user.user_id, body.email)]);
+        const answer: SignInResponse = { user: toSessionUserDto(user), isNewUser: false };
+        res.json(answer);
+      },
+    ),
   );
 
-  router.post('/auth/logout', (req, res, next) => {
-    if (!req.session) return void res.status(204).end();
-    // Destroying the stored session makes the old cookie worthless, wherever it was copied.
-    req.session.destroy((error) => {
-      if (error) return next(error);
-      clearSessionCookie(res, deps.config).status(204).end();
-    });
-  });
+  router.post(
+    '/auth/logout',
+    route({ summary: 'Cerrar la sesión', status: 204 }, (req, res, _input, next) => {
+      if (!req.session) return void res.status(204).end();
+      // Destroying the stored session makes the old cookie worthless, wherever it was copied.
+      req.session.destroy((error) => {
+        if (error) return next(error);
+        clearSessionCookie(res, deps.config).status(204).end();
+      });
+    }),
+  );
 
   router.post(
     '/auth/recover',
@@ -94,28 +122,42 @@ export function authRouter(deps: AuthDeps): Router {
       { name: 'recover-email', limit: 1, windowSeconds: MINUTE, key: byBodyEmail },
       { name: 'recover-ip', limit: 10, windowSeconds: 15 * MINUTE, key: byIp },
     ]),
-    route({ body: recoverSchema }, (req, res, { body }) => {
-      // The same answer, in the same time, whether or not the email has an account: the lookup,
-      // the token and the mail all happen after answering (a failure is logged, never shown).
-      const answer: MessageResponse = { message: recoverySentMessage(body.email) };
-      res.json(answer);
-      requestPasswordReset(deps, body.email).catch((error: unknown) =>
-        req.log.error({ err: error }, 'No se pudo preparar el correo de recuperación'),
-      );
-    }),
+    route(
+      {
+        body: recoverSchema,
+        summary: 'Pedir el correo para restablecer la contraseña',
+        response: messageResponseSchema,
+      },
+      (req, res, { body }) => {
+        // The same answer, in the same time, whether or not the email has an account: the lookup,
+        // the token and the mail all happen after answering (a failure is logged, never shown).
+        const answer: MessageResponse = { message: recoverySentMessage(body.email) };
+        res.json(answer);
+        requestPasswordReset(deps, body.email).catch((error: unknown) =>
+          req.log.error({ err: error }, 'No se pudo preparar el correo de recuperación'),
+        );
+      },
+    ),
   );
 
   router.post(
     '/auth/reset-password',
     rateLimit(db, [{ name: 'reset-ip', limit: 20, windowSeconds: 15 * MINUTE, key: byIp }]),
-    route({ body: resetPasswordSchema }, async (req, res, { body }) => {
-      const user = await resetPasswordForSignIn(deps, body.token, body.password);
-      if (!user) throw badRequest(RESET_FAILED);
-      // Whoever can read the mailbox may sign in again at once, even after a lock-out.
-      await Promise.all([logIn(req, user), clearLoginFailures(deps, user.email)]);
-      const answer: ResetPasswordResponse = { user: toSessionUserDto(user) };
-      res.json(answer);
-    }),
+    route(
+      {
+        body: resetPasswordSchema,
+        summary: 'Poner una contraseña nueva con el enlace del correo',
+        response: resetPasswordResponseSchema,
+      },
+      async (req, res, { body }) => {
+        const user = await resetPasswordForSignIn(deps, body.token, body.password);
+        if (!user) throw badRequest(RESET_FAILED);
+        // Whoever can read the mailbox may sign in again at once, even after a lock-out.
+        await Promise.all([logIn(req, user), clearLoginFailures(deps, user.email)]);
+        const answer: ResetPasswordResponse = { user: toSessionUserDto(user) };
+        res.json(answer);
+      },
+    ),
   );
 
   return router;

@@ -10,6 +10,7 @@ import { byIp, rateLimit } from '../security/rate-limit.js';
 import type { AuthDeps } from './auth.service.js';
 import { resendVerificationMail, verifyEmail } from './email-verification.js';
 import { currentUser, requireUser } from './require-user.js';
+import { messageResponseSchema } from '../../common/responses.js';
 
 export const EMAIL_VERIFIED = '¡Email verificado!';
 export const INVALID_VERIFICATION_LINK = 'El enlace no es válido o ha caducado.';
@@ -43,12 +44,19 @@ export function emailVerificationRouter(deps: AuthDeps): Router {
   router.post(
     '/auth/verify-email',
     rateLimit(db, [{ name: 'verify-email-ip', limit: 30, windowSeconds: 15 * 60, key: byIp }]),
-    route({ body: verifySchema }, async (_req, res, { body }) => {
-      const userId = await verifyEmail(deps, body.token);
-      if (!userId) throw new AppError('invalid_link', 400, INVALID_VERIFICATION_LINK);
-      const answer: MessageResponse = { message: EMAIL_VERIFIED };
-      res.json(answer);
-    }),
+    route(
+      {
+        body: verifySchema,
+        summary: 'Verificar el email con el enlace del correo',
+        response: messageResponseSchema,
+      },
+      async (_req, res, { body }) => {
+        const userId = await verifyEmail(deps, body.token);
+        if (!userId) throw new AppError('invalid_link', 400, INVALID_VERIFICATION_LINK);
+        const answer: MessageResponse = { message: EMAIL_VERIFIED };
+        res.json(answer);
+      },
+    ),
   );
 
   router.post(
@@ -62,14 +70,21 @@ export function emailVerificationRouter(deps: AuthDeps): Router {
       { name: 'verification-mail-minute', limit: 1, windowSeconds: 60, key: byUser },
       { name: 'verification-mail-day', limit: 5, windowSeconds: 24 * 60 * 60, key: byUser },
     ]),
-    async (req, res) => {
-      const user = currentUser(req);
-      const outcome = await resendVerificationMail(deps, user.user_id);
-      if (outcome === 'already_verified') throw badRequest(ALREADY_VERIFIED);
-      if (outcome === 'failed') throw new AppError('mail_failed', 502, VERIFICATION_MAIL_FAILED);
-      const body: MessageResponse = { message: verificationSentMessage(user.email) };
-      res.json(body);
-    },
+    route(
+      {
+        summary: 'Enviar otra vez el enlace de verificación',
+        response: messageResponseSchema,
+        also: { 502: 'No se pudo enviar el correo' },
+      },
+      async (req, res) => {
+        const user = currentUser(req);
+        const outcome = await resendVerificationMail(deps, user.user_id);
+        if (outcome === 'already_verified') throw badRequest(ALREADY_VERIFIED);
+        if (outcome === 'failed') throw new AppError('mail_failed', 502, VERIFICATION_MAIL_FAILED);
+        const body: MessageResponse = { message: verificationSentMessage(user.email) };
+        res.json(body);
+      },
+    ),
   );
 
   return router;

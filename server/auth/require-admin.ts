@@ -3,6 +3,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { forbidden, unauthorized } from '../lib/errors.js';
+import { guard } from '../lib/route.js';
 
 const ADMIN_TOKEN_HEADER = 'x-admin-token';
 
@@ -10,7 +11,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 export function requireAdmin(apiToken: string | undefined): RequestHandler {
   const expected = apiToken ? digest(apiToken) : undefined;
-  return (req, res, next) => {
+  return guard('admin', (req, res, next) => {
     const given = req.get(ADMIN_TOKEN_HEADER);
     if (given !== undefined && expected) {
       // Hashing first gives equal lengths, so timingSafeEqual never leaks the length.
@@ -20,7 +21,7 @@ export function requireAdmin(apiToken: string | undefined): RequestHandler {
     }
     if (!req.user) return next(unauthorized('Usuario no autenticado'));
     next(req.user.is_admin ? undefined : forbidden());
-  };
+  });
 }
 
 /** Who triggered an admin action: the admin's id, or undefined for the API token. */

@@ -7,7 +7,7 @@ import passport from 'passport';
 import type pg from 'pg';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache, type LocalCache } from '../cache/local-cache.js';
-import type { Config } from '../config.js';
+import { sessionSecretsOf, type Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import { findSessionUser, type SessionUserRow } from '../users/users.repository.js';
@@ -169,7 +169,8 @@ export function sessionMiddleware(
   }
   return session({
     name: sessionCookieName(config),
-    secret: config.sessionSecret,
+    // Signs with the first, accepts any: SESSION_SECRET_PREVIOUS keeps old cookies valid.
+    secret: sessionSecretsOf(config),
     genid: newSessionId, // 24 random bytes, as express-session's own
     store: new CachedPgStore({
       pool,

@@ -6,6 +6,7 @@
 // The refusal is per key: with notices arriving several times a second (likes, thumbs, other fans'
 // sessions), refusing every value read while ANY notice arrived kept many agendas from being kept
 // at all, although the notice was about someone else.
+import { cacheLookups } from '../metrics/metrics.js';
 import type { ChangeFeed, ChangeKind } from './change-feed.js';
 
 export interface LocalCacheOptions<V> {
@@ -14,6 +15,8 @@ export interface LocalCacheOptions<V> {
   maxSize: number;
   /** Size of one value in the unit of maxSize (default 1: maxSize counts entries). */
   sizeOf?: (value: V) => number;
+  /** The cache's name in cm_cache_lookups_total. */
+  name?: string;
 }
 
 /** Beyond this many remembered forgets, they are dropped and counted as a forget of everything. */
@@ -45,6 +48,17 @@ export class LocalCache<V> {
   }
 
   get(key: string): V | undefined {
+    const value = this.lookup(key);
+    // Counted only while the feed is live: with caching off there is nothing to hit.
+    if (this.feed?.live)
+      cacheLookups.inc({
+        cache: this.options.name ?? 'other',
+        result: value === undefined ? 'miss' : 'hit',
+      });
+    return value;
+  }
+
+  private lookup(key: string): V | undefined {
     if (!this.feed?.live) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -114,7 +128,7 @@ export function watchedCache<V>(
   kind: ChangeKind,
   options: LocalCacheOptions<V>,
 ): LocalCache<V> {
-  const cache = new LocalCache<V>(feed, options);
+  const cache = new LocalCache<V>(feed, { name: kind, ...options });
   feed?.on(kind, (key) => cache.forget(key));
   return cache;
 }

@@ -15,11 +15,17 @@ import {
 export function calendarSettingsRouter(deps: PrivateFeedDeps): Router {
   const router = express.Router();
 
-  router.get('/', async (req, res) => {
-    res
-      .set('Cache-Control', 'no-store')
-      .json(await calendarFeedStatus(deps, currentUser(req).user_id));
-  });
+  router.get(
+    '/',
+    route(
+      { summary: 'Estado del calendario privado del fan', response: 'Estado del calendario' },
+      async (req, res) => {
+        res
+          .set('Cache-Control', 'no-store')
+          .json(await calendarFeedStatus(deps, currentUser(req).user_id));
+      },
+    ),
+  );
 
   router.patch(
     '/',

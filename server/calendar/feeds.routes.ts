@@ -48,12 +48,34 @@ const PRIVATE_CACHE = 'private, no-cache';
 export function calendarFeedsRouter(deps: FeedDeps): Router {
   const router = express.Router();
 
-  router.get('/conciertos.ics', async (req, res) => {
-    sendFeed(req, res, await publicFeed(deps, undefined, 'ics'), 'ics', PUBLIC_CACHE);
-  });
-  router.get('/conciertos.rss', async (req, res) => {
-    sendFeed(req, res, await publicFeed(deps, undefined, 'rss'), 'rss', PUBLIC_CACHE);
-  });
+  router.get(
+    '/conciertos.ics',
+    route(
+      {
+        summary: 'Calendario público (iCalendar) de todos los conciertos próximos',
+        response: 'iCalendar',
+        contentType: 'text/calendar',
+        also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
+      },
+      async (req, res) => {
+        sendFeed(req, res, await publicFeed(deps, undefined, 'ics'), 'ics', PUBLIC_CACHE);
+      },
+    ),
+  );
+  router.get(
+    '/conciertos.rss',
+    route(
+      {
+        summary: 'Canal RSS de todos los conciertos próximos',
+        response: 'RSS 2.0',
+        contentType: 'application/rss+xml',
+        also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
+      },
+      async (req, res) => {
+        sendFeed(req, res, await publicFeed(deps, undefined, 'rss'), 'rss', PUBLIC_CACHE);
+      },
+    ),
+  );
 
   router.get(
     '/generos/:file',

@@ -20,7 +20,8 @@ import { sendKept, type AgendaResponses } from './agenda-responses.js';
 import { upcomingCutoff } from './upcoming.js';
 
 export function agendaFastLane(deps: {
-  secret: string;
+  /** SESSION_SECRET, then SESSION_SECRET_PREVIOUS when set: what express-session accepts. */
+  secrets: readonly string[];
   /** The session cookie's name (server/auth/session-cookie.ts). */
   cookieName: string;
   caches: SessionCaches;
@@ -33,7 +34,9 @@ export function agendaFastLane(deps: {
     const signed = cookieValue(req.headers.cookie, deps.cookieName);
     let userId: string | undefined;
     if (signed !== undefined) {
-      const sid = unsign(signed, deps.secret);
+      const sid = deps.secrets
+        .map((secret) => unsign(signed, secret))
+        .find((found) => found !== undefined);
       const session = sid === undefined ? undefined : deps.caches.sessions.get(sid);
       if (session === undefined) return next();
       const data = JSON.parse(session) as SessionData;

@@ -10,6 +10,12 @@ import { sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { setFeedback, setLike } from './reactions.service.js';
 import { concertPage } from '../pages/concert-page.service.js';
+import {
+  carouselResponseSchema,
+  concertListResponseSchema,
+  feedbackResponseSchema,
+  likeResponseSchema,
+} from '../../common/responses.js';
 
 export function concertsRouter(deps: {
   db: Database;
@@ -20,18 +26,33 @@ export function concertsRouter(deps: {
   const router = express.Router();
   const { db } = deps;
 
-  router.get('/carousel', async (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=60').json(await carousel(db, deps.clock));
-  });
+  router.get(
+    '/carousel',
+    route(
+      { summary: 'Conciertos del carrusel de la portada', response: carouselResponseSchema },
+      async (_req, res) => {
+        res.set('Cache-Control', 'public, max-age=60').json(await carousel(db, deps.clock));
+      },
+    ),
+  );
 
   // The agenda: every upcoming concert, with the signed-in fan's score, reason, like and feedback.
   // The body is a ConcertListResponse, assembled as a string (see agenda-catalog.ts), gzipped or
   // not as the client takes it, and answered from agenda-responses.ts while nothing changed.
-  router.get('/', async (req, res) => {
-    res.set('Cache-Control', 'private, no-cache').type('json');
-    const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
-    sendKept(res, await agendaAnswer(deps, req.user?.user_id, encoding));
-  });
+  router.get(
+    '/',
+    route(
+      {
+        summary: 'La agenda: conciertos próximos, con la valoración del fan si hay sesión',
+        response: concertListResponseSchema,
+      },
+      async (req, res) => {
+        res.set('Cache-Control', 'private, no-cache').type('json');
+        const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
+        sendKept(res, await agendaAnswer(deps, req.user?.user_id, encoding));
+      },
+    ),
+  );
 
   // One concert for its public page: anyone may read it; a signed-in fan gets their own row too.
   router.get(
@@ -48,8 +69,18 @@ export function concertsRouter(deps: {
   );
 
   // A fan's like and their feedback: the concert in the path, one field in the body.
-  const like = { params: concertIdParamsSchema, body: likeSchema };
-  const feedback = { params: concertIdParamsSchema, body: feedbackSchema };
+  const like = {
+    params: concertIdParamsSchema,
+    body: likeSchema,
+    summary: 'Marcar o quitar «me gusta»',
+    response: likeResponseSchema,
+  };
+  const feedback = {
+    params: concertIdParamsSchema,
+    body: feedbackSchema,
+    summary: 'Valorar la recomendación (pulgar arriba o abajo)',
+    response: feedbackResponseSchema,
+  };
   router.put(
     '/:id/like',
     requireUser,

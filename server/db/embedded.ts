@@ -23,7 +23,8 @@ import {
 import { initCluster, startCluster, type ClusterOptions } from './embedded-cluster.js';
 import { adminUrl, createPassword, readPassword, settlePassword } from './embedded-password.js';
 
-const DATABASE = 'conciertos';
+export const EMBEDDED_DATABASE = 'conciertos';
+const DATABASE = EMBEDDED_DATABASE;
 
 export interface EmbeddedDatabase {
   url: string;

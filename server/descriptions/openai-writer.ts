@@ -1,6 +1,7 @@
 // Descriptions written by the AI through the openai SDK. The prompt is built here from the
 // concert's own data (no free text from a request reaches it); any failure falls back to the
 // template text, so the admin's action always completes.
+import { aiFallbacks } from '../metrics/metrics.js';
 import { AiUnavailableError, createAiGate, type AiGate } from '../lib/ai-gate.js';
 import type { Logger } from '../lib/logger.js';
 import { createOpenAiClient, describeFailure } from '../lib/openai-guards.js';
@@ -76,6 +77,7 @@ export function createOpenAiWriter(options: {
         if (text.length < 10) throw new Error('respuesta vacía');
         return text.slice(0, MAX_CHARS[length]);
       } catch (error) {
+        aiFallbacks.inc({ use: 'descriptions' });
         if (error instanceof AiUnavailableError) return templateWriter.write(concert, length);
         options.log.warn(
           { ...describeFailure(error, options.apiKey), concertId: concert.id },

@@ -4,7 +4,8 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from '../lib/logger.js';
-import { createQueues, DEFAULT_TUNING, type QueueTuning } from './queues.js';
+import { watchQueues } from '../metrics/metrics.js';
+import { createQueues, DEFAULT_TUNING, QUEUES, type QueueTuning } from './queues.js';
 
 const BOSS_SCHEMA = 'pgboss';
 
@@ -22,6 +23,8 @@ export async function startBoss(
   boss.on('error', (error) => log.error({ err: error }, 'Error en la cola de trabajos (pg-boss)'));
   await boss.start();
   await createQueues(boss, tuning);
+  // cm_job_queue_depth: pg-boss counts the jobs waiting (created or to be retried) per queue.
+  watchQueues({ names: Object.values(QUEUES), size: (name) => boss.getQueueSize(name) });
   return boss;
 }
 

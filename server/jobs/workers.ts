@@ -1,6 +1,8 @@
 // The handlers of every queue. Each one is safe to run twice and on several instances: the work
 // itself is guarded in the database (advisory lock per fan, row locks per mail, "IS NULL" writes).
 import type PgBoss from 'pg-boss';
+import type { Logger } from '../lib/logger.js';
+import { jobDuration, jobRuns } from '../metrics/metrics.js';
 import { chunk } from '../lib/chunk.js';
 import type { RecommendationEngine } from '../recommendations/engine.js';
 import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
@@ -62,6 +64,34 @@ async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) 
   return campaignIds.length;
 }
 
+/**
+ * One log line per job run, with its queue, id, outcome and duration, and the same in the job
+ * metrics. A failure is rethrown: pg-boss records it and retries by the queue's policy.
+ */
+export function timed<T>(
+  log: Logger,
+  queue: string,
+  handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
+): (jobs: PgBoss.Job<T>[]) => Promise<void> {
+  return async (jobs) => {
+    const started = process.hrtime.bigint();
+    const jobIds = jobs.map((job) => job.id);
+    const finish = (outcome: 'completed' | 'failed') => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      jobRuns.inc({ queue, outcome });
+      jobDuration.observe({ queue }, seconds);
+      return { queue, jobIds, outcome, durationMs: Math.round(seconds * 1000) };
+    };
+    try {
+      await handler(jobs);
+      log.info(finish('completed'), 'Trabajo terminado');
+    } catch (error) {
+      log.warn({ ...finish('failed'), err: error }, 'Trabajo fallido');
+      throw error;
+    }
+  };
+}
+
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, log } = deps;
   const options = { pollingIntervalSeconds: POLLING_SECONDS };
@@ -73,30 +103,42 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     log,
   };
 
-  await boss.work(QUEUES.recommendationsAll, options, async () => {
-    const fans = await fanOutRecommendations(deps);
-    log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
-  });
+  await boss.work(
+    QUEUES.recommendationsAll,
+    options,
+    timed(log, QUEUES.recommendationsAll, async () => {
+      const fans = await fanOutRecommendations(deps);
+      log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
+    }),
+  );
   // Two fans (or groups) at a time per instance; each fan's run already batches its AI calls.
   for (let i = 0; i < 2; i += 1) {
-    await boss.work<RecommendationsUserJob>(QUEUES.recommendationsUser, options, async ([job]) => {
-      await generateForUser(generator, job!.data.userId);
-    });
+    await boss.work<RecommendationsUserJob>(
+      QUEUES.recommendationsUser,
+      options,
+      timed(log, QUEUES.recommendationsUser, async ([job]) => {
+        await generateForUser(generator, job!.data.userId);
+      }),
+    );
     await boss.work<RecommendationsGroupJob>(
       QUEUES.recommendationsGroup,
       options,
-      async ([job]) => {
+      timed(log, QUEUES.recommendationsGroup, async ([job]) => {
         const { changed } = await generateForGroup(generator, job!.data.userIds);
         // Their taste changed during the pass: each goes again on their own with the new one.
         for (const userId of changed) {
           await boss.send(QUEUES.recommendationsUser, { userId }, { singletonKey: userId });
         }
-      },
+      }),
     );
   }
-  await boss.work<WeeklyMailSendJob>(QUEUES.weeklyMailSend, options, async ([job]) => {
-    const { sent } = await sendCampaign(deps, job!.data.campaignId);
-    log.info({ campaignId: job!.data.campaignId, sent }, 'Email semanal: envío terminado');
-  });
+  await boss.work<WeeklyMailSendJob>(
+    QUEUES.weeklyMailSend,
+    options,
+    timed(log, QUEUES.weeklyMailSend, async ([job]) => {
+      const { sent } = await sendCampaign(deps, job!.data.campaignId);
+      log.info({ campaignId: job!.data.campaignId, sent }, 'Email semanal: envío terminado');
+    }),
+  );
   await resumeUnfinishedCampaigns(deps);
 }

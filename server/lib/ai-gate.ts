@@ -7,6 +7,7 @@ import type { Database } from '../db/database.js';
 import { dailyCallBudget, type DailyCallBudget } from './ai-budget.js';
 import { CircuitBreaker, type BreakerState } from './circuit-breaker.js';
 import type { Logger } from './logger.js';
+import { aiCalls, aiLatency } from '../metrics/metrics.js';
 import { isOutage, retryDelayMs } from './openai-guards.js';
 import type { Clock } from './time.js';
 
@@ -109,6 +110,7 @@ export function createAiGate(options: AiGateOptions): AiGate {
       let lastError: unknown;
       for (let retry = 0; ; retry += 1) {
         const refused = (reason: AiRefusal): never => {
+          aiCalls.inc({ outcome: 'refused' });
           // A retry the breaker no longer allows ends with the failure that asked for it.
           throw retry === 0 ? new AiUnavailableError(reason) : lastError;
         };
@@ -122,11 +124,16 @@ export function createAiGate(options: AiGateOptions): AiGate {
           breaker.cancelled(ticket);
           return refused('circuit-open');
         }
+        const timer = aiLatency.startTimer();
         try {
           const value = await underSignal(ticket.signal, attempt);
           breaker.succeeded(ticket);
+          timer({ outcome: 'success' });
+          aiCalls.inc({ outcome: 'success' });
           return value;
         } catch (error) {
+          timer({ outcome: 'failure' });
+          aiCalls.inc({ outcome: 'failure' });
           if (ticket.signal.aborted) {
             // Cut short because the breaker opened meanwhile: not this attempt's failure.
             breaker.cancelled(ticket);

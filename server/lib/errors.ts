@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { isPoolTimeout } from '../db/database.js';
+import { poolWaitTimeouts } from '../metrics/metrics.js';
 
 /** The one error type the API raises on purpose: its message is Spanish and shown to people. */
 export class AppError extends Error {
@@ -64,7 +65,10 @@ function clientErrorFrom(error: unknown): AppError | undefined {
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const busy = isPoolTimeout(error);
   // Expected under a crowd and answered properly: a warning, not an error with a stack.
-  if (busy) req.log.warn('no database connection came free in time: 503');
+  if (busy) {
+    req.log.warn('no database connection came free in time: 503');
+    poolWaitTimeouts.inc();
+  }
   const known = error instanceof AppError ? error : busy ? serverBusy() : clientErrorFrom(error);
   if (known) {
     if (res.headersSent) return;

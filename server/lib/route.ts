@@ -7,7 +7,19 @@ export interface RouteSchemas {
   body?: z.ZodType;
   query?: z.ZodType;
   params?: z.ZodType;
+  /** For the OpenAPI document (server/openapi/): one line saying what the route does. */
+  summary?: string;
+  /** The success answer's body; a string describes a body without a zod schema yet. */
+  response?: z.ZodType | string;
+  /** The success answer's media type when it is not JSON (an HTML page, a script). */
+  contentType?: string;
+  /** The success status (200 unless said). */
+  status?: number;
+  /** Other answers the route gives on purpose (a redirect, a 404), status → description. */
+  also?: Record<number, string | { description: string; schema: z.ZodType }>;
 }
+
+type InputPart = 'body' | 'query' | 'params';
 
 /**
  * What the handler receives: the parsed value of exactly the parts that have a schema, typed from
@@ -15,8 +27,18 @@ export interface RouteSchemas {
  * has, fails the typecheck.
  */
 export type RouteInput<S extends RouteSchemas> = {
-  [K in keyof S]: S[K] extends z.ZodType ? z.output<S[K]> : never;
+  [K in keyof S & InputPart]: S[K] extends z.ZodType ? z.output<S[K]> : never;
 };
+
+// The one registry of the API's operations: every handler made by route() with its schemas.
+// Where each handler is mounted is read from the Express app itself (server/lib/express-routes.ts),
+// so the document cannot list a path the app does not serve.
+const registered = new WeakMap<object, RouteSchemas>();
+
+/** The schemas route() was given for this handler, if it was made by route(). */
+export function routeSchemasOf(handler: unknown): RouteSchemas | undefined {
+  return typeof handler === 'function' ? registered.get(handler) : undefined;
+}
 
 const PARTS = ['body', 'query', 'params'] as const;
 
@@ -36,7 +58,7 @@ export function route<const S extends RouteSchemas>(
   schemas: S,
   handler: (req: Request, res: Response, input: RouteInput<S>, next: NextFunction) => unknown,
 ): RequestHandler {
-  return (req, res, next) => {
+  const wrapped: RequestHandler = (req, res, next) => {
     const parsed: Partial<Record<(typeof PARTS)[number], unknown>> = {};
     for (const part of PARTS) {
       const schema = schemas[part];
@@ -51,4 +73,27 @@ export function route<const S extends RouteSchemas>(
     // The one place the parsed values meet their types: each was produced by the schema above.
     return handler(req, res, parsed as RouteInput<S>, next);
   };
+  registered.set(wrapped, schemas);
+  return wrapped;
 }
+
+/** Who a guard lets through: a signed-in user, or an admin (session or X-Admin-Token). */
+export type GuardKind = 'user' | 'admin';
+const guards = new WeakMap<object, GuardKind>();
+
+/** Marks a middleware as a guard, so the OpenAPI document names the route's security and 401/403. */
+export function guard(kind: GuardKind, handler: RequestHandler): RequestHandler {
+  guards.set(handler, kind);
+  return handler;
+}
+
+export function guardOf(handler: unknown): GuardKind | undefined {
+  return typeof handler === 'function' ? guards.get(handler) : undefined;
+}
+
+/**
+ * A route() that only describes: for routes whose work is done by other middleware (passport's
+ * redirects, the SPA), so they still appear in the OpenAPI document.
+ */
+export const describedAs = (schemas: Omit<RouteSchemas, 'body' | 'query' | 'params'>) =>
+  route(schemas, (_req, _res, _input, next) => next());

@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { insertDelivery, markDelivery, type DeliveryKind } from './deliveries.repository.js';
+import { mails } from '../metrics/metrics.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 /**
@@ -18,9 +19,11 @@ export async function sendRecordedMail(
   });
   try {
     await deps.mailer.send(delivery.mail);
+    mails.inc({ kind: delivery.kind, outcome: 'sent' });
     await markDelivery(deps.db, id, { status: 'sent', attempts: 1 });
     return true;
   } catch (error) {
+    mails.inc({ kind: delivery.kind, outcome: 'failed' });
     deps.log.warn({ err: error, kind: delivery.kind }, 'No se pudo enviar el correo');
     await markDelivery(deps.db, id, {
       status: 'failed',

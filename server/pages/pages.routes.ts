@@ -7,6 +7,7 @@ import { watchedCache } from '../cache/local-cache.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import type { ConcertPageDto } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
+import { describedAs, route } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
 import type { SpaPages } from '../web/spa.js';
 import { agendaHead, notFoundHead } from './page-heads.js';
@@ -45,47 +46,85 @@ export function pagesRouter(deps: {
   const agendaHtml = pages.html(agendaHead(publicUrl), '/conciertos');
   const notFoundHtml = pages.html(notFoundHead(), '/conciertos');
 
-  router.get('/robots.txt', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=3600').type('text/plain').send(robotsTxt(publicUrl));
-  });
+  router.get(
+    '/robots.txt',
+    route({ summary: 'robots.txt', response: 'Texto', contentType: 'text/plain' }, (_req, res) => {
+      res
+        .set('Cache-Control', 'public, max-age=3600')
+        .type('text/plain')
+        .send(robotsTxt(publicUrl));
+    }),
+  );
 
-  router.get('/sitemap.xml', async (_req, res) => {
-    const paths = await upcomingConcertPaths(db, clock);
-    res
-      .set('Cache-Control', 'public, max-age=3600')
-      .type('application/xml')
-      .send(sitemapXml(publicUrl, paths));
-  });
+  router.get(
+    '/sitemap.xml',
+    route(
+      {
+        summary: 'Mapa del sitio: cada concierto próximo',
+        response: 'XML',
+        contentType: 'application/xml',
+      },
+      async (_req, res) => {
+        const paths = await upcomingConcertPaths(db, clock);
+        res
+          .set('Cache-Control', 'public, max-age=3600')
+          .type('application/xml')
+          .send(sitemapXml(publicUrl, paths));
+      },
+    ),
+  );
 
-  router.get('/conciertos', (_req, res) => {
-    res.set('Cache-Control', 'no-cache').type('html').send(agendaHtml);
-  });
+  router.get(
+    '/conciertos',
+    route(
+      {
+        summary: 'La agenda pública (página HTML)',
+        response: 'Página HTML',
+        contentType: 'text/html',
+      },
+      (_req, res) => {
+        res.set('Cache-Control', 'no-cache').type('html').send(agendaHtml);
+      },
+    ),
+  );
 
-  router.get('/conciertos/:segment', async (req, res) => {
-    const asked = parseConcertSegment(req.params.segment);
-    let page = asked ? kept.get(String(asked.id)) : undefined;
-    if (asked && !page) {
-      const epoch = kept.epoch; // before the read: a change during it keeps nothing stale
-      const concert = await findConcertPage(db, clock, asked.id, undefined);
-      if (concert) {
-        page = await render(concert);
-        kept.set(String(asked.id), page, epoch);
+  router.get(
+    '/conciertos/:segment',
+    describedAs({
+      summary: 'La página de un concierto, con su cabecera para buscadores y redes',
+      response: 'Página HTML',
+      contentType: 'text/html',
+      also: {
+        301: 'A la dirección canónica del concierto',
+        404: 'Página de concierto desconocido',
+      },
+    }),
+    async (req, res) => {
+      const asked = parseConcertSegment(String(req.params.segment));
+      let page = asked ? kept.get(String(asked.id)) : undefined;
+      if (asked && !page) {
+        const epoch = kept.epoch; // before the read: a change during it keeps nothing stale
+        const concert = await findConcertPage(db, clock, asked.id, undefined);
+        if (concert) {
+          page = await render(concert);
+          kept.set(String(asked.id), page, epoch);
+        }
       }
-    }
-    if (!asked || !page) {
-      res.status(404).set('Cache-Control', 'no-cache').type('html').send(notFoundHtml);
-      return;
-    }
-    if (`/conciertos/${asked.id}-${asked.slug}` !== page.path) {
-      // An old or wrong slug, or the bare id other pages link to: one address per concert.
-      const query = req.originalUrl.includes('?')
-        ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
-        : '';
-      res.redirect(301, `${page.path}${query}`);
-      return;
-    }
-    res.set('Cache-Control', 'no-cache').type('html').send(page.html);
-  });
+      if (!asked || !page) {
+        res.status(404).set('Cache-Control', 'no-cache').type('html').send(notFoundHtml);
+        return;
+      }
+      if (`/conciertos/${asked.id}-${asked.slug}` !== page.path) {
+        // An old or wrong slug, or the bare id other pages link to: one address per concert.
+        const query = req.originalUrl.includes('?')
+          ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
+          : '';
+        res.redirect(301, `${page.path}${query}`);
+        return;
+      }
+      res.set('Cache-Control', 'no-cache').type('html').send(page.html);
+    },
+  );
 
   return router;
 }

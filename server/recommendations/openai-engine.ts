@@ -1,6 +1,7 @@
 // The AI engine: one chat completion per batch through the `openai` SDK (any OpenAI-compatible
 // server via baseUrl). It never throws: when the AI cannot answer usefully the batch is scored by
 // the built-in rules, so a fan always gets recommendations.
+import { aiFallbacks } from '../metrics/metrics.js';
 import { AiUnavailableError, createAiGate, type AiGate } from '../lib/ai-gate.js';
 import type { Logger } from '../lib/logger.js';
 import { createOpenAiClient, describeFailure } from '../lib/openai-guards.js';
@@ -43,8 +44,10 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Recommendation
   const gate = options.gate ?? createAiGate({ clock: systemClock, log });
   const limit = createLimiter(options.concurrency);
 
-  const builtin = (taste: FanTaste, concerts: ConcertToScore[]) =>
-    concerts.map((concert) => scoreConcert(taste, concert));
+  const builtin = (taste: FanTaste, concerts: ConcertToScore[]) => {
+    aiFallbacks.inc({ use: 'recommendations' });
+    return concerts.map((concert) => scoreConcert(taste, concert));
+  };
 
   async function askAi(taste: FanTaste, concerts: ConcertToScore[]): Promise<ScoredConcert[]> {
     const ids = concerts.map((concert) => concert.id);

@@ -27,9 +27,18 @@ export function submissionsRouter(deps: { db: Database; config: Config; clock: C
     next();
   });
 
-  router.get('/form', async (_req, res) => {
-    res.json(await submissionForm(deps));
-  });
+  router.get(
+    '/form',
+    route(
+      {
+        summary: "Formulario 'Publica tus conciertos': token firmado y salas",
+        response: 'Token y salas',
+      },
+      async (_req, res) => {
+        res.json(await submissionForm(deps));
+      },
+    ),
+  );
 
   router.post(
     '/',

@@ -7,6 +7,8 @@ import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadResponse } from '../../commo
 import type { Config } from '../config.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { NOT_AN_IMAGE, storeImage } from './image-store.js';
+import { uploadResponseSchema } from '../../common/responses.js';
+import { route } from '../lib/route.js';
 
 const MISSING_IMAGE = "Envía una imagen en el campo 'image'.";
 const TOO_LARGE = 'La imagen no puede pesar más de 5 MB.';
@@ -60,10 +62,21 @@ export function receiveImage(limits: FieldLimits = { fields: 5, fieldSize: 1024 
 
 export function uploadRouter(config: Config): Router {
   const router = express.Router();
-  router.post('/', receiveImage(), async (req, res) => {
-    if (!req.file) throw badRequest(MISSING_IMAGE);
-    const answer: UploadResponse = { url: await storeImage(config.dataDir, req.file.buffer) };
-    res.status(201).json(answer);
-  });
+  router.post(
+    '/',
+    receiveImage(),
+    route(
+      {
+        summary: 'Subir una imagen (multipart, campo image); se guarda como webp',
+        response: uploadResponseSchema,
+        status: 201,
+      },
+      async (req, res) => {
+        if (!req.file) throw badRequest(MISSING_IMAGE);
+        const answer: UploadResponse = { url: await storeImage(config.dataDir, req.file.buffer) };
+        res.status(201).json(answer);
+      },
+    ),
+  );
   return router;
 }

@@ -23,6 +23,7 @@ import {
 import type { ReauthOutcome } from './reauth.js';
 import { sessionsRouter } from './sessions.routes.js';
 import { calendarSettingsRouter } from '../calendar/calendar-settings.routes.js';
+import { profileSchema } from '../../common/responses.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Introduce tu contraseña actual.';
 export const CURRENT_PASSWORD_WRONG = 'La contraseña actual no es correcta.';
@@ -53,25 +54,42 @@ export function profileRouter(
   const { db } = deps;
   router.use(requireUser);
 
-  router.get('/', async (req, res) => {
-    const profile = await ownProfile(db, currentUser(req).user_id);
-    res.set('Cache-Control', 'no-store').json(profile);
-  });
+  router.get(
+    '/',
+    route({ summary: 'El perfil del fan', response: profileSchema }, async (req, res) => {
+      const profile = await ownProfile(db, currentUser(req).user_id);
+      res.set('Cache-Control', 'no-store').json(profile);
+    }),
+  );
 
   // Only a real change of taste recomputes (and counts against the fan's taste-change limits).
   router.patch(
     '/',
-    route({ body: profileUpdateSchema }, async (req, res, { body }) => {
-      res.json(await updateOwnProfile(deps, currentUser(req).user_id, body));
-    }),
+    route(
+      {
+        body: profileUpdateSchema,
+        summary: 'Cambiar nombre, gustos o suscripción',
+        response: profileSchema,
+      },
+      async (req, res, { body }) => {
+        res.json(await updateOwnProfile(deps, currentUser(req).user_id, body));
+      },
+    ),
   );
 
   // The end of onboarding: genres (and optionally artists) saved, onboarding completed.
   router.put(
     '/onboarding',
-    route({ body: onboardingSchema }, async (req, res, { body }) => {
-      res.json(await completeOnboarding(deps, currentUser(req).user_id, body));
-    }),
+    route(
+      {
+        body: onboardingSchema,
+        summary: 'Terminar la bienvenida: géneros y artistas',
+        response: profileSchema,
+      },
+      async (req, res, { body }) => {
+        res.json(await completeOnboarding(deps, currentUser(req).user_id, body));
+      },
+    ),
   );
 
   // A stolen session must not get to try passwords at will: every attempt counts, and wrong
@@ -82,31 +100,37 @@ export function profileRouter(
   router.post(
     '/password',
     passwordLimit,
-    route({ body: passwordChangeSchema }, async (req, res, { body }) => {
-      const { currentPassword, newPassword } = body;
-      const outcome = await changePassword(deps, currentUser(req).user_id, req.sessionID, {
-        currentPassword,
-        newPassword,
-        authenticatedAt: req.session.authenticatedAt,
-      });
-      throwUnlessConfirmed(res, outcome);
-      res.status(204).end();
-    }),
+    route(
+      { body: passwordChangeSchema, summary: 'Cambiar (o poner) la contraseña', status: 204 },
+      async (req, res, { body }) => {
+        const { currentPassword, newPassword } = body;
+        const outcome = await changePassword(deps, currentUser(req).user_id, req.sessionID, {
+          currentPassword,
+          newPassword,
+          authenticatedAt: req.session.authenticatedAt,
+        });
+        throwUnlessConfirmed(res, outcome);
+        res.status(204).end();
+      },
+    ),
   );
 
   router.delete(
     '/',
-    route({ body: deleteAccountSchema }, async (req, res, { body }) => {
-      const outcome = await deleteAccount(deps, currentUser(req).user_id, {
-        currentPassword: body.currentPassword,
-        authenticatedAt: req.session.authenticatedAt,
-      });
-      throwUnlessConfirmed(res, outcome);
-      // The cascade already removed the stored session; forget it here and clear the cookie.
-      req.session.destroy(() => {
-        clearSessionCookie(res, deps.config).status(204).end();
-      });
-    }),
+    route(
+      { body: deleteAccountSchema, summary: 'Borrar la cuenta', status: 204 },
+      async (req, res, { body }) => {
+        const outcome = await deleteAccount(deps, currentUser(req).user_id, {
+          currentPassword: body.currentPassword,
+          authenticatedAt: req.session.authenticatedAt,
+        });
+        throwUnlessConfirmed(res, outcome);
+        // The cascade already removed the stored session; forget it here and clear the cookie.
+        req.session.destroy(() => {
+          clearSessionCookie(res, deps.config).status(204).end();
+        });
+      },
+    ),
   );
 
   router.use('/sessions', sessionsRouter(deps));

@@ -13,36 +13,54 @@ import {
   listSessions,
   type SessionsDeps,
 } from './sessions.service.js';
+import { sessionsResponseSchema } from '../../common/responses.js';
 
 export const SESSION_NOT_FOUND = 'Esa sesión ya no está activa.';
 
 export function sessionsRouter(deps: SessionsDeps & { config: Pick<Config, 'publicUrl'> }): Router {
   const router = express.Router();
 
-  router.get('/', async (req, res) => {
-    const body: SessionsResponse = {
-      sessions: await listSessions(deps, currentUser(req).user_id, req.sessionID),
-    };
-    res.set('Cache-Control', 'no-store').json(body);
-  });
+  router.get(
+    '/',
+    route(
+      { summary: 'Las sesiones abiertas del fan', response: sessionsResponseSchema },
+      async (req, res) => {
+        const body: SessionsResponse = {
+          sessions: await listSessions(deps, currentUser(req).user_id, req.sessionID),
+        };
+        res.set('Cache-Control', 'no-store').json(body);
+      },
+    ),
+  );
 
-  router.post('/end-others', async (req, res) => {
-    await endOtherSessions(deps, currentUser(req).user_id, req.sessionID);
-    res.status(204).end();
-  });
+  router.post(
+    '/end-others',
+    route({ summary: 'Cerrar las demás sesiones', status: 204 }, async (req, res) => {
+      await endOtherSessions(deps, currentUser(req).user_id, req.sessionID);
+      res.status(204).end();
+    }),
+  );
 
   router.delete(
     '/:id',
-    route({ params: sessionIdParamsSchema }, async (req, res, { params }, next) => {
-      const outcome = await endSession(deps, currentUser(req).user_id, params.id, req.sessionID);
-      if (outcome === 'not_found') throw notFound(SESSION_NOT_FOUND);
-      if (outcome === 'ended') return void res.status(204).end();
-      // This very session: a sign-out.
-      req.session.destroy((error) => {
-        if (error) return next(error);
-        clearSessionCookie(res, deps.config).status(204).end();
-      });
-    }),
+    route(
+      {
+        params: sessionIdParamsSchema,
+        summary: 'Cerrar una sesión',
+        status: 204,
+        also: { 404: 'Esa sesión ya no está activa' },
+      },
+      async (req, res, { params }, next) => {
+        const outcome = await endSession(deps, currentUser(req).user_id, params.id, req.sessionID);
+        if (outcome === 'not_found') throw notFound(SESSION_NOT_FOUND);
+        if (outcome === 'ended') return void res.status(204).end();
+        // This very session: a sign-out.
+        req.session.destroy((error) => {
+          if (error) return next(error);
+          clearSessionCookie(res, deps.config).status(204).end();
+        });
+      },
+    ),
   );
 
   return router;

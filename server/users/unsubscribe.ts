@@ -4,11 +4,13 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { textSchema } from '../../common/text.js';
-import type { Config } from '../config.js';
+import { sessionSecretsOf, type Config } from '../config.js';
 import type { MessageResponse } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
 import { AppError } from '../lib/errors.js';
 import { unsubscribeFromWeeklyMail } from './profile.service.js';
+import { messageResponseSchema } from '../../common/responses.js';
+import { route } from '../lib/route.js';
 
 export const INVALID_LINK = 'El enlace de baja no es válido.';
 export const UNSUBSCRIBED = 'Has sido dado de baja correctamente.';
@@ -48,19 +50,33 @@ const linkSchema = z.object({
  */
 export function unsubscribeRouter(deps: { db: Database; config: Config }): Router {
   const router = express.Router();
-  router.post('/', express.urlencoded({ extended: false, limit: '1kb' }), async (req, res) => {
-    const body: unknown = req.body;
-    const fromBody = typeof body === 'object' && body !== null && 'userId' in body;
-    const parsed = linkSchema.safeParse(fromBody ? body : req.query);
-    if (
-      !parsed.success ||
-      !isValidUnsubscribeToken(deps.config.sessionSecret, parsed.data.userId, parsed.data.token)
-    ) {
-      throw new AppError('invalid_link', 400, INVALID_LINK);
-    }
-    await unsubscribeFromWeeklyMail(deps.db, parsed.data.userId);
-    const answer: MessageResponse = { message: UNSUBSCRIBED };
-    res.json(answer);
-  });
+  router.post(
+    '/',
+    express.urlencoded({ extended: false, limit: '1kb' }),
+    route(
+      {
+        summary: 'Darse de baja del email semanal (enlace firmado; también one-click RFC 8058)',
+        response: messageResponseSchema,
+        also: { 400: 'Enlace no válido' },
+      },
+      async (req, res) => {
+        const body: unknown = req.body;
+        const fromBody = typeof body === 'object' && body !== null && 'userId' in body;
+        const parsed = linkSchema.safeParse(fromBody ? body : req.query);
+        if (
+          !parsed.success ||
+          // A link mailed before SESSION_SECRET was rotated still works while the previous is set.
+          !sessionSecretsOf(deps.config).some((secret) =>
+            isValidUnsubscribeToken(secret, parsed.data.userId, parsed.data.token),
+          )
+        ) {
+          throw new AppError('invalid_link', 400, INVALID_LINK);
+        }
+        await unsubscribeFromWeeklyMail(deps.db, parsed.data.userId);
+        const answer: MessageResponse = { message: UNSUBSCRIBED };
+        res.json(answer);
+      },
+    ),
+  );
   return router;
 }

@@ -6,6 +6,7 @@ import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
+import { describedAs } from '../lib/route.js';
 
 function configAndScripts(
   publicConfig: PublicConfigDto,
@@ -149,15 +150,23 @@ export function spaRouter(options: { clientDir: string; pages: SpaPages }): Rout
     }),
   );
   router.use(express.static(options.clientDir, { index: false, maxAge: '1d' }));
-  router.get('/{*splat}', (req, res) => {
-    const variants = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
-    const html = !hasSessionCookie(req.headers.cookie)
-      ? variants.none
-      : isAgendaPage(req.path)
-        ? variants.agenda
-        : variants.cookie;
-    // The page depends on the cookie's presence: no cache may hand one person's to another.
-    res.set('Cache-Control', 'no-cache').vary('Cookie').type('html').send(html);
-  });
+  router.get(
+    '/{*splat}',
+    describedAs({
+      summary: 'La web (SPA): index.html para cualquier otra ruta',
+      response: 'Página HTML',
+      contentType: 'text/html',
+    }),
+    (req, res) => {
+      const variants = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
+      const html = !hasSessionCookie(req.headers.cookie)
+        ? variants.none
+        : isAgendaPage(req.path)
+          ? variants.agenda
+          : variants.cookie;
+      // The page depends on the cookie's presence: no cache may hand one person's to another.
+      res.set('Cache-Control', 'no-cache').vary('Cookie').type('html').send(html);
+    },
+  );
   return router;
 }

@@ -3,6 +3,7 @@
 // workers never send the same row and a crash rolls the claim back to 'pending'.
 // The one unavoidable window: a worker killed between an SMTP 250 and its COMMIT leaves that row
 // 'pending', and the next worker sends it again (at most SEND_CONCURRENCY mails per worker).
+import { mails } from '../metrics/metrics.js';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -96,7 +97,9 @@ async function sendOne(
     const attempts = delivery.attempts + 1;
     try {
       await deps.mailer.send(mail);
+      mails.inc({ kind: 'weekly', outcome: 'sent' });
     } catch (error) {
+      mails.inc({ kind: 'weekly', outcome: 'failed' });
       const giveUp = isPermanent(error) || attempts >= MAX_ATTEMPTS;
       await mark({
         status: giveUp ? 'failed' : 'pending',

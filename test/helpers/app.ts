@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
+import type PgBoss from 'pg-boss';
 import { createApp } from '../../server/app.js';
 import type { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config.js';
@@ -12,6 +13,7 @@ import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
 import type { RecommendationEngine } from '../../server/recommendations/engine.js';
 import { RecommendationRunner } from '../../server/recommendations/runner.js';
 import { createMailer, type Mailer } from '../../server/mail/mailer.js';
+import { checkResponsesAgainstDocument } from './contract.js';
 
 /** A valid test configuration; `env` overrides or adds variables. */
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -34,6 +36,8 @@ export function createTestApp(options: {
   clock?: Clock;
   clientDir?: string;
   engine?: RecommendationEngine;
+  /** The job queue; with it the admin action routes exist (never started unless the test does). */
+  boss?: PgBoss;
   /** Turns on the instance caches (off by default: most tests write rows straight to SQL). */
   feed?: ChangeFeed;
 }): { app: Express; config: Config; mailer: Mailer; recommendations: RecommendationRunner } {
@@ -56,8 +60,11 @@ export function createTestApp(options: {
     mailer,
     clock: options.clock,
     feed: options.feed,
+    boss: options.boss,
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
   });
+  // Every response of every test is checked against the OpenAPI document (helpers/contract.ts).
+  checkResponsesAgainstDocument(app);
   return { app, config, mailer, recommendations };
 }
 

@@ -8,6 +8,7 @@ import type { OAuthProvider } from './identities.repository.js';
 import { SIGN_IN_ERROR_TEXTS, type SignInErrorCode } from '../../../common/sign-in-errors.js';
 import { PROVIDER_LABELS, signInFailedCode } from './oauth.service.js';
 import { AccountError, googleStrategy, spotifyStrategy, type Refusal } from './strategies.js';
+import { describedAs } from '../../lib/route.js';
 
 /** passport's req.logIn as a promise: it regenerates the session id (no fixation). */
 function logIn(req: Request, user: Express.User): Promise<void> {
@@ -57,38 +58,59 @@ function mountProvider(
   const start = `/auth/${provider}`;
   const callback = `${start}/callback`;
   if (!strategy) {
-    router.get([start, callback], (_req, _res, next) =>
-      next(notFound(`El inicio de sesión con ${PROVIDER_LABELS[provider]} no está activado.`)),
+    router.get(
+      [start, callback],
+      describedAs({
+        summary: `Inicio de sesión con ${PROVIDER_LABELS[provider]} (desactivado)`,
+        status: 404,
+      }),
+      (_req, _res, next) =>
+        next(notFound(`El inicio de sesión con ${PROVIDER_LABELS[provider]} no está activado.`)),
     );
     return;
   }
   passport.use(provider, strategy);
   // @types/passport types authenticate()'s middleware as any.
-  router.get(start, rememberReturn, passport.authenticate(provider) as RequestHandler);
-  router.get(callback, (req, res, next) => {
-    const finish = (error: unknown, user: Express.User | false | null, info: unknown) => {
-      if (user) {
-        // Read before logIn: it regenerates the session, and this visit's data goes with it.
-        const target =
-          req.session.oauthReturnTo ??
-          (user.onboarding_completed ? '/myconcerts' : '/liked-music-genres');
-        logIn(req, user).then(() => res.redirect(target), next);
-        return;
-      }
-      const refusal = error ? undefined : refusalOf(info);
-      if (refusal) return void redirectWithError(res, refusal);
-      if (error instanceof AccountError) {
-        req.log.error({ err: error.cause, provider }, 'Error al preparar la cuenta OAuth');
-      } else {
-        req.log.warn(
-          { provider, ...describeFailure(req, error, info) },
-          'Inicio de sesión fallido',
-        );
-      }
-      redirectWithError(res, signInFailedCode(provider));
-    };
-    (passport.authenticate(provider, finish) as RequestHandler)(req, res, next);
-  });
+  router.get(
+    start,
+    describedAs({
+      summary: `Empezar a iniciar sesión con ${PROVIDER_LABELS[provider]}`,
+      status: 302,
+    }),
+    rememberReturn,
+    passport.authenticate(provider) as RequestHandler,
+  );
+  router.get(
+    callback,
+    describedAs({
+      summary: `Vuelta de ${PROVIDER_LABELS[provider]} tras iniciar sesión`,
+      status: 302,
+    }),
+    (req, res, next) => {
+      const finish = (error: unknown, user: Express.User | false | null, info: unknown) => {
+        if (user) {
+          // Read before logIn: it regenerates the session, and this visit's data goes with it.
+          const target =
+            req.session.oauthReturnTo ??
+            (user.onboarding_completed ? '/myconcerts' : '/liked-music-genres');
+          logIn(req, user).then(() => res.redirect(target), next);
+          return;
+        }
+        const refusal = error ? undefined : refusalOf(info);
+        if (refusal) return void redirectWithError(res, refusal);
+        if (error instanceof AccountError) {
+          req.log.error({ err: error.cause, provider }, 'Error al preparar la cuenta OAuth');
+        } else {
+          req.log.warn(
+            { provider, ...describeFailure(req, error, info) },
+            'Inicio de sesión fallido',
+          );
+        }
+        redirectWithError(res, signInFailedCode(provider));
+      };
+      (passport.authenticate(provider, finish) as RequestHandler)(req, res, next);
+    },
+  );
 }
 
 /** Each provider is on only when its client id and secret are configured. */
