@@ -66,7 +66,7 @@ export function catalogAdminRouter(deps: AdminWriteDeps, saved: () => void): Rou
   );
   router.post(
     '/venues',
-    route({ body: venueCreateSchema }, async (req, res, { body }) => {
+    route({ body: venueCreateSchema, status: 201 }, async (req, res, { body }) => {
       const venue = await createVenue(deps.db, body, actorOf(req));
       saved();
       res.status(201).json(venue);

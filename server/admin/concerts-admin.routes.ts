@@ -66,11 +66,14 @@ export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Ro
   );
   router.post(
     '/:id/duplicate',
-    route({ params, body: concertDuplicateSchema }, async (req, res, { params, body }) => {
-      const id = await duplicateConcert(deps, params.id, body, actorOf(req));
-      saved();
-      res.status(201).json({ id, message: `Concierto duplicado con ID: ${id}` });
-    }),
+    route(
+      { params, body: concertDuplicateSchema, status: 201 },
+      async (req, res, { params, body }) => {
+        const id = await duplicateConcert(deps, params.id, body, actorOf(req));
+        saved();
+        res.status(201).json({ id, message: `Concierto duplicado con ID: ${id}` });
+      },
+    ),
   );
   router.delete(
     '/:id',
@@ -82,7 +85,7 @@ export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Ro
   );
   router.post(
     '/:id/bands',
-    route({ params, body: concertBandSchema }, async (req, res, { params, body }) => {
+    route({ params, body: concertBandSchema, status: 201 }, async (req, res, { params, body }) => {
       const concert = await linkConcertBand(deps, params.id, body, actorOf(req));
       saved();
       res.status(201).json(concert);

@@ -42,7 +42,7 @@ export function calendarSettingsRouter(deps: PrivateFeedDeps): Router {
   // The answer carries the only copy of the link: never stored by a cache.
   router.post(
     '/token',
-    route({ body: emptyBodySchema }, async (req, res) => {
+    route({ body: emptyBodySchema, status: 201 }, async (req, res) => {
       const link = await makeCalendarFeedLink(deps, currentUser(req).user_id);
       res.status(201).set('Cache-Control', 'no-store').json(link);
     }),
@@ -50,7 +50,7 @@ export function calendarSettingsRouter(deps: PrivateFeedDeps): Router {
 
   router.delete(
     '/token',
-    route({ body: emptyBodySchema }, async (req, res) => {
+    route({ body: emptyBodySchema, status: 204 }, async (req, res) => {
       await revokeCalendarFeedLink(deps, currentUser(req).user_id);
       res.status(204).end();
     }),

@@ -16,7 +16,7 @@ export interface RouteSchemas {
   /** The success status (200 unless said). */
   status?: number;
   /** Other answers the route gives on purpose (a redirect, a 404), status → description. */
-  also?: Record<number, string | { description: string; schema: z.ZodType }>;
+  also?: Record<number, string | { description: string; schema?: z.ZodType; contentType?: string }>;
 }
 
 type InputPart = 'body' | 'query' | 'params';

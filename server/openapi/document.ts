@@ -82,7 +82,9 @@ function responsesOf(route: DocumentedRoute, schemas: RouteSchemas): ZodOpenApiR
     if (typeof other !== 'string')
       responses[key] = {
         description: other.description,
-        content: { 'application/json': { schema: other.schema } },
+        content: {
+          [other.contentType ?? 'application/json']: { schema: other.schema ?? z.unknown() },
+        },
       };
     else
       responses[key] =

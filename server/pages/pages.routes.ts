@@ -96,7 +96,7 @@ export function pagesRouter(deps: {
       contentType: 'text/html',
       also: {
         301: 'A la dirección canónica del concierto',
-        404: 'Página de concierto desconocido',
+        404: { description: 'Página de concierto desconocido', contentType: 'text/html' },
       },
     }),
     async (req, res) => {

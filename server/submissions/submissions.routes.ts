@@ -46,7 +46,7 @@ export function submissionsRouter(deps: { db: Database; config: Config; clock: C
       { name: 'submission-ip', limit: SUBMISSIONS_PER_IP_PER_HOUR, windowSeconds: 3600, key: byIp },
     ]),
     receiveImage({ fields: FORM_FIELDS, fieldSize: SUBMISSION_FIELD_MAX_BYTES }),
-    route({ body: submissionFormSchema }, async (req, res, { body }) => {
+    route({ body: submissionFormSchema, status: 201 }, async (req, res, { body }) => {
       await createSubmission(deps, body, req.file?.buffer);
       const answer: SubmissionCreatedResponse = {
         message: `¡Gracias! Hemos recibido tu concierto. Lo revisaremos y te escribiremos a ${body.email}.`,
