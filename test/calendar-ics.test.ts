@@ -18,6 +18,7 @@ const event = (over: Partial<CalendarEvent> = {}): CalendarEvent => ({
   categories: ['Rock'],
   stamp: new Date('2030-01-02T03:04:05.678Z'),
   geo: { lat: 39.58, lon: 2.65 },
+  cancelled: false,
   ...over,
 });
 
@@ -91,6 +92,17 @@ describe('ICS writer', () => {
       'Europe/Madrid',
     );
     expect(start?.toString()).toBe('2030-06-01T21:30:00');
+    expect(parsed?.component.getFirstPropertyValue('status')).toBe('CONFIRMED');
+  });
+
+  it('marks a cancelled concert CANCELLED, so subscribed calendars show it as such', () => {
+    const ics = buildCalendar({
+      name: 'P',
+      description: 'd',
+      events: [event({ cancelled: true })],
+    });
+    const [parsed] = parseCalendar(ics).events;
+    expect(parsed?.component.getFirstPropertyValue('status')).toBe('CANCELLED');
   });
 
   // 2030: DST starts on Sunday 31 March and ends on Sunday 27 October.

@@ -52,6 +52,7 @@ export function toCalendarEvent(row: CalendarConcertRow, publicUrl: string): Cal
       row.venue_lat !== null && row.venue_lon !== null
         ? { lat: row.venue_lat, lon: row.venue_lon }
         : null,
+    cancelled: row.cancelled,
   };
 }
 

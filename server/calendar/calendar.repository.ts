@@ -14,6 +14,7 @@ export interface CalendarConcertRow {
   bandname: string | null;
   description: string | null;
   created_at: Date;
+  cancelled: boolean;
   band_names: string[];
   venue_address: string | null;
   venue_town: string | null;
@@ -24,6 +25,7 @@ export interface CalendarConcertRow {
 const CONCERT_COLUMNS = sql`
   c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.genre, c.price::text AS price, c.venue,
   c.bandname, coalesce(c.description_short, c.concert_description) AS description, c.created_at,
+  c.cancelled_at IS NOT NULL AS cancelled,
   coalesce((
     SELECT array_agg(b.band_name ORDER BY b.band_name)
     FROM concert_band cb JOIN bands b ON b.id = cb.band_id

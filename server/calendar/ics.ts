@@ -21,6 +21,8 @@ export interface CalendarEvent {
   /** DTSTAMP: when the concert was added (stable, so an unchanged feed keeps its ETag). */
   stamp: Date;
   geo: { lat: number; lon: number } | null;
+  /** Cancelled by an admin: kept, so a subscribed calendar marks it instead of losing it. */
+  cancelled: boolean;
 }
 
 export interface CalendarDocument {
@@ -109,7 +111,7 @@ function eventLines(event: CalendarEvent): string[] {
     ...(event.categories.length > 0
       ? [`CATEGORIES:${event.categories.map(escapeText).join(',')}`]
       : []),
-    'STATUS:CONFIRMED',
+    event.cancelled ? 'STATUS:CANCELLED' : 'STATUS:CONFIRMED',
     'TRANSP:OPAQUE',
     'END:VEVENT',
   );

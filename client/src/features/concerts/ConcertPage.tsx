@@ -5,6 +5,7 @@ import type { ConcertPageDto } from '../../../../common/dto';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
 import { usePageTitle } from '../../components/usePageTitle';
+import { AddToCalendar } from '../calendar/AddToCalendar';
 import { ApiError } from '../../lib/api';
 import { usePublicUrl } from '../../lib/config';
 import { formatLongDay } from '../../lib/dates';
@@ -82,6 +83,7 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
           {formatLongDay(concert.day)} a las {formatHour(concert.hour)}
         </p>
         <h1 id={titleId}>{title}</h1>
+        {concert.cancelled && <p className="concert-card__cancelled">Cancelado</p>}
         {!concert.upcoming && <p className="concert-page__past">Este concierto ya ha pasado.</p>}
         <dl className="concert-card__facts concert-page__facts">
           <div>
@@ -129,7 +131,16 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
         </ul>
         {description && <p className="concert-page__description">{description}</p>}
         {signedIn ? <FanPart concert={concert} /> : <SignUpCall likeCount={concert.likeCount} />}
-        {/* 'Añadir al calendario' (calendars, issue 14) goes here, above the share buttons. */}
+        {concert.upcoming && !concert.cancelled && (
+          <AddToCalendar
+            concertId={concert.id}
+            title={title}
+            day={concert.day}
+            hour={formatHour(concert.hour)}
+            location={concert.venue}
+            description={concert.descriptionShort ?? concert.description}
+          />
+        )}
         <ShareActions url={pageUrl} title={title} text={shareText(concert, publicUrl)} />
         <p>
           <Link to="/conciertos">Ver todos los próximos conciertos</Link>
