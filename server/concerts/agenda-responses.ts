@@ -130,7 +130,8 @@ export class AgendaResponses {
       readAt: start.readAt,
       firstStartsAt: rows[0]?.starts_at ?? null,
     };
-    const pending = userId !== undefined && rows.some((row) => row.score === null);
+    const pending =
+      userId !== undefined && rows.some((row) => row.score === null && !row.cancelled);
     if (!pending) this.caches[encoding].set(userId ?? '', response, start.epoch);
     return response;
   }

@@ -30,6 +30,8 @@ export interface AgendaStateRow {
   reason: string | null;
   liked: boolean | null;
   recommendation_feedback: number | null;
+  /** Cancelled concerts stay listed but are never scored. */
+  cancelled: boolean;
 }
 
 /** Upcoming concerts in agenda order with their like count and this fan's row: one statement. */
@@ -39,7 +41,8 @@ export async function findAgendaState(
   userId: string | undefined,
 ): Promise<AgendaStateRow[]> {
   const result = await sql<AgendaStateRow>`
-    SELECT c.id, c.day::text || 'T' || c.hour::text AS starts_at, c.like_count, r.score, r.reason, r.liked, r.recommendation_feedback
+    SELECT c.id, c.day::text || 'T' || c.hour::text AS starts_at, c.like_count, r.score, r.reason, r.liked, r.recommendation_feedback,
+      c.cancelled_at IS NOT NULL AS cancelled
     FROM concerts c
     LEFT JOIN user_concert_recommendations r
       ON r.concert_id = c.id AND r.user_id = ${userId ?? null}::uuid

@@ -76,7 +76,9 @@ test.describe('the admin panel', () => {
       'Salas',
       'Registro de cambios',
     ]) {
-      await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { level: 2, name: heading, exact: true }),
+      ).toBeVisible();
     }
     await expectNoAxeViolations(page);
 

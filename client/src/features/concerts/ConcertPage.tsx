@@ -14,7 +14,7 @@ import { useSession } from '../../lib/session';
 import { ConcertImage } from './components/ConcertImage';
 import { FeedbackButtons } from './components/FeedbackButtons';
 import { LikeButton } from './components/LikeButton';
-import { scoreView } from './components/score';
+import { CANCELLED_REASON, isScorePending, scoreView } from './components/score';
 import { concertTitle, formatHour, shareText } from './components/shareText';
 import { ShareActions } from './components/ShareActions';
 import { useConcert } from './queries';
@@ -153,8 +153,8 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
 /** The signed-in fan's part, as on the agenda's cards: score, reason, like and thumbs. */
 function FanPart({ concert }: { concert: ConcertPageDto }) {
   const recommendation = concert.recommendation;
-  const pending = !recommendation || recommendation.score === null;
-  const score = scoreView(recommendation);
+  const pending = isScorePending(recommendation, concert.cancelled);
+  const score = scoreView(recommendation, concert.cancelled);
   return (
     <section className="concert-page__fan" aria-label="Tu recomendación">
       <p className="concert-page__score">
@@ -165,7 +165,11 @@ function FanPart({ concert }: { concert: ConcertPageDto }) {
       </p>
       {pending && <ScoreFollower />}
       <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
-        {pending ? THINKING : (recommendation.reason ?? THINKING)}
+        {pending
+          ? THINKING
+          : concert.cancelled
+            ? CANCELLED_REASON
+            : (recommendation?.reason ?? THINKING)}
       </p>
       <div className="concert-card__actions">
         <LikeButton

@@ -7,7 +7,7 @@ import { AddToCalendar } from '../../calendar/AddToCalendar';
 import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';
 import { LikeButton } from './LikeButton';
-import { scoreView } from './score';
+import { CANCELLED_REASON, isScorePending, scoreView } from './score';
 import { concertPagePath, concertTitle, formatHour, whatsappUrl } from './shareText';
 
 const THINKING = 'Dame un momento, estoy pensando en ello...';
@@ -35,8 +35,8 @@ export const ConcertCard = memo(function ConcertCard({
   const titleId = useId();
   const title = concertTitle(concert);
   const recommendation = concert.recommendation;
-  const pending = !recommendation || recommendation.score === null;
-  const score = scoreView(recommendation);
+  const pending = isScorePending(recommendation, concert.cancelled);
+  const score = scoreView(recommendation, concert.cancelled);
   const image = concert.bands.find((band) => band.imageUrl)?.imageUrl ?? concert.imageUrl;
   const spotifyBands = concert.bands.filter((band) => band.spotifyUrl);
 
@@ -78,8 +78,10 @@ export const ConcertCard = memo(function ConcertCard({
               <span aria-hidden="true">🤔 </span>
               {THINKING}
             </>
+          ) : concert.cancelled ? (
+            CANCELLED_REASON
           ) : (
-            (recommendation.reason ?? THINKING)
+            (recommendation?.reason ?? THINKING)
           )}
         </p>
         {concert.descriptionShort && (
