@@ -45,9 +45,7 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
     url: url.toString(),
     destroy: async () => {
       await handle.close();
-      await withAdminClient((client) =>
-        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
-      );
+      await dropDatabase(name);
     },
   };
 }
@@ -87,4 +85,24 @@ export function useTestDatabase(
     },
     destroy: () => ready().destroy(),
   };
+}
+
+/**
+ * DROP ... WITH (FORCE) ends every session on the database, but a role without superuser may not
+ * end an autovacuum worker (a superuser process): PostgreSQL then refuses with 42501. The worker
+ * finishes within moments, so the drop is tried again.
+ */
+async function dropDatabase(name: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await withAdminClient((client) =>
+        client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+      );
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== '42501' || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }

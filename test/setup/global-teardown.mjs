@@ -18,7 +18,16 @@ export default async function globalTeardown() {
     [template, `${template}_t%`],
   );
   for (const { datname } of rows) {
-    await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    // A role without superuser may not end an autovacuum worker (42501): it ends soon, try again.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+        break;
+      } catch (error) {
+        if (error.code !== '42501' || attempt >= 40) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
   }
   await client.end();
 }
