@@ -16,13 +16,11 @@ import type { Database } from '../db/database.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { insertConcert, insertLink } from './admin.repository.js';
 import { recordAudit, type Actor } from './audit.js';
-import { findOrInsertBandByName } from './bands-admin.repository.js';
 import { changeNoticeOf, queueChangeNotices, type QueuedNotice } from './change-notices.js';
 import {
   afterConcertWrite,
   resolveBands,
   resolveVenue,
-  UNKNOWN_BAND,
   UNKNOWN_CONCERT,
   type AdminWriteDeps,
 } from './concert-writes.js';
@@ -36,7 +34,6 @@ import {
   type AdminConcertRow,
   type ConcertPatch,
 } from './concerts-admin.repository.js';
-import { bandExists } from './admin.repository.js';
 
 export const toAdminConcertDto = (row: AdminConcertRow): AdminConcertDto => ({
   id: row.id,
@@ -294,14 +291,13 @@ export async function linkConcertBand(
 ): Promise<AdminConcertDto> {
   const after = await deps.db.transaction().execute(async (trx) => {
     const before = await lockedConcert(trx, id);
-    let bandId: number;
-    if (input.bandId !== undefined) {
-      if (!(await bandExists(trx, input.bandId))) throw notFound(UNKNOWN_BAND);
-      bandId = input.bandId;
-    } else {
-      bandId = await findOrInsertBandByName(trx, input.name!);
-    }
-    if (!(await insertLink(trx, id, bandId))) {
+    // One band, by id (it must exist) or by name (found or created), as the create form takes them.
+    const [bandId] = await resolveBands(
+      trx,
+      input.bandId !== undefined ? [input.bandId] : [],
+      input.name !== undefined ? [input.name] : [],
+    );
+    if (bandId === undefined || !(await insertLink(trx, id, bandId))) {
       throw new AppError('conflict', 409, 'Ese concierto y esa banda ya están vinculados.');
     }
     const changed = (await findAdminConcert(trx, id))!;
