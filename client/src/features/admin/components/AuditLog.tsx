@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { adminKeys } from '../keys';
 import { listAudit } from '../manage-api';
+import { Pager } from './Pager';
 
 const when = new Intl.DateTimeFormat('es-ES', {
   dateStyle: 'short',
@@ -38,27 +39,7 @@ export function AuditLog() {
           </li>
         ))}
       </ol>
-      <nav className="admin-pager" aria-label="Páginas del registro">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-        >
-          Anterior
-        </button>
-        <span>
-          Página {page} de {pages}
-        </span>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          Siguiente
-        </button>
-      </nav>
+      <Pager label="Páginas del registro" page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

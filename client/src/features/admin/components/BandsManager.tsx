@@ -9,6 +9,7 @@ import { adminKeys } from '../keys';
 import { deleteBand, listBands, mergeBand, updateBand } from '../manage-api';
 import { useDebounced } from '../useDebounced';
 import { useManageAction } from '../useManageAction';
+import { Pager } from './Pager';
 
 function BandRow({ band }: { band: AdminBandDto }) {
   const id = useId();
@@ -119,27 +120,7 @@ export function BandsManager() {
           <BandRow key={band.id} band={band} />
         ))}
       </ul>
-      <nav className="admin-pager" aria-label="Páginas de bandas">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={page <= 1}
-          onClick={() => setPage(page - 1)}
-        >
-          Anterior
-        </button>
-        <span>
-          Página {page} de {pages}
-        </span>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={page >= pages}
-          onClick={() => setPage(page + 1)}
-        >
-          Siguiente
-        </button>
-      </nav>
+      <Pager label="Páginas de bandas" page={page} pages={pages} onPage={setPage} />
     </section>
   );
 }

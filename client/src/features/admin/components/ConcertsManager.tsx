@@ -9,6 +9,7 @@ import { adminKeys } from '../keys';
 import { listConcerts, type ConcertFilters } from '../manage-api';
 import { useDebounced } from '../useDebounced';
 import { ConcertRow } from './ConcertRow';
+import { Pager } from './Pager';
 
 const START: ConcertFilters = {
   q: '',
@@ -124,27 +125,12 @@ export function ConcertsManager() {
           ))}
         </ul>
       )}
-      <nav className="admin-pager" aria-label="Páginas de conciertos">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={filters.page <= 1}
-          onClick={() => setFilters((current) => ({ ...current, page: current.page - 1 }))}
-        >
-          Anterior
-        </button>
-        <span>
-          Página {filters.page} de {pages}
-        </span>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={filters.page >= pages}
-          onClick={() => setFilters((current) => ({ ...current, page: current.page + 1 }))}
-        >
-          Siguiente
-        </button>
-      </nav>
+      <Pager
+        label="Páginas de conciertos"
+        page={filters.page}
+        pages={pages}
+        onPage={(page) => setFilters((current) => ({ ...current, page }))}
+      />
     </section>
   );
 }
