@@ -3,6 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { adminKeys } from '../keys';
 import { listAudit } from '../manage-api';
+import { ListState } from './ListState';
 import { Pager } from './Pager';
 
 const when = new Intl.DateTimeFormat('es-ES', {
@@ -23,6 +24,11 @@ export function AuditLog() {
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Registro de cambios</h2>
+      <ListState
+        query={log}
+        isEmpty={log.data?.items.length === 0}
+        empty="Todavía no hay acciones registradas."
+      />
       <ol className="admin-rows" aria-label="Acciones de administración">
         {log.data?.items.map((entry) => (
           <li key={entry.id} className="admin-row">

@@ -9,6 +9,7 @@ import { adminKeys } from '../keys';
 import { deleteBand, listBands, mergeBand, updateBand } from '../manage-api';
 import { useDebounced } from '../useDebounced';
 import { useManageAction } from '../useManageAction';
+import { ListState } from './ListState';
 import { Pager } from './Pager';
 
 function BandRow({ band }: { band: AdminBandDto }) {
@@ -114,6 +115,11 @@ export function BandsManager() {
           setQ(value);
           setPage(1);
         }}
+      />
+      <ListState
+        query={list}
+        isEmpty={list.data?.items.length === 0}
+        empty="Ninguna banda coincide con la búsqueda."
       />
       <ul className="admin-rows" aria-label="Lista de bandas">
         {list.data?.items.map((band) => (

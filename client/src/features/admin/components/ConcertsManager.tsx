@@ -3,12 +3,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { GENRES } from '../../../../../common/genres';
-import { Loading } from '../../../components/Loading';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
 import { listConcerts, type ConcertFilters } from '../manage-api';
 import { useDebounced } from '../useDebounced';
 import { ConcertRow } from './ConcertRow';
+import { ListState } from './ListState';
 import { Pager } from './Pager';
 
 const START: ConcertFilters = {
@@ -116,9 +116,12 @@ export function ConcertsManager() {
       <p role="status" className="admin-hint">
         {list.data ? `${list.data.total} conciertos` : ''}
       </p>
-      {list.isPending ? (
-        <Loading />
-      ) : (
+      <ListState
+        query={list}
+        isEmpty={list.data?.items.length === 0}
+        empty="Ningún concierto coincide con la búsqueda y los filtros."
+      />
+      {!list.isPending && (
         <ul className="admin-rows" aria-label="Lista de conciertos">
           {list.data?.items.map((concert) => (
             <ConcertRow key={concert.id} concert={concert} />

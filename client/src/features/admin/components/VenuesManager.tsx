@@ -14,6 +14,7 @@ import {
 } from '../manage-api';
 import { useDebounced } from '../useDebounced';
 import { useManageAction } from '../useManageAction';
+import { ListState } from './ListState';
 
 const EMPTY: VenueDraft = { name: '', town: '', address: '', website: '' };
 
@@ -119,6 +120,11 @@ export function VenuesManager() {
         <StatusRegion message={create.message} />
       </form>
       <TextField id={`${id}-q`} label="Buscar salas" type="search" value={q} onValueChange={setQ} />
+      <ListState
+        query={list}
+        isEmpty={list.data?.venues.length === 0}
+        empty="Ninguna sala coincide con la búsqueda."
+      />
       <ul className="admin-rows" aria-label="Lista de salas">
         {list.data?.venues.map((venue) => (
           <VenueRow key={venue.id} venue={venue} />
