@@ -120,7 +120,7 @@ export interface RecommendationDto {
   feedback: -1 | 0 | 1;
 }
 
-/** GET /api/concerts: one upcoming concert of the agenda. */
+/** One upcoming concert of the agenda, as the app shows it (with its like count). */
 export interface ConcertDto {
   id: number;
   day: string;
@@ -142,8 +142,19 @@ export interface ConcertDto {
   recommendation: RecommendationDto | null;
 }
 
+/**
+ * GET /api/concerts: the agenda without like counts, which change with every fan's like and come
+ * apart from GET /api/concerts/likes (the app puts them together into ConcertDto).
+ */
+export type AgendaConcertDto = Omit<ConcertDto, 'likeCount'>;
+
 export interface ConcertListResponse {
-  concerts: ConcertDto[];
+  concerts: AgendaConcertDto[];
+}
+
+/** GET /api/concerts/likes: concert id → like count, for upcoming concerts with at least one. */
+export interface LikeCountsResponse {
+  likeCounts: Record<string, number>;
 }
 
 export interface LikeResponse {

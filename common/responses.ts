@@ -7,6 +7,7 @@ import type {
   BandNamesResponse,
   CarouselResponse,
   ConcertListResponse,
+  LikeCountsResponse,
   FeedbackResponse,
   LikeResponse,
   MessageResponse,
@@ -123,7 +124,6 @@ export const concertListResponseSchema = z
         genre: z.string(),
         price: z.string(),
         imageUrl: z.string().nullable(),
-        likeCount: z.number().int(),
         name: z.string().nullable(),
         description: z.string().nullable(),
         descriptionShort: z.string().nullable(),
@@ -149,6 +149,10 @@ export const concertListResponseSchema = z
     ),
   })
   .meta({ id: 'ConcertListResponse' });
+
+export const likeCountsResponseSchema = z
+  .object({ likeCounts: z.record(z.string(), z.number().int()) })
+  .meta({ id: 'LikeCountsResponse' });
 
 export const likeResponseSchema = z
   .object({ liked: z.boolean(), likeCount: z.number().int() })
@@ -204,6 +208,7 @@ export type ResponseSchemasMatchDtos = [
   Check<Same<z.output<typeof profileSchema>, ProfileDto>>,
   Check<Same<z.output<typeof carouselResponseSchema>, CarouselResponse>>,
   Check<Same<z.output<typeof concertListResponseSchema>, ConcertListResponse>>,
+  Check<Same<z.output<typeof likeCountsResponseSchema>, LikeCountsResponse>>,
   Check<Same<z.output<typeof likeResponseSchema>, LikeResponse>>,
   Check<Same<z.output<typeof feedbackResponseSchema>, FeedbackResponse>>,
   Check<Same<z.output<typeof recommendationProgressSchema>, RecommendationProgressDto>>,

@@ -22,6 +22,7 @@ import { AgendaCatalog } from './concerts/agenda-catalog.js';
 import { agendaFastLane } from './concerts/agenda-fast-lane.js';
 import { AgendaResponses } from './concerts/agenda-responses.js';
 import { concertsRouter } from './concerts/concerts.routes.js';
+import { LikeCounts, likeCountsRouter } from './concerts/like-counts.js';
 import { calendarFeedsRouter } from './calendar/feeds.routes.js';
 import type { Database } from './db/database.js';
 import { healthRouter } from './health/health.routes.js';
@@ -157,7 +158,9 @@ export function createApp(deps: AppDeps): Express {
 
   // Shared concert data of the agenda (admin writes invalidate it) and kept agenda answers.
   const catalog = new AgendaCatalog(db, feed);
-  const responses = new AgendaResponses(feed, clock);
+  const responses = new AgendaResponses(feed);
+  const likeCounts = new LikeCounts(db, feed, clock);
+  app.use(likeCountsRouter(likeCounts));
   const sessionCaches = createSessionCaches(feed);
   app.use(
     agendaFastLane({
@@ -202,7 +205,7 @@ export function createApp(deps: AppDeps): Express {
     profileRouter({ ...authDeps, runner: deps.recommendations, sessions: sessionCaches }),
   );
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
-  api.use('/concerts', concertsRouter({ db, clock, catalog, responses }));
+  api.use('/concerts', concertsRouter({ db, clock, catalog, responses, likeCounts }));
   api.use('/bands', bandsRouter(db));
   api.use('/unsubscribe', unsubscribeRouter({ db, config }));
   if (deps.boss) {

@@ -47,7 +47,6 @@ describe('GET /api/concerts', () => {
       venueId: 1,
       genre: 'Rock',
       price: '15.00',
-      likeCount: 0,
       recommendation: null,
       bands: [
         { id: b.id, name: 'Alba Trío', spotifyUrl: null, imageUrl: null },
@@ -149,10 +148,33 @@ describe('likes', () => {
       .put(`/api/concerts/${concert.id}/like`)
       .send({ liked: true })
       .expect(200, { liked: true, likeCount: 1 });
+    await request(newApp())
+      .get('/api/concerts/likes')
+      .expect(200, { likeCounts: { [concert.id]: 1 } });
     await agent
       .put(`/api/concerts/${concert.id}/like`)
       .send({ liked: false })
       .expect(200, { liked: false, likeCount: 0 });
+    await request(newApp()).get('/api/concerts/likes').expect(200, { likeCounts: {} });
+  });
+
+  it('gives like counts to anyone, for upcoming concerts only, gzipped or plain', async () => {
+    const past = await createConcert(database.db, { day: '2026-11-01' });
+    const upcoming = await createConcert(database.db, { day: '2026-11-25' });
+    await database.db
+      .updateTable('concerts')
+      .set({ like_count: 3 })
+      .where('id', 'in', [past.id, upcoming.id])
+      .execute();
+    const plain = await request(newApp())
+      .get('/api/concerts/likes')
+      .set('Accept-Encoding', 'identity')
+      .expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toEqual({ likeCounts: { [upcoming.id]: 3 } });
+    const gzipped = await request(newApp()).get('/api/concerts/likes').expect(200);
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.body).toEqual(plain.body);
   });
 
   it('100 concurrent like/unlike requests from many fans leave like_count = fans who like it', async () => {

@@ -87,6 +87,7 @@ describe('the built SPA', () => {
       '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
       '<link rel="preload" as="style" crossorigin href="/assets/MyConcertsPage-2.css">',
       '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>',
+      '<link rel="preload" href="/api/concerts/likes" as="fetch" crossorigin>',
     ];
     const agenda = await request(app).get('/myconcerts/').set('Cookie', 'cm.sid=x').expect(200);
     for (const link of links) expect(agenda.text).toContain(link);

@@ -4,7 +4,7 @@ import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
 import { RequireSession, VisitorsOnly } from './components/SessionGate';
-import { agendaQuery } from './features/concerts/agendaQuery';
+import { agendaQuery, likeCountsQuery } from './features/concerts/agendaQuery';
 import { LandingPage } from './features/landing/LandingPage';
 
 // Everything but the landing is split off so the first visit loads as little as possible.
@@ -128,6 +128,7 @@ export function preloadPage(pathname: string, queryClient: QueryClient): void {
   if (pathname.toLowerCase().replace(/\/+$/, '') !== '/myconcerts') return;
   void loadMyConcertsPage();
   void queryClient.prefetchQuery(agendaQuery);
+  void queryClient.prefetchQuery(likeCountsQuery);
 }
 
 export function AppRoutes() {

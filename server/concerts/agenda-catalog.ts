@@ -1,5 +1,5 @@
-// The agenda's concert data (fields and bands) is the same for every fan; only like counts and the
-// fan's own row differ. The catalog keeps each upcoming concert's JSON, pre-serialised, so an
+// The agenda's concert data (fields and bands) is the same for every fan; only the fan's own row
+// differs. The catalog keeps each upcoming concert's JSON, pre-serialised, so an
 // agenda request runs one small SQL statement and concatenates strings instead of aggregating
 // bands and serialising 300 concerts every time.
 //
@@ -8,7 +8,7 @@
 // (server/cache; a like is a 'likes' notice and leaves the catalog alone: like counts are not in
 // it). While the feed is live it vouches for the catalog, which is then kept until told; without a
 // live feed, edits made through another instance show up here within TTL_MS.
-import type { ConcertDto } from '../../common/dto.js';
+import type { AgendaConcertDto } from '../../common/dto.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import type { Database } from '../db/database.js';
 import { findConcertDetails } from './agenda.repository.js';
@@ -16,7 +16,7 @@ import { toConcertDetailsDto } from './agenda.dto.js';
 
 const TTL_MS = 30_000;
 
-type ConcertDetails = Omit<ConcertDto, 'likeCount' | 'recommendation'>;
+type ConcertDetails = Omit<AgendaConcertDto, 'recommendation'>;
 
 export class AgendaCatalog {
   private json = new Map<number, string>();
@@ -43,7 +43,7 @@ export class AgendaCatalog {
   }
 
   /**
-   * Each concert's JSON without its closing brace, ready for likeCount and recommendation, and the
+   * Each concert's JSON without its closing brace, ready for the recommendation, and the
    * catalog version it belongs to.
    */
   async openJson(ids: number[]): Promise<{ json: Map<number, string>; version: number }> {

@@ -5,32 +5,25 @@
 //
 // An answer is reused only while all of these hold: the change feed is live and has not reported a
 // change to this fan's recommendation rows or to any concert, band or venue (server/cache); the
-// catalog it was built from is current; its earliest concert is still upcoming (time passing only
-// ever removes concerts from the front of the list); and its like counts are current or at most
-// LIKE_COUNTS_MAX_AGE_MS old. An agenda still being scored is never kept: it changes with every
-// batch.
+// catalog it was built from is current; and its earliest concert is still upcoming (time passing
+// only ever removes concerts from the front of the list). An agenda still being scored is never
+// kept: it changes with every batch.
 //
-// Like counts are the one part every fan's answer shares that changes all the time (5 likes a
-// second under the mixed load of issue 13). A like tells 'likes:<concert>' (migration 0060), which
-// voids no answer: the liker's own answer goes because their row changed ('agenda:<fan>', and
-// forget-own-writes.ts on this instance), so the liker sees their like and the new count at once;
-// every other answer keeps serving until it is LIKE_COUNTS_MAX_AGE_MS old, then is built again.
-// So another fan sees a new count at most that long after the notice. Voiding every answer at
-// each like (as before) meant no answer was ever reused under that load.
+// Like counts are not in it (like-counts.ts): they change with every fan's like, and while they
+// were, no kept answer lived long under the mixed load of issue 13. A fan's own like still voids
+// their answer, since their row's `liked` changed ('agenda:<fan>', and forget-own-writes.ts on
+// this instance).
 import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache, type LocalCache } from '../cache/local-cache.js';
-import type { Clock } from '../lib/time.js';
 import type { AgendaStateRow } from './agenda.repository.js';
 
 const gzipAsync = promisify(gzip);
 
 const TTL_MS = 5 * 60_000;
-/** How stale another fan's like counts may be in a kept answer. */
-export const LIKE_COUNTS_MAX_AGE_MS = 5_000;
 /** Per form: about 4,000 fans' gzipped agendas of 300 concerts (14 KB), or 350 plain ones (170 KB). */
 const MAX_BYTES = 64 * 1024 * 1024;
 
@@ -41,9 +34,6 @@ export interface AgendaResponse {
   encoding: AgendaEncoding;
   etag: string;
   catalogVersion: number;
-  /** The like-count version current when the read began, and the app's clock then (ms). */
-  likesVersion: number;
-  readAt: number;
   /** starts_at of the first concert, or null for an empty agenda. */
   firstStartsAt: string | null;
 }
@@ -51,18 +41,12 @@ export interface AgendaResponse {
 /** What keep() needs from before the database was read. */
 export interface AgendaReadStart {
   epoch: number;
-  likesVersion: number;
-  readAt: number;
 }
 
 export class AgendaResponses {
   private readonly caches: Record<AgendaEncoding, LocalCache<AgendaResponse>>;
-  private likesVersion = 0;
 
-  constructor(
-    feed: ChangeFeed | undefined,
-    private readonly clock: Clock,
-  ) {
+  constructor(feed: ChangeFeed | undefined) {
     const options = {
       ttlMs: TTL_MS,
       maxSize: MAX_BYTES,
@@ -76,18 +60,11 @@ export class AgendaResponses {
       this.caches.gzip.forget('*');
       this.caches.identity.forget('*');
     });
-    feed?.on('likes', () => {
-      this.likesVersion += 1;
-    });
   }
 
   /** Read before reading the database; hand it to keep(). */
   readStart(): AgendaReadStart {
-    return {
-      epoch: this.caches.gzip.epoch,
-      likesVersion: this.likesVersion,
-      readAt: this.clock().getTime(),
-    };
+    return { epoch: this.caches.gzip.epoch };
   }
 
   /** The kept answer, if still right for this catalog version and this cutoff (upcoming.ts). */
@@ -101,12 +78,6 @@ export class AgendaResponses {
     if (!response || response.catalogVersion !== catalogVersion) return undefined;
     const { firstStartsAt } = response;
     if (firstStartsAt !== null && firstStartsAt < `${cutoff.day}T${cutoff.time}`) return undefined;
-    if (
-      response.likesVersion !== this.likesVersion &&
-      this.clock().getTime() - response.readAt >= LIKE_COUNTS_MAX_AGE_MS
-    ) {
-      return undefined;
-    }
     return response;
   }
 
@@ -126,8 +97,6 @@ export class AgendaResponses {
       // Hashes of different bytes: the gzipped and the plain form never share an ETag.
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       catalogVersion,
-      likesVersion: start.likesVersion,
-      readAt: start.readAt,
       firstStartsAt: rows[0]?.starts_at ?? null,
     };
     const pending =
@@ -141,7 +110,10 @@ export class AgendaResponses {
  * A kept answer as it is. The compression middleware leaves a response with Content-Encoding
  * alone, and does not compress for a client that did not ask for it.
  */
-export function sendKept(res: Response, response: AgendaResponse): void {
+export function sendKept(
+  res: Response,
+  response: Pick<AgendaResponse, 'body' | 'encoding' | 'etag'>,
+): void {
   res.set({ Vary: 'Accept-Encoding', ETag: response.etag });
   if (response.encoding === 'gzip') res.set('Content-Encoding', 'gzip');
   res.send(response.body);

@@ -1,4 +1,4 @@
-import type { ConcertDto, RecommendationDto } from '../../common/dto.js';
+import type { AgendaConcertDto, RecommendationDto } from '../../common/dto.js';
 import type { AgendaStateRow, ConcertDetailsRow } from './agenda.repository.js';
 
 function toRecommendationDto(row: AgendaStateRow): RecommendationDto | null {
@@ -13,7 +13,7 @@ function toRecommendationDto(row: AgendaStateRow): RecommendationDto | null {
 
 export function toConcertDetailsDto(
   row: ConcertDetailsRow,
-): Omit<ConcertDto, 'likeCount' | 'recommendation'> {
+): Omit<AgendaConcertDto, 'recommendation'> {
   return {
     id: row.id,
     day: row.day,
@@ -39,16 +39,14 @@ export function toConcertDetailsDto(
 
 /**
  * The GET /api/concerts body (ConcertListResponse), built from the catalog's pre-serialised
- * concerts plus each one's like count and the fan's row.
+ * concerts plus the fan's row.
  */
 export function agendaJson(rows: AgendaStateRow[], openJson: Map<number, string>): string {
   const items = rows
     .filter((row) => openJson.has(row.id))
     .map(
       (row) =>
-        `${openJson.get(row.id)},"likeCount":${row.like_count},"recommendation":${JSON.stringify(
-          toRecommendationDto(row),
-        )}}`,
+        `${openJson.get(row.id)},"recommendation":${JSON.stringify(toRecommendationDto(row))}}`,
     );
   return `{"concerts":[${items.join(',')}]}`;
 }

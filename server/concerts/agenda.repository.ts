@@ -1,5 +1,5 @@
 // The agenda in two parts: what every fan shares (concert fields and bands, cached by
-// agenda-catalog.ts) and what changes per request (like counts and the fan's own row).
+// agenda-catalog.ts) and the fan's own rows. Like counts come apart (like-counts.ts).
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { ConcertRowBasics } from './concerts.repository.js';
@@ -25,7 +25,6 @@ export interface AgendaStateRow {
   id: number;
   /** 'yyyy-MM-ddTHH:mm:ss', Mallorca time: comparable as a string. */
   starts_at: string;
-  like_count: number;
   score: string | null;
   reason: string | null;
   liked: boolean | null;
@@ -34,14 +33,14 @@ export interface AgendaStateRow {
   cancelled: boolean;
 }
 
-/** Upcoming concerts in agenda order with their like count and this fan's row: one statement. */
+/** Upcoming concerts in agenda order with this fan's row: one statement. */
 export async function findAgendaState(
   db: Database,
   cutoff: { day: string; time: string },
   userId: string | undefined,
 ): Promise<AgendaStateRow[]> {
   const result = await sql<AgendaStateRow>`
-    SELECT c.id, c.day::text || 'T' || c.hour::text AS starts_at, c.like_count, r.score, r.reason, r.liked, r.recommendation_feedback,
+    SELECT c.id, c.day::text || 'T' || c.hour::text AS starts_at, r.score, r.reason, r.liked, r.recommendation_feedback,
       c.cancelled_at IS NOT NULL AS cancelled
     FROM concerts c
     LEFT JOIN user_concert_recommendations r
@@ -72,6 +71,18 @@ export async function findConcertDetails(
       GROUP BY cb.concert_id
     ) bl ON bl.concert_id = c.id
     WHERE c.id = ANY(${ids}::int[])
+  `.execute(db);
+  return result.rows;
+}
+
+/** Like counts of the upcoming concerts that have any. */
+export async function findUpcomingLikeCounts(
+  db: Database,
+  cutoff: { day: string; time: string },
+): Promise<{ id: number; like_count: number }[]> {
+  const result = await sql<{ id: number; like_count: number }>`
+    SELECT c.id, c.like_count FROM concerts c
+    WHERE (c.day, c.hour) >= (${cutoff.day}::date, ${cutoff.time}::time) AND c.like_count > 0
   `.execute(db);
   return result.rows;
 }

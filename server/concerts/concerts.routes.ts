@@ -8,6 +8,7 @@ import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
 import { sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
+import type { LikeCounts } from './like-counts.js';
 import { setFeedback, setLike } from './reactions.service.js';
 import { concertPage } from '../pages/concert-page.service.js';
 import {
@@ -22,6 +23,7 @@ export function concertsRouter(deps: {
   clock: Clock;
   catalog: AgendaCatalog;
   responses: AgendaResponses;
+  likeCounts: LikeCounts;
 }): Router {
   const router = express.Router();
   const { db } = deps;
@@ -87,6 +89,7 @@ export function concertsRouter(deps: {
     route(like, async (req, res, { params, body }) => {
       const userId = currentUser(req).user_id;
       const answer: LikeResponse = await setLike(db, userId, params.id, body.liked);
+      deps.likeCounts.forget();
       res.json(answer);
     }),
   );

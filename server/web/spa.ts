@@ -50,12 +50,14 @@ interface ManifestChunk {
 /**
  * `<link>`s that start, while the HTML is still being read, what the agenda needs after the app's
  * own script: its page's code (from Vite's manifest, with the chunks and CSS it imports) and its
- * data, `/api/concerts`, fetched exactly as the SPA will fetch it (same-origin credentials), so
- * the browser hands that answer over instead of asking again. Without a manifest (a build made
+ * data, `/api/concerts` and `/api/concerts/likes`, fetched exactly as the SPA will fetch them
+ * (same-origin credentials), so the browser hands those answers over instead of asking again. Without a manifest (a build made
  * before it existed, the tests' stand-in client) only the data link.
  */
 function agendaPreloads(clientDir: string): string {
-  const data = '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>';
+  const data = ['/api/concerts', '/api/concerts/likes']
+    .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
+    .join('');
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return data;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;

@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ConcertDto, ConcertListResponse } from '../../common/dto';
+import type { AgendaConcertDto, ConcertListResponse } from '../../common/dto';
 import { createFan, newRequest, saveSignedInState } from './helpers/users';
 
 // One login for the whole file (login is rate limited per email): every test reuses its cookies.
@@ -14,13 +14,13 @@ async function expectNoAxeViolations(page: Page): Promise<void> {
   expect(results.violations).toEqual([]);
 }
 
-function titleOf(concert: ConcertDto): string {
+function titleOf(concert: AgendaConcertDto): string {
   return concert.bands.length > 0
     ? concert.bands.map((band) => band.name).join(' + ')
     : (concert.name ?? 'Concierto');
 }
 
-function priceOf(concert: ConcertDto): string {
+function priceOf(concert: AgendaConcertDto): string {
   const amount = Number(concert.price);
   return amount === 0
     ? 'Gratis'
@@ -28,7 +28,7 @@ function priceOf(concert: ConcertDto): string {
 }
 
 /** The fan's agenda; every test here reads at least its first concert. */
-async function agenda(page: Page): Promise<[ConcertDto, ...ConcertDto[]]> {
+async function agenda(page: Page): Promise<[AgendaConcertDto, ...AgendaConcertDto[]]> {
   const response = await page.request.get('/api/concerts');
   expect(response.ok()).toBe(true);
   const [first, ...rest] = ((await response.json()) as ConcertListResponse).concerts;

@@ -1,14 +1,25 @@
-import type { ConcertListResponse } from '../../../../common/dto';
+import type { ConcertListResponse, LikeCountsResponse } from '../../../../common/dto';
 import { apiFetch } from '../../lib/api';
 import { concertKeys } from './keys';
 
 /**
- * The agenda's query, apart from the page: the app's entry asks for it while the session and the
- * page's code are still loading (see preloadPage in routes.tsx), and the page then finds it ready.
+ * The agenda's queries, apart from the page: the app's entry asks for them while the session and
+ * the page's code are still loading (see preloadPage in routes.tsx), and the page then finds them
+ * ready. The like counts come apart from the fan's agenda: they change with every fan's like, the
+ * agenda only with the fan's own rows (server/concerts/like-counts.ts).
  */
 export const agendaQuery = {
   queryKey: concertKeys.agenda(),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     apiFetch<ConcertListResponse>('/api/concerts', { signal }),
   staleTime: 30_000,
+};
+
+export const likeCountsQuery = {
+  queryKey: concertKeys.likeCounts(),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    apiFetch<LikeCountsResponse>('/api/concerts/likes', { signal }),
+  staleTime: 10_000,
+  // Other fans' likes show up while the page stays open; the answer is small and shared.
+  refetchInterval: 60_000,
 };

@@ -1,19 +1,44 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import type {
+  AgendaConcertDto,
   ConcertDto,
   ConcertListResponse,
   ConcertPageDto,
   FeedbackResponse,
+  LikeCountsResponse,
   LikeResponse,
   RecommendationDto,
 } from '../../../../common/dto';
 import type { Feedback } from '../../../../common/genres';
 import { ApiError, apiFetch } from '../../lib/api';
-import { agendaQuery } from './agendaQuery';
+import { agendaQuery, likeCountsQuery } from './agendaQuery';
 import { concertKeys } from './keys';
 
+/**
+ * The agenda with each concert's like count put in (they come apart: see agendaQuery.ts). Until
+ * the counts arrive, or if they fail, a concert shows 0: the agenda itself does not wait for them.
+ */
 export function useAgenda() {
-  return useQuery({ ...agendaQuery, retry: 1 });
+  const agenda = useQuery({ ...agendaQuery, retry: 1 });
+  const counts = useQuery({ ...likeCountsQuery, retry: 1 });
+  const likeCounts = counts.data?.likeCounts;
+  const data = useMemo(
+    () =>
+      agenda.data && {
+        concerts: agenda.data.concerts.map((concert): ConcertDto => ({
+          ...concert,
+          likeCount: likeCounts?.[concert.id] ?? 0,
+        })),
+      },
+    [agenda.data, likeCounts],
+  );
+  return {
+    data,
+    isPending: agenda.isPending,
+    isError: agenda.isError,
+    refetch: agenda.refetch,
+  };
 }
 
 /** One concert for its page; a 404 is an answer (the page says so), not a reason to retry. */
@@ -34,39 +59,59 @@ const EMPTY_RECOMMENDATION: RecommendationDto = {
   feedback: 0,
 };
 
-function updateConcert(
-  queryClient: QueryClient,
-  id: number,
-  update: (concert: ConcertDto) => ConcertDto,
-): void {
-  queryClient.setQueryData<ConcertListResponse>(concertKeys.agenda(), (current) =>
-    current
-      ? {
-          concerts: current.concerts.map((concert) =>
-            concert.id === id ? update(concert) : concert,
-          ),
-        }
-      : current,
-  );
-  // The concert's page keeps its own copy: a like there shows there, and in the agenda.
-  queryClient.setQueryData<ConcertPageDto>(concertKeys.detail(id), (current) =>
-    current ? { ...current, ...update(current) } : current,
-  );
-}
-
 function withRecommendation(
-  concert: ConcertDto,
+  concert: AgendaConcertDto,
   change: Partial<RecommendationDto>,
 ): RecommendationDto {
   return { ...(concert.recommendation ?? EMPTY_RECOMMENDATION), ...change };
 }
 
-function findConcert(queryClient: QueryClient, id: number): ConcertDto | undefined {
-  return (
+/** The fan's row of one concert, in the agenda and in the concert's page (which keeps its own). */
+function setRecommendation(
+  queryClient: QueryClient,
+  id: number,
+  change: Partial<RecommendationDto>,
+): void {
+  queryClient.setQueryData<ConcertListResponse>(concertKeys.agenda(), (current) =>
+    current
+      ? {
+          concerts: current.concerts.map((concert) =>
+            concert.id === id
+              ? { ...concert, recommendation: withRecommendation(concert, change) }
+              : concert,
+          ),
+        }
+      : current,
+  );
+  queryClient.setQueryData<ConcertPageDto>(concertKeys.detail(id), (current) =>
+    current ? { ...current, recommendation: withRecommendation(current, change) } : current,
+  );
+}
+
+/** One concert's like count, in the shared counts and in the concert's page. */
+function setLikeCount(queryClient: QueryClient, id: number, likeCount: number): void {
+  queryClient.setQueryData<LikeCountsResponse>(concertKeys.likeCounts(), (current) =>
+    current ? { likeCounts: { ...current.likeCounts, [id]: likeCount } } : current,
+  );
+  queryClient.setQueryData<ConcertPageDto>(concertKeys.detail(id), (current) =>
+    current ? { ...current, likeCount } : current,
+  );
+}
+
+function findRecommendation(queryClient: QueryClient, id: number): RecommendationDto | null {
+  const concert =
     queryClient
       .getQueryData<ConcertListResponse>(concertKeys.agenda())
-      ?.concerts.find((concert) => concert.id === id) ??
-    queryClient.getQueryData<ConcertPageDto>(concertKeys.detail(id))
+      ?.concerts.find((found) => found.id === id) ??
+    queryClient.getQueryData<ConcertPageDto>(concertKeys.detail(id));
+  return concert?.recommendation ?? null;
+}
+
+function findLikeCount(queryClient: QueryClient, id: number): number {
+  return (
+    queryClient.getQueryData<ConcertPageDto>(concertKeys.detail(id))?.likeCount ??
+    queryClient.getQueryData<LikeCountsResponse>(concertKeys.likeCounts())?.likeCounts[id] ??
+    0
   );
 }
 
@@ -96,34 +141,25 @@ export function useLikeMutation(concertId: number) {
       }),
     onMutate: async (liked) => {
       const refetch = await pauseAgendaRefetch(queryClient);
-      const before = findConcert(queryClient, concertId);
+      await queryClient.cancelQueries({ queryKey: concertKeys.likeCounts() });
       const previous = {
-        liked: before?.recommendation?.liked ?? false,
-        likeCount: before?.likeCount ?? 0,
+        liked: findRecommendation(queryClient, concertId)?.liked ?? false,
+        likeCount: findLikeCount(queryClient, concertId),
         refetch,
       };
-      updateConcert(queryClient, concertId, (concert) => ({
-        ...concert,
-        likeCount: Math.max(0, concert.likeCount + (liked ? 1 : -1)),
-        recommendation: withRecommendation(concert, { liked }),
-      }));
+      setRecommendation(queryClient, concertId, { liked });
+      setLikeCount(queryClient, concertId, Math.max(0, previous.likeCount + (liked ? 1 : -1)));
       return previous;
     },
     onError: (error, _liked, context) => {
       console.error('No se ha podido guardar el me gusta', error);
       if (!context) return;
-      updateConcert(queryClient, concertId, (concert) => ({
-        ...concert,
-        likeCount: context.likeCount,
-        recommendation: withRecommendation(concert, { liked: context.liked }),
-      }));
+      setRecommendation(queryClient, concertId, { liked: context.liked });
+      setLikeCount(queryClient, concertId, context.likeCount);
     },
     onSuccess: (answer) => {
-      updateConcert(queryClient, concertId, (concert) => ({
-        ...concert,
-        likeCount: answer.likeCount,
-        recommendation: withRecommendation(concert, { liked: answer.liked }),
-      }));
+      setRecommendation(queryClient, concertId, { liked: answer.liked });
+      setLikeCount(queryClient, concertId, answer.likeCount);
     },
     onSettled: (_data, _error, _liked, context) => {
       if (context?.refetch) void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
@@ -146,27 +182,20 @@ export function useFeedbackMutation(concertId: number) {
       }),
     onMutate: async (feedback) => {
       const refetch = await pauseAgendaRefetch(queryClient);
-      const before = findConcert(queryClient, concertId);
-      const previous = { feedback: before?.recommendation?.feedback ?? 0, refetch };
-      updateConcert(queryClient, concertId, (concert) => ({
-        ...concert,
-        recommendation: withRecommendation(concert, { feedback }),
-      }));
+      const previous = {
+        feedback: findRecommendation(queryClient, concertId)?.feedback ?? 0,
+        refetch,
+      };
+      setRecommendation(queryClient, concertId, { feedback });
       return previous;
     },
     onError: (error, _feedback, context) => {
       console.error('No se ha podido guardar la valoración', error);
       if (!context) return;
-      updateConcert(queryClient, concertId, (concert) => ({
-        ...concert,
-        recommendation: withRecommendation(concert, { feedback: context.feedback }),
-      }));
+      setRecommendation(queryClient, concertId, { feedback: context.feedback });
     },
     onSuccess: (answer) => {
-      updateConcert(queryClient, concertId, (concert) => ({
-        ...concert,
-        recommendation: withRecommendation(concert, { feedback: answer.feedback }),
-      }));
+      setRecommendation(queryClient, concertId, { feedback: answer.feedback });
     },
     onSettled: (_data, _error, _feedback, context) => {
       if (context?.refetch) void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });

@@ -1,0 +1,130 @@
+// Like counts, apart from every fan's agenda. They are the one part of the agenda that every fan
+// shares and that changes all the time (5 likes a second under the mixed load of issue 13). Inside
+// each fan's kept answer, every like anywhere made every answer stale, and 200 fans meant 200
+// rebuilds for each like. Now a fan's answer (agenda-responses.ts) changes only with their own rows
+// or the catalog, and the counts are one small answer for everyone, GET /api/concerts/likes, which
+// the app merges into the cards.
+//
+// The kept answer is current while no 'likes' or 'concerts' notice came since its read; after one,
+// it keeps serving for at most MAX_STALE_MS, so a storm of likes costs at most one small query per
+// MAX_STALE_MS, and concurrent requests share one build. A like made through this instance voids
+// the kept answer at once (forget), so the liker sees their count even after a reload; through
+// another instance, it shows within MAX_STALE_MS of the notice. Without a live change feed nothing
+// is kept.
+import { createHash } from 'node:crypto';
+import express, { type Router } from 'express';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import { likeCountsResponseSchema } from '../../common/responses.js';
+import type { ChangeFeed } from '../cache/change-feed.js';
+import type { Database } from '../db/database.js';
+import { route } from '../lib/route.js';
+import type { Clock } from '../lib/time.js';
+import { sendKept, type AgendaEncoding } from './agenda-responses.js';
+import { findUpcomingLikeCounts } from './agenda.repository.js';
+import { upcomingCutoff } from './upcoming.js';
+
+const gzipAsync = promisify(gzip);
+
+/** How long another fan's like may take to show in the counts, at most. */
+export const MAX_STALE_MS = 250;
+/** Concerts that passed drop out of the answer at least this often. */
+const TTL_MS = 60_000;
+
+interface KeptCounts {
+  body: Buffer;
+  encoding: AgendaEncoding;
+  etag: string;
+  version: number;
+  readAt: number;
+}
+
+export class LikeCounts {
+  private version = 0;
+  private kept: Partial<Record<AgendaEncoding, KeptCounts>> = {};
+  private building: Partial<Record<AgendaEncoding, Promise<KeptCounts>>> = {};
+
+  constructor(
+    private readonly db: Database,
+    private readonly feed: ChangeFeed | undefined,
+    private readonly clock: Clock,
+  ) {
+    const moved = () => {
+      this.version += 1;
+    };
+    feed?.on('likes', moved);
+    feed?.on('concerts', moved); // concerts added, removed or moved in time
+  }
+
+  /** A like through this instance: the next request reads the counts again. */
+  forget(): void {
+    this.version += 1;
+    this.kept = {};
+    this.building = {};
+  }
+
+  /** The kept answer while it may still be served, else undefined. */
+  find(encoding: AgendaEncoding): KeptCounts | undefined {
+    const kept = this.kept[encoding];
+    if (!kept || !this.feed?.live) return undefined;
+    const age = this.clock().getTime() - kept.readAt;
+    if (age >= TTL_MS) return undefined;
+    if (kept.version !== this.version && age >= MAX_STALE_MS) return undefined;
+    return kept;
+  }
+
+  async answer(encoding: AgendaEncoding): Promise<KeptCounts> {
+    const found = this.find(encoding);
+    if (found) return found;
+    const building = this.building[encoding] ?? this.build(encoding);
+    this.building[encoding] = building;
+    try {
+      return await building;
+    } finally {
+      if (this.building[encoding] === building) delete this.building[encoding];
+    }
+  }
+
+  private async build(encoding: AgendaEncoding): Promise<KeptCounts> {
+    // Read before the query: a like during it leaves this answer stale, never wrongly current.
+    const version = this.version;
+    const readAt = this.clock().getTime();
+    const rows = await findUpcomingLikeCounts(this.db, upcomingCutoff(this.clock));
+    const json = JSON.stringify({
+      likeCounts: Object.fromEntries(rows.map((row) => [row.id, row.like_count])),
+    });
+    const body = encoding === 'gzip' ? await gzipAsync(json) : Buffer.from(json);
+    const kept: KeptCounts = {
+      body,
+      encoding,
+      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      version,
+      readAt,
+    };
+    if (this.feed?.live) this.kept[encoding] = kept;
+    return kept;
+  }
+}
+
+/**
+ * GET /api/concerts/likes, before the session middleware: the counts are public and the same for
+ * everyone, so no cookie is looked at.
+ */
+export function likeCountsRouter(likeCounts: LikeCounts): Router {
+  const router = express.Router();
+  router.get(
+    '/api/concerts/likes',
+    route(
+      {
+        summary: 'Número de «me gusta» de cada concierto próximo (los que no salen tienen 0)',
+        response: likeCountsResponseSchema,
+      },
+      async (req, res) => {
+        const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
+        res.set('Cache-Control', 'public, no-cache').type('json');
+        sendKept(res, await likeCounts.answer(encoding));
+      },
+    ),
+  );
+  return router;
+}
