@@ -48,12 +48,17 @@ describe('the built SPA', () => {
     const visitor = await request(app).get('/').expect(200);
     expect(visitor.text).toContain(none);
     expect(visitor.headers['vary']).toMatch(/cookie/i);
+    // The header is in the HTML already; with a cookie it keeps the account buttons' room.
+    const room = 'site-header__actions--room';
+    expect(visitor.text).toMatch(/<div id="root"><header class="site-header">.*<\/header><\/div>/);
+    expect(visitor.text).not.toContain(room);
     const other = await request(app).get('/').set('Cookie', 'tema=oscuro; xcm.sid=1').expect(200);
     expect(other.text).toContain(none);
     for (const sent of ['cm.sid=s%3Aabc.def', 'tema=oscuro; __Host-cm.sid=s%3Aabc.def']) {
       const res = await request(app).get('/myconcerts').set('Cookie', sent).expect(200);
       expect(res.text).toContain(cookie);
       expect(res.text).not.toContain(none);
+      expect(res.text).toContain(room);
     }
   });
 

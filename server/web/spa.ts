@@ -5,6 +5,7 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
+import { headerShell } from './header-shell.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
 import { describedAs } from '../lib/route.js';
 
@@ -132,12 +133,14 @@ export function spaRouter(options: { clientDir: string; pages: SpaPages }): Rout
   // which the browser should fetch first.
   const hasBuild = existsSync(path.join(options.clientDir, 'index.html'));
   const preloads = hasBuild ? agendaPreloads(options.clientDir) : '';
+  const page = (requestPath: string, cookie: boolean) =>
+    pages
+      .html(pages.defaultHead, requestPath, sessionTag(cookie))
+      .replace('<div id="root"></div>', () => `<div id="root">${headerShell(cookie)}</div>`);
   const variantsOf = (requestPath: string) => ({
-    none: pages.html(pages.defaultHead, requestPath, sessionTag(false)),
-    cookie: pages.html(pages.defaultHead, requestPath, sessionTag(true)),
-    agenda: pages
-      .html(pages.defaultHead, requestPath, sessionTag(true))
-      .replace('</head>', () => `${preloads}</head>`),
+    none: page(requestPath, false),
+    cookie: page(requestPath, true),
+    agenda: page(requestPath, true).replace('</head>', () => `${preloads}</head>`),
   });
   const indexHtml = variantsOf('/');
   const indexHtmlWithoutAnalytics = variantsOf(PAGES_WITH_TOKENS[0]!);

@@ -28,6 +28,26 @@ test.describe('landing', () => {
     await expect(page).toHaveTitle('Conciertos Mallorca · Tu agenda personalizada de conciertos');
   });
 
+  test('the header sent in the HTML sits exactly where the app then draws it', async ({
+    browser,
+    page,
+  }) => {
+    // Without JavaScript: only the server's header (server/web/header-shell.ts) is there.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const bare = await noScript.newPage();
+      await bare.goto('/');
+      const shell = bare.getByRole('banner');
+      await expect(shell.getByText('Conciertos Mallorca')).toBeVisible();
+      const shellBox = await shell.boundingBox();
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await page.getByRole('banner').boundingBox()).toEqual(shellBox);
+    } finally {
+      await noScript.close();
+    }
+  });
+
   test('the carousel shows a demo concert and rotates', async ({ page }) => {
     await page.goto('/');
     const region = carousel(page);
