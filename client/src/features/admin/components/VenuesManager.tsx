@@ -1,6 +1,6 @@
 // The managed venue list: add one with every field, edit any field (a rename reaches its concerts),
 // delete when no concert uses it.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
 import { StatusRegion } from '../../../components/FormStatus';
@@ -105,6 +105,8 @@ export function VenuesManager() {
   const list = useQuery({
     queryKey: adminKeys.venueList(query),
     queryFn: ({ signal }) => listManagedVenues(query, signal),
+    // The rows stay mounted while a search loads, so an open edit form keeps what was typed.
+    placeholderData: keepPreviousData,
   });
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
