@@ -71,16 +71,19 @@ export const priceSchema = z.preprocess(
     .refine((value) => Number(value) <= PRICE_MAX, 'El precio es demasiado alto.'),
 );
 
-/** An optional number within a range (coordinates), sent as a number or as text. */
+/**
+ * An optional number within a range (coordinates), sent as a number or as text. Blank or null means
+ * "none" (null), so an edit can clear it; absent leaves it as it is.
+ */
 function optionalNumber(min: number, max: number, invalid: string) {
   return z.preprocess(
     (value) =>
-      value === '' || value === null
-        ? undefined
+      value === null || (typeof value === 'string' && value.trim() === '')
+        ? null
         : typeof value === 'string' && value.length <= 30
           ? Number(value)
           : value,
-    z.number(invalid).min(min, invalid).max(max, invalid).optional(),
+    z.number(invalid).min(min, invalid).max(max, invalid).nullish(),
   );
 }
 

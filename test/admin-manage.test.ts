@@ -487,6 +487,121 @@ describe('venues', () => {
     await agent.delete(`/api/admin/venues/${created.body.id}`).expect(200);
     await agent.patch(`/api/admin/venues/${created.body.id}`).send({ town: 'Inca' }).expect(404);
   });
+
+  it('edits every field, clears the optional ones, and refuses a web that is not http(s)', async () => {
+    const { agent } = await admin();
+    const created = await agent
+      .post('/api/admin/venues')
+      .send({ name: 'Sa Fàbrica', town: 'Manacor', address: '', website: '', lat: '', lon: '' })
+      .expect(201);
+    expect(created.body).toMatchObject({ address: null, website: null, lat: null, lon: null });
+    const edited = await agent
+      .patch(`/api/admin/venues/${created.body.id}`)
+      .send({
+        address: 'Carrer de la Fàbrica 3',
+        website: 'http://safabrica.example',
+        lat: '39.57',
+        lon: '3.2',
+      })
+      .expect(200);
+    expect(edited.body).toMatchObject({
+      name: 'Sa Fàbrica',
+      town: 'Manacor',
+      address: 'Carrer de la Fàbrica 3',
+      website: 'http://safabrica.example',
+      lat: 39.57,
+      lon: 3.2,
+    });
+    // Absent keys stay; blank or null clears.
+    const cleared = await agent
+      .patch(`/api/admin/venues/${created.body.id}`)
+      .send({ website: '', lat: null, lon: ' ' })
+      .expect(200);
+    expect(cleared.body).toMatchObject({
+      address: 'Carrer de la Fàbrica 3',
+      website: null,
+      lat: null,
+      lon: null,
+    });
+
+    for (const [body, message] of [
+      [{ website: 'ftp://safabrica.example' }, 'La web de la sala no es válida.'],
+      [{ website: 'javascript:alert(1)' }, 'La web de la sala no es válida.'],
+      [{ lon: '181' }, 'La longitud debe ser un número entre -180 y 180.'],
+      [{ lat: 'norte' }, 'La latitud debe ser un número entre -90 y 90.'],
+    ] as const) {
+      const res = await agent.patch(`/api/admin/venues/${created.body.id}`).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.error.message).toBe(message);
+    }
+    const row = await database.db
+      .selectFrom('venues')
+      .select(['website', 'lat', 'lon'])
+      .where('id', '=', created.body.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ website: null, lat: null, lon: null });
+  });
+
+  it('a new venue typed in the concert form reuses the listed one whose name differs only by accents or case', async () => {
+    const listed = await createVenue(database.db, {
+      name: 'Sa Possessió',
+      town: 'Palma',
+      address: 'Camí de sa Possessió 1',
+    });
+    const { agent } = await admin();
+    const concert = {
+      day: '2030-03-03',
+      hour: '21:00',
+      genre: 'Rock',
+      price: '12',
+      bandNames: ['Grupo Prueba'],
+    };
+    for (const name of ['Sa Possessio', 'SA POSSESSIÓ', ' sa possessio ']) {
+      const res = await agent
+        .post('/api/admin/concerts')
+        .send({ ...concert, newVenue: { name, town: 'Inca', address: 'Otra dirección' } })
+        .expect(201);
+      const row = await database.db
+        .selectFrom('concerts')
+        .select(['venue', 'venue_id'])
+        .where('id', '=', res.body.id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ venue: 'Sa Possessió', venue_id: listed.id });
+    }
+    const venues = await database.db
+      .selectFrom('venues')
+      .select(['name', 'town', 'address'])
+      .execute();
+    expect(venues).toEqual([
+      { name: 'Sa Possessió', town: 'Palma', address: 'Camí de sa Possessió 1' },
+    ]);
+
+    // A name not on the list is added with everything the form gave.
+    const added = await agent
+      .post('/api/admin/concerts')
+      .send({
+        ...concert,
+        newVenue: {
+          name: 'Sa Possessió Nova',
+          town: 'Inca',
+          address: 'Plaça Major 2',
+          website: 'https://nova.example',
+        },
+      })
+      .expect(201);
+    const venue = await database.db
+      .selectFrom('venues as v')
+      .innerJoin('concerts as c', 'c.venue_id', 'v.id')
+      .select(['v.name', 'v.town', 'v.address', 'v.website'])
+      .where('c.id', '=', added.body.id)
+      .executeTakeFirstOrThrow();
+    expect(venue).toEqual({
+      name: 'Sa Possessió Nova',
+      town: 'Inca',
+      address: 'Plaça Major 2',
+      website: 'https://nova.example',
+    });
+  });
 });
 
 describe('the audit log', () => {

@@ -2,6 +2,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
+import { ACCENTED, foldName, PLAIN } from '../../common/fold.js';
 
 export interface NewConcertRow extends Omit<ConcertRowBasics, 'id'> {
   venue_id: number;
@@ -53,23 +54,13 @@ export async function bandExists(db: Database, id: number): Promise<boolean> {
 }
 
 // Lower case without accents, in SQL, so no unaccent extension is needed on the server (the
-// submissions reuse it to match a band or venue by name).
-const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';
-const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';
+// submissions and the admin's new venues reuse it to match a band or venue by name).
 export const normalised = (expression: RawBuilder<unknown>) =>
   sql<string>`translate(lower(${expression}), ${ACCENTED}, ${PLAIN})`;
 
 /** The same normalisation on our side, then a LIKE pattern with its wildcards escaped. */
 export function containsPattern(text: string): string {
-  const plain = text
-    .toLowerCase()
-    .split('')
-    .map((char) => {
-      const index = ACCENTED.indexOf(char);
-      return index === -1 ? char : PLAIN[index];
-    })
-    .join('');
-  return `%${plain.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${foldName(text).replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
 export interface ConcertOptionRow {

@@ -13,7 +13,7 @@ import type { RecommendationRunner } from '../recommendations/runner.js';
 import { bandExists } from './admin.repository.js';
 import { findOrInsertBandByName } from './bands-admin.repository.js';
 import { sendChangeNotices, type QueuedNotice } from './change-notices.js';
-import { findManagedVenue, findVenueIdByName, insertVenue } from './venues-admin.repository.js';
+import { findManagedVenue, findVenueByName, insertVenue } from './venues-admin.repository.js';
 
 export interface AdminWriteDeps {
   db: Database;
@@ -36,7 +36,7 @@ export const conflict = (message: string) => new AppError('conflict', 409, messa
 
 /**
  * The venue a concert form chose: one of the list by id, or a new one (the existing venue of that
- * name when there is one, so two admins adding "Es Gremi" get one venue).
+ * name, accents and case aside, when there is one, so "Es Gremi" and "es gremí" are one venue).
  */
 export async function resolveVenue(
   db: Database,
@@ -48,11 +48,10 @@ export async function resolveVenue(
     return { id: venue.id, name: venue.name };
   }
   if (choice.newVenue) {
-    const existing = await findVenueIdByName(db, choice.newVenue.name);
-    if (existing !== undefined) {
-      const venue = await findManagedVenue(db, existing);
-      return { id: existing, name: venue?.name ?? choice.newVenue.name };
-    }
+    // Accents and case aside, as moderation does: the venue as it is on the list is kept (its
+    // address and website are edited under Salas, not overwritten from a concert form).
+    const existing = await findVenueByName(db, choice.newVenue.name);
+    if (existing) return { id: existing.id, name: existing.name };
     const { lat, lon, ...rest } = choice.newVenue;
     const id = await insertVenue(db, { ...rest, lat: lat ?? null, lon: lon ?? null });
     return { id, name: choice.newVenue.name };

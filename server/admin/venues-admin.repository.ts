@@ -55,14 +55,22 @@ export async function findManagedVenue(db: Database, id: number) {
     .executeTakeFirst();
 }
 
-/** The venue of that name, case aside (the unique index is on lower(name)). */
-export async function findVenueIdByName(db: Database, name: string) {
-  const row = await db
+/**
+ * The venue of that name, case and accents ignored ("Sa Possessio" finds "Sa Possessió"): the one
+ * rule for the admin's new venues and the approval of a submission. The oldest wins if the list
+ * already holds two that fold alike.
+ */
+export function findVenueByName(
+  db: Database,
+  name: string,
+): Promise<{ id: number; name: string; town: string } | undefined> {
+  return db
     .selectFrom('venues')
-    .select('id')
-    .where(sql`lower(name)`, '=', name.toLowerCase())
+    .select(['id', 'name', 'town'])
+    .where(normalised(sql`name`), '=', normalised(sql`${name}::text`))
+    .orderBy('id')
+    .limit(1)
     .executeTakeFirst();
-  return row?.id;
 }
 
 export async function insertVenue(db: Database, values: VenueValues): Promise<number> {

@@ -11,6 +11,7 @@ import { isGenre, type Genre } from '../../common/genres.js';
 import type { Actor } from '../admin/audit.js';
 import { afterConcertWrite, type AdminWriteDeps } from '../admin/concert-writes.js';
 import { insertConcertWithAudit } from '../admin/concerts-admin.service.js';
+import { findVenueByName } from '../admin/venues-admin.repository.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { AppError, notFound } from '../lib/errors.js';
@@ -21,7 +22,6 @@ import {
   findBandIdByName,
   findSubmissionForUpdate,
   findVenueById,
-  findVenueByName,
   insertBandIfNew,
   insertVenue,
   listSubmissions,

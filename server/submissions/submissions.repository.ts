@@ -137,17 +137,6 @@ export function findVenueById(db: Database, id: number): Promise<VenueNameRow | 
     .executeTakeFirst();
 }
 
-/** A venue whose name is this one, case and accents ignored. */
-export function findVenueByName(db: Database, name: string): Promise<VenueNameRow | undefined> {
-  return db
-    .selectFrom('venues')
-    .select(['id', 'name', 'town'])
-    .where(normalised(sql`name`), '=', normalised(sql`${name}::text`))
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 /** Adds the venue; undefined when one of that name (case ignored) was added meanwhile. */
 export async function insertVenue(
   db: Database,

@@ -9,12 +9,20 @@ import type {
 } from '../../../../common/admin-rules';
 import { ApiError, apiFetch } from '../../lib/api';
 
+/** A venue added from a concert form; blank address or website means none. */
+export interface NewVenueDraft {
+  name: string;
+  town: string;
+  address: string;
+  website: string;
+}
+
 /** The venue is one of the list (its id, picked by name) or a new one. */
 export interface ConcertDraft {
   day: string;
   genre: string;
   venueId?: number;
-  newVenue?: { name: string; town: string };
+  newVenue?: NewVenueDraft;
   hour: string;
   price: string;
   name: string;

@@ -9,6 +9,7 @@ import type {
   AdminPage,
 } from '../../../../common/admin-rules';
 import { apiFetch } from '../../lib/api';
+import type { NewVenueDraft } from './api';
 
 export interface ConcertFilters {
   q: string;
@@ -41,7 +42,7 @@ export type ConcertChanges = Partial<{
   description: string;
   imageUrl: string | null;
   venueId: number;
-  newVenue: { name: string; town: string };
+  newVenue: NewVenueDraft;
 }>;
 
 const concertPath = (id: number) => `/api/admin/concerts/${id}`;
@@ -69,7 +70,14 @@ export function listBands(q: string, page: number, signal?: AbortSignal) {
   if (q.trim()) params.set('q', q.trim());
   return apiFetch<AdminPage<AdminBandDto>>(`/api/admin/bands?${params}`, { signal });
 }
-export const updateBand = (id: number, body: { name: string }) =>
+/** A band edit: only the fields that changed (blank Spotify or image URL removes it). */
+export type BandChanges = Partial<{
+  name: string;
+  spotifyUrl: string;
+  genres: string[];
+  imageUrl: string;
+}>;
+export const updateBand = (id: number, body: BandChanges) =>
   apiFetch<AdminBandDto>(`/api/admin/bands/${id}`, { method: 'PATCH', body });
 export const mergeBand = (id: number, intoId: number) =>
   apiFetch<AdminBandDto>(`/api/admin/bands/${id}/merge`, { method: 'POST', body: { intoId } });
@@ -81,11 +89,14 @@ export const listManagedVenues = (q: string, signal?: AbortSignal) =>
     `/api/admin/venues/managed?${new URLSearchParams(q.trim() ? { q: q.trim() } : {})}`,
     { signal },
   );
+/** Every field as the form holds it (text); blank clears an optional one. */
 export interface VenueDraft {
   name: string;
   town: string;
   address: string;
   website: string;
+  lat: string;
+  lon: string;
 }
 export const createVenue = (body: VenueDraft) =>
   apiFetch<AdminManagedVenueDto>('/api/admin/venues', { method: 'POST', body });

@@ -15,12 +15,17 @@ export interface ConcertFields {
   genre: string;
   venue: string;
   venueTown: string;
+  venueAddress: string;
+  venueWebsite: string;
   /** The venue's name is not on the list: a town is needed to add it. */
   isNewVenue: boolean;
   hour: string;
   price: string;
   imageUrl: string;
 }
+
+const WEBSITE_PROBLEM = 'La web de la sala no es válida.';
+const isOptionalHttpUrl = (value: string) => !value.trim() || isHttpUrl(value.trim());
 
 const isWholeNumber = (value: string, min: number) =>
   /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= INT_MAX;
@@ -34,6 +39,9 @@ export function concertProblem(
   if (!fields.venue.trim()) return ['venue', 'Indica la sala.'];
   if (fields.isNewVenue && !fields.venueTown.trim()) {
     return ['venueTown', 'Indica el municipio de la sala.'];
+  }
+  if (fields.isNewVenue && !isOptionalHttpUrl(fields.venueWebsite)) {
+    return ['venueWebsite', WEBSITE_PROBLEM];
   }
   if (!HOUR_PATTERN.test(fields.hour)) return ['hour', 'Indica la hora del concierto.'];
   const price = fields.price.trim();
@@ -74,6 +82,33 @@ export function linkProblem(fields: {
   }
   if (!isWholeNumber(fields.bandId, 1)) {
     return ['bandId', 'El ID de la banda debe ser un número entero.'];
+  }
+  return undefined;
+}
+
+/** A venue as its form holds it: every field text, blank meaning "none" for the optional ones. */
+export interface VenueFields {
+  name: string;
+  town: string;
+  address: string;
+  website: string;
+  lat: string;
+  lon: string;
+}
+
+/** A blank coordinate, or a number within [-limit, limit]. */
+const isCoordinate = (value: string, limit: number) =>
+  !value.trim() || (/^\s*-?\d+(\.\d+)?\s*$/.test(value) && Math.abs(Number(value)) <= limit);
+
+export function venueProblem(fields: VenueFields): [keyof VenueFields, string] | undefined {
+  if (!fields.name.trim()) return ['name', 'Indica el nombre de la sala.'];
+  if (!fields.town.trim()) return ['town', 'Indica el municipio de la sala.'];
+  if (!isOptionalHttpUrl(fields.website)) return ['website', WEBSITE_PROBLEM];
+  if (!isCoordinate(fields.lat, 90)) {
+    return ['lat', 'La latitud debe ser un número entre -90 y 90.'];
+  }
+  if (!isCoordinate(fields.lon, 180)) {
+    return ['lon', 'La longitud debe ser un número entre -180 y 180.'];
   }
   return undefined;
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { GENRES } from '../../../../../common/genres';
 import { createBand } from '../api';
 import { bandProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
 import { StatusRegion } from '../../../components/FormStatus';
+import { GenreChecks } from './GenreChecks';
 import { ImageField } from './ImageField';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
@@ -20,14 +20,6 @@ export function BandForm() {
 
   const set = (name: keyof typeof EMPTY) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
-
-  function toggleGenre(genre: string, checked: boolean) {
-    setGenres((current) =>
-      checked
-        ? GENRES.filter((g) => g === genre || current.includes(g))
-        : current.filter((g) => g !== genre),
-    );
-  }
 
   const { invalid, message, sending, handleSubmit } = useAdminSubmit({
     formId: id,
@@ -70,21 +62,7 @@ export function BandForm() {
           value={fields.spotifyUrl}
           onValueChange={set('spotifyUrl')}
         />
-        <fieldset className="fieldset fieldset--dense">
-          <legend>Géneros (opcional)</legend>
-          <div className="admin-genres">
-            {GENRES.map((genre) => (
-              <label key={genre} className="admin-check">
-                <input
-                  type="checkbox"
-                  checked={genres.includes(genre)}
-                  onChange={(event) => toggleGenre(genre, event.target.checked)}
-                />
-                {genre}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <GenreChecks value={genres} onChange={setGenres} />
         <ImageField
           url={fields.imageUrl}
           onUrlChange={set('imageUrl')}

@@ -1,20 +1,22 @@
-// The band list of /admin: search, rename, merge into another band (picked by name), delete when
-// no concert uses it.
+// The band list of /admin: search, edit every field, merge into another band (picked by name),
+// delete when no concert uses it.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminBandDto } from '../../../../../common/admin-rules';
+import { foldName } from '../../../../../common/fold';
 import { StatusRegion } from '../../../components/FormStatus';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
-import { deleteBand, listBands, mergeBand, updateBand } from '../manage-api';
+import { deleteBand, listBands, mergeBand } from '../manage-api';
 import { useDebounced } from '../useDebounced';
 import { useManageAction } from '../useManageAction';
+import { BandEditor } from './BandEditor';
 import { ListState } from './ListState';
 import { Pager } from './Pager';
 
 function BandRow({ band }: { band: AdminBandDto }) {
   const id = useId();
-  const [name, setName] = useState(band.name);
+  const [editing, setEditing] = useState(false);
   const [into, setInto] = useState('');
   const intoQuery = useDebounced(into, 250);
   const candidates = useQuery({
@@ -23,12 +25,7 @@ function BandRow({ band }: { band: AdminBandDto }) {
     enabled: intoQuery.trim().length >= 2,
   });
   const target = candidates.data?.items.find(
-    (other) => other.id !== band.id && other.name.toLowerCase() === into.trim().toLowerCase(),
-  );
-  const rename = useManageAction(
-    (value: string) => updateBand(band.id, { name: value }),
-    'Banda guardada.',
-    'Error al guardar: ',
+    (other) => other.id !== band.id && foldName(other.name) === foldName(into.trim()),
   );
   const merge = useManageAction(
     (intoId: number) => mergeBand(band.id, intoId),
@@ -43,7 +40,6 @@ function BandRow({ band }: { band: AdminBandDto }) {
         {band.name} <span className="admin-hint">· {band.concertCount} conciertos</span>
       </p>
       <div className="admin-grid">
-        <TextField id={`${id}-name`} label="Nombre" value={name} onValueChange={setName} />
         <TextField
           id={`${id}-into`}
           label="Fusionar con (nombre de la banda que se queda)"
@@ -65,10 +61,10 @@ function BandRow({ band }: { band: AdminBandDto }) {
         <button
           type="button"
           className="button button--secondary"
-          disabled={rename.pending || name.trim() === band.name}
-          onClick={() => rename.run(name.trim())}
+          aria-expanded={editing}
+          onClick={() => setEditing((open) => !open)}
         >
-          Guardar nombre
+          {editing ? 'Cerrar edición' : 'Editar'}
         </button>
         <button
           type="button"
@@ -87,7 +83,8 @@ function BandRow({ band }: { band: AdminBandDto }) {
           Borrar
         </button>
       </div>
-      <StatusRegion message={rename.message ?? merge.message ?? remove.message} />
+      <StatusRegion message={merge.message ?? remove.message} />
+      {editing && <BandEditor band={band} />}
     </li>
   );
 }

@@ -10,8 +10,9 @@ import { fetchVenues } from '../api';
 import { adminKeys } from '../keys';
 import { linkBand, unlinkBand, updateConcert, type ConcertChanges } from '../manage-api';
 import { useManageAction } from '../useManageAction';
-import { knownVenue } from '../venues';
+import { knownVenue, newVenueOf } from '../venues';
 import { ImageField } from './ImageField';
+import { NewVenueFields } from './NewVenueFields';
 
 interface Props {
   concert: AdminConcertDto;
@@ -35,6 +36,8 @@ export function ConcertEditor({ concert, onSaved }: Props) {
     imageUrl: concert.imageUrl ?? '',
     venue: concert.venue,
     venueTown: '',
+    venueAddress: '',
+    venueWebsite: '',
   });
   const [bandName, setBandName] = useState('');
   const set = (key: keyof typeof fields) => (value: string) =>
@@ -74,7 +77,7 @@ export function ConcertEditor({ concert, onSaved }: Props) {
     if (fields.imageUrl.trim() !== (concert.imageUrl ?? ''))
       changes.imageUrl = fields.imageUrl.trim() || null;
     if (known && known.id !== concert.venueId) changes.venueId = known.id;
-    if (isNewVenue) changes.newVenue = { name: fields.venue.trim(), town: fields.venueTown.trim() };
+    if (isNewVenue) changes.newVenue = newVenueOf(fields.venue, fields);
     if (Object.keys(changes).length === 0) {
       onSaved();
       return;
@@ -144,12 +147,11 @@ export function ConcertEditor({ concert, onSaved }: Props) {
             </datalist>
           </TextField>
           {isNewVenue && (
-            <TextField
-              id={`${id}-venue-town`}
-              label="Municipio de la sala nueva"
-              type="text"
-              value={fields.venueTown}
-              onValueChange={set('venueTown')}
+            <NewVenueFields
+              formId={id}
+              values={fields}
+              invalid={null}
+              onChange={(key, value) => set(key)(value)}
             />
           )}
         </div>

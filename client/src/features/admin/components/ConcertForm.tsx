@@ -6,15 +6,18 @@ import { concertProblem, type ConcertFields } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
 import { StatusRegion } from '../../../components/FormStatus';
 import { ImageField } from './ImageField';
+import { NewVenueFields } from './NewVenueFields';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
-import { knownVenue } from '../venues';
+import { knownVenue, newVenueOf } from '../venues';
 
 const EMPTY = {
   day: '',
   genre: '',
   venue: '',
   venueTown: '',
+  venueAddress: '',
+  venueWebsite: '',
   hour: '',
   price: '',
   name: '',
@@ -53,9 +56,7 @@ export function ConcertForm() {
         description: fields.description,
         price: fields.price.trim(),
         imageUrl: fields.imageUrl.trim(),
-        ...(known
-          ? { venueId: known.id }
-          : { newVenue: { name: fields.venue.trim(), town: fields.venueTown.trim() } }),
+        ...(known ? { venueId: known.id } : { newVenue: newVenueOf(fields.venue, fields) }),
       }),
     onSuccess: () => {
       setFields(EMPTY);
@@ -141,17 +142,17 @@ export function ConcertForm() {
             <small id={`${id}-venue-hint`} className="admin-hint">
               {isNewVenue
                 ? 'Sala nueva: se añadirá a la lista de salas.'
-                : 'Escribe y elige una sala de la lista, o escribe una nueva.'}
+                : known && known.name !== fields.venue.trim()
+                  ? `Sala de la lista: ${known.name}.`
+                  : 'Escribe y elige una sala de la lista, o escribe una nueva.'}
             </small>
           </TextField>
           {isNewVenue && (
-            <TextField
-              {...fieldProps('venueTown')}
-              label="Municipio de la sala nueva"
-              type="text"
-              required
-              value={fields.venueTown}
-              onValueChange={set('venueTown')}
+            <NewVenueFields
+              formId={id}
+              values={fields}
+              invalid={invalid}
+              onChange={(key, value) => set(key)(value)}
             />
           )}
         </div>

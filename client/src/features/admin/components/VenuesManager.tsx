@@ -1,56 +1,48 @@
-// The managed venue list: add, rename or move, delete when no concert uses it.
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+// The managed venue list: add one with every field, edit any field (a rename reaches its concerts),
+// delete when no concert uses it.
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
 import { StatusRegion } from '../../../components/FormStatus';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
-import {
-  createVenue,
-  deleteVenue,
-  listManagedVenues,
-  updateVenue,
-  type VenueDraft,
-} from '../manage-api';
+import { createVenue, deleteVenue, listManagedVenues } from '../manage-api';
+import { useAdminSubmit } from '../useAdminSubmit';
 import { useDebounced } from '../useDebounced';
 import { useManageAction } from '../useManageAction';
+import { venueProblem, type VenueFields as Fields } from '../validation';
 import { ListState } from './ListState';
+import { VenueEditor } from './VenueEditor';
+import { VenueFields } from './VenueFields';
 
-const EMPTY: VenueDraft = { name: '', town: '', address: '', website: '' };
+const EMPTY: Fields = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
+
+/** Where the venue is, as one line of its row ('Palma · Carrer Major 1 · web'). */
+function whereLine(venue: AdminManagedVenueDto): string {
+  const parts = [venue.town];
+  if (venue.address) parts.push(venue.address);
+  if (venue.website) parts.push(venue.website);
+  if (venue.lat !== null && venue.lon !== null) parts.push(`${venue.lat}, ${venue.lon}`);
+  return parts.join(' · ');
+}
 
 function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
-  const id = useId();
-  const [name, setName] = useState(venue.name);
-  const [town, setTown] = useState(venue.town);
-  const save = useManageAction(
-    (draft: Partial<VenueDraft>) => updateVenue(venue.id, draft),
-    'Sala guardada.',
-    'Error al guardar: ',
-  );
+  const [editing, setEditing] = useState(false);
   const remove = useManageAction(deleteVenue, 'Sala borrada.', 'Error al borrar: ');
   return (
     <li className="admin-row" aria-label={venue.name}>
       <p className="admin-row__title">
-        {venue.name} · {venue.town}{' '}
-        <span className="admin-hint">· {venue.concertCount} conciertos</span>
+        {venue.name} <span className="admin-hint">· {venue.concertCount} conciertos</span>
       </p>
-      <div className="admin-grid">
-        <TextField
-          id={`${id}-name`}
-          label="Nombre de la sala"
-          value={name}
-          onValueChange={setName}
-        />
-        <TextField id={`${id}-town`} label="Municipio" value={town} onValueChange={setTown} />
-      </div>
+      <p className="admin-hint">{whereLine(venue)}</p>
       <div className="admin-row__actions">
         <button
           type="button"
           className="button button--secondary"
-          disabled={save.pending}
-          onClick={() => save.run({ name: name.trim(), town: town.trim() })}
+          aria-expanded={editing}
+          onClick={() => setEditing((open) => !open)}
         >
-          Guardar sala
+          {editing ? 'Cerrar edición' : 'Editar'}
         </button>
         <button
           type="button"
@@ -61,64 +53,65 @@ function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
           Borrar
         </button>
       </div>
-      <StatusRegion message={save.message ?? remove.message} />
+      <StatusRegion message={remove.message} />
+      {editing && <VenueEditor venue={venue} />}
     </li>
+  );
+}
+
+function AddVenueForm() {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState(EMPTY);
+  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
+    formId: id,
+    failure: 'Error al añadir la sala: ',
+    problemOf: () => venueProblem(fields),
+    send: async () => {
+      await createVenue(fields);
+      return { message: 'Sala añadida.' };
+    },
+    onSuccess: () => {
+      setFields(EMPTY);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="admin-form"
+      aria-label="Añadir sala"
+    >
+      <VenueFields
+        formId={id}
+        nameLabel="Nombre de la sala nueva"
+        fields={fields}
+        invalid={invalid}
+        onChange={(key, value) => setFields((current) => ({ ...current, [key]: value }))}
+      />
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? 'Añadiendo...' : 'Añadir sala'}
+      </button>
+      <StatusRegion message={message} />
+    </form>
   );
 }
 
 export function VenuesManager() {
   const id = useId();
   const [q, setQ] = useState('');
-  const [draft, setDraft] = useState(EMPTY);
   const query = useDebounced(q, 250);
   const list = useQuery({
     queryKey: adminKeys.venueList(query),
     queryFn: ({ signal }) => listManagedVenues(query, signal),
+    // The rows stay mounted while a search loads, so an open edit form keeps what was typed.
+    placeholderData: keepPreviousData,
   });
-  const create = useManageAction(createVenue, 'Sala añadida.', 'Error al añadir la sala: ', () =>
-    setDraft(EMPTY),
-  );
-  const set = (key: keyof VenueDraft) => (value: string) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    create.run(draft);
-  }
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Salas</h2>
-      <form noValidate onSubmit={submit} className="admin-form" aria-label="Añadir sala">
-        <div className="admin-grid">
-          <TextField
-            id={`${id}-name`}
-            label="Nombre de la sala nueva"
-            value={draft.name}
-            onValueChange={set('name')}
-          />
-          <TextField
-            id={`${id}-town`}
-            label="Municipio"
-            value={draft.town}
-            onValueChange={set('town')}
-          />
-          <TextField
-            id={`${id}-address`}
-            label="Dirección (opcional)"
-            value={draft.address}
-            onValueChange={set('address')}
-          />
-          <TextField
-            id={`${id}-website`}
-            label="Web (opcional)"
-            value={draft.website}
-            onValueChange={set('website')}
-          />
-        </div>
-        <button type="submit" className="button button--primary" disabled={create.pending}>
-          Añadir sala
-        </button>
-        <StatusRegion message={create.message} />
-      </form>
+      <AddVenueForm />
       <TextField id={`${id}-q`} label="Buscar salas" type="search" value={q} onValueChange={setQ} />
       <ListState
         query={list}

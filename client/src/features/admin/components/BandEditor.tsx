@@ -1,0 +1,95 @@
+// Edits every field of a band in place (name, Spotify, genres, image); only what changed is sent,
+// so the server re-scores its concerts only when the name or the genres really moved.
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import type { AdminBandDto } from '../../../../../common/admin-rules';
+import { StatusRegion } from '../../../components/FormStatus';
+import { TextField } from '../../../components/TextField';
+import { adminKeys } from '../keys';
+import { updateBand, type BandChanges } from '../manage-api';
+import { useAdminSubmit } from '../useAdminSubmit';
+import { bandProblem } from '../validation';
+import { GenreChecks } from './GenreChecks';
+import { ImageField } from './ImageField';
+
+/** Only the fields that differ from the band as loaded. */
+function changesOf(
+  band: AdminBandDto,
+  fields: { name: string; spotifyUrl: string; imageUrl: string },
+  genres: string[],
+): BandChanges {
+  const changes: BandChanges = {};
+  if (fields.name.trim() !== band.name) changes.name = fields.name.trim();
+  if (fields.spotifyUrl.trim() !== (band.spotifyUrl ?? '')) {
+    changes.spotifyUrl = fields.spotifyUrl.trim();
+  }
+  if (fields.imageUrl.trim() !== (band.imageUrl ?? '')) changes.imageUrl = fields.imageUrl.trim();
+  if (genres.join() !== band.genres.join()) changes.genres = genres;
+  return changes;
+}
+
+export function BandEditor({ band }: { band: AdminBandDto }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [fields, setFields] = useState({
+    name: band.name,
+    spotifyUrl: band.spotifyUrl ?? '',
+    imageUrl: band.imageUrl ?? '',
+  });
+  const [genres, setGenres] = useState(band.genres);
+  const set = (key: keyof typeof fields) => (value: string) =>
+    setFields((current) => ({ ...current, [key]: value }));
+
+  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
+    formId: id,
+    failure: 'Error al guardar: ',
+    problemOf: () => bandProblem(fields),
+    send: async () => {
+      const changes = changesOf(band, fields, genres);
+      if (Object.keys(changes).length === 0) return { message: 'No hay nada que cambiar.' };
+      await updateBand(band.id, changes);
+      return { message: 'Banda guardada.' };
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
+  });
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      className="admin-form admin-editor"
+      aria-label={`Editar banda ${band.name}`}
+    >
+      <div className="admin-grid">
+        <TextField
+          id={`${id}-name`}
+          label="Nombre de la banda"
+          required
+          maxLength={200}
+          invalid={invalid === 'name'}
+          value={fields.name}
+          onValueChange={set('name')}
+        />
+        <TextField
+          id={`${id}-spotifyUrl`}
+          label="URL de Spotify (opcional)"
+          type="url"
+          placeholder="https://open.spotify.com/artist/..."
+          invalid={invalid === 'spotifyUrl'}
+          value={fields.spotifyUrl}
+          onValueChange={set('spotifyUrl')}
+        />
+      </div>
+      <GenreChecks value={genres} onChange={setGenres} />
+      <ImageField
+        url={fields.imageUrl}
+        onUrlChange={set('imageUrl')}
+        invalid={invalid === 'imageUrl'}
+      />
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? 'Guardando...' : 'Guardar banda'}
+      </button>
+      <StatusRegion message={message} />
+    </form>
+  );
+}

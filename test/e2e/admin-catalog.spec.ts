@@ -1,0 +1,170 @@
+// Bands and venues on screen (issue 15): an admin edits a band's Spotify link, merges two bands,
+// edits a venue's address and web, creates a concert with a new venue, and reads it all back in
+// the audit log, most recent first.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createAdmin, saveSignedInState } from './helpers/users';
+
+const ADMIN_STATE = path.join(tmpdir(), `admin-catalog-e2e-${process.pid}.json`);
+
+async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(results.violations).toEqual([]);
+}
+
+/** A calendar day some days ahead, in Mallorca. */
+function futureDay(days: number): string {
+  const when = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
+}
+
+/** A concert made through the admin API with the page's session; returns its id. */
+async function seedConcert(page: Page, venueId: number, day: string, band: string) {
+  const res = await page.request.post('/api/admin/concerts', {
+    data: { day, hour: '21:30', genre: 'Rock', price: '10', venueId, bandNames: [band] },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+async function bandByName(page: Page, name: string) {
+  const res = await page.request.get(`/api/admin/bands?${new URLSearchParams({ q: name })}`);
+  const { items } = (await res.json()) as {
+    items: { id: number; name: string; spotifyUrl: string | null }[];
+  };
+  return items.find((band) => band.name === name);
+}
+
+test.describe('bands and venues in /admin', () => {
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const admin = await createAdmin('admin-catalog');
+    await saveSignedInState(playwright, testInfo.project.use.baseURL, admin, ADMIN_STATE);
+  });
+  test.afterAll(() => rmSync(ADMIN_STATE, { force: true }));
+
+  test('an admin edits a band, merges two, edits a venue, adds one from the concert form, and reads the log', async ({
+    browser,
+  }) => {
+    // The admin page holds every list; on a shared 2-core machine it takes a while.
+    test.setTimeout(150_000);
+    const context = await browser.newContext({ storageState: ADMIN_STATE });
+    const page = await context.newPage();
+    const suffix = Date.now().toString(36);
+    const kept = `Banda Buena ${suffix}`;
+    const dupe = `Banda Doble ${suffix}`;
+    const venueName = `Sala Catálogo ${suffix}`;
+    const venue = await page.request.post('/api/admin/venues', {
+      data: { name: venueName, town: 'Palma' },
+    });
+    expect(venue.status()).toBe(201);
+    const venueId = ((await venue.json()) as { id: number }).id;
+    const dupeDay = futureDay(7);
+    const dupeConcert = await seedConcert(page, venueId, dupeDay, dupe);
+    await seedConcert(page, venueId, futureDay(8), kept);
+    const keptId = (await bandByName(page, kept))!.id;
+
+    await page.goto('/admin');
+
+    // 1. The kept band's Spotify link, edited in place.
+    const bands = page.getByRole('region', { name: 'Bandas', exact: true });
+    await bands.getByLabel('Buscar bandas').fill(kept);
+    await expect(
+      bands.getByRole('list', { name: 'Lista de bandas' }).getByRole('listitem'),
+    ).toHaveCount(1);
+    const keptRow = bands.getByRole('listitem', { name: kept, exact: true });
+    await keptRow.getByRole('button', { name: 'Editar' }).click();
+    const spotify = `https://open.spotify.com/artist/${suffix}`;
+    const editor = keptRow.getByRole('form', { name: `Editar banda ${kept}` });
+    await editor.getByLabel('URL de Spotify (opcional)').fill(spotify);
+    await editor.getByRole('checkbox', { name: 'Jazz' }).check();
+    await expectNoAxeViolations(page);
+    await editor.getByRole('button', { name: 'Guardar banda' }).click();
+    await expect(editor.getByText('Banda guardada.')).toBeVisible();
+    expect(await bandByName(page, kept)).toMatchObject({ spotifyUrl: spotify });
+
+    // 2. The duplicate merged into it: its concert now shows the kept band.
+    await bands.getByLabel('Buscar bandas').fill(dupe);
+    await expect(
+      bands.getByRole('list', { name: 'Lista de bandas' }).getByRole('listitem'),
+    ).toHaveCount(1);
+    const dupeRow = bands.getByRole('listitem', { name: dupe, exact: true });
+    await dupeRow.getByLabel('Fusionar con (nombre de la banda que se queda)').fill(kept);
+    const mergeButton = dupeRow.getByRole('button', { name: 'Fusionar' });
+    await expect(mergeButton).toBeEnabled();
+    await mergeButton.click();
+    await expect(bands.getByText('Ninguna banda coincide con la búsqueda.')).toBeVisible();
+
+    const concerts = page.getByRole('region', { name: 'Conciertos', exact: true });
+    await concerts.getByLabel('Buscar conciertos').fill(kept);
+    await expect(
+      concerts.getByRole('listitem', { name: `${dupeDay} 21:30 · ${kept} · ${venueName}` }),
+    ).toBeVisible();
+    const moved = (await (await page.request.get(`/api/admin/concerts/${dupeConcert}`)).json()) as {
+      bands: { id: number; name: string }[];
+    };
+    expect(moved.bands).toEqual([expect.objectContaining({ id: keptId, name: kept })]);
+
+    // 3. The venue's address and web.
+    const venues = page.getByRole('region', { name: 'Salas', exact: true });
+    await venues.getByLabel('Buscar salas').fill(venueName);
+    await expect(
+      venues.getByRole('list', { name: 'Lista de salas' }).getByRole('listitem'),
+    ).toHaveCount(1);
+    const venueRow = venues.getByRole('listitem', { name: venueName, exact: true });
+    await venueRow.getByRole('button', { name: 'Editar' }).click();
+    const venueEditor = venueRow.getByRole('form', { name: `Editar sala ${venueName}` });
+    await venueEditor.getByLabel('Dirección (opcional)').fill('Carrer del Catàleg 5');
+    await venueEditor.getByLabel('Web (opcional)').fill('ftp://sala.example');
+    await venueEditor.getByRole('button', { name: 'Guardar sala' }).click();
+    await expect(
+      venueEditor.getByText('Error al guardar: La web de la sala no es válida.'),
+    ).toBeVisible();
+    await expect(venueEditor.getByLabel('Web (opcional)')).toBeFocused();
+    await venueEditor.getByLabel('Web (opcional)').fill('https://sala-catalogo.example');
+    await venueEditor.getByRole('button', { name: 'Guardar sala' }).click();
+    await expect(venueEditor.getByText('Sala guardada.')).toBeVisible();
+    await expect(
+      venueRow.getByText('Palma · Carrer del Catàleg 5 · https://sala-catalogo.example'),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // 4. A concert at a venue not on the list, with its town, address and web.
+    const newVenue = `Sala Nova ${suffix}`;
+    const form = page.getByRole('region', { name: 'Crear concierto', exact: true });
+    const newDay = futureDay(10);
+    await form.getByLabel('Día').fill(newDay);
+    await form.getByLabel('Hora').fill('20:00');
+    await form.getByLabel('Género').selectOption('Jazz');
+    await form.getByLabel('Precio (€, 0 si es gratis)').fill('8');
+    await form.getByLabel('Sala', { exact: true }).fill(newVenue);
+    await expect(form.getByText('Sala nueva: se añadirá a la lista de salas.')).toBeVisible();
+    await form.getByLabel('Municipio de la sala nueva').fill('Sóller');
+    await form.getByLabel('Dirección de la sala nueva (opcional)').fill('Plaça Nova 1');
+    await form.getByLabel('Web de la sala nueva (opcional)').fill('https://sala-nova.example');
+    await form.getByRole('button', { name: 'Crear concierto' }).click();
+    await expect(form.getByText(/Concierto creado/)).toBeVisible();
+
+    await venues.getByLabel('Buscar salas').fill(newVenue);
+    await expect(
+      venues
+        .getByRole('listitem', { name: newVenue, exact: true })
+        .getByText('Sóller · Plaça Nova 1 · https://sala-nova.example'),
+    ).toBeVisible();
+
+    // 5. The log: those actions, most recent first.
+    await page.reload();
+    const log = page
+      .getByRole('region', { name: 'Registro de cambios' })
+      .getByRole('list', { name: 'Acciones de administración' })
+      .getByRole('listitem');
+    await expect(log.nth(0)).toContainText(/concert\.create #\d+/);
+    await expect(log.nth(1)).toContainText(`venue.update #${venueId}`);
+    // The refused web changed nothing, so no entry of its own.
+    await expect(log.nth(2)).toContainText(`band.merge #${keptId}`);
+    await expect(log.nth(3)).toContainText(`band.update #${keptId}`);
+    await context.close();
+  });
+});
