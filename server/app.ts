@@ -214,6 +214,7 @@ export function createApp(deps: AppDeps): Express {
     '/admin/submissions',
     moderationRouter({
       ...authDeps,
+      pool: deps.pool,
       catalog,
       runner: deps.recommendations,
       boss: deps.boss,
@@ -223,6 +224,7 @@ export function createApp(deps: AppDeps): Express {
     '/admin',
     adminRouter({
       db,
+      pool: deps.pool,
       config,
       clock,
       catalog,

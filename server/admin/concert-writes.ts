@@ -1,6 +1,7 @@
 // What the admin's concert edits share: the dependencies, venue and band resolution, and the work
 // done after a commit (scores, change notices).
 import type PgBoss from 'pg-boss';
+import type pg from 'pg';
 import type { VenueInput } from '../../common/admin.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -17,6 +18,8 @@ import { findManagedVenue, findVenueIdByName, insertVenue } from './venues-admin
 
 export interface AdminWriteDeps {
   db: Database;
+  /** The pool behind db: a notice holds a connection across its SMTP exchange, within its budget. */
+  pool: pg.Pool;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
   log: Logger;
@@ -88,10 +91,7 @@ export async function afterConcertWrite(
   }
   if (work.rescore.length > 0) {
     try {
-      await rescoreConcerts(
-        { db: deps.db, clock: deps.clock, runner: deps.runner, boss: deps.boss },
-        work.rescore,
-      );
+      await rescoreConcerts(deps, work.rescore);
     } catch (error) {
       deps.log.error({ err: error, concerts: work.rescore }, 'Error recalculando puntuaciones');
     }
