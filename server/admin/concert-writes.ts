@@ -13,7 +13,7 @@ import { rescoreConcerts } from '../recommendations/concert-rescore.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { bandExists } from './admin.repository.js';
 import { findOrInsertBandByName } from './bands-admin.repository.js';
-import { sendChangeNotices, type QueuedNotice } from './change-notices.js';
+import { sendChangeNotices } from './notice-sender.js';
 import { findManagedVenue, findVenueIdByName, insertVenue } from './venues-admin.repository.js';
 
 export interface AdminWriteDeps {
@@ -79,12 +79,13 @@ export async function resolveBands(
 }
 
 /**
- * After the commit: scores of the concerts whose scoring inputs changed, then the notices (in the
- * background). A failure here is logged: the edit itself is saved.
+ * After the commit: the notices (in the background; what a crash leaves pending goes out with the
+ * sweep, notice-sender.ts), then the scores of the concerts whose scoring inputs changed. A
+ * failure here is logged: the edit itself is saved.
  */
 export async function afterConcertWrite(
   deps: AdminWriteDeps,
-  work: { rescore: number[]; notices?: QueuedNotice[] },
+  work: { rescore: number[]; notices?: string[] },
 ): Promise<void> {
   if (work.notices && work.notices.length > 0) {
     void sendChangeNotices(deps, work.notices);
