@@ -1,6 +1,9 @@
 // Change notices survive a crash (issue 15): an edit whose process died before its in-process send
 // leaves 'pending' deliveries, and the sweep sends each exactly once, after the grace, however
 // many sweeps run at once; temporary SMTP failures are retried later, a bounded number of times.
+import { fork, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
 import type { ParsedMail } from 'mailparser';
 import { changeNoticeOf, queueChangeNotices } from '../server/admin/change-notices.js';
 import { findAdminConcert } from '../server/admin/concerts-admin.repository.js';
@@ -15,6 +18,7 @@ import { createMailer, type Mailer } from '../server/mail/mailer.js';
 import { testConfig } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { defined } from './helpers/defined.js';
+import { eventually } from './helpers/eventually.js';
 import { createConcert, createUser, createVenue } from './helpers/factories.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
 
@@ -214,4 +218,77 @@ describe('the change-notice sweep', () => {
     expect((await deliveries()).map((d) => d.status)).toEqual(['skipped']);
     expect(smtp.messages).toEqual([]);
   });
+});
+
+describe('an instance killed while sending its notices', () => {
+  const children: ChildProcess[] = [];
+  let blackHole: net.Server;
+  let connections = 0;
+  beforeAll(async () => {
+    // An SMTP server that accepts the connection and never greets: the sender waits forever.
+    blackHole = net.createServer((socket) => {
+      connections += 1;
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    await new Promise((resolve) => blackHole.close(resolve));
+  });
+
+  it('leaves its notices to the sweep, which sends each once', async () => {
+    const venue = await createVenue(database.db);
+    const concert = await createConcert(database.db, {
+      day: '2030-06-12',
+      venue: venue.name,
+      venue_id: venue.id,
+    });
+    const emails: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const fan = await createUser(database.db);
+      await database.db
+        .insertInto('user_concert_recommendations')
+        .values({ user_id: fan.user_id, concert_id: concert.id, liked: true })
+        .execute();
+      emails.push(fan.email);
+    }
+    const { port } = blackHole.address() as net.AddressInfo;
+    const child = fork(path.join(__dirname, 'fixtures/notice-edit-worker.ts'), [], {
+      execArgv: ['--import', 'tsx'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        DATABASE_URL: database.url,
+        SMTP_URL: `smtp://127.0.0.1:${port}`,
+        PUBLIC_URL: 'http://localhost:3000',
+        SESSION_SECRET: 'test-session-secret-test-session-secret',
+        LOG_LEVEL: 'silent',
+        CONCERT_ID: String(concert.id),
+        NEW_PRICE: '22',
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.push(child);
+    await new Promise<void>((resolve, reject) => {
+      child.once('message', () => resolve());
+      child.once('exit', (code) => reject(new Error(`the instance exited with ${code}`)));
+    });
+    // Its in-process send has claimed notices and waits for the SMTP server: kill it there.
+    await eventually(() => connections > 0);
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    expect(smtp.messages).toEqual([]);
+
+    // PostgreSQL rolls the dead instance's claims back; the next sweeps (a minute on) send them.
+    const later = deps(new Date(Date.now() + 2 * 60_000));
+    await eventually(async () => {
+      await sweepChangeNotices(later);
+      return (await deliveries()).every((d) => d.status === 'sent');
+    });
+    for (const email of emails) expect(mailsTo(email)).toHaveLength(1);
+    expect(smtp.messages).toHaveLength(3);
+    expect((await deliveries()).map((d) => d.attempts)).toEqual([1, 1, 1]);
+  }, 60_000);
 });
