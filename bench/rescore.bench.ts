@@ -2,7 +2,9 @@
 // admin's new concert, or a change of its genre or bands, starts). 10,000 fans by default
 // (`npm run bench -- rescore --users 100000`), on a throwaway embedded PostgreSQL:
 //   a. a new concert: nobody has a score for it yet (INSERTs);
-//   b. the same concert again, as after a change of genre: every fan's row is written over.
+//   b. the same concert again, as after a change of genre: every fan's row is written over;
+//   c. for comparison, only reading every fan's taste at once, as the code before issue 15 did.
+// `NODE_OPTIONS=--expose-gc` lets each run start after a garbage collection (a cleaner baseline).
 // Each prints wall time, CPU seconds (this process and PostgreSQL) and the peak RSS of this
 // process during the run, sampled every 20 ms, above what it held before the run.
 import os from 'node:os';
@@ -10,6 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { systemClock } from '../server/lib/time.js';
 import { scoreConcertsForEveryFan } from '../server/recommendations/concert-rescore.js';
+import { findOnboardedTastesPage } from '../server/recommendations/concert-rescore.repository.js';
 import { startBenchDatabase } from './lib/bench-database.js';
 import { cpuSince, cpuSnapshot, postmasterPid } from './lib/cpu-time.js';
 import { insertFansAndConcerts } from './lib/fans-without-recommendations.js';
@@ -79,6 +82,19 @@ export async function run(): Promise<BenchResult[]> {
         },
       );
     }
+    global.gc?.();
+    const allAtOnce = await measured(() =>
+      findOnboardedTastesPage(database.db, '00000000-0000-0000-0000-000000000000', USERS + 1),
+    );
+    console.log(
+      `rescore (antes): leer los ${allAtOnce.result.length} gustos de golpe: ` +
+        `${(allAtOnce.ms / 1000).toFixed(2)} s, pico RSS +${((allAtOnce.peak - allAtOnce.baseline) / MB).toFixed(0)} MB`,
+    );
+    rows.push({
+      name: 'rescore (antes): pico RSS de leer todos los gustos de golpe',
+      value: Math.round((allAtOnce.peak - allAtOnce.baseline) / MB),
+      unit: 'MB',
+    });
     // Every fan scored, once: what the admin's change promised.
     const { rows: counted } = await sql<{ n: string }>`
       SELECT count(*) AS n FROM user_concert_recommendations
