@@ -8,6 +8,7 @@ import * as adminManagement from './0030_admin_management.js';
 import * as bandSubmissions from './0040_band_submissions.js';
 import * as likeNotices from './0060_like_notices.js';
 import * as pendingDeliveriesInOrder from './0070_pending_deliveries_in_order.js';
+import * as durableChangeNotices from './0085_durable_change_notices.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -19,4 +20,5 @@ export const migrations = {
   '0040_band_submissions': bandSubmissions,
   '0060_like_notices': likeNotices,
   '0070_pending_deliveries_in_order': pendingDeliveriesInOrder,
+  '0085_durable_change_notices': durableChangeNotices,
 };

@@ -217,6 +217,7 @@ export function createApp(deps: AppDeps): Express {
     '/admin/submissions',
     moderationRouter({
       ...authDeps,
+      pool: deps.pool,
       catalog,
       runner: deps.recommendations,
       boss: deps.boss,
@@ -226,6 +227,7 @@ export function createApp(deps: AppDeps): Express {
     '/admin',
     adminRouter({
       db,
+      pool: deps.pool,
       config,
       clock,
       catalog,

@@ -20,7 +20,9 @@ import { chooseEngine } from './recommendations/choose-engine.js';
 import { RecommendationRunner } from './recommendations/runner.js';
 import { bootstrapAdmin } from './users/admin-bootstrap.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
+import { scheduleNoticeSweep } from './jobs/notice-sweep.js';
 import { scheduleWeeklyMail } from './jobs/weekly-cron.js';
+import { sweepChangeNotices } from './admin/notice-sender.js';
 import { startWorkers } from './jobs/workers.js';
 import { startWeeklyCampaign } from './weekly-mail/campaign.service.js';
 import { systemClock } from './lib/time.js';
@@ -100,6 +102,19 @@ async function main(): Promise<void> {
     () => startWeeklyCampaign({ db: database.db, boss, clock: systemClock }, 'real'),
     log,
   );
+  // Change notices a crash left pending (or due for a retry) go out from here.
+  const noticeSweep = scheduleNoticeSweep(
+    () =>
+      sweepChangeNotices({
+        db: database.db,
+        pool: database.pool,
+        mailer,
+        log,
+        config,
+        clock: systemClock,
+      }),
+    log,
+  );
   // Sessions, users and agendas are cached per instance while this feed reports changes.
   const feed = new ChangeFeed(database.url, log);
   await feed.start();
@@ -157,6 +172,7 @@ async function main(): Promise<void> {
     clearTimeout(force);
     clearInterval(pruning);
     await weeklyCron?.stop();
+    await noticeSweep.stop();
     await backupCron?.stop();
     metricsServer?.close();
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.

@@ -21,6 +21,7 @@ import type { Logger } from '../lib/logger.js';
 import type { Mailer } from '../mail/mailer.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import type PgBoss from 'pg-boss';
+import type pg from 'pg';
 import { actorOf } from './actor.js';
 import { catalogAdminRouter } from './catalog-admin.routes.js';
 import { createConcert } from './concerts-admin.service.js';
@@ -41,6 +42,7 @@ import {
 
 export function adminRouter(deps: {
   db: Database;
+  pool: pg.Pool;
   config: Config;
   clock: Clock;
   /** The agenda's cached concert data: every write here invalidates it. */
@@ -54,6 +56,7 @@ export function adminRouter(deps: {
   const { db, config } = deps;
   const writeDeps = {
     db,
+    pool: deps.pool,
     config,
     clock: deps.clock,
     log: deps.log,

@@ -1,15 +1,12 @@
 // Change notices: when an upcoming concert changes date, time, venue or price, or is cancelled,
 // every fan who liked it gets ONE mail listing what changed (a description fix sends nothing).
-// The deliveries are written 'pending' in the edit's own transaction, so who is to be told commits
-// with the change; the mails go out right after the commit, in the background (the admin does not
-// wait for SMTP), each marked sent or failed.
-import type { Config } from '../config.js';
+// The deliveries are written 'pending' in the edit's own transaction, with what the mail says, so
+// who is to be told and what commit with the change; the mails go out right after the commit in
+// the background (notice-sender.ts), and a sweep sends whatever a crash left pending.
+import { z } from 'zod';
 import type { Database } from '../db/database.js';
-import type { Logger } from '../lib/logger.js';
-import { forEachLimited } from '../lib/concurrency.js';
-import { insertDelivery, markDelivery } from '../mail/deliveries.repository.js';
-import type { Mailer, OutgoingMail } from '../mail/mailer.js';
-import { concertChangeMail, type ConcertChangeLine } from '../mail/templates.js';
+import { insertNoticeDeliveries } from '../mail/notice-deliveries.repository.js';
+import type { ConcertChangeLine } from '../mail/templates.js';
 import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
 import { findLikersToNotify, type AdminConcertRow } from './concerts-admin.repository.js';
 
@@ -18,19 +15,23 @@ export interface ChangeNotice {
   lines: ConcertChangeLine[];
 }
 
-export interface QueuedNotice {
-  deliveryId: string;
-  mail: OutgoingMail;
-}
+/** What a notice's mail says, kept with each delivery (mail_deliveries.payload). */
+export const noticePayloadSchema = z.object({
+  concertId: z.number().int(),
+  /** The later of the concert's days before and after the change: no notice is sent after it. */
+  lastDay: z.string(),
+  title: z.string(),
+  when: z.string(),
+  cancelled: z.boolean(),
+  lines: z.array(z.object({ label: z.string(), before: z.string(), after: z.string() })),
+});
+export type NoticePayload = z.infer<typeof noticePayloadSchema>;
 
-export interface NoticeDeps {
-  db: Database;
-  mailer: Mailer;
-  log: Logger;
-  config: Pick<Config, 'publicUrl'>;
-}
-
-const SEND_CONCURRENCY = 4;
+/**
+ * How long after the edit the sweep may take a notice: the in-process send has it first (it
+ * normally ends in a second), and its row lock keeps the two apart anyway.
+ */
+export const NOTICE_SWEEP_GRACE_MS = 60_000;
 
 /** What a fan must hear about, or null (nothing that matters to someone going changed). */
 export function changeNoticeOf(
@@ -62,47 +63,26 @@ export const concertTitle = (row: Pick<AdminConcertRow, 'bands' | 'bandname' | '
     ? row.bands.map((band) => band.name).join(' + ')
     : (row.bandname ?? `Concierto de ${row.genre}`);
 
-/** Records one pending delivery per fan to tell, inside the edit's transaction. */
+/** Records one pending delivery per fan to tell, inside the edit's transaction; returns their ids. */
 export async function queueChangeNotices(
   db: Database,
-  config: Pick<Config, 'publicUrl'>,
-  before: AdminConcertRow,
+  edit: { before: AdminConcertRow; after: AdminConcertRow },
   notice: ChangeNotice,
-): Promise<QueuedNotice[]> {
+  now: Date,
+): Promise<string[]> {
+  const { before, after } = edit;
   const likers = await findLikersToNotify(db, before.id);
-  const concert = {
+  const payload: NoticePayload = {
+    concertId: before.id,
+    lastDay: before.day > after.day ? before.day : after.day,
     title: concertTitle(before),
     when: `${spanishDay(before.day)} a las ${before.hour}`,
+    ...notice,
   };
-  const urls = {
-    concerts: `${config.publicUrl}/myconcerts`,
-    profile: `${config.publicUrl}/profile`,
-  };
-  const queued: QueuedNotice[] = [];
-  for (const fan of likers) {
-    const deliveryId = await insertDelivery(db, {
-      userId: fan.user_id,
-      kind: 'concert_change',
-      toEmail: fan.email,
-    });
-    queued.push({ deliveryId, mail: concertChangeMail(fan.email, concert, notice, urls) });
-  }
-  return queued;
-}
-
-/** Sends the committed notices; failures are recorded and logged, never thrown. */
-export async function sendChangeNotices(deps: NoticeDeps, queued: QueuedNotice[]) {
-  await forEachLimited(queued, SEND_CONCURRENCY, async ({ deliveryId, mail }) => {
-    try {
-      await deps.mailer.send(mail);
-      await markDelivery(deps.db, deliveryId, { status: 'sent', attempts: 1 });
-    } catch (error) {
-      deps.log.warn({ err: error }, 'No se pudo enviar un aviso de cambio de concierto');
-      await markDelivery(deps.db, deliveryId, {
-        status: 'failed',
-        attempts: 1,
-        last_error: String(error).slice(0, 500),
-      }).catch(() => undefined);
-    }
-  });
+  return insertNoticeDeliveries(
+    db,
+    likers.map((fan) => ({ userId: fan.user_id, email: fan.email })),
+    payload,
+    new Date(now.getTime() + NOTICE_SWEEP_GRACE_MS),
+  );
 }

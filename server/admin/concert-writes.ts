@@ -1,6 +1,7 @@
 // What the admin's concert edits share: the dependencies, venue and band resolution, and the work
 // done after a commit (scores, change notices).
 import type PgBoss from 'pg-boss';
+import type pg from 'pg';
 import type { VenueInput } from '../../common/admin.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -12,11 +13,13 @@ import { rescoreConcerts } from '../recommendations/concert-rescore.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { bandExists } from './admin.repository.js';
 import { findOrInsertBandByName } from './bands-admin.repository.js';
-import { sendChangeNotices, type QueuedNotice } from './change-notices.js';
+import { sendChangeNotices } from './notice-sender.js';
 import { findManagedVenue, findVenueByName, insertVenue } from './venues-admin.repository.js';
 
 export interface AdminWriteDeps {
   db: Database;
+  /** The pool behind db: a notice holds a connection across its SMTP exchange, within its budget. */
+  pool: pg.Pool;
   config: Pick<Config, 'publicUrl'>;
   clock: Clock;
   log: Logger;
@@ -75,22 +78,20 @@ export async function resolveBands(
 }
 
 /**
- * After the commit: scores of the concerts whose scoring inputs changed, then the notices (in the
- * background). A failure here is logged: the edit itself is saved.
+ * After the commit: the notices (in the background; what a crash leaves pending goes out with the
+ * sweep, notice-sender.ts), then the scores of the concerts whose scoring inputs changed. A
+ * failure here is logged: the edit itself is saved.
  */
 export async function afterConcertWrite(
   deps: AdminWriteDeps,
-  work: { rescore: number[]; notices?: QueuedNotice[] },
+  work: { rescore: number[]; notices?: string[] },
 ): Promise<void> {
   if (work.notices && work.notices.length > 0) {
     void sendChangeNotices(deps, work.notices);
   }
   if (work.rescore.length > 0) {
     try {
-      await rescoreConcerts(
-        { db: deps.db, clock: deps.clock, runner: deps.runner, boss: deps.boss },
-        work.rescore,
-      );
+      await rescoreConcerts(deps, work.rescore);
     } catch (error) {
       deps.log.error({ err: error, concerts: work.rescore }, 'Error recalculando puntuaciones');
     }

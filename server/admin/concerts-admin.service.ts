@@ -16,7 +16,7 @@ import type { Database } from '../db/database.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { insertConcert, insertLink } from './admin.repository.js';
 import { recordAudit, type Actor } from './audit.js';
-import { changeNoticeOf, queueChangeNotices, type QueuedNotice } from './change-notices.js';
+import { changeNoticeOf, queueChangeNotices } from './change-notices.js';
 import {
   afterConcertWrite,
   resolveBands,
@@ -168,9 +168,9 @@ export async function updateConcert(
       after: changed,
     });
     const notice = changeNoticeOf(before, changed);
-    const queued: QueuedNotice[] =
+    const queued =
       notice && isUpcoming(deps, before)
-        ? await queueChangeNotices(trx, deps.config, before, notice)
+        ? await queueChangeNotices(trx, { before, after: changed }, notice, deps.clock())
         : [];
     // Only genre and day feed the scores here (the day: a concert moved into the future is scored).
     const scoreInputsChanged = before.genre !== changed.genre || before.day !== changed.day;
@@ -201,7 +201,7 @@ export async function cancelConcert(
     const notice = changeNoticeOf(before, changed);
     const queued =
       notice && isUpcoming(deps, before)
-        ? await queueChangeNotices(trx, deps.config, before, notice)
+        ? await queueChangeNotices(trx, { before, after: changed }, notice, deps.clock())
         : [];
     return { after: changed, notices: queued };
   });

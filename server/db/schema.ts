@@ -141,6 +141,8 @@ export interface MailDeliveries {
   id: Generated<Int8>;
   kind: string;
   last_error: string | null;
+  next_attempt_at: Timestamp | null;
+  payload: Json | null;
   sent_at: Timestamp | null;
   status: Generated<string>;
   to_email: string;

@@ -14,6 +14,11 @@ export const QUEUES = {
   recommendationsGroup: 'recommendations-group',
   /** Sends one weekly campaign's pending deliveries; retried with backoff until none is left. */
   weeklyMailSend: 'weekly-mail-send',
+  /**
+   * Scores concerts an admin created or changed for every onboarded fan (built-in engine), so the
+   * admin's request does not wait for 100,000 fans; a run lost with its process is retried.
+   */
+  concertRescore: 'concert-rescore',
 } as const;
 
 export interface RecommendationsUserJob {
@@ -24,6 +29,10 @@ export interface RecommendationsGroupJob {
 }
 export interface WeeklyMailSendJob {
   campaignId: string;
+}
+
+export interface ConcertRescoreJob {
+  concertIds: number[];
 }
 
 export interface QueueTuning {
@@ -52,6 +61,15 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
     retryLimit: 3,
     retryDelay: 30,
     retryBackoff: true,
+  });
+  await boss.createQueue(QUEUES.concertRescore, {
+    name: QUEUES.concertRescore,
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    // 100,000 fans take well under a minute; a run killed with its process is retried after this.
+    expireInSeconds: 10 * 60,
   });
   await boss.createQueue(QUEUES.weeklyMailSend, {
     name: QUEUES.weeklyMailSend,

@@ -6,12 +6,14 @@ import { jobDuration, jobRuns } from '../metrics/metrics.js';
 import { chunk } from '../lib/chunk.js';
 import type { RecommendationEngine } from '../recommendations/engine.js';
 import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
+import { scoreConcertsForEveryFan } from '../recommendations/concert-rescore.js';
 import { generateForUser } from '../recommendations/generator.js';
 import { findOnboardedUserIds } from '../users/users.repository.js';
 import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
 import { sendCampaign, type CampaignSendDeps } from '../weekly-mail/send-campaign.js';
 import {
   QUEUES,
+  type ConcertRescoreJob,
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
   type WeeklyMailSendJob,
@@ -132,6 +134,14 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       }),
     );
   }
+  await boss.work<ConcertRescoreJob>(
+    QUEUES.concertRescore,
+    options,
+    timed(log, QUEUES.concertRescore, async ([job]) => {
+      const result = await scoreConcertsForEveryFan(deps, job!.data.concertIds);
+      log.info({ concertIds: job!.data.concertIds, ...result }, 'Conciertos puntuados de nuevo');
+    }),
+  );
   await boss.work<WeeklyMailSendJob>(
     QUEUES.weeklyMailSend,
     options,

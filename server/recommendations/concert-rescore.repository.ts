@@ -1,5 +1,5 @@
 // SQL of re-scoring some concerts for every fan (an admin changed them or created them).
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { ScoredConcert } from './engine.js';
 
@@ -36,7 +36,12 @@ export interface FanTasteRow {
   version: string;
 }
 
-export function findOnboardedTastes(db: Database): Promise<FanTasteRow[]> {
+/** One page of onboarded fans' tastes, in user_id order after `afterId` (keyset: bounded reads). */
+export function findOnboardedTastesPage(
+  db: Database,
+  afterId: string,
+  limit: number,
+): Promise<FanTasteRow[]> {
   return db
     .selectFrom('users')
     .select([
@@ -47,7 +52,30 @@ export function findOnboardedTastes(db: Database): Promise<FanTasteRow[]> {
       sql<string>`updated_at::text`.as('version'),
     ])
     .where('onboarding_completed', '=', true)
+    .where('user_id', '>', afterId)
+    .orderBy('user_id')
+    .limit(limit)
     .execute();
+}
+
+/** The advisory lock key of re-scoring one concert (session lock: same connection to release). */
+const rescoreLockKey = (id: RawBuilder<unknown>) =>
+  sql`hashtextextended('concert-rescore:' || ${id}, 0)`;
+
+/**
+ * Waits for the re-scoring locks of these concerts, in id order (two runs over overlapping sets
+ * never wait on each other in a circle).
+ */
+export async function lockConcertRescores(connection: Database, concertIds: number[]) {
+  for (const id of [...concertIds].sort((a, b) => a - b)) {
+    await sql`SELECT pg_advisory_lock(${rescoreLockKey(sql`${id}::text`)})`.execute(connection);
+  }
+}
+
+export async function unlockConcertRescores(connection: Database, concertIds: number[]) {
+  if (concertIds.length === 0) return;
+  await sql`SELECT pg_advisory_unlock(${rescoreLockKey(sql`id::text`)})
+            FROM unnest(${concertIds}::int[]) AS id`.execute(connection);
 }
 
 /**

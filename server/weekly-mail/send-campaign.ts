@@ -13,6 +13,7 @@ import type { Logger } from '../lib/logger.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
 import { markDelivery, type DeliveryOutcome } from '../mail/deliveries.repository.js';
 import type { Mailer } from '../mail/mailer.js';
+import { isPermanentSendFailure } from '../mail/send-failure.js';
 import { unsubscribeToken, unsubscribeUrl } from '../users/unsubscribe.js';
 import {
   claimPendingDelivery,
@@ -45,12 +46,6 @@ export const SEND_CONCURRENCY = 4;
 type Outcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'taken';
 
 class TemporarySendFailure extends Error {}
-
-/** A 5xx answer is permanent for that address; no code (connection lost) or 4xx is temporary. */
-function isPermanent(error: unknown): boolean {
-  const code = (error as { responseCode?: unknown }).responseCode;
-  return typeof code === 'number' && code >= 500;
-}
 
 function oneClickUrl(config: Config, userId: string): string {
   const query = new URLSearchParams({
@@ -100,7 +95,7 @@ async function sendOne(
       mails.inc({ kind: 'weekly', outcome: 'sent' });
     } catch (error) {
       mails.inc({ kind: 'weekly', outcome: 'failed' });
-      const giveUp = isPermanent(error) || attempts >= MAX_ATTEMPTS;
+      const giveUp = isPermanentSendFailure(error) || attempts >= MAX_ATTEMPTS;
       await mark({
         status: giveUp ? 'failed' : 'pending',
         attempts,
