@@ -28,7 +28,10 @@ beforeAll(() => {
 const app = () => testApp.app;
 const admin = () => signedInAgent(app(), database.db, { is_admin: true });
 
-/** Every route under /api/admin, with a body that would be valid for an admin where it matters. */
+/**
+ * Every route under /api/admin (checked against the OpenAPI document below). The four actions of
+ * the job queue (/api/generateRecommendations...) are in admin-actions.test.ts: they need pg-boss.
+ */
 const ADMIN_ROUTES = [
   ['post', '/api/admin/concerts'],
   ['post', '/api/admin/bands'],
@@ -55,9 +58,26 @@ const ADMIN_ROUTES = [
   ['patch', '/api/admin/venues/1'],
   ['delete', '/api/admin/venues/1'],
   ['get', '/api/admin/audit'],
+  ['get', '/api/admin/submissions'],
+  ['put', '/api/admin/submissions/1'],
+  ['post', '/api/admin/submissions/1/approve'],
+  ['post', '/api/admin/submissions/1/reject'],
 ] as const;
 
 describe('permissions', () => {
+  it('the list below names every route under /api/admin the app documents', async () => {
+    const doc = (await request(app()).get('/api/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    const shape = (url: string) => url.replace(/\/(\d+|\{[^}]+\})(?=\/|$)/g, '/{}');
+    const documented = Object.entries(doc.paths)
+      .filter(([url]) => url.startsWith('/api/admin/'))
+      .flatMap(([url, methods]) => Object.keys(methods).map((method) => `${method} ${shape(url)}`));
+    expect(new Set(ADMIN_ROUTES.map(([method, url]) => `${method} ${shape(url)}`))).toEqual(
+      new Set(documented),
+    );
+  });
+
   it('a fan gets 403 and a visitor 401 on every admin route, and nothing changes', async () => {
     const venue = await createVenue(database.db, { name: 'Es Gremi' });
     const band = await createBand(database.db);
