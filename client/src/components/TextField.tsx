@@ -2,7 +2,7 @@
 // mark, and whatever follows it (a hint, a datalist).
 import type { InputHTMLAttributes, ReactNode } from 'react';
 
-interface TextFieldProps extends Omit<
+export interface TextFieldProps extends Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'className' | 'value' | 'onChange'
 > {
