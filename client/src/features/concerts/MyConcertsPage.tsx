@@ -3,7 +3,8 @@ import { usePageTitle } from '../../components/usePageTitle';
 import { usePublicUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
 import { AgendaSkeleton } from './components/AgendaSkeleton';
-import { ConcertCard } from './components/ConcertCard';
+import { AgendaList } from './components/AgendaList';
+import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
 import { RecommendationProgress } from './components/RecommendationProgress';
 import {
@@ -16,7 +17,6 @@ import {
 import { useAgenda } from './queries';
 import { useRecommendationProgress } from './useRecommendationProgress';
 import { useRenderLimit } from './useRenderLimit';
-import { FormStatus } from '../../components/FormStatus';
 import './Concerts.css';
 
 export function MyConcertsPage() {
@@ -43,46 +43,20 @@ export function MyConcertsPage() {
       <h1>Tus conciertos</h1>
       {unfinished && progress && <RecommendationProgress progress={progress} />}
       <FiltersBar filters={filters} bandNames={bandNames} genres={genres} onChange={setFilter} />
-      {agenda.isPending ? (
-        <AgendaSkeleton />
-      ) : agenda.isError ? (
-        <div className="agenda-message">
-          <FormStatus kind="error">Error fetching concerts data.</FormStatus>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void agenda.refetch()}
-          >
-            Reintentar
-          </button>
-        </div>
-      ) : visible.length === 0 ? (
-        <div className="agenda-message" role="status">
-          {hasFilters(filters) || concerts.length > 0 ? (
-            <>
-              <p>No hay conciertos que coincidan con tus filtros.</p>
-              <button type="button" className="button button--secondary" onClick={clearFilters}>
-                Borrar filtros
-              </button>
-            </>
-          ) : (
-            <p>No hay conciertos próximos. ¡Vuelve pronto!</p>
-          )}
-        </div>
-      ) : (
-        <ul className="agenda-list" aria-label="Conciertos">
-          {visible.slice(0, shown).map((concert, index) => (
-            <li key={concert.id}>
-              <ConcertCard
-                concert={concert}
-                signedIn={signedIn}
-                siteUrl={siteUrl}
-                firstOnScreen={index === 0}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <AgendaStatus
+        agenda={agenda}
+        loading={<AgendaSkeleton />}
+        isEmpty={visible.length === 0}
+        filtered={hasFilters(filters) || concerts.length > 0}
+        onClearFilters={clearFilters}
+      >
+        <AgendaList
+          concerts={visible.slice(0, shown)}
+          signedIn={signedIn}
+          siteUrl={siteUrl}
+          prioritizeFirst
+        />
+      </AgendaStatus>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePublicUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
-import { ConcertCard } from './components/ConcertCard';
+import { AgendaList } from './components/AgendaList';
+import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
 import {
   applyFilters,
@@ -71,63 +71,35 @@ export function PublicAgendaPage() {
         showScore={false}
         onChange={setFilter}
       />
-      {agenda.isPending ? (
-        <Loading>Cargando conciertos...</Loading>
-      ) : agenda.isError ? (
-        <div className="agenda-message">
-          <FormStatus kind="error">Error fetching concerts data.</FormStatus>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void agenda.refetch()}
-          >
-            Reintentar
-          </button>
-        </div>
-      ) : shown.length === 0 ? (
-        <div className="agenda-message" role="status">
-          {hasFilters(filters) || concerts.length > 0 ? (
-            <>
-              <p>No hay conciertos que coincidan con tus filtros.</p>
-              <button type="button" className="button button--secondary" onClick={clearFilters}>
-                Borrar filtros
-              </button>
-            </>
-          ) : (
-            <p>No hay conciertos próximos. ¡Vuelve pronto!</p>
-          )}
-        </div>
-      ) : (
-        <>
-          <p className="agenda-count" role="status">
-            {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
-          </p>
-          <ul className="agenda-list" aria-label="Conciertos">
-            {shown.map((concert) => (
-              <li key={concert.id}>
-                <ConcertCard concert={concert} signedIn={signedIn} siteUrl={siteUrl} />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav className="agenda-pages" aria-label="Páginas de la agenda">
-              {page > 1 && (
-                <Link to={pageLink(page - 1)} rel="prev">
-                  Página anterior
-                </Link>
-              )}
-              <span>
-                Página {page} de {pages}
-              </span>
-              {page < pages && (
-                <Link to={pageLink(page + 1)} rel="next">
-                  Página siguiente
-                </Link>
-              )}
-            </nav>
-          )}
-        </>
-      )}
+      <AgendaStatus
+        agenda={agenda}
+        loading={<Loading>Cargando conciertos...</Loading>}
+        isEmpty={shown.length === 0}
+        filtered={hasFilters(filters) || concerts.length > 0}
+        onClearFilters={clearFilters}
+      >
+        <p className="agenda-count" role="status">
+          {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
+        </p>
+        <AgendaList concerts={shown} signedIn={signedIn} siteUrl={siteUrl} />
+        {pages > 1 && (
+          <nav className="agenda-pages" aria-label="Páginas de la agenda">
+            {page > 1 && (
+              <Link to={pageLink(page - 1)} rel="prev">
+                Página anterior
+              </Link>
+            )}
+            <span>
+              Página {page} de {pages}
+            </span>
+            {page < pages && (
+              <Link to={pageLink(page + 1)} rel="next">
+                Página siguiente
+              </Link>
+            )}
+          </nav>
+        )}
+      </AgendaStatus>
     </div>
   );
 }
