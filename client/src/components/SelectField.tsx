@@ -1,20 +1,15 @@
 // A labelled select in the forms' layout (.form-field); the options are its children.
 import type { ReactNode, SelectHTMLAttributes } from 'react';
+import { controlProps, FormField, type ControlProps } from './FormField';
 
-interface SelectFieldProps extends Omit<
-  SelectHTMLAttributes<HTMLSelectElement>,
-  'id' | 'className' | 'value' | 'onChange'
-> {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
-  invalid?: boolean;
+interface SelectFieldProps
+  extends
+    ControlProps,
+    Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'className' | 'value' | 'onChange'> {
   children: ReactNode;
 }
 
 export function SelectField({
-  id,
   label,
   value,
   onValueChange,
@@ -23,18 +18,10 @@ export function SelectField({
   ...select
 }: SelectFieldProps) {
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <select
-        {...select}
-        id={id}
-        className="text-input"
-        aria-invalid={invalid || undefined}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-      >
+    <FormField id={select.id} label={label}>
+      <select {...select} {...controlProps({ id: select.id, value, onValueChange, invalid })}>
         {children}
       </select>
-    </div>
+    </FormField>
   );
 }

@@ -1,19 +1,13 @@
 // A labelled textarea in the forms' layout (.form-field), the multi-line twin of TextField.
-import type { ReactNode, TextareaHTMLAttributes } from 'react';
+import type { TextareaHTMLAttributes } from 'react';
+import { controlProps, FormField, type ControlProps } from './FormField';
 
-interface TextAreaFieldProps extends Omit<
-  TextareaHTMLAttributes<HTMLTextAreaElement>,
-  'id' | 'className' | 'value' | 'onChange'
-> {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
-  invalid?: boolean;
-}
+interface TextAreaFieldProps
+  extends
+    ControlProps,
+    Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'className' | 'value' | 'onChange'> {}
 
 export function TextAreaField({
-  id,
   label,
   value,
   onValueChange,
@@ -21,16 +15,11 @@ export function TextAreaField({
   ...textarea
 }: TextAreaFieldProps) {
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
+    <FormField id={textarea.id} label={label}>
       <textarea
         {...textarea}
-        id={id}
-        className="text-input"
-        aria-invalid={invalid || undefined}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
+        {...controlProps({ id: textarea.id, value, onValueChange, invalid })}
       />
-    </div>
+    </FormField>
   );
 }

@@ -2,6 +2,7 @@
 // the label and input type live here once; what differs between forms (required, a longer price
 // label, the decimal keyboard) is passed explicitly by each form.
 import { GENRES } from '../../../../common/genres';
+import type { ControlProps } from '../FormField';
 import { SelectField } from '../SelectField';
 import { TextField, type TextFieldProps } from '../TextField';
 
@@ -23,11 +24,7 @@ export function PriceField({
   return <TextField {...props} label={label} type="number" min="0" step="0.01" />;
 }
 
-interface GenreFieldProps {
-  id: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  invalid?: boolean;
+interface GenreFieldProps extends Omit<ControlProps, 'label'> {
   required?: boolean;
   label?: string;
   /** The first, empty option ("Elige un género"); without it a genre is always chosen. */
