@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../common/admin-rules';
+import { UPLOAD_TYPES } from '../../../../common/admin-rules';
 import {
   HONEYPOT_FIELD,
   SUBMISSION_NAME_MAX,
@@ -19,6 +19,7 @@ import {
   PriceField,
 } from '../../components/concert-fields/ConcertFields';
 import { VenueNameField } from '../../components/concert-fields/VenueNameField';
+import { imageFileProblem } from '../../lib/imageFile';
 import { useDraft } from '../../lib/useDraft';
 import { usePageTitle } from '../../components/usePageTitle';
 import { fetchSubmissionForm, sendSubmission, submissionKeys } from './api';
@@ -68,13 +69,7 @@ export function PublishPage() {
 
   function pickImage() {
     const file = imageInput.current?.files?.[0];
-    setImageProblem(null);
-    if (!file) return;
-    if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-      setImageProblem('El archivo debe ser una imagen JPEG, PNG o WebP.');
-    } else if (file.size > UPLOAD_MAX_BYTES) {
-      setImageProblem('La imagen no puede pesar más de 5 MB.');
-    }
+    setImageProblem(file ? imageFileProblem(file) : null);
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
