@@ -14,6 +14,7 @@ import { venueProblem, type VenueFields as Fields } from '../validation';
 import { ListState } from './ListState';
 import { VenueEditor } from './VenueEditor';
 import { VenueFields } from './VenueFields';
+import { EditToggle, RowButton } from './RowActions';
 
 const EMPTY: Fields = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
 
@@ -36,22 +37,13 @@ function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
       </p>
       <p className="admin-hint">{whereLine(venue)}</p>
       <div className="admin-row__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={editing}
-          onClick={() => setEditing((open) => !open)}
-        >
-          {editing ? 'Cerrar edición' : 'Editar'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        <EditToggle editing={editing} onToggle={() => setEditing((open) => !open)} />
+        <RowButton
           disabled={remove.pending || venue.concertCount > 0}
           onClick={() => remove.run(venue.id)}
         >
           Borrar
-        </button>
+        </RowButton>
       </div>
       <StatusRegion message={remove.message} />
       {editing && <VenueEditor venue={venue} />}
