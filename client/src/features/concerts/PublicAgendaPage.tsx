@@ -1,20 +1,10 @@
-import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { usePageTitle } from '../../components/usePageTitle';
-import { usePublicUrl } from '../../lib/config';
-import { useSession } from '../../lib/session';
 import { AgendaList } from './components/AgendaList';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
-import {
-  applyFilters,
-  hasFilters,
-  uniqueBandNames,
-  uniqueGenres,
-  useAgendaFilters,
-} from './filters';
-import { useAgenda } from './queries';
+import { useAgendaView } from './useAgendaView';
 import './Concerts.css';
 
 /** Cards per page: 1,000 upcoming concerts stay a short page to render and to read. */
@@ -28,21 +18,10 @@ function pageFrom(params: URLSearchParams, pages: number): number {
 /** /conciertos: every upcoming concert, for visitors too, with the agenda's filters, in pages. */
 export function PublicAgendaPage() {
   usePageTitle('Agenda de conciertos en Mallorca');
-  const { data: session } = useSession();
-  const signedIn = Boolean(session?.user);
-  const siteUrl = usePublicUrl();
-  const agenda = useAgenda();
-  const { filters, setFilter, clearFilters } = useAgendaFilters();
+  // The score filter belongs to /myconcerts: visitors have no scores.
+  const view = useAgendaView({ scored: false });
+  const { signedIn, siteUrl, agenda, filters, setFilter, clearFilters, visible } = view;
   const [params] = useSearchParams();
-
-  const concerts = useMemo(() => agenda.data?.concerts ?? [], [agenda.data]);
-  const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
-  const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
-  const visible = useMemo(
-    // The score filter belongs to /myconcerts: visitors have no scores.
-    () => applyFilters(concerts, { ...filters, puntuacion: '' }),
-    [concerts, filters],
-  );
   const pages = Math.ceil(visible.length / PAGE_SIZE);
   const page = pageFrom(params, pages);
   const shown = visible.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
@@ -66,8 +45,8 @@ export function PublicAgendaPage() {
       )}
       <FiltersBar
         filters={filters}
-        bandNames={bandNames}
-        genres={genres}
+        bandNames={view.bandNames}
+        genres={view.genres}
         showScore={false}
         onChange={setFilter}
       />
@@ -75,7 +54,7 @@ export function PublicAgendaPage() {
         agenda={agenda}
         loading={<Loading>Cargando conciertos...</Loading>}
         isEmpty={shown.length === 0}
-        filtered={hasFilters(filters) || concerts.length > 0}
+        filtered={view.filtered}
         onClearFilters={clearFilters}
       >
         <p className="agenda-count" role="status">
