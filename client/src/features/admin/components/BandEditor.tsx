@@ -3,15 +3,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminBandDto } from '../../../../../common/admin-rules';
-import { StatusRegion } from '../../../components/FormStatus';
 import { useDraft } from '../../../lib/useDraft';
 import { adminKeys } from '../keys';
 import { updateBand, type BandChanges } from '../manage-api';
-import { useAdminSubmit } from '../useAdminSubmit';
+import { saveChanges, useAdminSubmit } from '../useAdminSubmit';
 import { bandProblem } from '../validation';
 import { BandNameField, SpotifyField } from './BandFields';
 import { GenreChecks } from './GenreChecks';
 import { ImageField } from './ImageField';
+import { SubmitRow } from './SubmitRow';
 
 /** Only the fields that differ from the band as loaded. */
 function changesOf(
@@ -43,12 +43,12 @@ export function BandEditor({ band }: { band: AdminBandDto }) {
     formId: id,
     failure: 'Error al guardar: ',
     problemOf: () => bandProblem(fields),
-    send: async () => {
-      const changes = changesOf(band, fields, genres);
-      if (Object.keys(changes).length === 0) return { message: 'No hay nada que cambiar.' };
-      await updateBand(band.id, changes);
-      return { message: 'Banda guardada.' };
-    },
+    send: () =>
+      saveChanges(
+        changesOf(band, fields, genres),
+        (changes) => updateBand(band.id, changes),
+        'Banda guardada.',
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 
@@ -69,10 +69,7 @@ export function BandEditor({ band }: { band: AdminBandDto }) {
         onUrlChange={set('imageUrl')}
         invalid={invalid === 'imageUrl'}
       />
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? 'Guardando...' : 'Guardar banda'}
-      </button>
-      <StatusRegion message={message} />
+      <SubmitRow sending={sending} idle="Guardar banda" busy="Guardando..." message={message} />
     </form>
   );
 }

@@ -4,11 +4,11 @@ import { useDraft } from '../../../lib/useDraft';
 import { createBand } from '../api';
 import { bandProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
-import { StatusRegion } from '../../../components/FormStatus';
 import { GenreChecks } from './GenreChecks';
 import { ImageField } from './ImageField';
 import { BandNameField, SpotifyField } from './BandFields';
 import { adminKeys } from '../keys';
+import { SubmitRow } from './SubmitRow';
 
 const EMPTY = { name: '', spotifyUrl: '', imageUrl: '' };
 const FAILURE = 'Error al crear banda: ';
@@ -49,10 +49,7 @@ export function BandForm() {
           onUrlChange={set('imageUrl')}
           invalid={invalid === 'imageUrl'}
         />
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Creando...' : 'Crear banda'}
-        </button>
-        <StatusRegion message={message} />
+        <SubmitRow sending={sending} idle="Crear banda" busy="Creando..." message={message} />
       </form>
     </section>
   );

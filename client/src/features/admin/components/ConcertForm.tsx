@@ -4,7 +4,6 @@ import { createConcert } from '../api';
 import { concertProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
 import { useVenueChoice } from '../useVenues';
-import { StatusRegion } from '../../../components/FormStatus';
 import { ImageField } from './ImageField';
 import { NewVenueFields } from './NewVenueFields';
 import { TextField } from '../../../components/TextField';
@@ -19,6 +18,7 @@ import { VenueNameField } from '../../../components/concert-fields/VenueNameFiel
 import { useDraft } from '../../../lib/useDraft';
 import { adminKeys } from '../keys';
 import { newVenueOf } from '../venues';
+import { SubmitRow } from './SubmitRow';
 
 const EMPTY = {
   day: '',
@@ -113,10 +113,7 @@ export function ConcertForm() {
           onUrlChange={set('imageUrl')}
           invalid={invalid === 'imageUrl'}
         />
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Creando...' : 'Crear concierto'}
-        </button>
-        <StatusRegion message={message} />
+        <SubmitRow sending={sending} idle="Crear concierto" busy="Creando..." message={message} />
       </form>
     </section>
   );

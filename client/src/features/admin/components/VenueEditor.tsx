@@ -3,12 +3,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
-import { StatusRegion } from '../../../components/FormStatus';
 import { adminKeys } from '../keys';
 import { updateVenue, type VenueDraft } from '../manage-api';
-import { useAdminSubmit } from '../useAdminSubmit';
+import { saveChanges, useAdminSubmit } from '../useAdminSubmit';
 import { venueProblem, type VenueFields as Fields } from '../validation';
 import { VenueFields } from './VenueFields';
+import { SubmitRow } from './SubmitRow';
 
 const draftOf = (venue: AdminManagedVenueDto): Fields => ({
   name: venue.name,
@@ -38,12 +38,12 @@ export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
     formId: id,
     failure: 'Error al guardar: ',
     problemOf: () => venueProblem(fields),
-    send: async () => {
-      const changes = changesOf(venue, fields);
-      if (Object.keys(changes).length === 0) return { message: 'No hay nada que cambiar.' };
-      await updateVenue(venue.id, changes);
-      return { message: 'Sala guardada.' };
-    },
+    send: () =>
+      saveChanges(
+        changesOf(venue, fields),
+        (changes) => updateVenue(venue.id, changes),
+        'Sala guardada.',
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
   return (
@@ -60,10 +60,7 @@ export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
         invalid={invalid}
         onChange={(key, value) => setFields((current) => ({ ...current, [key]: value }))}
       />
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? 'Guardando...' : 'Guardar sala'}
-      </button>
-      <StatusRegion message={message} />
+      <SubmitRow sending={sending} idle="Guardar sala" busy="Guardando..." message={message} />
     </form>
   );
 }

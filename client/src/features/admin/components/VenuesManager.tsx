@@ -15,6 +15,7 @@ import { ListState } from './ListState';
 import { VenueEditor } from './VenueEditor';
 import { VenueFields } from './VenueFields';
 import { EditToggle, RowButton } from './RowActions';
+import { SubmitRow } from './SubmitRow';
 
 const EMPTY: Fields = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
 
@@ -82,10 +83,7 @@ function AddVenueForm() {
         invalid={invalid}
         onChange={(key, value) => setFields((current) => ({ ...current, [key]: value }))}
       />
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? 'Añadiendo...' : 'Añadir sala'}
-      </button>
-      <StatusRegion message={message} />
+      <SubmitRow sending={sending} idle="Añadir sala" busy="Añadiendo..." message={message} />
     </form>
   );
 }
