@@ -1,7 +1,7 @@
 // Edits every field of a managed venue in place; only what changed is sent (a blank optional field
 // clears it on the server).
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
 import { adminKeys } from '../keys';
 import { updateVenue, type VenueDraft } from '../manage-api';
@@ -9,6 +9,7 @@ import { saveChanges, useAdminSubmit } from '../useAdminSubmit';
 import { venueProblem, type VenueFields as Fields } from '../validation';
 import { VenueFields } from './VenueFields';
 import { SubmitRow } from './SubmitRow';
+import { useDraft } from '../../../lib/useDraft';
 
 const draftOf = (venue: AdminManagedVenueDto): Fields => ({
   name: venue.name,
@@ -33,7 +34,7 @@ function changesOf(venue: AdminManagedVenueDto, fields: Fields): Partial<VenueDr
 export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [fields, setFields] = useState(() => draftOf(venue));
+  const { fields, set } = useDraft(id, () => draftOf(venue));
   const { invalid, message, sending, handleSubmit } = useAdminSubmit({
     formId: id,
     failure: 'Error al guardar: ',
@@ -58,7 +59,7 @@ export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
         nameLabel="Nombre de la sala"
         fields={fields}
         invalid={invalid}
-        onChange={(key, value) => setFields((current) => ({ ...current, [key]: value }))}
+        onChange={(key, value) => set(key)(value)}
       />
       <SubmitRow sending={sending} idle="Guardar sala" busy="Guardando..." message={message} />
     </form>

@@ -16,6 +16,7 @@ import { VenueEditor } from './VenueEditor';
 import { VenueFields } from './VenueFields';
 import { EditToggle, RowButton } from './RowActions';
 import { SubmitRow } from './SubmitRow';
+import { useDraft } from '../../../lib/useDraft';
 
 const EMPTY: Fields = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
 
@@ -55,7 +56,7 @@ function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
 function AddVenueForm() {
   const id = useId();
   const queryClient = useQueryClient();
-  const [fields, setFields] = useState(EMPTY);
+  const { fields, setFields, set } = useDraft(id, EMPTY);
   const { invalid, message, sending, handleSubmit } = useAdminSubmit({
     formId: id,
     failure: 'Error al añadir la sala: ',
@@ -81,7 +82,7 @@ function AddVenueForm() {
         nameLabel="Nombre de la sala nueva"
         fields={fields}
         invalid={invalid}
-        onChange={(key, value) => setFields((current) => ({ ...current, [key]: value }))}
+        onChange={(key, value) => set(key)(value)}
       />
       <SubmitRow sending={sending} idle="Añadir sala" busy="Añadiendo..." message={message} />
     </form>
