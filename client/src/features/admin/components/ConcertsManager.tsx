@@ -39,18 +39,21 @@ export function ConcertsManager() {
     (value: ConcertFilters[K]) =>
       setFilters((current) => ({ ...current, [key]: value, page: 1 }));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const bind = (key: 'q' | 'from' | 'to' | 'genre') => ({
+    id: `${id}-${key}`,
+    value: filters[key],
+    onValueChange: set(key),
+  });
 
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Conciertos</h2>
       <div className="admin-grid">
         <TextField
-          id={`${id}-q`}
+          {...bind('q')}
           label="Buscar conciertos"
           type="search"
           placeholder="Banda, nombre o sala"
-          value={filters.q}
-          onValueChange={set('q')}
         />
         <SelectField
           id={`${id}-when`}
@@ -62,26 +65,12 @@ export function ConcertsManager() {
           <option value="past">Pasados</option>
           <option value="all">Todos</option>
         </SelectField>
-        <TextField
-          id={`${id}-from`}
-          label="Desde"
-          type="date"
-          value={filters.from}
-          onValueChange={set('from')}
-        />
-        <TextField
-          id={`${id}-to`}
-          label="Hasta"
-          type="date"
-          value={filters.to}
-          onValueChange={set('to')}
-        />
+        <TextField {...bind('from')} label="Desde" type="date" />
+        <TextField {...bind('to')} label="Hasta" type="date" />
         <GenreField
-          id={`${id}-genre`}
+          {...bind('genre')}
           label="Género del concierto"
           placeholder="Todos los géneros"
-          value={filters.genre}
-          onValueChange={set('genre')}
         />
         <div className="admin-genres">
           <Check label="Sin bandas" checked={filters.withoutBands} onChange={set('withoutBands')} />
