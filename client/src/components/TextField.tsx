@@ -1,21 +1,16 @@
 // A labelled input in the forms' layout (.form-field): the label, the input with its invalid
 // mark, and whatever follows it (a hint, a datalist).
 import type { InputHTMLAttributes, ReactNode } from 'react';
+import { controlProps, FormField, type ControlProps } from './FormField';
 
-interface TextFieldProps extends Omit<
-  InputHTMLAttributes<HTMLInputElement>,
-  'id' | 'className' | 'value' | 'onChange'
-> {
-  id: string;
-  label: ReactNode;
-  value: string;
-  onValueChange: (value: string) => void;
-  invalid?: boolean;
+export interface TextFieldProps
+  extends
+    ControlProps,
+    Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'className' | 'value' | 'onChange'> {
   children?: ReactNode;
 }
 
 export function TextField({
-  id,
   label,
   value,
   onValueChange,
@@ -24,17 +19,9 @@ export function TextField({
   ...input
 }: TextFieldProps) {
   return (
-    <div className="form-field">
-      <label htmlFor={id}>{label}</label>
-      <input
-        {...input}
-        id={id}
-        className="text-input"
-        aria-invalid={invalid || undefined}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-      />
+    <FormField id={input.id} label={label}>
+      <input {...input} {...controlProps({ id: input.id, value, onValueChange, invalid })} />
       {children}
-    </div>
+    </FormField>
   );
 }

@@ -41,3 +41,14 @@ export function useAdminSubmit<Field extends string>(options: {
 
   return { invalid, message, sending, handleSubmit };
 }
+
+/** An edit form's send: with no change it says so and sends nothing; else the changes are saved. */
+export async function saveChanges<Changes extends object>(
+  changes: Changes,
+  update: (changes: Changes) => Promise<unknown>,
+  saved: string,
+): Promise<{ message: string }> {
+  if (Object.keys(changes).length === 0) return { message: 'No hay nada que cambiar.' };
+  await update(changes);
+  return { message: saved };
+}

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { parseConcertSegment } from '../../../../common/concert-page';
 import type { ConcertPageDto } from '../../../../common/dto';
-import { FormStatus } from '../../components/FormStatus';
+import { LoadFailure } from '../../components/LoadFailure';
 import { Loading } from '../../components/Loading';
 import { usePageTitle } from '../../components/usePageTitle';
 import { AddToCalendar } from '../calendar/AddToCalendar';
@@ -41,16 +41,9 @@ function ConcertById({ id }: { id: number }) {
       return <ConcertNotFound />;
     }
     return (
-      <div className="page">
-        <FormStatus kind="error">No se ha podido cargar el concierto.</FormStatus>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void concert.refetch()}
-        >
-          Reintentar
-        </button>
-      </div>
+      <LoadFailure className="page" onRetry={() => void concert.refetch()}>
+        No se ha podido cargar el concierto.
+      </LoadFailure>
     );
   }
   // The server already answers an old slug with a 301; inside the SPA the address is fixed here.

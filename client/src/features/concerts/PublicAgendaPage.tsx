@@ -1,20 +1,10 @@
-import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
 import { usePageTitle } from '../../components/usePageTitle';
-import { usePublicUrl } from '../../lib/config';
-import { useSession } from '../../lib/session';
-import { ConcertCard } from './components/ConcertCard';
+import { AgendaList } from './components/AgendaList';
+import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
-import {
-  applyFilters,
-  hasFilters,
-  uniqueBandNames,
-  uniqueGenres,
-  useAgendaFilters,
-} from './filters';
-import { useAgenda } from './queries';
+import { useAgendaView } from './useAgendaView';
 import './Concerts.css';
 
 /** Cards per page: 1,000 upcoming concerts stay a short page to render and to read. */
@@ -28,21 +18,10 @@ function pageFrom(params: URLSearchParams, pages: number): number {
 /** /conciertos: every upcoming concert, for visitors too, with the agenda's filters, in pages. */
 export function PublicAgendaPage() {
   usePageTitle('Agenda de conciertos en Mallorca');
-  const { data: session } = useSession();
-  const signedIn = Boolean(session?.user);
-  const siteUrl = usePublicUrl();
-  const agenda = useAgenda();
-  const { filters, setFilter, clearFilters } = useAgendaFilters();
+  // The score filter belongs to /myconcerts: visitors have no scores.
+  const view = useAgendaView({ scored: false });
+  const { signedIn, siteUrl, agenda, filters, setFilter, clearFilters, visible } = view;
   const [params] = useSearchParams();
-
-  const concerts = useMemo(() => agenda.data?.concerts ?? [], [agenda.data]);
-  const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
-  const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
-  const visible = useMemo(
-    // The score filter belongs to /myconcerts: visitors have no scores.
-    () => applyFilters(concerts, { ...filters, puntuacion: '' }),
-    [concerts, filters],
-  );
   const pages = Math.ceil(visible.length / PAGE_SIZE);
   const page = pageFrom(params, pages);
   const shown = visible.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
@@ -66,68 +45,40 @@ export function PublicAgendaPage() {
       )}
       <FiltersBar
         filters={filters}
-        bandNames={bandNames}
-        genres={genres}
+        bandNames={view.bandNames}
+        genres={view.genres}
         showScore={false}
         onChange={setFilter}
       />
-      {agenda.isPending ? (
-        <Loading>Cargando conciertos...</Loading>
-      ) : agenda.isError ? (
-        <div className="agenda-message">
-          <FormStatus kind="error">Error fetching concerts data.</FormStatus>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void agenda.refetch()}
-          >
-            Reintentar
-          </button>
-        </div>
-      ) : shown.length === 0 ? (
-        <div className="agenda-message" role="status">
-          {hasFilters(filters) || concerts.length > 0 ? (
-            <>
-              <p>No hay conciertos que coincidan con tus filtros.</p>
-              <button type="button" className="button button--secondary" onClick={clearFilters}>
-                Borrar filtros
-              </button>
-            </>
-          ) : (
-            <p>No hay conciertos próximos. ¡Vuelve pronto!</p>
-          )}
-        </div>
-      ) : (
-        <>
-          <p className="agenda-count" role="status">
-            {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
-          </p>
-          <ul className="agenda-list" aria-label="Conciertos">
-            {shown.map((concert) => (
-              <li key={concert.id}>
-                <ConcertCard concert={concert} signedIn={signedIn} siteUrl={siteUrl} />
-              </li>
-            ))}
-          </ul>
-          {pages > 1 && (
-            <nav className="agenda-pages" aria-label="Páginas de la agenda">
-              {page > 1 && (
-                <Link to={pageLink(page - 1)} rel="prev">
-                  Página anterior
-                </Link>
-              )}
-              <span>
-                Página {page} de {pages}
-              </span>
-              {page < pages && (
-                <Link to={pageLink(page + 1)} rel="next">
-                  Página siguiente
-                </Link>
-              )}
-            </nav>
-          )}
-        </>
-      )}
+      <AgendaStatus
+        agenda={agenda}
+        loading={<Loading>Cargando conciertos...</Loading>}
+        isEmpty={shown.length === 0}
+        filtered={view.filtered}
+        onClearFilters={clearFilters}
+      >
+        <p className="agenda-count" role="status">
+          {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
+        </p>
+        <AgendaList concerts={shown} signedIn={signedIn} siteUrl={siteUrl} />
+        {pages > 1 && (
+          <nav className="agenda-pages" aria-label="Páginas de la agenda">
+            {page > 1 && (
+              <Link to={pageLink(page - 1)} rel="prev">
+                Página anterior
+              </Link>
+            )}
+            <span>
+              Página {page} de {pages}
+            </span>
+            {page < pages && (
+              <Link to={pageLink(page + 1)} rel="next">
+                Página siguiente
+              </Link>
+            )}
+          </nav>
+        )}
+      </AgendaStatus>
     </div>
   );
 }

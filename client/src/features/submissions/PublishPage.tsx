@@ -1,8 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../common/admin-rules';
-import { GENRES } from '../../../../common/genres';
+import { UPLOAD_TYPES } from '../../../../common/admin-rules';
 import {
   HONEYPOT_FIELD,
   SUBMISSION_NAME_MAX,
@@ -11,7 +10,17 @@ import {
 } from '../../../../common/submission-rules';
 import { FormStatus, StatusRegion } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
+import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
+import {
+  DayField,
+  GenreField,
+  HourField,
+  PriceField,
+} from '../../components/concert-fields/ConcertFields';
+import { VenueNameField } from '../../components/concert-fields/VenueNameField';
+import { imageFileProblem } from '../../lib/imageFile';
+import { useDraft } from '../../lib/useDraft';
 import { usePageTitle } from '../../components/usePageTitle';
 import { fetchSubmissionForm, sendSubmission, submissionKeys } from './api';
 import './PublishPage.css';
@@ -30,13 +39,12 @@ const EMPTY = {
   price: '',
   description: '',
 };
-type Field = keyof typeof EMPTY;
 
 /** /publica: a band proposes a concert without an account; an admin reviews it. */
 export function PublishPage() {
   usePageTitle(TITLE);
   const id = useId();
-  const [fields, setFields] = useState(EMPTY);
+  const { fields, setFields, bind } = useDraft(id, EMPTY);
   const [trap, setTrap] = useState('');
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
@@ -55,21 +63,13 @@ export function PublishPage() {
     },
   });
 
-  const set = (name: Field) => (value: string) =>
-    setFields((current) => ({ ...current, [name]: value }));
   const known = form.data?.venues.find(
     (venue) => venue.name.toLowerCase() === fields.venueName.trim().toLowerCase(),
   );
 
   function pickImage() {
     const file = imageInput.current?.files?.[0];
-    setImageProblem(null);
-    if (!file) return;
-    if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-      setImageProblem('El archivo debe ser una imagen JPEG, PNG o WebP.');
-    } else if (file.size > UPLOAD_MAX_BYTES) {
-      setImageProblem('La imagen no puede pesar más de 5 MB.');
-    }
+    setImageProblem(file ? imageFileProblem(file) : null);
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -111,124 +111,62 @@ export function PublishPage() {
         <fieldset className="fieldset">
           <legend>La banda</legend>
           <TextField
-            id={fieldId('bandName')}
+            {...bind('bandName')}
             label="Nombre de la banda"
             required
             maxLength={SUBMISSION_NAME_MAX}
-            value={fields.bandName}
-            onValueChange={set('bandName')}
           />
           <TextField
-            id={fieldId('email')}
+            {...bind('email')}
             label="Email de contacto"
             type="email"
             autoComplete="email"
             required
-            value={fields.email}
-            onValueChange={set('email')}
           />
           <TextField
-            id={fieldId('spotifyUrl')}
+            {...bind('spotifyUrl')}
             label="Enlace de Spotify (opcional)"
             type="url"
             placeholder="https://open.spotify.com/artist/..."
-            value={fields.spotifyUrl}
-            onValueChange={set('spotifyUrl')}
           />
-          <div className="form-field">
-            <label htmlFor={fieldId('genre')}>Género</label>
-            <select
-              id={fieldId('genre')}
-              className="text-input"
-              required
-              value={fields.genre}
-              onChange={(event) => set('genre')(event.target.value)}
-            >
-              <option value="">Elige un género</option>
-              {GENRES.map((genre) => (
-                <option key={genre} value={genre}>
-                  {genre}
-                </option>
-              ))}
-            </select>
-          </div>
+          <GenreField {...bind('genre')} required placeholder="Elige un género" />
         </fieldset>
         <fieldset className="fieldset">
           <legend>El concierto</legend>
           <div className="publish-form__row">
-            <TextField
-              id={fieldId('day')}
-              label="Día"
-              type="date"
-              required
-              value={fields.day}
-              onValueChange={set('day')}
-            />
-            <TextField
-              id={fieldId('hour')}
-              label="Hora"
-              type="time"
-              required
-              value={fields.hour}
-              onValueChange={set('hour')}
-            />
-            <TextField
-              id={fieldId('price')}
-              label="Precio (€, 0 si es gratis)"
-              type="number"
-              min="0"
-              step="0.01"
-              inputMode="decimal"
-              required
-              value={fields.price}
-              onValueChange={set('price')}
-            />
+            <DayField {...bind('day')} required />
+            <HourField {...bind('hour')} required />
+            <PriceField {...bind('price')} inputMode="decimal" required />
           </div>
-          <TextField
-            id={fieldId('venueName')}
+          <VenueNameField
+            {...bind('venueName')}
             label="Sala"
-            list={fieldId('venues')}
-            autoComplete="off"
+            listId={fieldId('venues')}
+            venues={form.data.venues}
             required
             maxLength={SUBMISSION_NAME_MAX}
             aria-describedby={fieldId('venue-hint')}
-            value={fields.venueName}
-            onValueChange={set('venueName')}
           >
-            <datalist id={fieldId('venues')}>
-              {form.data.venues.map((venue) => (
-                <option key={venue.id} value={venue.name}>
-                  {venue.town}
-                </option>
-              ))}
-            </datalist>
             <small id={fieldId('venue-hint')} className="publish-form__hint">
               {known
                 ? `${known.name}, ${known.town}.`
                 : 'Elige una sala de la lista o escribe el nombre de una nueva.'}
             </small>
-          </TextField>
+          </VenueNameField>
           {!known && fields.venueName.trim() !== '' && (
             <TextField
-              id={fieldId('venueTown')}
+              {...bind('venueTown')}
               label="Municipio de la sala nueva"
               required
               maxLength={SUBMISSION_TOWN_MAX}
-              value={fields.venueTown}
-              onValueChange={set('venueTown')}
             />
           )}
-          <div className="form-field">
-            <label htmlFor={fieldId('description')}>Cuéntanos el concierto (opcional)</label>
-            <textarea
-              id={fieldId('description')}
-              className="text-input"
-              rows={4}
-              maxLength={SUBMISSION_TEXT_MAX}
-              value={fields.description}
-              onChange={(event) => set('description')(event.target.value)}
-            />
-          </div>
+          <TextAreaField
+            {...bind('description')}
+            label="Cuéntanos el concierto (opcional)"
+            rows={4}
+            maxLength={SUBMISSION_TEXT_MAX}
+          />
           <div className="form-field">
             <label htmlFor={fieldId('image')}>
               Cartel o foto (opcional: JPEG, PNG o WebP, hasta 5 MB)

@@ -3,14 +3,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminBandDto } from '../../../../../common/admin-rules';
-import { StatusRegion } from '../../../components/FormStatus';
-import { TextField } from '../../../components/TextField';
+import { useDraft } from '../../../lib/useDraft';
 import { adminKeys } from '../keys';
 import { updateBand, type BandChanges } from '../manage-api';
-import { useAdminSubmit } from '../useAdminSubmit';
+import { saveChanges, useAdminSubmit } from '../useAdminSubmit';
 import { bandProblem } from '../validation';
+import { BandNameField, SpotifyField } from './BandFields';
 import { GenreChecks } from './GenreChecks';
 import { ImageField } from './ImageField';
+import { SubmitRow } from './SubmitRow';
 
 /** Only the fields that differ from the band as loaded. */
 function changesOf(
@@ -31,25 +32,23 @@ function changesOf(
 export function BandEditor({ band }: { band: AdminBandDto }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [fields, setFields] = useState({
+  const { fields, set, bind } = useDraft(id, () => ({
     name: band.name,
     spotifyUrl: band.spotifyUrl ?? '',
     imageUrl: band.imageUrl ?? '',
-  });
+  }));
   const [genres, setGenres] = useState(band.genres);
-  const set = (key: keyof typeof fields) => (value: string) =>
-    setFields((current) => ({ ...current, [key]: value }));
 
   const { invalid, message, sending, handleSubmit } = useAdminSubmit({
     formId: id,
     failure: 'Error al guardar: ',
     problemOf: () => bandProblem(fields),
-    send: async () => {
-      const changes = changesOf(band, fields, genres);
-      if (Object.keys(changes).length === 0) return { message: 'No hay nada que cambiar.' };
-      await updateBand(band.id, changes);
-      return { message: 'Banda guardada.' };
-    },
+    send: () =>
+      saveChanges(
+        changesOf(band, fields, genres),
+        (changes) => updateBand(band.id, changes),
+        'Banda guardada.',
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
 
@@ -61,24 +60,8 @@ export function BandEditor({ band }: { band: AdminBandDto }) {
       aria-label={`Editar banda ${band.name}`}
     >
       <div className="admin-grid">
-        <TextField
-          id={`${id}-name`}
-          label="Nombre de la banda"
-          required
-          maxLength={200}
-          invalid={invalid === 'name'}
-          value={fields.name}
-          onValueChange={set('name')}
-        />
-        <TextField
-          id={`${id}-spotifyUrl`}
-          label="URL de Spotify (opcional)"
-          type="url"
-          placeholder="https://open.spotify.com/artist/..."
-          invalid={invalid === 'spotifyUrl'}
-          value={fields.spotifyUrl}
-          onValueChange={set('spotifyUrl')}
-        />
+        <BandNameField {...bind('name', invalid)} />
+        <SpotifyField {...bind('spotifyUrl', invalid)} />
       </div>
       <GenreChecks value={genres} onChange={setGenres} />
       <ImageField
@@ -86,10 +69,7 @@ export function BandEditor({ band }: { band: AdminBandDto }) {
         onUrlChange={set('imageUrl')}
         invalid={invalid === 'imageUrl'}
       />
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? 'Guardando...' : 'Guardar banda'}
-      </button>
-      <StatusRegion message={message} />
+      <SubmitRow sending={sending} idle="Guardar banda" busy="Guardando..." message={message} />
     </form>
   );
 }

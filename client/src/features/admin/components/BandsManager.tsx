@@ -13,6 +13,7 @@ import { useManageAction } from '../useManageAction';
 import { BandEditor } from './BandEditor';
 import { ListState } from './ListState';
 import { Pager } from './Pager';
+import { EditToggle, RowButton } from './RowActions';
 
 function BandRow({ band }: { band: AdminBandDto }) {
   const id = useId();
@@ -58,30 +59,19 @@ function BandRow({ band }: { band: AdminBandDto }) {
         </TextField>
       </div>
       <div className="admin-row__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={editing}
-          onClick={() => setEditing((open) => !open)}
-        >
-          {editing ? 'Cerrar edición' : 'Editar'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        <EditToggle editing={editing} onToggle={() => setEditing((open) => !open)} />
+        <RowButton
           disabled={merge.pending || !target}
           onClick={() => target && merge.run(target.id)}
         >
           Fusionar
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        </RowButton>
+        <RowButton
           disabled={remove.pending || band.concertCount > 0}
           onClick={() => remove.run(band.id)}
         >
           Borrar
-        </button>
+        </RowButton>
       </div>
       <StatusRegion message={merge.message ?? remove.message} />
       {editing && <BandEditor band={band} />}

@@ -1,16 +1,22 @@
 // Edits every field of a concert in place; only what changed is sent (so a description fix never
 // reads as a change of date). Bands are linked and unlinked here too, by name.
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminConcertDto } from '../../../../../common/admin-rules';
-import { GENRES } from '../../../../../common/genres';
 import { StatusRegion } from '../../../components/FormStatus';
+import { TextAreaField } from '../../../components/TextAreaField';
 import { TextField } from '../../../components/TextField';
-import { fetchVenues } from '../api';
-import { adminKeys } from '../keys';
+import {
+  DayField,
+  GenreField,
+  HourField,
+  PriceField,
+} from '../../../components/concert-fields/ConcertFields';
+import { VenueNameField } from '../../../components/concert-fields/VenueNameField';
+import { useDraft } from '../../../lib/useDraft';
 import { linkBand, unlinkBand, updateConcert, type ConcertChanges } from '../manage-api';
 import { useManageAction } from '../useManageAction';
-import { knownVenue, newVenueOf } from '../venues';
+import { useVenueChoice } from '../useVenues';
+import { newVenueOf } from '../venues';
 import { ImageField } from './ImageField';
 import { NewVenueFields } from './NewVenueFields';
 
@@ -21,12 +27,7 @@ interface Props {
 
 export function ConcertEditor({ concert, onSaved }: Props) {
   const id = useId();
-  const venues = useQuery({
-    queryKey: adminKeys.venues(),
-    queryFn: ({ signal }) => fetchVenues(signal),
-    staleTime: 5 * 60_000,
-  });
-  const [fields, setFields] = useState({
+  const { fields, set, bind } = useDraft(id, () => ({
     day: concert.day,
     hour: concert.hour,
     genre: concert.genre,
@@ -38,10 +39,8 @@ export function ConcertEditor({ concert, onSaved }: Props) {
     venueTown: '',
     venueAddress: '',
     venueWebsite: '',
-  });
+  }));
   const [bandName, setBandName] = useState('');
-  const set = (key: keyof typeof fields) => (value: string) =>
-    setFields((current) => ({ ...current, [key]: value }));
 
   const save = useManageAction(
     (changes: ConcertChanges) => updateConcert(concert.id, changes),
@@ -61,8 +60,7 @@ export function ConcertEditor({ concert, onSaved }: Props) {
     'Error al desvincular: ',
   );
 
-  const known = knownVenue(venues.data?.venues, fields.venue);
-  const isNewVenue = fields.venue.trim() !== '' && !known;
+  const { listed, known, isNewVenue } = useVenueChoice(fields.venue);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -89,63 +87,17 @@ export function ConcertEditor({ concert, onSaved }: Props) {
     <div className="admin-editor">
       <form noValidate onSubmit={submit} className="admin-form" aria-label="Editar concierto">
         <div className="admin-grid">
-          <TextField
-            id={`${id}-day`}
-            label="Día"
-            type="date"
-            value={fields.day}
-            onValueChange={set('day')}
-          />
-          <TextField
-            id={`${id}-hour`}
-            label="Hora"
-            type="time"
-            value={fields.hour}
-            onValueChange={set('hour')}
-          />
-          <div className="form-field">
-            <label htmlFor={`${id}-genre`}>Género</label>
-            <select
-              id={`${id}-genre`}
-              className="text-input"
-              value={fields.genre}
-              onChange={(event) => set('genre')(event.target.value)}
-            >
-              {GENRES.map((genre) => (
-                <option key={genre} value={genre}>
-                  {genre}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField
-            id={`${id}-price`}
-            label="Precio (€, 0 si es gratis)"
-            type="number"
-            min="0"
-            step="0.01"
-            value={fields.price}
-            onValueChange={set('price')}
-          />
-          <TextField
-            id={`${id}-venue`}
+          <DayField {...bind('day')} />
+          <HourField {...bind('hour')} />
+          <GenreField {...bind('genre')} />
+          <PriceField {...bind('price')} />
+          <VenueNameField
+            {...bind('venue')}
             label="Sala"
             type="text"
-            list={`${id}-venues`}
-            autoComplete="off"
-            value={fields.venue}
-            onValueChange={set('venue')}
-          >
-            <datalist id={`${id}-venues`}>
-              {venues.data?.venues
-                .filter((venue) => venue.known)
-                .map((venue) => (
-                  <option key={venue.id} value={venue.name}>
-                    {venue.town ?? ''}
-                  </option>
-                ))}
-            </datalist>
-          </TextField>
+            listId={`${id}-venues`}
+            venues={listed}
+          />
           {isNewVenue && (
             <NewVenueFields
               formId={id}
@@ -155,23 +107,8 @@ export function ConcertEditor({ concert, onSaved }: Props) {
             />
           )}
         </div>
-        <TextField
-          id={`${id}-name`}
-          label="Nombre libre (opcional)"
-          type="text"
-          value={fields.name}
-          onValueChange={set('name')}
-        />
-        <div className="form-field">
-          <label htmlFor={`${id}-description`}>Descripción (opcional)</label>
-          <textarea
-            id={`${id}-description`}
-            className="text-input"
-            rows={3}
-            value={fields.description}
-            onChange={(event) => set('description')(event.target.value)}
-          />
-        </div>
+        <TextField {...bind('name')} label="Nombre libre (opcional)" type="text" />
+        <TextAreaField {...bind('description')} label="Descripción (opcional)" rows={3} />
         {/* Upload a new picture or type its URL; an empty URL removes it. */}
         <ImageField url={fields.imageUrl} onUrlChange={set('imageUrl')} />
         {fields.imageUrl && (

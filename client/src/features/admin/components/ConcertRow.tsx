@@ -6,6 +6,7 @@ import { StatusRegion } from '../../../components/FormStatus';
 import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../manage-api';
 import { useManageAction } from '../useManageAction';
 import { ConcertEditor } from './ConcertEditor';
+import { EditToggle, RowButton } from './RowActions';
 
 export const concertLabel = (concert: AdminConcertDto) => {
   const who =
@@ -37,40 +38,18 @@ export function ConcertRow({ concert }: { concert: AdminConcertDto }) {
         <span className="admin-hint"> · {concert.likeCount} likes</span>
       </p>
       <div className="admin-row__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={editing}
-          onClick={() => setEditing((open) => !open)}
-        >
-          {editing ? 'Cerrar edición' : 'Editar'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={duplicate.pending}
-          onClick={() => duplicate.run(concert.id)}
-        >
+        <EditToggle editing={editing} onToggle={() => setEditing((open) => !open)} />
+        <RowButton disabled={duplicate.pending} onClick={() => duplicate.run(concert.id)}>
           Duplicar
-        </button>
+        </RowButton>
         {concert.cancelledAt ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={restore.pending}
-            onClick={() => restore.run(concert.id)}
-          >
+          <RowButton disabled={restore.pending} onClick={() => restore.run(concert.id)}>
             Reactivar
-          </button>
+          </RowButton>
         ) : (
-          <button
-            type="button"
-            className="button button--secondary"
-            disabled={cancel.pending}
-            onClick={() => cancel.run(concert.id)}
-          >
+          <RowButton disabled={cancel.pending} onClick={() => cancel.run(concert.id)}>
             Cancelar concierto
-          </button>
+          </RowButton>
         )}
         {confirming ? (
           <>
@@ -83,22 +62,10 @@ export function ConcertRow({ concert }: { concert: AdminConcertDto }) {
             >
               Sí, borrar
             </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => setConfirming(false)}
-            >
-              No borrar
-            </button>
+            <RowButton onClick={() => setConfirming(false)}>No borrar</RowButton>
           </>
         ) : (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => setConfirming(true)}
-          >
-            Borrar
-          </button>
+          <RowButton onClick={() => setConfirming(true)}>Borrar</RowButton>
         )}
       </div>
       <StatusRegion message={message} />

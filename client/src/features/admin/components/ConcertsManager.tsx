@@ -2,8 +2,9 @@
 // pages, and each concert's actions (edit, duplicate, cancel, delete).
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { GENRES } from '../../../../../common/genres';
+import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
+import { GenreField } from '../../../components/concert-fields/ConcertFields';
 import { adminKeys } from '../keys';
 import { listConcerts, type ConcertFilters } from '../manage-api';
 import { useDebounced } from '../useDebounced';
@@ -38,79 +39,42 @@ export function ConcertsManager() {
     (value: ConcertFilters[K]) =>
       setFilters((current) => ({ ...current, [key]: value, page: 1 }));
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const bind = (key: 'q' | 'from' | 'to' | 'genre') => ({
+    id: `${id}-${key}`,
+    value: filters[key],
+    onValueChange: set(key),
+  });
 
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Conciertos</h2>
       <div className="admin-grid">
         <TextField
-          id={`${id}-q`}
+          {...bind('q')}
           label="Buscar conciertos"
           type="search"
           placeholder="Banda, nombre o sala"
-          value={filters.q}
-          onValueChange={set('q')}
         />
-        <div className="form-field">
-          <label htmlFor={`${id}-when`}>Fechas</label>
-          <select
-            id={`${id}-when`}
-            className="text-input"
-            value={filters.when}
-            onChange={(event) => set('when')(event.target.value as ConcertFilters['when'])}
-          >
-            <option value="upcoming">Próximos</option>
-            <option value="past">Pasados</option>
-            <option value="all">Todos</option>
-          </select>
-        </div>
-        <TextField
-          id={`${id}-from`}
-          label="Desde"
-          type="date"
-          value={filters.from}
-          onValueChange={set('from')}
+        <SelectField
+          id={`${id}-when`}
+          label="Fechas"
+          value={filters.when}
+          onValueChange={(value) => set('when')(value as ConcertFilters['when'])}
+        >
+          <option value="upcoming">Próximos</option>
+          <option value="past">Pasados</option>
+          <option value="all">Todos</option>
+        </SelectField>
+        <TextField {...bind('from')} label="Desde" type="date" />
+        <TextField {...bind('to')} label="Hasta" type="date" />
+        <GenreField
+          {...bind('genre')}
+          label="Género del concierto"
+          placeholder="Todos los géneros"
         />
-        <TextField
-          id={`${id}-to`}
-          label="Hasta"
-          type="date"
-          value={filters.to}
-          onValueChange={set('to')}
-        />
-        <div className="form-field">
-          <label htmlFor={`${id}-genre`}>Género del concierto</label>
-          <select
-            id={`${id}-genre`}
-            className="text-input"
-            value={filters.genre}
-            onChange={(event) => set('genre')(event.target.value)}
-          >
-            <option value="">Todos los géneros</option>
-            {GENRES.map((genre) => (
-              <option key={genre} value={genre}>
-                {genre}
-              </option>
-            ))}
-          </select>
-        </div>
         <div className="admin-genres">
-          <label className="admin-check">
-            <input
-              type="checkbox"
-              checked={filters.withoutBands}
-              onChange={(event) => set('withoutBands')(event.target.checked)}
-            />
-            Sin bandas
-          </label>
-          <label className="admin-check">
-            <input
-              type="checkbox"
-              checked={filters.withoutImage}
-              onChange={(event) => set('withoutImage')(event.target.checked)}
-            />
-            Sin imagen
-          </label>
+          <Check label="Sin bandas" checked={filters.withoutBands} onChange={set('withoutBands')} />
+          <Check label="Sin imagen" checked={filters.withoutImage} onChange={set('withoutImage')} />
         </div>
       </div>
       <p role="status" className="admin-hint">
@@ -135,5 +99,27 @@ export function ConcertsManager() {
         onPage={(page) => setFilters((current) => ({ ...current, page }))}
       />
     </section>
+  );
+}
+
+/** One yes/no filter of the list. */
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="admin-check">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
   );
 }

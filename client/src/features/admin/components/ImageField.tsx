@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type ChangeEvent } from 'react';
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../../../common/admin-rules';
+import { UPLOAD_TYPES } from '../../../../../common/admin-rules';
+import { imageFileProblem } from '../../../lib/imageFile';
 import { uploadImage } from '../api';
 import { StatusRegion } from '../../../components/FormStatus';
 
@@ -24,14 +25,9 @@ export function ImageField({ url, onUrlChange, invalid = false }: ImageFieldProp
     const file = input.files?.[0];
     if (!file) return;
     upload.reset();
-    setInvalidFile(null);
-    if (!(UPLOAD_TYPES as readonly string[]).includes(file.type)) {
-      setInvalidFile('El archivo debe ser una imagen JPEG, PNG o WebP.');
-    } else if (file.size > UPLOAD_MAX_BYTES) {
-      setInvalidFile('La imagen no puede pesar más de 5 MB.');
-    } else {
-      upload.mutate(file);
-    }
+    const problem = imageFileProblem(file);
+    setInvalidFile(problem);
+    if (!problem) upload.mutate(file);
     // The same file may be picked again after a fix.
     input.value = '';
   }

@@ -3,10 +3,10 @@ import { useId, useState } from 'react';
 import { createLink } from '../api';
 import { linkProblem } from '../validation';
 import { useAdminSubmit } from '../useAdminSubmit';
-import { StatusRegion } from '../../../components/FormStatus';
 import { BandPicker, ConcertPicker } from './Pickers';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
+import { SubmitRow } from './SubmitRow';
 
 const FAILURE = 'Error al crear vínculo: ';
 
@@ -57,10 +57,7 @@ export function LinkForm() {
             onValueChange={setBandId}
           />
         </div>
-        <button type="submit" className="button button--primary" disabled={sending}>
-          {sending ? 'Vinculando...' : 'Vincular'}
-        </button>
-        <StatusRegion message={message} />
+        <SubmitRow sending={sending} idle="Vincular" busy="Vinculando..." message={message} />
       </form>
     </section>
   );

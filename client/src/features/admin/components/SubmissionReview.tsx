@@ -1,17 +1,26 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { SubmissionDto } from '../../../../../common/submission-rules';
-import { GENRES } from '../../../../../common/genres';
 import { StatusRegion, type StatusMessage } from '../../../components/FormStatus';
+import { TextAreaField } from '../../../components/TextAreaField';
 import { TextField } from '../../../components/TextField';
+import {
+  DayField,
+  GenreField,
+  HourField,
+  PriceField,
+} from '../../../components/concert-fields/ConcertFields';
+import { VenueNameField } from '../../../components/concert-fields/VenueNameField';
+import { useDraft } from '../../../lib/useDraft';
 import {
   approveSubmission,
   rejectSubmission,
   saveSubmission,
   type SubmissionEdit,
 } from '../../submissions/api';
-import { fetchVenues, failureText } from '../api';
+import { failureText } from '../api';
 import { adminKeys } from '../keys';
+import { useVenues } from '../useVenues';
 import { ImageField } from './ImageField';
 
 type TextKey = Exclude<keyof SubmissionEdit, 'venueId'>;
@@ -40,19 +49,14 @@ export function SubmissionReview({
 }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(() => draftOf(submission));
+  const { fields: draft, set, bind } = useDraft(id, () => draftOf(submission));
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<StatusMessage | null>(null);
-  const venues = useQuery({
-    queryKey: adminKeys.venues(),
-    queryFn: ({ signal }) => fetchVenues(signal),
-    staleTime: 5 * 60_000,
-  });
-  const known = venues.data?.venues.find(
+  const venues = useVenues();
+  // The exact name, case aside (the rule the submission's approval applies).
+  const known = venues?.find(
     (venue) => venue.known && venue.name.toLowerCase() === draft.venueName.trim().toLowerCase(),
   );
-  const set = (name: TextKey) => (value: string) =>
-    setDraft((current) => ({ ...current, [name]: value }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
   const save = useMutation({
@@ -82,7 +86,6 @@ export function SubmissionReview({
       setMessage({ kind: 'error', text: failureText('Error al revisar: ', error) }),
   });
   const busy = save.isPending || review.isPending;
-  const field = (name: TextKey) => `${id}-${name}`;
 
   return (
     <article className="admin-submission" aria-labelledby={`${id}-title`}>
@@ -100,101 +103,22 @@ export function SubmissionReview({
         }}
       >
         <div className="admin-grid">
-          <TextField
-            id={field('bandName')}
-            label="Banda"
-            value={draft.bandName}
-            onValueChange={set('bandName')}
-          />
-          <TextField
-            id={field('email')}
-            label="Email de contacto"
-            type="email"
-            value={draft.email}
-            onValueChange={set('email')}
-          />
-          <TextField
-            id={field('spotifyUrl')}
-            label="Spotify"
-            type="url"
-            value={draft.spotifyUrl}
-            onValueChange={set('spotifyUrl')}
-          />
-          <div className="form-field">
-            <label htmlFor={field('genre')}>Género</label>
-            <select
-              id={field('genre')}
-              className="text-input"
-              value={draft.genre}
-              onChange={(event) => set('genre')(event.target.value)}
-            >
-              {GENRES.map((genre) => (
-                <option key={genre} value={genre}>
-                  {genre}
-                </option>
-              ))}
-            </select>
-          </div>
-          <TextField
-            id={field('day')}
-            label="Día"
-            type="date"
-            value={draft.day}
-            onValueChange={set('day')}
-          />
-          <TextField
-            id={field('hour')}
-            label="Hora"
-            type="time"
-            value={draft.hour}
-            onValueChange={set('hour')}
-          />
-          <TextField
-            id={field('price')}
-            label="Precio (€)"
-            type="number"
-            min="0"
-            step="0.01"
-            value={draft.price}
-            onValueChange={set('price')}
-          />
-          <TextField
-            id={field('venueName')}
+          <TextField {...bind('bandName')} label="Banda" />
+          <TextField {...bind('email')} label="Email de contacto" type="email" />
+          <TextField {...bind('spotifyUrl')} label="Spotify" type="url" />
+          <GenreField {...bind('genre')} />
+          <DayField {...bind('day')} />
+          <HourField {...bind('hour')} />
+          <PriceField {...bind('price')} label="Precio (€)" />
+          <VenueNameField
+            {...bind('venueName')}
             label={known ? `Sala (conocida, ${known.town ?? 'sin municipio'})` : 'Sala (nueva)'}
-            list={`${id}-venues`}
-            autoComplete="off"
-            value={draft.venueName}
-            onValueChange={set('venueName')}
-          >
-            <datalist id={`${id}-venues`}>
-              {venues.data?.venues
-                .filter((venue) => venue.known)
-                .map((venue) => (
-                  <option key={venue.id} value={venue.name}>
-                    {venue.town ?? ''}
-                  </option>
-                ))}
-            </datalist>
-          </TextField>
-          {!known && (
-            <TextField
-              id={field('venueTown')}
-              label="Municipio de la sala nueva"
-              value={draft.venueTown}
-              onValueChange={set('venueTown')}
-            />
-          )}
-        </div>
-        <div className="form-field">
-          <label htmlFor={field('description')}>Texto</label>
-          <textarea
-            id={field('description')}
-            className="text-input"
-            rows={3}
-            value={draft.description}
-            onChange={(event) => set('description')(event.target.value)}
+            listId={`${id}-venues`}
+            venues={venues?.filter((venue) => venue.known)}
           />
+          {!known && <TextField {...bind('venueTown')} label="Municipio de la sala nueva" />}
         </div>
+        <TextAreaField {...bind('description')} label="Texto" rows={3} />
         <ImageField url={draft.imageUrl} onUrlChange={set('imageUrl')} />
         <div className="admin-buttons">
           <button type="submit" className="button button--secondary" disabled={busy}>
@@ -217,17 +141,14 @@ export function SubmissionReview({
           review.mutate('reject');
         }}
       >
-        <div className="form-field">
-          <label htmlFor={`${id}-reason`}>Motivo del rechazo (se envía a la banda)</label>
-          <textarea
-            id={`${id}-reason`}
-            className="text-input"
-            rows={2}
-            required
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </div>
+        <TextAreaField
+          id={`${id}-reason`}
+          label="Motivo del rechazo (se envía a la banda)"
+          rows={2}
+          required
+          value={reason}
+          onValueChange={setReason}
+        />
         <button type="submit" className="button button--danger" disabled={busy}>
           Rechazar
         </button>

@@ -1,14 +1,15 @@
 // Edits every field of a managed venue in place; only what changed is sent (a blank optional field
 // clears it on the server).
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
-import { StatusRegion } from '../../../components/FormStatus';
 import { adminKeys } from '../keys';
 import { updateVenue, type VenueDraft } from '../manage-api';
-import { useAdminSubmit } from '../useAdminSubmit';
+import { saveChanges, useAdminSubmit } from '../useAdminSubmit';
 import { venueProblem, type VenueFields as Fields } from '../validation';
 import { VenueFields } from './VenueFields';
+import { SubmitRow } from './SubmitRow';
+import { useDraft } from '../../../lib/useDraft';
 
 const draftOf = (venue: AdminManagedVenueDto): Fields => ({
   name: venue.name,
@@ -33,17 +34,17 @@ function changesOf(venue: AdminManagedVenueDto, fields: Fields): Partial<VenueDr
 export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [fields, setFields] = useState(() => draftOf(venue));
+  const { fields, set } = useDraft(id, () => draftOf(venue));
   const { invalid, message, sending, handleSubmit } = useAdminSubmit({
     formId: id,
     failure: 'Error al guardar: ',
     problemOf: () => venueProblem(fields),
-    send: async () => {
-      const changes = changesOf(venue, fields);
-      if (Object.keys(changes).length === 0) return { message: 'No hay nada que cambiar.' };
-      await updateVenue(venue.id, changes);
-      return { message: 'Sala guardada.' };
-    },
+    send: () =>
+      saveChanges(
+        changesOf(venue, fields),
+        (changes) => updateVenue(venue.id, changes),
+        'Sala guardada.',
+      ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
   });
   return (
@@ -58,12 +59,9 @@ export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
         nameLabel="Nombre de la sala"
         fields={fields}
         invalid={invalid}
-        onChange={(key, value) => setFields((current) => ({ ...current, [key]: value }))}
+        onChange={(key, value) => set(key)(value)}
       />
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? 'Guardando...' : 'Guardar sala'}
-      </button>
-      <StatusRegion message={message} />
+      <SubmitRow sending={sending} idle="Guardar sala" busy="Guardando..." message={message} />
     </form>
   );
 }

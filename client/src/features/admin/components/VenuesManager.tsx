@@ -14,6 +14,9 @@ import { venueProblem, type VenueFields as Fields } from '../validation';
 import { ListState } from './ListState';
 import { VenueEditor } from './VenueEditor';
 import { VenueFields } from './VenueFields';
+import { EditToggle, RowButton } from './RowActions';
+import { SubmitRow } from './SubmitRow';
+import { useDraft } from '../../../lib/useDraft';
 
 const EMPTY: Fields = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
 
@@ -36,22 +39,13 @@ function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
       </p>
       <p className="admin-hint">{whereLine(venue)}</p>
       <div className="admin-row__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={editing}
-          onClick={() => setEditing((open) => !open)}
-        >
-          {editing ? 'Cerrar edición' : 'Editar'}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
+        <EditToggle editing={editing} onToggle={() => setEditing((open) => !open)} />
+        <RowButton
           disabled={remove.pending || venue.concertCount > 0}
           onClick={() => remove.run(venue.id)}
         >
           Borrar
-        </button>
+        </RowButton>
       </div>
       <StatusRegion message={remove.message} />
       {editing && <VenueEditor venue={venue} />}
@@ -62,7 +56,7 @@ function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
 function AddVenueForm() {
   const id = useId();
   const queryClient = useQueryClient();
-  const [fields, setFields] = useState(EMPTY);
+  const { fields, setFields, set } = useDraft(id, EMPTY);
   const { invalid, message, sending, handleSubmit } = useAdminSubmit({
     formId: id,
     failure: 'Error al añadir la sala: ',
@@ -88,12 +82,9 @@ function AddVenueForm() {
         nameLabel="Nombre de la sala nueva"
         fields={fields}
         invalid={invalid}
-        onChange={(key, value) => setFields((current) => ({ ...current, [key]: value }))}
+        onChange={(key, value) => set(key)(value)}
       />
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? 'Añadiendo...' : 'Añadir sala'}
-      </button>
-      <StatusRegion message={message} />
+      <SubmitRow sending={sending} idle="Añadir sala" busy="Añadiendo..." message={message} />
     </form>
   );
 }

@@ -1,0 +1,21 @@
+import { FormStatus } from './FormStatus';
+
+/** A read that failed: what could not be loaded (an alert) and a button to try again. */
+export function LoadFailure({
+  className,
+  children,
+  onRetry,
+}: {
+  className: string;
+  children: string;
+  onRetry: () => void;
+}) {
+  return (
+    <div className={className}>
+      <FormStatus kind="error">{children}</FormStatus>
+      <button type="button" className="button button--secondary" onClick={onRetry}>
+        Reintentar
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { usePublicUrl } from '../../lib/config';
+import { useSession } from '../../lib/session';
+import {
+  applyFilters,
+  hasFilters,
+  uniqueBandNames,
+  uniqueGenres,
+  useAgendaFilters,
+} from './filters';
+import { useAgenda } from './queries';
+
+/**
+ * What both agenda pages (/myconcerts and /conciertos) read: the agenda, its filters from the URL,
+ * the choices the filter bar offers, and the concerts the filters leave. `scored` is false on
+ * /conciertos, where visitors have no scores, so the score filter is left aside there.
+ */
+export function useAgendaView({ scored }: { scored: boolean }) {
+  const { data: session } = useSession();
+  const siteUrl = usePublicUrl();
+  const agenda = useAgenda();
+  const { filters, setFilter, clearFilters } = useAgendaFilters();
+
+  const concerts = useMemo(() => agenda.data?.concerts ?? [], [agenda.data]);
+  const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
+  const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
+  const visible = useMemo(
+    () => applyFilters(concerts, scored ? filters : { ...filters, puntuacion: '' }),
+    [concerts, filters, scored],
+  );
+  return {
+    signedIn: Boolean(session?.user),
+    siteUrl,
+    agenda,
+    filters,
+    setFilter,
+    clearFilters,
+    bandNames,
+    genres,
+    visible,
+    /** Filters are set or hide concerts: an empty list then offers to clear them. */
+    filtered: hasFilters(filters) || concerts.length > 0,
+  };
+}
