@@ -21,6 +21,7 @@ import {
 import { failureText } from '../api';
 import { adminKeys } from '../keys';
 import { useVenues } from '../useVenues';
+import { knownVenue } from '../venues';
 import { ImageField } from './ImageField';
 
 type TextKey = Exclude<keyof SubmissionEdit, 'venueId'>;
@@ -53,10 +54,8 @@ export function SubmissionReview({
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState<StatusMessage | null>(null);
   const venues = useVenues();
-  // The exact name, case aside (the rule the submission's approval applies).
-  const known = venues?.find(
-    (venue) => venue.known && venue.name.toLowerCase() === draft.venueName.trim().toLowerCase(),
-  );
+  // Case and accents aside: the rule the approval applies (findVenueByName on the server).
+  const known = knownVenue(venues, draft.venueName);
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
   const save = useMutation({
