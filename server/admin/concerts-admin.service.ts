@@ -209,28 +209,47 @@ export async function cancelConcert(
   return toAdminConcertDto(after);
 }
 
-/** A cancellation undone: the concert is scored again. */
-export async function restoreConcert(
+/**
+ * One audited change of a concert's scoring inputs: the row locked, changed, read again and logged
+ * in one transaction, then re-scored after the commit. `change` answers false when there was
+ * nothing to do (no audit entry then). `bandsOnly` logs only the bands, before and after.
+ */
+async function changeConcert(
   deps: AdminWriteDeps,
   id: number,
   actor: Actor,
+  action: string,
+  change: (trx: Database, before: AdminConcertRow) => Promise<boolean>,
+  bandsOnly = false,
 ): Promise<AdminConcertDto> {
   const after = await deps.db.transaction().execute(async (trx) => {
     const before = await lockedConcert(trx, id);
-    if (before.cancelled_at === null) return before;
-    await updateConcertRow(trx, id, { cancelled_at: null });
+    if (!(await change(trx, before))) return before;
     const changed = (await findAdminConcert(trx, id))!;
     await recordAudit(trx, actor, {
-      action: 'concert.restore',
+      action,
       entity: 'concert',
       entityId: id,
-      before,
-      after: changed,
+      before: bandsOnly ? { bands: before.bands } : before,
+      after: bandsOnly ? { bands: changed.bands } : changed,
     });
     return changed;
   });
   await afterConcertWrite(deps, { rescore: [id] });
   return toAdminConcertDto(after);
+}
+
+/** A cancellation undone: the concert is scored again. */
+export function restoreConcert(
+  deps: AdminWriteDeps,
+  id: number,
+  actor: Actor,
+): Promise<AdminConcertDto> {
+  return changeConcert(deps, id, actor, 'concert.restore', async (trx, before) => {
+    if (before.cancelled_at === null) return false;
+    await updateConcertRow(trx, id, { cancelled_at: null });
+    return true;
+  });
 }
 
 /** A copy for another date (residencies): same fields and bands, no likes, not cancelled. */
@@ -283,58 +302,50 @@ export async function deleteConcert(deps: AdminWriteDeps, id: number, actor: Act
   });
 }
 
-export async function linkConcertBand(
+export function linkConcertBand(
   deps: AdminWriteDeps,
   id: number,
   input: ConcertBandInput,
   actor: Actor,
 ): Promise<AdminConcertDto> {
-  const after = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockedConcert(trx, id);
-    // One band, by id (it must exist) or by name (found or created), as the create form takes them.
-    const [bandId] = await resolveBands(
-      trx,
-      input.bandId !== undefined ? [input.bandId] : [],
-      input.name !== undefined ? [input.name] : [],
-    );
-    if (bandId === undefined || !(await insertLink(trx, id, bandId))) {
-      throw new AppError('conflict', 409, 'Ese concierto y esa banda ya están vinculados.');
-    }
-    const changed = (await findAdminConcert(trx, id))!;
-    await recordAudit(trx, actor, {
-      action: 'concert.link_band',
-      entity: 'concert',
-      entityId: id,
-      before: { bands: before.bands },
-      after: { bands: changed.bands },
-    });
-    return changed;
-  });
-  await afterConcertWrite(deps, { rescore: [id] });
-  return toAdminConcertDto(after);
+  return changeConcert(
+    deps,
+    id,
+    actor,
+    'concert.link_band',
+    async (trx) => {
+      // One band, by id (it must exist) or by name (found or created), as the create form takes them.
+      const [bandId] = await resolveBands(
+        trx,
+        input.bandId !== undefined ? [input.bandId] : [],
+        input.name !== undefined ? [input.name] : [],
+      );
+      if (bandId === undefined || !(await insertLink(trx, id, bandId))) {
+        throw new AppError('conflict', 409, 'Ese concierto y esa banda ya están vinculados.');
+      }
+      return true;
+    },
+    true,
+  );
 }
 
-export async function unlinkConcertBand(
+export function unlinkConcertBand(
   deps: AdminWriteDeps,
   id: number,
   bandId: number,
   actor: Actor,
 ): Promise<AdminConcertDto> {
-  const after = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockedConcert(trx, id);
-    if (!(await deleteLink(trx, id, bandId))) {
-      throw notFound('Esa banda no está vinculada a este concierto.');
-    }
-    const changed = (await findAdminConcert(trx, id))!;
-    await recordAudit(trx, actor, {
-      action: 'concert.unlink_band',
-      entity: 'concert',
-      entityId: id,
-      before: { bands: before.bands },
-      after: { bands: changed.bands },
-    });
-    return changed;
-  });
-  await afterConcertWrite(deps, { rescore: [id] });
-  return toAdminConcertDto(after);
+  return changeConcert(
+    deps,
+    id,
+    actor,
+    'concert.unlink_band',
+    async (trx) => {
+      if (!(await deleteLink(trx, id, bandId))) {
+        throw notFound('Esa banda no está vinculada a este concierto.');
+      }
+      return true;
+    },
+    true,
+  );
 }
