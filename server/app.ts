@@ -43,6 +43,7 @@ import { unsubscribeRouter } from './users/unsubscribe.js';
 import { uploadsStatic } from './uploads/uploads.static.js';
 import { moderationRouter } from './submissions/moderation.routes.js';
 import { submissionsRouter } from './submissions/submissions.routes.js';
+import { landingHead } from './pages/page-heads.js';
 import { pagesRouter } from './pages/pages.routes.js';
 import { publicLane } from './pages/public-lane.js';
 import { PublicPages } from './pages/public-pages.js';
@@ -202,7 +203,13 @@ export function createApp(deps: AppDeps): Express {
   app.use('/api', api);
 
   app.use(pagesRouter(publicPages));
-  app.use(spaRouter({ clientDir: deps.clientDir, pages }));
+  app.use(
+    spaRouter({
+      clientDir: deps.clientDir,
+      pages,
+      landingHead: landingHead(pages.defaultHead, config.publicUrl),
+    }),
+  );
   app.use(errorHandler);
   return app;
 }

@@ -121,7 +121,12 @@ export function spaPages(options: {
 const sessionTag = (cookie: boolean) =>
   `<meta name="cm-session" content="${cookie ? 'cookie' : 'none'}">`;
 
-export function spaRouter(options: { clientDir: string; pages: SpaPages }): Router {
+export function spaRouter(options: {
+  clientDir: string;
+  pages: SpaPages;
+  /** The landing's own head (its feed links: server/pages/page-heads.ts); default: index.html's. */
+  landingHead?: PageHead;
+}): Router {
   const router = express.Router();
   const { pages } = options;
   // Every other page has the default head: rendered once for each case, without a session
@@ -130,14 +135,15 @@ export function spaRouter(options: { clientDir: string; pages: SpaPages }): Rout
   // which the browser should fetch first.
   const hasBuild = existsSync(path.join(options.clientDir, 'index.html'));
   const preloads = hasBuild ? agendaPreloads(options.clientDir) : '';
-  const variantsOf = (requestPath: string) => ({
-    none: pages.html(pages.defaultHead, requestPath, sessionTag(false)),
-    cookie: pages.html(pages.defaultHead, requestPath, sessionTag(true)),
+  const variantsOf = (requestPath: string, head = pages.defaultHead) => ({
+    none: pages.html(head, requestPath, sessionTag(false)),
+    cookie: pages.html(head, requestPath, sessionTag(true)),
     agenda: pages
-      .html(pages.defaultHead, requestPath, sessionTag(true))
+      .html(head, requestPath, sessionTag(true))
       .replace('</head>', () => `${preloads}</head>`),
   });
   const indexHtml = variantsOf('/');
+  const landingHtml = variantsOf('/', options.landingHead);
   const indexHtmlWithoutAnalytics = variantsOf(PAGES_WITH_TOKENS[0]!);
 
   router.use(
@@ -158,7 +164,11 @@ export function spaRouter(options: { clientDir: string; pages: SpaPages }): Rout
       contentType: 'text/html',
     }),
     (req, res) => {
-      const variants = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
+      const variants = isTokenPage(req.path)
+        ? indexHtmlWithoutAnalytics
+        : req.path === '/'
+          ? landingHtml
+          : indexHtml;
       const html = !hasSessionCookie(req.headers.cookie)
         ? variants.none
         : isAgendaPage(req.path)
