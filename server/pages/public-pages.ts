@@ -9,7 +9,7 @@ import { watchedCache } from '../cache/local-cache.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
-import type { SpaPages } from '../web/spa.js';
+import { AGENDA_ENTRIES, type SpaPages } from '../web/spa.js';
 import { concertPageHead, ownImageOf } from './concert-head.js';
 import { findConcertPage, upcomingConcertPaths } from './concert-page.service.js';
 import { uploadedImageSize } from './image-size.js';
@@ -48,7 +48,11 @@ export class PublicPages {
   constructor(private readonly deps: PublicPagesDeps) {
     const { publicUrl, pages, feed } = deps;
     this.robots = prepareAnswer(robotsTxt(publicUrl), 'text/plain; charset=utf-8', ROBOTS_CACHE);
-    this.agenda = prepareAnswer(pages.html(agendaHead(publicUrl), '/conciertos'), HTML, 'no-cache');
+    // Its code and data start with the HTML, not after the app's script asked for them.
+    const agendaHtml = pages
+      .html(agendaHead(publicUrl), '/conciertos')
+      .replace('</head>', () => `${pages.preloads(AGENDA_ENTRIES.public)}</head>`);
+    this.agenda = prepareAnswer(agendaHtml, HTML, 'no-cache');
     this.notFoundHtml = pages.html(notFoundHead(), '/conciertos');
     this.concertPages = watchedCache<ConcertPageAnswer>(feed, 'concerts', {
       ttlMs: 5 * 60_000,

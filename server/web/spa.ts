@@ -48,13 +48,13 @@ interface ManifestChunk {
 }
 
 /**
- * `<link>`s that start, while the HTML is still being read, what the agenda needs after the app's
- * own script: its page's code (from Vite's manifest, with the chunks and CSS it imports) and its
- * data, `/api/concerts`, fetched exactly as the SPA will fetch it (same-origin credentials), so
- * the browser hands that answer over instead of asking again. Without a manifest (a build made
- * before it existed, the tests' stand-in client) only the data link.
+ * `<link>`s that start, while the HTML is still being read, what an agenda page needs after the
+ * app's own script: its page's code (`entry` in Vite's manifest, with the chunks and CSS it
+ * imports) and its data, `/api/concerts`, fetched exactly as the SPA will fetch it (same-origin
+ * credentials), so the browser hands that answer over instead of asking again. Without a manifest
+ * (a build made before it existed, the tests' stand-in client) only the data link.
  */
-function agendaPreloads(clientDir: string): string {
+function pagePreloads(clientDir: string, entry: string): string {
   const data = '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>';
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return data;
@@ -70,13 +70,19 @@ function agendaPreloads(clientDir: string): string {
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit('src/features/concerts/MyConcertsPage.tsx');
+  visit(entry);
   const links = [
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
   return links.join('') + data;
 }
+
+/** The agendas' page modules, as Vite's manifest names them. */
+export const AGENDA_ENTRIES = {
+  mine: 'src/features/concerts/MyConcertsPage.tsx',
+  public: 'src/features/concerts/PublicAgendaPage.tsx',
+} as const;
 
 const isAgendaPage = (requestPath: string) =>
   requestPath.toLowerCase().replace(/\/+$/, '') === '/myconcerts';
@@ -99,6 +105,11 @@ const isTokenPage = (requestPath: string) =>
 export interface SpaPages {
   readonly defaultHead: PageHead;
   html(head: PageHead, requestPath: string, extraTags?: string): string;
+  /**
+   * The preloads of an agenda page (`pagePreloads`), to put last in <head>, after the app's own
+   * script and styles, which the browser should fetch first; empty without a build.
+   */
+  preloads(entry: string): string;
 }
 
 export function spaPages(options: {
@@ -111,10 +122,12 @@ export function spaPages(options: {
   const shell = new HtmlShell(template);
   const withAnalytics = configAndScripts(options.publicConfig, options.analyticsScriptUrl);
   const withoutAnalytics = configAndScripts(options.publicConfig, undefined);
+  const hasBuild = existsSync(indexFile);
   return {
     defaultHead: shell.defaultHead,
     html: (head, requestPath, extraTags = '') =>
       shell.render(head, (isTokenPage(requestPath) ? withoutAnalytics : withAnalytics) + extraTags),
+    preloads: (entry) => (hasBuild ? pagePreloads(options.clientDir, entry) : ''),
   };
 }
 
@@ -133,8 +146,7 @@ export function spaRouter(options: {
   // cookie, with one, and the agenda with one (a visitor there is sent to the landing, so nothing
   // is preloaded for them). The preloads go last in <head>, after the app's own script and styles,
   // which the browser should fetch first.
-  const hasBuild = existsSync(path.join(options.clientDir, 'index.html'));
-  const preloads = hasBuild ? agendaPreloads(options.clientDir) : '';
+  const preloads = pages.preloads(AGENDA_ENTRIES.mine);
   const variantsOf = (requestPath: string, head = pages.defaultHead) => ({
     none: pages.html(head, requestPath, sessionTag(false)),
     cookie: pages.html(head, requestPath, sessionTag(true)),

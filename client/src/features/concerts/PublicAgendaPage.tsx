@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { FormStatus } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
 import { usePageTitle } from '../../components/usePageTitle';
 import { usePublicUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
+import { AgendaSkeleton } from './components/AgendaSkeleton';
 import { ConcertCard } from './components/ConcertCard';
 import { FiltersBar } from './components/FiltersBar';
 import {
@@ -15,6 +15,7 @@ import {
   useAgendaFilters,
 } from './filters';
 import { useAgenda } from './queries';
+import { useRenderLimit } from './useRenderLimit';
 import './Concerts.css';
 
 /** Cards per page: 1,000 upcoming concerts stay a short page to render and to read. */
@@ -45,7 +46,14 @@ export function PublicAgendaPage() {
   );
   const pages = Math.ceil(visible.length / PAGE_SIZE);
   const page = pageFrom(params, pages);
-  const shown = visible.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const onPage = visible.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  // A screenful of cards at once, the rest of the page's when the browser is idle (useRenderLimit),
+  // so 24 cards are never one long task on a phone; another page or filter starts over.
+  const limit = useRenderLimit(
+    onPage.length,
+    `${page}|${filters.fecha}|${filters.banda}|${filters.genero}|${filters.precio}`,
+  );
+  const shown = onPage.slice(0, limit);
 
   const pageLink = (target: number) => {
     const next = new URLSearchParams(params);
@@ -72,7 +80,7 @@ export function PublicAgendaPage() {
         onChange={setFilter}
       />
       {agenda.isPending ? (
-        <Loading>Cargando conciertos...</Loading>
+        <AgendaSkeleton />
       ) : agenda.isError ? (
         <div className="agenda-message">
           <FormStatus kind="error">Error fetching concerts data.</FormStatus>
@@ -84,7 +92,7 @@ export function PublicAgendaPage() {
             Reintentar
           </button>
         </div>
-      ) : shown.length === 0 ? (
+      ) : onPage.length === 0 ? (
         <div className="agenda-message" role="status">
           {hasFilters(filters) || concerts.length > 0 ? (
             <>
@@ -103,9 +111,14 @@ export function PublicAgendaPage() {
             {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
           </p>
           <ul className="agenda-list" aria-label="Conciertos">
-            {shown.map((concert) => (
+            {shown.map((concert, index) => (
               <li key={concert.id}>
-                <ConcertCard concert={concert} signedIn={signedIn} siteUrl={siteUrl} />
+                <ConcertCard
+                  concert={concert}
+                  signedIn={signedIn}
+                  siteUrl={siteUrl}
+                  firstOnScreen={index === 0}
+                />
               </li>
             ))}
           </ul>
