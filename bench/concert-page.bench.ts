@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { generateDataset } from './dataset.js';
 import { startBenchApp } from './lib/bench-app.js';
+import { mainThreadCpuSeconds } from './lib/cpu-time.js';
 import { startBenchDatabase } from './lib/bench-database.js';
 import { kb, loadRow, percentile, round } from './lib/http-client.js';
 import type { BenchResult } from './types.js';
@@ -43,6 +44,9 @@ export async function run(): Promise<BenchResult[]> {
       if (!first.ok || !html.includes('application/ld+json'))
         throw new Error('page without JSON-LD');
 
+      // The app's CPU time (this thread; autocannon runs in a worker) per request is its own cost,
+      // which the machine's other work inflates far less than latency.
+      let cpu = mainThreadCpuSeconds();
       const result = await autocannon({
         url: app.base,
         connections: CONNECTIONS,
@@ -53,15 +57,18 @@ export async function run(): Promise<BenchResult[]> {
       if (result.non2xx > 0 || result.errors > 0) {
         throw new Error(`${result.non2xx} non-2xx and ${result.errors} errors`);
       }
+      const pageCpuUs = ((mainThreadCpuSeconds() - cpu) * 1e6) / result.requests.total;
 
       // The same stack answering a constant (robots.txt: no database, no rendering), in the same
       // run: on a shared machine this says how much of the figure is the page's own work.
+      cpu = mainThreadCpuSeconds();
       const baseline = await autocannon({
         url: `${app.base}/robots.txt`,
         connections: CONNECTIONS,
         duration: DURATION_S,
         workers: 1,
       });
+      const robotsCpuUs = ((mainThreadCpuSeconds() - cpu) * 1e6) / baseline.requests.total;
 
       const sitemapMs: number[] = [];
       let sitemapBytes = 0;
@@ -88,6 +95,11 @@ export async function run(): Promise<BenchResult[]> {
           unit: 'req/s',
         },
         {
+          name: "concert page: app's CPU time per request (main thread)",
+          value: round(pageCpuUs),
+          unit: 'µs',
+        },
+        {
           name: `baseline: robots.txt p99 at ${CONNECTIONS} connections, same app`,
           value: baseline.latency.p99,
           unit: 'ms',
@@ -96,6 +108,11 @@ export async function run(): Promise<BenchResult[]> {
           name: 'baseline: robots.txt throughput',
           value: round(baseline.requests.average),
           unit: 'req/s',
+        },
+        {
+          name: "baseline: robots.txt, app's CPU time per request (main thread)",
+          value: round(robotsCpuUs),
+          unit: 'µs',
         },
         { name: 'concert page HTML size', value: kb(Buffer.byteLength(html)), unit: 'KB' },
         {

@@ -5,6 +5,10 @@
 // (each run's figures go to stderr), and the landing page's JavaScript (gzip), as
 // landing-bundle.bench.ts counts it. BENCH_LIGHTHOUSE_REPORTS=<folder> also keeps each run's full
 // report (JSON) there, to read the diagnostics behind a score.
+//
+// Issue 14: then the public agenda /conciertos for a visitor, with the demo agenda grown to 1,000
+// upcoming concerts (bench/lib/more-concerts.ts), same Lighthouse and flags, median of 3, and the
+// JavaScript it loads (gzip). BENCH_LIGHTHOUSE_PAGES=/conciertos measures only that page.
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { entryFiles, staticClosure } from './landing-bundle.bench.js';
 import { loadRow } from './lib/http-client.js';
+import { growUpcomingConcerts } from './lib/more-concerts.js';
 import { freePort, startServer, stopServer, waitForReady } from './lib/server-process.js';
 import type { BenchResult } from './types.js';
 
@@ -24,9 +29,16 @@ const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+/** BENCH_LIGHTHOUSE_PAGES=/conciertos (comma-separated) measures only those pages. */
+const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+/** Issue 14's budget is for the public agenda with this many upcoming concerts. */
+const AGENDA_CONCERTS = 1_000;
 
 interface RunFigures {
   scores: Record<(typeof CATEGORIES)[number], number>;
+  /** The JavaScript the page loaded: bytes on the wire, and its files gzipped (-9) as built. */
+  scriptTransferKb: number;
+  scriptGzipKb: number;
   cls: number;
   lcpMs: number;
   tbtMs: number;
@@ -38,6 +50,24 @@ const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 };
+
+/** The same-origin scripts of Lighthouse's network list, and their total transfer size. */
+function scriptsOf(details: unknown): { files: string[]; transferKb: number } {
+  const items =
+    (details as { items?: { url?: string; resourceType?: string; transferSize?: number }[] })
+      ?.items ?? [];
+  const scripts = items.filter((item) => item.resourceType === 'Script' && item.url);
+  const clientDir = path.join(repoRoot, 'dist/client');
+  return {
+    files: scripts
+      .map((item) => path.join(clientDir, new URL(item.url!).pathname)) // filtered on url above
+      .filter((file) => existsSync(file)),
+    transferKb: scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1024,
+  };
+}
+
+const gzipKbOf = (files: string[]) =>
+  files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024;
 
 function longestTask(details: unknown): number {
   const items = (details as { items?: { duration?: number }[] } | undefined)?.items ?? [];
@@ -78,7 +108,10 @@ async function lighthouseOnce(url: string, cookie?: string): Promise<RunFigures>
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
       throw new Error(`${url} terminó en ${lhr.finalDisplayedUrl}`);
     }
+    const scripts = scriptsOf(lhr.audits['network-requests']?.details);
     return {
+      scriptTransferKb: Math.round(scripts.transferKb * 10) / 10,
+      scriptGzipKb: Math.round(gzipKbOf(scripts.files) * 10) / 10,
       scores: {
         performance: score('performance'),
         accessibility: score('accessibility'),
@@ -142,9 +175,8 @@ async function signInDemoFan(base: string, output: string): Promise<string> {
 
 function landingJsKb(): number {
   const clientDir = path.join(repoRoot, 'dist/client');
-  const files = staticClosure(entryFiles(readFileSync(path.join(clientDir, 'index.html'), 'utf8')));
-  return (
-    files.reduce((sum, file) => sum + gzipSync(readFileSync(file), { level: 9 }).length, 0) / 1024
+  return gzipKbOf(
+    staticClosure(entryFiles(readFileSync(path.join(clientDir, 'index.html'), 'utf8'))),
   );
 }
 
@@ -199,28 +231,51 @@ export async function run(): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-bench-lighthouse-'));
   // Production with demo data: the demo passwords are random there and printed once.
   process.env.DEMO_DATA = 'true';
-  const server = startServer({
-    repoRoot,
-    dataDir,
-    port: await freePort(),
-    postgresPort: await freePort(),
-  });
+  const postgresPort = await freePort();
+  const server = startServer({ repoRoot, dataDir, port: await freePort(), postgresPort });
   try {
     await waitForReady(server, performance.now());
     const base = `http://localhost:${server.port}`;
-    const cookie = await signInDemoFan(base, server.output());
+    const cookie =
+      PAGES && !PAGES.includes('/myconcerts')
+        ? undefined
+        : await signInDemoFan(base, server.output());
     const results: BenchResult[] = [];
-    for (const [page, pageCookie, budget] of [
-      ['/', undefined, 98],
-      ['/myconcerts', cookie, 95],
-    ] as const) {
+    const measure = async (page: string, pageCookie: string | undefined) => {
       const runs: RunFigures[] = [];
       for (let i = 0; i < RUNS; i += 1) {
         const figures = await withRetries(() => lighthouseOnce(`${base}${page}`, pageCookie));
         console.log(`lighthouse ${page} run ${i + 1}: ${JSON.stringify(figures)}`);
         runs.push(figures);
       }
-      results.push(...rowsFor(page, runs, budget));
+      return runs;
+    };
+    for (const [page, pageCookie, budget] of [
+      ['/', undefined, 98],
+      ['/myconcerts', cookie, 95],
+    ] as const) {
+      if (PAGES && !PAGES.includes(page)) continue;
+      results.push(...rowsFor(page, await measure(page, pageCookie), budget));
+    }
+    // Issue 14: the public agenda with a season's worth of upcoming concerts, for a visitor.
+    if (!PAGES || PAGES.includes('/conciertos')) {
+      const upcoming = await growUpcomingConcerts({ dataDir, postgresPort }, AGENDA_CONCERTS);
+      if (upcoming < AGENDA_CONCERTS) throw new Error(`solo ${upcoming} conciertos próximos`);
+      const page = `/conciertos (${upcoming} upcoming)`;
+      const runs = await measure('/conciertos', undefined);
+      const js = median(runs.map((run) => run.scriptGzipKb));
+      results.push(...rowsFor(page, runs, 95), {
+        name: `lighthouse ${page}: JavaScript loaded (gzip -9 of its files, median)`,
+        value: js,
+        unit: 'KB',
+        budget: '<= 120',
+        ok: js <= 120,
+      });
+      results.push({
+        name: `lighthouse ${page}: JavaScript transferred (as served, median)`,
+        value: median(runs.map((run) => run.scriptTransferKb)),
+        unit: 'KB',
+      });
     }
     results.push({ name: 'lighthouse: runs redone (lost trace)', value: retries, unit: 'count' });
     results.push(loadRow('lighthouse, after'));

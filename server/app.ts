@@ -1,9 +1,6 @@
 // createApp(deps): the whole HTTP application without listening, so tests drive it directly.
-import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { CALENDAR_PATH } from '../common/calendar.js';
@@ -36,7 +33,7 @@ import { httpMetrics, metricsRouter } from './metrics/metrics.routes.js';
 import { openApiRouter } from './openapi/openapi.routes.js';
 import { publicConfigSchema } from '../common/responses.js';
 import type { Logger } from './lib/logger.js';
-import { urlForLog } from './lib/log-url.js';
+import { requestLogger } from './lib/request-log.js';
 import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
 import { recommendationsRouter } from './recommendations/recommendations.routes.js';
@@ -47,7 +44,11 @@ import { unsubscribeRouter } from './users/unsubscribe.js';
 import { uploadsStatic } from './uploads/uploads.static.js';
 import { moderationRouter } from './submissions/moderation.routes.js';
 import { submissionsRouter } from './submissions/submissions.routes.js';
+import { landingHead } from './pages/page-heads.js';
 import { pagesRouter } from './pages/pages.routes.js';
+import { publicLane } from './pages/public-lane.js';
+import { PublicPages } from './pages/public-pages.js';
+import { headersSetBy, securityHeaders } from './security/security-headers.js';
 import { spaPages, spaRouter } from './web/spa.js';
 
 export interface AppDeps {
@@ -83,29 +84,6 @@ export function publicConfigOf(config: Config): PublicConfigDto {
   };
 }
 
-function contentSecurityPolicy(config: Config) {
-  const analyticsOrigin = config.analyticsScriptUrl
-    ? [new URL(config.analyticsScriptUrl).origin]
-    : [];
-  return {
-    useDefaults: false,
-    directives: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...analyticsOrigin],
-      connectSrc: ["'self'", ...analyticsOrigin],
-      styleSrc: ["'self'"],
-      // Band and concert pictures may live on any https host (Spotify's CDN, the bands' sites).
-      imgSrc: ["'self'", 'data:', 'https:'],
-      fontSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-      ...(config.publicUrl.startsWith('https:') ? { upgradeInsecureRequests: [] } : {}),
-    },
-  };
-}
-
 export function createApp(deps: AppDeps): Express {
   const { config, db, log, feed } = deps;
   const clock = deps.clock ?? systemClock;
@@ -116,37 +94,26 @@ export function createApp(deps: AppDeps): Express {
   app.use(httpMetrics());
   watchPool(deps.pool);
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id =
-          typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // One short line per request: no headers, so no cookies or tokens in the logs.
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: urlForLog(req.url),
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-      // Health probes every few seconds would drown the log.
-      autoLogging: {
-        ignore: (req) => ['/healthz', '/readyz', '/metrics'].includes(req.url ?? ''),
-      },
-    }),
-  );
-  app.use(
-    helmet({
-      contentSecurityPolicy: contentSecurityPolicy(config),
-      strictTransportSecurity: config.publicUrl.startsWith('https:'),
-    }),
-  );
+  // The public pages this instance keeps are answered here, before the rest of the stack (whose
+  // request id, log line and security headers the lane gives them itself).
+  const security = securityHeaders(config);
+  const pages = spaPages({
+    clientDir: deps.clientDir,
+    publicConfig: publicConfigOf(config),
+    analyticsScriptUrl: config.analyticsScriptUrl,
+  });
+  const publicPages = new PublicPages({
+    db,
+    clock,
+    publicUrl: config.publicUrl,
+    dataDir: config.dataDir,
+    pages,
+    feed,
+  });
+  app.use(publicLane({ pages: publicPages, log, headers: headersSetBy(security) }));
+
+  app.use(requestLogger(log));
+  app.use(security);
   app.use(compression());
   app.use(jsonBodies());
 
@@ -240,15 +207,14 @@ export function createApp(deps: AppDeps): Express {
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 
-  const pages = spaPages({
-    clientDir: deps.clientDir,
-    publicConfig: publicConfigOf(config),
-    analyticsScriptUrl: config.analyticsScriptUrl,
-  });
+  app.use(pagesRouter(publicPages));
   app.use(
-    pagesRouter({ db, clock, publicUrl: config.publicUrl, dataDir: config.dataDir, pages, feed }),
+    spaRouter({
+      clientDir: deps.clientDir,
+      pages,
+      landingHead: landingHead(pages.defaultHead, config.publicUrl),
+    }),
   );
-  app.use(spaRouter({ clientDir: deps.clientDir, pages }));
   app.use(errorHandler);
   return app;
 }

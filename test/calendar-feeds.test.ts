@@ -4,11 +4,13 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
+import { Kysely, PostgresDialect } from 'kysely';
 import ICAL from 'ical.js';
 import { pino } from 'pino';
 import request from 'supertest';
 import type { CalendarFeedDto, CalendarFeedLinkDto } from '../common/calendar.js';
 import { createApp } from '../server/app.js';
+import type { DB } from '../server/db/schema.js';
 import { createMailer } from '../server/mail/mailer.js';
 import { builtinEngine } from '../server/recommendations/builtin-engine.js';
 import { RecommendationRunner } from '../server/recommendations/runner.js';
@@ -230,6 +232,116 @@ describe('public feeds', () => {
       .expect(200);
   });
 
+  it('answers a 304 with one statement, never the rows of the body', async () => {
+    await agenda();
+    const statements: string[] = [];
+    const counted = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: database.pool }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query.sql);
+      },
+    });
+    const countedApp = createTestApp({
+      database: { db: counted, pool: database.pool },
+      clock,
+      env: { PUBLIC_URL },
+    }).app;
+    for (const feed of ['/calendario/conciertos.ics', '/calendario/generos/rock.rss']) {
+      const first = await request(countedApp).get(feed).expect(200);
+      expect(statements).toHaveLength(2); // the version, then the rows of the body
+      statements.length = 0;
+      await request(countedApp)
+        .get(feed)
+        .set('If-None-Match', first.headers.etag as string)
+        .expect(304);
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toContain('feed_versions');
+      statements.length = 0;
+    }
+  });
+
+  it('changes its ETag and Last-Modified with every change the feed shows', async () => {
+    const { rock, jazz } = await agenda();
+    const feed = '/calendario/conciertos.ics';
+    const seen = new Set<string>();
+    let previous = await request(app).get(feed).expect(200);
+    seen.add(previous.headers.etag as string);
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        'price',
+        () =>
+          database.db
+            .updateTable('concerts')
+            .set({ price: '20' })
+            .where('id', '=', rock.id)
+            .execute(),
+      ],
+      [
+        'description',
+        () =>
+          database.db
+            .updateTable('concerts')
+            .set({ description_short: 'Otra noche' })
+            .where('id', '=', rock.id)
+            .execute(),
+      ],
+      [
+        'cancelled',
+        () =>
+          database.db
+            .updateTable('concerts')
+            .set({ cancelled_at: now })
+            .where('id', '=', jazz.id)
+            .execute(),
+      ],
+      [
+        'band renamed',
+        () =>
+          database.db
+            .updateTable('bands')
+            .set({ band_name: 'Sa Fosca Nova' })
+            .where('band_name', '=', 'Sa Fosca')
+            .execute(),
+      ],
+      [
+        'band removed',
+        () => database.db.deleteFrom('concert_band').where('concert_id', '=', rock.id).execute(),
+      ],
+      [
+        'venue address',
+        () => database.db.updateTable('venues').set({ address: 'Plaça Major 1' }).execute(),
+      ],
+      [
+        'concert removed',
+        () => database.db.deleteFrom('concerts').where('id', '=', jazz.id).execute(),
+      ],
+      // Time passes: the rock night (31 March, 21:00) leaves the feed two hours after it starts.
+      ['window', () => Promise.resolve((now = new Date('2030-03-31T21:30:00Z')))],
+    ];
+    for (const [what, change] of changes) {
+      now = new Date(now.getTime() + 60_000);
+      await change();
+      const res = await request(app)
+        .get(feed)
+        .set('If-None-Match', previous.headers.etag as string)
+        .expect(200);
+      const etag = res.headers.etag as string;
+      expect([what, seen.has(etag)]).toEqual([what, false]);
+      expect([what, res.headers['last-modified']]).toEqual([what, now.toUTCString()]);
+      seen.add(etag);
+      previous = res;
+    }
+    expect(eventsOf(previous.text)).toHaveLength(0);
+    // Another PUBLIC_URL writes other links: another ETag for the same rows.
+    const elsewhere = createTestApp({
+      database,
+      clock,
+      env: { PUBLIC_URL: 'http://otro.example' },
+    });
+    const moved = await request(elsewhere.app).get(feed).expect(200);
+    expect(moved.headers.etag).not.toBe(previous.headers.etag);
+  });
+
   it('shows nothing private: no fan, email, score, reason or feed token', async () => {
     const { rock } = await agenda();
     const fan = await createUser(database.db, { name: 'Margalida Secreta' });
@@ -405,6 +517,61 @@ describe('the private feed', () => {
     const changed = await request(app).get(url).set('If-None-Match', etag).expect(200);
     expect(changed.headers['last-modified']).toBe(now.toUTCString());
     expect(uids(changed.text)).toContain(`concierto-${other.id}@conciertos.example`);
+  });
+
+  it('changes its ETag with a like taken back, an extreme match and the setting; a 304 costs two statements', async () => {
+    const { rock, jazz, fan } = await fanWithConcerts();
+    const link = (await fan.agent.post('/api/profile/calendar/token').send({}).expect(201))
+      .body as CalendarFeedLinkDto;
+    const statements: string[] = [];
+    const counted = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: database.pool }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query.sql);
+      },
+    });
+    const countedApp = createTestApp({
+      database: { db: counted, pool: database.pool },
+      clock,
+      env: { PUBLIC_URL },
+    }).app;
+    const url = pathOf(link.feedUrl);
+    const seen = new Set<string>();
+    let etag = (await request(countedApp).get(url).expect(200)).headers.etag as string;
+    seen.add(etag);
+    statements.length = 0;
+    await request(countedApp).get(url).set('If-None-Match', etag).expect(304);
+    expect(statements).toHaveLength(2); // the token's row, then the version: no rows, no body
+
+    const changes: [string, () => Promise<unknown>][] = [
+      [
+        'setting',
+        () => fan.agent.patch('/api/profile/calendar').send({ includeExtreme: true }).expect(200),
+      ],
+      [
+        'extreme match rescored',
+        () =>
+          database.db
+            .updateTable('user_concert_recommendations')
+            .set({ score: 'high' })
+            .where('concert_id', '=', jazz.id)
+            .execute(),
+      ],
+      [
+        'like taken back',
+        () => fan.agent.put(`/api/concerts/${rock.id}/like`).send({ liked: false }).expect(200),
+      ],
+    ];
+    for (const [what, change] of changes) {
+      now = new Date(now.getTime() + 60_000);
+      await change();
+      const res = await request(countedApp).get(url).set('If-None-Match', etag).expect(200);
+      etag = res.headers.etag as string;
+      expect([what, seen.has(etag)]).toEqual([what, false]);
+      expect([what, res.headers['last-modified']]).toEqual([what, now.toUTCString()]);
+      seen.add(etag);
+    }
+    expect(uids((await request(countedApp).get(url).expect(200)).text)).toEqual([]);
   });
 
   it('keeps another fan out of the feed', async () => {

@@ -439,6 +439,51 @@ describe('GET /conciertos (the public agenda)', () => {
   });
 });
 
+describe('feed autodiscovery', () => {
+  /** The alternate links of a page's <head>: type, title and href. */
+  const alternates = (html: string) =>
+    [
+      ...(/<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '').matchAll(
+        /<link rel="alternate"[^>]*>/g,
+      ),
+    ].map(([tag]) => ({
+      type: /type="([^"]*)"/.exec(tag)?.[1],
+      title: /title="([^"]*)"/.exec(tag)?.[1],
+      href: /href="([^"]*)"/.exec(tag)?.[1],
+    }));
+
+  it('/ and /conciertos link the public RSS and ICS feeds, which answer with those types', async () => {
+    await gremiConcert();
+    const app = newApp();
+    for (const page of ['/', '/conciertos']) {
+      const links = alternates((await request(app).get(page).expect(200)).text);
+      expect([page, links]).toEqual([
+        page,
+        [
+          {
+            type: 'application/rss+xml',
+            title: 'Próximos conciertos en Mallorca (RSS)',
+            href: `${PUBLIC_URL}/calendario/conciertos.rss`,
+          },
+          {
+            type: 'text/calendar',
+            title: 'Próximos conciertos en Mallorca (calendario)',
+            href: `${PUBLIC_URL}/calendario/conciertos.ics`,
+          },
+        ],
+      ]);
+      for (const link of links) {
+        const feed = await request(app)
+          .get(new URL(link.href ?? '').pathname)
+          .expect(200);
+        expect(String(feed.headers['content-type']).split(';')[0]).toBe(link.type);
+      }
+    }
+    // The private screens do not advertise them.
+    expect(alternates((await request(app).get('/myconcerts').expect(200)).text)).toEqual([]);
+  });
+});
+
 describe('robots.txt and sitemap.xml', () => {
   it('robots.txt is text, keeps private screens out and names the sitemap', async () => {
     const res = await request(newApp()).get('/robots.txt').expect(200);

@@ -62,7 +62,7 @@ describe('the built SPA', () => {
     }
   });
 
-  it("preloads the agenda's code and data on /myconcerts for a browser with a session cookie", async () => {
+  it("preloads the agenda's code and data on /myconcerts for a browser with a session cookie, and on /conciertos", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cm-client-'));
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(
@@ -82,6 +82,11 @@ describe('the built SPA', () => {
           css: ['assets/MyConcertsPage-2.css'],
           imports: ['index.html', '_usePageTitle-3.js', '_jsx-runtime-4.js'],
         },
+        'src/features/concerts/PublicAgendaPage.tsx': {
+          file: 'assets/PublicAgendaPage-5.js',
+          imports: ['index.html', '_usePageTitle-3.js', '_FiltersBar-6.js'],
+        },
+        '_FiltersBar-6.js': { file: 'assets/FiltersBar-6.js', css: ['assets/FiltersBar-6.css'] },
         '_jsx-runtime-4.js': { file: 'assets/jsx-runtime-4.js' },
         '_usePageTitle-3.js': { file: 'assets/usePageTitle-3.js', imports: ['index.html'] },
       }),
@@ -101,6 +106,24 @@ describe('the built SPA', () => {
     const visitor = await request(app).get('/myconcerts').expect(200);
     const profile = await request(app).get('/profile').set('Cookie', 'cm.sid=x').expect(200);
     for (const res of [visitor, profile]) expect(res.text).not.toContain('rel="preload"');
+    // The public agenda preloads its own code and the data for everyone, cookie or not.
+    for (const cookie of [undefined, 'cm.sid=x']) {
+      const res = await (
+        cookie
+          ? request(app).get('/conciertos').set('Cookie', cookie)
+          : request(app).get('/conciertos')
+      ).expect(200);
+      const head = res.text.slice(0, res.text.indexOf('</head>'));
+      for (const link of [
+        '<link rel="modulepreload" crossorigin href="/assets/PublicAgendaPage-5.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/FiltersBar-6.js">',
+        '<link rel="preload" as="style" crossorigin href="/assets/FiltersBar-6.css">',
+        '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>',
+      ])
+        expect(head).toContain(link);
+      expect(head).not.toMatch(/MyConcertsPage|index-1|jsx-runtime-4/);
+    }
     // The manifest itself is not served.
     await request(app).get('/.vite/manifest.json').expect(200).expect('Content-Type', /html/);
   });

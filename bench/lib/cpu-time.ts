@@ -55,3 +55,17 @@ export function cpuSnapshot(postmaster: number | undefined): CpuSnapshot {
 export function cpuSince(before: CpuSnapshot, after: CpuSnapshot): CpuSnapshot {
   return { node: after.node - before.node, postgres: after.postgres - before.postgres };
 }
+
+/**
+ * CPU seconds of this process's main thread alone (where the app runs; a bench's load generator
+ * runs in a worker thread), from /proc/self/task/<pid>/stat; NaN where that is not readable.
+ */
+export function mainThreadCpuSeconds(): number {
+  try {
+    const text = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[14 - 3]) + Number(fields[15 - 3])) / TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}

@@ -44,8 +44,9 @@ const loadMyConcertsPage = () => import('./features/concerts/MyConcertsPage');
 const MyConcertsPage = lazy(() =>
   loadMyConcertsPage().then((m) => ({ default: m.MyConcertsPage })),
 );
+const loadPublicAgendaPage = () => import('./features/concerts/PublicAgendaPage');
 const PublicAgendaPage = lazy(() =>
-  import('./features/concerts/PublicAgendaPage').then((m) => ({ default: m.PublicAgendaPage })),
+  loadPublicAgendaPage().then((m) => ({ default: m.PublicAgendaPage })),
 );
 const ConcertPage = lazy(() =>
   import('./features/concerts/ConcertPage').then((m) => ({ default: m.ConcertPage })),
@@ -98,7 +99,15 @@ export const routes: RouteObject[] = [
         ),
       },
       // Public: visitors and fans alike (the server answers these with their own <head>).
-      { path: '/conciertos', element: <PublicAgendaPage /> },
+      {
+        path: '/conciertos',
+        element: (
+          // A screen-tall wait, as on /myconcerts: the footer never shows above the cards.
+          <Suspense fallback={<Loading className="loading loading--page" />}>
+            <PublicAgendaPage />
+          </Suspense>
+        ),
+      },
       { path: '/conciertos/:segment', element: <ConcertPage /> },
       {
         path: '/profile',
@@ -120,13 +129,15 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Opened straight at the agenda: its code and its data are asked for now, alongside the session,
+ * Opened straight at an agenda (/myconcerts or the public /conciertos): its code and its data are asked for now, alongside the session,
  * instead of one after the other once the session has answered (two round trips less before the
  * first card). Harmless if the session then sends the person elsewhere.
  */
 export function preloadPage(pathname: string, queryClient: QueryClient): void {
-  if (pathname.toLowerCase().replace(/\/+$/, '') !== '/myconcerts') return;
-  void loadMyConcertsPage();
+  const page = pathname.toLowerCase().replace(/\/+$/, '');
+  const load = { '/myconcerts': loadMyConcertsPage, '/conciertos': loadPublicAgendaPage }[page];
+  if (!load) return;
+  void load();
   void queryClient.prefetchQuery(agendaQuery);
   void queryClient.prefetchQuery(likeCountsQuery);
 }

@@ -1,6 +1,6 @@
 // Everything the calendar files and feeds read and write: concerts with their venue, the fans'
 // private feed rows and the feeds' versions.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 
 /** A concert as a calendar shows it: hour 'HH:mm', price as text, venue details joined. */
@@ -33,6 +33,35 @@ const CONCERT_COLUMNS = sql`
   ), '{}') AS band_names,
   v.address AS venue_address, v.town AS venue_town, v.lat AS venue_lat, v.lon AS venue_lon`;
 
+/** Concerts from a Madrid day and time on (optionally of one genre); the order is the caller's. */
+const upcomingConcerts = (from: { day: string; time: string }, genre: string | undefined) => sql`
+  SELECT ${CONCERT_COLUMNS}
+  FROM concerts c LEFT JOIN venues v ON v.id = c.venue_id
+  WHERE (c.day, c.hour) >= (${from.day}::date, ${from.time}::time)
+    AND (${genre ?? null}::text IS NULL OR c.genre = ${genre ?? null}::text)`;
+
+/** The fan's liked concerts (and, if asked, extreme matches) from a day on, in any order. */
+const privateFeedConcerts = (userId: string, fromDay: string, includeExtreme: boolean) => sql`
+  SELECT ${CONCERT_COLUMNS}
+  FROM user_concert_recommendations r
+  JOIN concerts c ON c.id = r.concert_id
+  LEFT JOIN venues v ON v.id = c.venue_id
+  WHERE r.user_id = ${userId}::uuid
+    AND c.day >= ${fromDay}::date
+    AND (r.liked OR (${includeExtreme}::boolean AND r.score = 'extreme'))`;
+
+/**
+ * A feed's version without its body: the SHA-256 (27 base64url characters, the ETag's form) of
+ * `salt` followed by every row the body is made of, as PostgreSQL writes the row as text. The
+ * rows are the body's own query, so any change the body would show (a concert's columns, its
+ * bands, its venue, a like, a concert leaving the window) changes the version.
+ */
+const versionOf = (salt: string, rows: RawBuilder<unknown>) => sql`
+  SELECT left(translate(encode(sha256(convert_to(
+    ${salt}::text || coalesce(string_agg(t::text, chr(10) ORDER BY t.day, t.hour, t.id), ''),
+    'UTF8')), 'base64'), '+/', '-_'), 27) AS etag
+  FROM (${rows}) t`;
+
 /** Concerts from a Madrid day and time on (optionally of one genre), in agenda order. */
 export async function findUpcomingCalendarConcerts(
   db: Database,
@@ -40,13 +69,44 @@ export async function findUpcomingCalendarConcerts(
   genre: string | undefined,
 ): Promise<CalendarConcertRow[]> {
   const result = await sql<CalendarConcertRow>`
-    SELECT ${CONCERT_COLUMNS}
-    FROM concerts c LEFT JOIN venues v ON v.id = c.venue_id
-    WHERE (c.day, c.hour) >= (${from.day}::date, ${from.time}::time)
-      AND (${genre ?? null}::text IS NULL OR c.genre = ${genre ?? null}::text)
+    ${upcomingConcerts(from, genre)}
     ORDER BY c.day, c.hour, c.id
   `.execute(db);
   return result.rows;
+}
+
+export interface FeedVersionRow {
+  etag: string;
+  changed_at: Date;
+}
+
+/**
+ * A public feed's version and the time it first appeared: stored in feed_versions when it is new
+ * (so every instance gives the same Last-Modified), read back when it is not. One statement, safe
+ * with several instances polling at once.
+ */
+export async function publicFeedVersion(
+  db: Database,
+  feed: { key: string; salt: string; from: { day: string; time: string }; genre?: string },
+  now: Date,
+): Promise<FeedVersionRow> {
+  const result = await sql<FeedVersionRow>`
+    WITH version AS (${versionOf(feed.salt, upcomingConcerts(feed.from, feed.genre))}),
+    changed AS (
+      INSERT INTO feed_versions (feed_key, etag, changed_at)
+      SELECT ${feed.key}, etag, ${now} FROM version
+      ON CONFLICT (feed_key) DO UPDATE SET etag = excluded.etag, changed_at = excluded.changed_at
+        WHERE feed_versions.etag <> excluded.etag
+      RETURNING changed_at
+    )
+    SELECT v.etag, coalesce(
+      (SELECT changed_at FROM changed),
+      (SELECT changed_at FROM feed_versions WHERE feed_key = ${feed.key}),
+      ${now}
+    ) AS changed_at
+    FROM version v
+  `.execute(db);
+  return result.rows[0]!; // an aggregate over version: always one row
 }
 
 export async function findCalendarConcert(
@@ -69,16 +129,44 @@ export async function findPrivateFeedConcerts(
   includeExtreme: boolean,
 ): Promise<CalendarConcertRow[]> {
   const result = await sql<CalendarConcertRow>`
-    SELECT ${CONCERT_COLUMNS}
-    FROM user_concert_recommendations r
-    JOIN concerts c ON c.id = r.concert_id
-    LEFT JOIN venues v ON v.id = c.venue_id
-    WHERE r.user_id = ${userId}::uuid
-      AND c.day >= ${fromDay}::date
-      AND (r.liked OR (${includeExtreme}::boolean AND r.score = 'extreme'))
+    ${privateFeedConcerts(userId, fromDay, includeExtreme)}
     ORDER BY c.day, c.hour, c.id
   `.execute(db);
   return result.rows;
+}
+
+/**
+ * The private feed's version, stored on the fan's row when it is new (only while the same token
+ * is live), with the time it first appeared.
+ */
+export async function privateFeedVersion(
+  db: Database,
+  feed: {
+    selector: string;
+    userId: string;
+    salt: string;
+    fromDay: string;
+    includeExtreme: boolean;
+  },
+  now: Date,
+): Promise<FeedVersionRow> {
+  const rows = privateFeedConcerts(feed.userId, feed.fromDay, feed.includeExtreme);
+  const result = await sql<FeedVersionRow>`
+    WITH version AS (${versionOf(feed.salt, rows)}),
+    changed AS (
+      UPDATE calendar_feeds f SET content_etag = v.etag, content_changed_at = ${now}
+      FROM version v
+      WHERE f.selector = ${feed.selector} AND f.content_etag IS DISTINCT FROM v.etag
+      RETURNING f.content_changed_at
+    )
+    SELECT v.etag, coalesce(
+      (SELECT content_changed_at FROM changed),
+      (SELECT content_changed_at FROM calendar_feeds WHERE selector = ${feed.selector}),
+      ${now}
+    ) AS changed_at
+    FROM version v
+  `.execute(db);
+  return result.rows[0]!; // an aggregate over version: always one row
 }
 
 export interface CalendarFeedRow {
@@ -177,44 +265,4 @@ export async function saveIncludeExtreme(
     )
     .returning(FEED_COLUMNS)
     .executeTakeFirstOrThrow();
-}
-
-/** Records a private feed's new version (only while the same token is live). */
-export async function savePrivateFeedVersion(
-  db: Database,
-  selector: string,
-  etag: string,
-  changedAt: Date,
-): Promise<void> {
-  await db
-    .updateTable('calendar_feeds')
-    .set({ content_etag: etag, content_changed_at: changedAt })
-    .where('selector', '=', selector)
-    .execute();
-}
-
-/**
- * The time a public feed last changed: its stored version when the ETag is the same, else the
- * new ETag is stored with `now`. One statement, safe with several instances polling at once.
- */
-export async function publicFeedChangedAt(
-  db: Database,
-  feedKey: string,
-  etag: string,
-  now: Date,
-): Promise<Date> {
-  const result = await sql<{ changed_at: Date }>`
-    WITH changed AS (
-      INSERT INTO feed_versions (feed_key, etag, changed_at)
-      VALUES (${feedKey}, ${etag}, ${now})
-      ON CONFLICT (feed_key) DO UPDATE SET etag = excluded.etag, changed_at = excluded.changed_at
-        WHERE feed_versions.etag <> excluded.etag
-      RETURNING changed_at
-    )
-    SELECT changed_at FROM changed
-    UNION ALL
-    SELECT changed_at FROM feed_versions
-    WHERE feed_key = ${feedKey} AND NOT EXISTS (SELECT 1 FROM changed)
-  `.execute(db);
-  return result.rows[0]?.changed_at ?? now;
 }

@@ -26,19 +26,22 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
 
 export const FEED_NOT_FOUND = 'Este calendario no existe o su enlace se ha revocado.';
 
-/** Sends a feed, or 304 when the client's copy (If-None-Match / If-Modified-Since) is current. */
-function sendFeed(
+/**
+ * Sends a feed, or 304 when the client's copy (If-None-Match / If-Modified-Since) is current:
+ * then the body is never built.
+ */
+async function sendFeed(
   req: Request,
   res: Response,
   answer: FeedAnswer,
   format: FeedFormat,
   cacheControl: string,
-): void {
+): Promise<void> {
   res.set('Cache-Control', cacheControl).set('ETag', answer.etag);
   if (answer.lastModified) res.set('Last-Modified', answer.lastModified.toUTCString());
   // req.fresh follows RFC 9110: If-None-Match wins over If-Modified-Since when both are sent.
   if (req.fresh) return void res.status(304).end();
-  res.type(CONTENT_TYPES[format]).send(answer.body);
+  res.type(CONTENT_TYPES[format]).send(await answer.body());
 }
 
 // Public feeds may sit in shared caches for a few minutes; the private one only in its reader.
@@ -58,7 +61,7 @@ export function calendarFeedsRouter(deps: FeedDeps): Router {
         also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
       },
       async (req, res) => {
-        sendFeed(req, res, await publicFeed(deps, undefined, 'ics'), 'ics', PUBLIC_CACHE);
+        await sendFeed(req, res, await publicFeed(deps, undefined, 'ics'), 'ics', PUBLIC_CACHE);
       },
     ),
   );
@@ -72,7 +75,7 @@ export function calendarFeedsRouter(deps: FeedDeps): Router {
         also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
       },
       async (req, res) => {
-        sendFeed(req, res, await publicFeed(deps, undefined, 'rss'), 'rss', PUBLIC_CACHE);
+        await sendFeed(req, res, await publicFeed(deps, undefined, 'rss'), 'rss', PUBLIC_CACHE);
       },
     ),
   );
@@ -82,7 +85,7 @@ export function calendarFeedsRouter(deps: FeedDeps): Router {
     route({ params: genreFileParamsSchema }, async (req, res, { params }) => {
       const { genre, format } = params.file;
       if (!genre) throw notFound(UNKNOWN_GENRE);
-      sendFeed(req, res, await publicFeed(deps, genre, format), format, PUBLIC_CACHE);
+      await sendFeed(req, res, await publicFeed(deps, genre, format), format, PUBLIC_CACHE);
     }),
   );
 
@@ -92,7 +95,7 @@ export function calendarFeedsRouter(deps: FeedDeps): Router {
       const answer = await concertIcs(deps, params.file);
       if (!answer) throw notFound('Ese concierto no existe.');
       res.attachment(`concierto-${params.file}.ics`);
-      sendFeed(req, res, answer, 'ics', PUBLIC_CACHE);
+      await sendFeed(req, res, answer, 'ics', PUBLIC_CACHE);
     }),
   );
 
@@ -103,7 +106,7 @@ export function calendarFeedsRouter(deps: FeedDeps): Router {
       const answer = token ? await privateFeed(deps, token) : undefined;
       if (!answer) throw notFound(FEED_NOT_FOUND);
       res.set('X-Robots-Tag', 'noindex');
-      sendFeed(req, res, answer, 'ics', PRIVATE_CACHE);
+      await sendFeed(req, res, answer, 'ics', PRIVATE_CACHE);
     }),
   );
 

@@ -1,7 +1,8 @@
 // The calendar files and feeds: one concert's .ics, the public feeds (all upcoming concerts, or
-// one genre's; ICS or RSS) and a fan's private feed. Each answer carries an ETag (the SHA-256 of
-// the body) and the time that body first appeared, kept in the database so every instance gives
-// calendar apps the same Last-Modified and a 304 when nothing changed.
+// one genre's; ICS or RSS) and a fan's private feed. A feed's ETag is its version, read in one
+// statement without building the body (calendar.repository.ts `versionOf`), and its Last-Modified
+// the time that version first appeared, kept in the database so every instance gives calendar
+// apps the same one; a 304 never builds the body.
 import { createHash } from 'node:crypto';
 import { genreFeedPath, publicFeedPath } from '../../common/calendar.js';
 import type { Genre } from '../../common/genres.js';
@@ -14,8 +15,8 @@ import {
   findFeedBySelector,
   findPrivateFeedConcerts,
   findUpcomingCalendarConcerts,
-  publicFeedChangedAt,
-  savePrivateFeedVersion,
+  privateFeedVersion,
+  publicFeedVersion,
   type CalendarConcertRow,
 } from './calendar.repository.js';
 import { secretMatches, splitFeedToken } from './feed-token.js';
@@ -31,10 +32,11 @@ export interface FeedDeps {
 export type FeedFormat = 'ics' | 'rss';
 
 export interface FeedAnswer {
-  body: string;
   etag: string;
   /** Null for a single concert's file (no stored version). */
   lastModified: Date | null;
+  /** The body, built only when the client's copy is not current (a 304 never builds it). */
+  body(): Promise<string>;
 }
 
 /** Calendar apps are asked to poll at most hourly. */
@@ -53,13 +55,19 @@ export async function concertIcs(deps: FeedDeps, id: number): Promise<FeedAnswer
     description: 'Un concierto de Conciertos Mallorca',
     events: [toCalendarEvent(row, deps.publicUrl)],
   });
-  return { body, etag: etagOf(body), lastModified: null };
+  return { etag: etagOf(body), lastModified: null, body: () => Promise.resolve(body) };
+}
+
+interface FeedTexts {
+  title: string;
+  description: string;
+  selfPath: string;
 }
 
 function render(
   rows: CalendarConcertRow[],
   format: FeedFormat,
-  texts: { title: string; description: string; selfPath: string },
+  texts: FeedTexts,
   publicUrl: string,
 ): string {
   if (format === 'rss') {
@@ -79,30 +87,103 @@ function render(
   });
 }
 
+/**
+ * Two concerts with every field the writers read, one cancelled: what `rendering` renders to
+ * tell this code's output apart from another version's.
+ */
+const SAMPLE_ROWS: CalendarConcertRow[] = [
+  {
+    id: 1,
+    day: '2030-03-31',
+    hour: '21:00',
+    genre: 'Rock',
+    price: '12.50',
+    venue: 'Es Gremi',
+    bandname: 'Noche',
+    description: 'Una noche de rock; dos grupos, una sala.',
+    created_at: new Date('2030-01-01T10:00:00Z'),
+    cancelled: false,
+    band_names: ['Sa Fosca', 'Tramuntana'],
+    venue_address: 'Carrer del Gremi 16',
+    venue_town: 'Palma',
+    venue_lat: 39.58,
+    venue_lon: 2.65,
+  },
+  {
+    id: 2,
+    day: '2030-10-27',
+    hour: '02:30',
+    genre: 'Jazz',
+    price: '0',
+    venue: 'Sa Fàbrica',
+    bandname: null,
+    description: null,
+    created_at: new Date('2030-02-01T10:00:00Z'),
+    cancelled: true,
+    band_names: [],
+    venue_address: null,
+    venue_town: null,
+    venue_lat: null,
+    venue_lon: null,
+  },
+];
+
+/**
+ * What a feed's body depends on besides its rows: its format, titles, PUBLIC_URL and the code that
+ * writes it, as the hash of the feed written for two sample concerts. It goes into the version
+ * (calendar.repository.ts `versionOf`), so a new release that writes feeds differently, or a new
+ * PUBLIC_URL, gives new ETags without anyone remembering to bump a number.
+ */
+const renderings = new Map<string, string>();
+function rendering(format: FeedFormat, texts: FeedTexts, publicUrl: string): string {
+  const key = JSON.stringify([format, texts, publicUrl]);
+  let salt = renderings.get(key);
+  if (salt === undefined) {
+    salt = etagOf(render(SAMPLE_ROWS, format, texts, publicUrl));
+    if (renderings.size > 1_000) renderings.clear();
+    renderings.set(key, salt);
+  }
+  return salt;
+}
+
 /** Every upcoming concert (not started more than 2 h ago), or those of one genre. */
 export async function publicFeed(
   deps: FeedDeps,
   genre: Genre | undefined,
   format: FeedFormat,
 ): Promise<FeedAnswer> {
-  const rows = await findUpcomingCalendarConcerts(deps.db, upcomingCutoff(deps.clock), genre);
+  const from = upcomingCutoff(deps.clock);
   const selfPath = genre ? genreFeedPath(genre, format) : publicFeedPath(format);
-  const body = render(
-    rows,
-    format,
+  const texts = {
+    title: genre ? `Conciertos de ${genre} en Mallorca` : 'Conciertos en Mallorca',
+    description: genre
+      ? `Los próximos conciertos de ${genre} en Mallorca.`
+      : 'Los próximos conciertos en Mallorca.',
+    selfPath,
+  };
+  const version = await publicFeedVersion(
+    deps.db,
     {
-      title: genre ? `Conciertos de ${genre} en Mallorca` : 'Conciertos en Mallorca',
-      description: genre
-        ? `Los próximos conciertos de ${genre} en Mallorca.`
-        : 'Los próximos conciertos en Mallorca.',
-      selfPath,
+      key: selfPath.split('/').slice(2).join('/'),
+      salt: rendering(format, texts, deps.publicUrl),
+      from,
+      genre,
     },
-    deps.publicUrl,
+    deps.clock(),
   );
-  const etag = etagOf(body);
-  const key = selfPath.split('/').slice(2).join('/');
-  const lastModified = await publicFeedChangedAt(deps.db, key, etag, deps.clock());
-  return { body, etag, lastModified };
+  return {
+    etag: `"${version.etag}"`,
+    lastModified: version.changed_at,
+    // Read after the version: a change committed in between gives a newer body under the older
+    // ETag, which the next poll replaces (never an older body under a newer ETag).
+    body: async () =>
+      render(
+        await findUpcomingCalendarConcerts(deps.db, from, genre),
+        format,
+        texts,
+        deps.publicUrl,
+      ),
+  };
 }
 
 /** The fan's feed for a token, or undefined for a malformed, unknown, wrong or revoked one. */
@@ -114,19 +195,35 @@ export async function privateFeed(deps: FeedDeps, token: string): Promise<FeedAn
 
   const now = deps.clock();
   const fromDay = addDays(madridDateTime(now).day, -PRIVATE_FEED_PAST_DAYS);
-  const rows = await findPrivateFeedConcerts(deps.db, feed.user_id, fromDay, feed.include_extreme);
-  const body = buildCalendar({
-    name: 'Mis conciertos · Conciertos Mallorca',
+  const texts = {
+    title: 'Mis conciertos · Conciertos Mallorca',
     description: feed.include_extreme
       ? 'Los conciertos que te gustan y los que más encajan contigo.'
       : 'Los conciertos que te gustan.',
-    refreshHours: REFRESH_HOURS,
-    events: rows.map((row) => toCalendarEvent(row, deps.publicUrl)),
-  });
-  const etag = etagOf(body);
-  if (feed.content_etag === etag && feed.content_changed_at) {
-    return { body, etag, lastModified: feed.content_changed_at };
-  }
-  await savePrivateFeedVersion(deps.db, parts.selector, etag, now);
-  return { body, etag, lastModified: now };
+    selfPath: '',
+  };
+  const version = await privateFeedVersion(
+    deps.db,
+    {
+      selector: parts.selector,
+      userId: feed.user_id,
+      salt: rendering('ics', texts, deps.publicUrl),
+      fromDay,
+      includeExtreme: feed.include_extreme,
+    },
+    now,
+  );
+  return {
+    etag: `"${version.etag}"`,
+    lastModified: version.changed_at,
+    body: async () => {
+      const rows = await findPrivateFeedConcerts(
+        deps.db,
+        feed.user_id,
+        fromDay,
+        feed.include_extreme,
+      );
+      return render(rows, 'ics', texts, deps.publicUrl);
+    },
+  };
 }

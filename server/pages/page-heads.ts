@@ -1,11 +1,32 @@
 // Heads of the public pages that are not one concert: the agenda and the "not found" page.
+import { publicFeedPath } from '../../common/calendar.js';
 import type { PageHead } from '../web/html-shell.js';
 import { escapeHtml } from '../web/html-shell.js';
+import { headerShell } from '../web/header-shell.js';
 
 const AGENDA_TITLE = 'Agenda de conciertos en Mallorca';
 const AGENDA_DESCRIPTION =
   'Todos los próximos conciertos en Mallorca: fechas, salas, precios y conciertos gratis. ' +
   'Filtra por fecha, género, banda y precio.';
+
+/**
+ * Feed autodiscovery: browsers' and feed readers' "subscribe" finds the public RSS feed, and
+ * calendar tools the ICS one, from the landing and the agenda.
+ */
+export function feedLinks(publicUrl: string): string {
+  const link = (type: string, title: string, format: 'ics' | 'rss') =>
+    `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" ` +
+    `href="${escapeHtml(`${publicUrl}${publicFeedPath(format)}`)}">`;
+  return (
+    link('application/rss+xml', 'Próximos conciertos en Mallorca (RSS)', 'rss') +
+    link('text/calendar', 'Próximos conciertos en Mallorca (calendario)', 'ics')
+  );
+}
+
+/** The landing (/): index.html's own title and description, and the feeds. */
+export function landingHead(defaultHead: PageHead, publicUrl: string): PageHead {
+  return { ...defaultHead, extra: (defaultHead.extra ?? '') + feedLinks(publicUrl) };
+}
 
 export function agendaHead(publicUrl: string): PageHead {
   const url = `${publicUrl}/conciertos`;
@@ -21,7 +42,10 @@ export function agendaHead(publicUrl: string): PageHead {
       tag('og:locale', 'es_ES') +
       tag('og:title', AGENDA_TITLE) +
       tag('og:description', AGENDA_DESCRIPTION) +
-      tag('og:url', url),
+      tag('og:url', url) +
+      feedLinks(publicUrl),
+    // The page is the same for everyone: the visitor's header, painted before the app runs.
+    body: headerShell(false),
   };
 }
 

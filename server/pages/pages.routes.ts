@@ -1,59 +1,27 @@
 // Public pages answered by the server with their own <head> (the SPA takes over in the browser):
 // each concert's page, the public agenda, and robots.txt / sitemap.xml. No session is read here:
-// the HTML is the same for everyone, and the fan's part comes from GET /api/concerts/:id.
+// the HTML is the same for everyone, and the fan's part comes from GET /api/concerts/:id. What is
+// made here is kept (public-pages.ts), and the lane in front of the stack (public-lane.ts)
+// answers it from then on; these routes serve what is not kept yet, the 301s and the 404s.
 import express, { type Router } from 'express';
 import { parseConcertSegment } from '../../common/concert-page.js';
-import { watchedCache } from '../cache/local-cache.js';
-import type { ChangeFeed } from '../cache/change-feed.js';
-import type { ConcertPageDto } from '../../common/dto.js';
-import type { Database } from '../db/database.js';
 import { describedAs, route } from '../lib/route.js';
-import type { Clock } from '../lib/time.js';
-import type { SpaPages } from '../web/spa.js';
-import { agendaHead, notFoundHead } from './page-heads.js';
-import { concertPageHead, ownImageOf } from './concert-head.js';
-import { uploadedImageSize } from './image-size.js';
-import { findConcertPage, upcomingConcertPaths } from './concert-page.service.js';
-import { robotsTxt, sitemapXml } from './seo.js';
+import { sendPrepared } from './prepared-answer.js';
+import type { PublicPages } from './public-pages.js';
 
-export function pagesRouter(deps: {
-  db: Database;
-  clock: Clock;
-  publicUrl: string;
-  /** DATA_DIR: our uploaded pictures are measured there for og:image:width/height. */
-  dataDir: string;
-  pages: SpaPages;
-  /** Database change notices: without them (some tests) nothing is kept between requests. */
-  feed?: ChangeFeed;
-}): Router {
-  const { db, clock, publicUrl, pages } = deps;
+const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match' };
+
+export function pagesRouter(pages: PublicPages): Router {
   const router = express.Router();
-  // Each page's HTML, kept while no concert, band or venue changes (the feed's 'concerts' notices):
-  // a shared link opened by a whole group chat costs one query, not one per person.
-  const kept = watchedCache<{ path: string; html: string }>(deps.feed, 'concerts', {
-    ttlMs: 5 * 60_000,
-    maxSize: 32 * 1024 * 1024,
-    sizeOf: (page) => page.html.length * 2,
-  });
-  const render = async (concert: ConcertPageDto) => {
-    const image = ownImageOf(concert);
-    const size = image ? await uploadedImageSize(deps.dataDir, image) : undefined;
-    return {
-      path: concert.path,
-      html: pages.html(concertPageHead(concert, publicUrl, size), concert.path),
-    };
-  };
-  const agendaHtml = pages.html(agendaHead(publicUrl), '/conciertos');
-  const notFoundHtml = pages.html(notFoundHead(), '/conciertos');
 
   router.get(
     '/robots.txt',
-    route({ summary: 'robots.txt', response: 'Texto', contentType: 'text/plain' }, (_req, res) => {
-      res
-        .set('Cache-Control', 'public, max-age=3600')
-        .type('text/plain')
-        .send(robotsTxt(publicUrl));
-    }),
+    route(
+      { summary: 'robots.txt', response: 'Texto', contentType: 'text/plain', also: NOT_MODIFIED },
+      (req, res) => {
+        sendPrepared(req, res, pages.robots);
+      },
+    ),
   );
 
   router.get(
@@ -63,13 +31,10 @@ export function pagesRouter(deps: {
         summary: 'Mapa del sitio: cada concierto próximo',
         response: 'XML',
         contentType: 'application/xml',
+        also: NOT_MODIFIED,
       },
-      async (_req, res) => {
-        const paths = await upcomingConcertPaths(db, clock);
-        res
-          .set('Cache-Control', 'public, max-age=3600')
-          .type('application/xml')
-          .send(sitemapXml(publicUrl, paths));
+      async (req, res) => {
+        sendPrepared(req, res, await pages.sitemap());
       },
     ),
   );
@@ -81,9 +46,10 @@ export function pagesRouter(deps: {
         summary: 'La agenda pública (página HTML)',
         response: 'Página HTML',
         contentType: 'text/html',
+        also: NOT_MODIFIED,
       },
-      (_req, res) => {
-        res.set('Cache-Control', 'no-cache').type('html').send(agendaHtml);
+      (req, res) => {
+        sendPrepared(req, res, pages.agenda);
       },
     ),
   );
@@ -96,22 +62,15 @@ export function pagesRouter(deps: {
       contentType: 'text/html',
       also: {
         301: 'A la dirección canónica del concierto',
+        304: 'Sin cambios desde If-None-Match',
         404: { description: 'Página de concierto desconocido', contentType: 'text/html' },
       },
     }),
     async (req, res) => {
       const asked = parseConcertSegment(String(req.params.segment));
-      let page = asked ? kept.get(String(asked.id)) : undefined;
-      if (asked && !page) {
-        const epoch = kept.epoch; // before the read: a change during it keeps nothing stale
-        const concert = await findConcertPage(db, clock, asked.id, undefined);
-        if (concert) {
-          page = await render(concert);
-          kept.set(String(asked.id), page, epoch);
-        }
-      }
+      const page = asked ? await pages.concertPage(asked.id) : undefined;
       if (!asked || !page) {
-        res.status(404).set('Cache-Control', 'no-cache').type('html').send(notFoundHtml);
+        res.status(404).set('Cache-Control', 'no-cache').type('html').send(pages.notFoundHtml);
         return;
       }
       if (`/conciertos/${asked.id}-${asked.slug}` !== page.path) {
@@ -122,7 +81,7 @@ export function pagesRouter(deps: {
         res.redirect(301, `${page.path}${query}`);
         return;
       }
-      res.set('Cache-Control', 'no-cache').type('html').send(page.html);
+      sendPrepared(req, res, page.answer);
     },
   );
 

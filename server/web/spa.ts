@@ -49,13 +49,14 @@ interface ManifestChunk {
 }
 
 /**
- * `<link>`s that start, while the HTML is still being read, what the agenda needs after the app's
- * own script: its page's code (from Vite's manifest, with the chunks and CSS it imports) and its
- * data, `/api/concerts` and `/api/concerts/likes`, fetched exactly as the SPA will fetch them
- * (same-origin credentials), so the browser hands those answers over instead of asking again. Without a manifest (a build made
- * before it existed, the tests' stand-in client) only the data link.
+ * `<link>`s that start, while the HTML is still being read, what an agenda page needs after the
+ * app's own script: its page's code (`entry` in Vite's manifest, with the chunks and CSS it
+ * imports) and its data, `/api/concerts` and `/api/concerts/likes`, fetched exactly as the SPA
+ * will fetch them (same-origin credentials), so the browser hands those answers over instead of
+ * asking again. Without a manifest (a build made before it existed, the tests' stand-in client)
+ * only the data links.
  */
-function agendaPreloads(clientDir: string): string {
+function pagePreloads(clientDir: string, entry: string): string {
   const data = ['/api/concerts', '/api/concerts/likes']
     .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
     .join('');
@@ -73,13 +74,19 @@ function agendaPreloads(clientDir: string): string {
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit('src/features/concerts/MyConcertsPage.tsx');
+  visit(entry);
   const links = [
     ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
     ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
   ];
   return links.join('') + data;
 }
+
+/** The agendas' page modules, as Vite's manifest names them. */
+export const AGENDA_ENTRIES = {
+  mine: 'src/features/concerts/MyConcertsPage.tsx',
+  public: 'src/features/concerts/PublicAgendaPage.tsx',
+} as const;
 
 const isAgendaPage = (requestPath: string) =>
   requestPath.toLowerCase().replace(/\/+$/, '') === '/myconcerts';
@@ -102,6 +109,11 @@ const isTokenPage = (requestPath: string) =>
 export interface SpaPages {
   readonly defaultHead: PageHead;
   html(head: PageHead, requestPath: string, extraTags?: string): string;
+  /**
+   * The preloads of an agenda page (`pagePreloads`), to put last in <head>, after the app's own
+   * script and styles, which the browser should fetch first; empty without a build.
+   */
+  preloads(entry: string): string;
 }
 
 export function spaPages(options: {
@@ -114,35 +126,42 @@ export function spaPages(options: {
   const shell = new HtmlShell(template);
   const withAnalytics = configAndScripts(options.publicConfig, options.analyticsScriptUrl);
   const withoutAnalytics = configAndScripts(options.publicConfig, undefined);
+  const hasBuild = existsSync(indexFile);
   return {
     defaultHead: shell.defaultHead,
     html: (head, requestPath, extraTags = '') =>
       shell.render(head, (isTokenPage(requestPath) ? withoutAnalytics : withAnalytics) + extraTags),
+    preloads: (entry) => (hasBuild ? pagePreloads(options.clientDir, entry) : ''),
   };
 }
 
 const sessionTag = (cookie: boolean) =>
   `<meta name="cm-session" content="${cookie ? 'cookie' : 'none'}">`;
 
-export function spaRouter(options: { clientDir: string; pages: SpaPages }): Router {
+export function spaRouter(options: {
+  clientDir: string;
+  pages: SpaPages;
+  /** The landing's own head (its feed links: server/pages/page-heads.ts); default: index.html's. */
+  landingHead?: PageHead;
+}): Router {
   const router = express.Router();
   const { pages } = options;
   // Every other page has the default head: rendered once for each case, without a session
   // cookie, with one, and the agenda with one (a visitor there is sent to the landing, so nothing
   // is preloaded for them). The preloads go last in <head>, after the app's own script and styles,
   // which the browser should fetch first.
-  const hasBuild = existsSync(path.join(options.clientDir, 'index.html'));
-  const preloads = hasBuild ? agendaPreloads(options.clientDir) : '';
-  const page = (requestPath: string, cookie: boolean) =>
+  const preloads = pages.preloads(AGENDA_ENTRIES.mine);
+  const page = (requestPath: string, head: PageHead, cookie: boolean) =>
     pages
-      .html(pages.defaultHead, requestPath, sessionTag(cookie))
+      .html(head, requestPath, sessionTag(cookie))
       .replace('<div id="root"></div>', () => `<div id="root">${headerShell(cookie)}</div>`);
-  const variantsOf = (requestPath: string) => ({
-    none: page(requestPath, false),
-    cookie: page(requestPath, true),
-    agenda: page(requestPath, true).replace('</head>', () => `${preloads}</head>`),
+  const variantsOf = (requestPath: string, head = pages.defaultHead) => ({
+    none: page(requestPath, head, false),
+    cookie: page(requestPath, head, true),
+    agenda: page(requestPath, head, true).replace('</head>', () => `${preloads}</head>`),
   });
   const indexHtml = variantsOf('/');
+  const landingHtml = variantsOf('/', options.landingHead);
   const indexHtmlWithoutAnalytics = variantsOf(PAGES_WITH_TOKENS[0]!);
 
   router.use(
@@ -163,7 +182,11 @@ export function spaRouter(options: { clientDir: string; pages: SpaPages }): Rout
       contentType: 'text/html',
     }),
     (req, res) => {
-      const variants = isTokenPage(req.path) ? indexHtmlWithoutAnalytics : indexHtml;
+      const variants = isTokenPage(req.path)
+        ? indexHtmlWithoutAnalytics
+        : req.path === '/'
+          ? landingHtml
+          : indexHtml;
       const html = !hasSessionCookie(req.headers.cookie)
         ? variants.none
         : isAgendaPage(req.path)

@@ -7,7 +7,7 @@ import { createApp } from '../../server/app.js';
 import type { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { DatabaseHandle } from '../../server/db/database.js';
-import { createLogger } from '../../server/lib/logger.js';
+import { createLogger, type Logger } from '../../server/lib/logger.js';
 import { systemClock, type Clock } from '../../server/lib/time.js';
 import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
 import type { RecommendationEngine } from '../../server/recommendations/engine.js';
@@ -40,9 +40,11 @@ export function createTestApp(options: {
   boss?: PgBoss;
   /** Turns on the instance caches (off by default: most tests write rows straight to SQL). */
   feed?: ChangeFeed;
+  /** Where the app logs (default: LOG_LEVEL of the test config, silent). */
+  log?: Logger;
 }): { app: Express; config: Config; mailer: Mailer; recommendations: RecommendationRunner } {
   const config = testConfig(options.env);
-  const log = createLogger(config.logLevel);
+  const log = options.log ?? createLogger(config.logLevel);
   const mailer = createMailer(config, log);
   const recommendations = new RecommendationRunner({
     db: options.database.db,

@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { Loading } from '../../components/Loading';
 import { usePageTitle } from '../../components/usePageTitle';
 import { AgendaList } from './components/AgendaList';
+import { AgendaSkeleton } from './components/AgendaSkeleton';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
 import { useAgendaView } from './useAgendaView';
+import { useRenderLimit } from './useRenderLimit';
 import './Concerts.css';
 
 /** Cards per page: 1,000 upcoming concerts stay a short page to render and to read. */
@@ -24,7 +25,14 @@ export function PublicAgendaPage() {
   const [params] = useSearchParams();
   const pages = Math.ceil(visible.length / PAGE_SIZE);
   const page = pageFrom(params, pages);
-  const shown = visible.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  const onPage = visible.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
+  // A screenful of cards at once, the rest of the page's when the browser is idle (useRenderLimit),
+  // so 24 cards are never one long task on a phone; another page or filter starts over.
+  const limit = useRenderLimit(
+    onPage.length,
+    `${page}|${filters.fecha}|${filters.banda}|${filters.genero}|${filters.precio}`,
+  );
+  const shown = onPage.slice(0, limit);
 
   const pageLink = (target: number) => {
     const next = new URLSearchParams(params);
@@ -52,15 +60,15 @@ export function PublicAgendaPage() {
       />
       <AgendaStatus
         agenda={agenda}
-        loading={<Loading>Cargando conciertos...</Loading>}
-        isEmpty={shown.length === 0}
+        loading={<AgendaSkeleton />}
+        isEmpty={onPage.length === 0}
         filtered={view.filtered}
         onClearFilters={clearFilters}
       >
         <p className="agenda-count" role="status">
           {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
         </p>
-        <AgendaList concerts={shown} signedIn={signedIn} siteUrl={siteUrl} />
+        <AgendaList concerts={shown} signedIn={signedIn} siteUrl={siteUrl} prioritizeFirst />
         {pages > 1 && (
           <nav className="agenda-pages" aria-label="Páginas de la agenda">
             {page > 1 && (
