@@ -110,7 +110,28 @@ export function createApp(deps: AppDeps): Express {
     pages,
     feed,
   });
-  app.use(publicLane({ pages: publicPages, log, headers: headersSetBy(security) }));
+  const laneHeaders = headersSetBy(security);
+  app.use(publicLane({ pages: publicPages, log, headers: laneHeaders }));
+
+  // Shared concert data of the agenda (admin writes invalidate it), kept agenda answers and like
+  // counts; what they keep is answered here too, in front of the stack, as the public pages are.
+  const catalog = new AgendaCatalog(db, feed);
+  const responses = new AgendaResponses(feed);
+  const likeCounts = new LikeCounts(db, feed, clock);
+  const sessionCaches = createSessionCaches(feed);
+  app.use(
+    agendaFastLane({
+      secrets: sessionSecretsOf(config),
+      cookieName: sessionCookieName(config),
+      caches: sessionCaches,
+      responses,
+      catalog,
+      likeCounts,
+      clock,
+      log,
+      headers: laneHeaders,
+    }),
+  );
 
   app.use(requestLogger(log));
   app.use(security);
@@ -123,22 +144,7 @@ export function createApp(deps: AppDeps): Express {
   // Calendar files and feeds: no session (calendar apps send no cookie), so before any of it.
   app.use(CALENDAR_PATH, calendarFeedsRouter({ db, clock, publicUrl: config.publicUrl }));
 
-  // Shared concert data of the agenda (admin writes invalidate it) and kept agenda answers.
-  const catalog = new AgendaCatalog(db, feed);
-  const responses = new AgendaResponses(feed);
-  const likeCounts = new LikeCounts(db, feed, clock);
   app.use(likeCountsRouter(likeCounts));
-  const sessionCaches = createSessionCaches(feed);
-  app.use(
-    agendaFastLane({
-      secrets: sessionSecretsOf(config),
-      cookieName: sessionCookieName(config),
-      caches: sessionCaches,
-      responses,
-      catalog,
-      clock,
-    }),
-  );
 
   // Sessions only where they are used: static files and probes never touch the session store.
   const passport = configurePassport(db, sessionCaches, clock);

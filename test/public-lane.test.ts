@@ -104,6 +104,31 @@ describe('kept public pages', () => {
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it("the agenda's fast lane gives its kept answers the same headers, request id and log line", async () => {
+    await aConcert();
+    const lines: string[] = [];
+    const app = await keepingApp(lines);
+    const stack = await request(app).get('/api/config').expect(200);
+    for (const target of ['/api/concerts', '/api/concerts/likes']) {
+      await request(app).get(target).expect(200); // built and kept
+      lines.length = 0;
+      const res = await request(app).get(target).set('X-Request-Id', 'peticion-2').expect(200);
+      for (const header of SECURITY_HEADERS) {
+        expect([target, header, res.headers[header]]).toEqual([
+          target,
+          header,
+          defined(stack.headers[header], header),
+        ]);
+      }
+      expect(res.headers['x-request-id']).toBe('peticion-2');
+      await eventually(() =>
+        expect(lines.map((line) => JSON.parse(line) as { req?: { id?: string } })).toEqual([
+          expect.objectContaining({ req: expect.objectContaining({ id: 'peticion-2' }) }),
+        ]),
+      );
+    }
+  });
+
   it('are gzipped when asked, with ETag, 304 to If-None-Match and no body to HEAD', async () => {
     const { id } = await aConcert();
     const app = await keepingApp();

@@ -26,6 +26,8 @@ import { upcomingCutoff } from './upcoming.js';
 
 const gzipAsync = promisify(gzip);
 
+export const LIKE_COUNTS_PATH = '/api/concerts/likes';
+
 /** How long another fan's like may take to show in the counts, at most. */
 export const MAX_STALE_MS = 250;
 /** Concerts that passed drop out of the answer at least this often. */
@@ -108,12 +110,13 @@ export class LikeCounts {
 
 /**
  * GET /api/concerts/likes, before the session middleware: the counts are public and the same for
- * everyone, so no cookie is looked at.
+ * everyone, so no cookie is looked at. A kept answer goes out from agenda-fast-lane.ts, in front of
+ * the whole stack; this builds it.
  */
 export function likeCountsRouter(likeCounts: LikeCounts): Router {
   const router = express.Router();
   router.get(
-    '/api/concerts/likes',
+    LIKE_COUNTS_PATH,
     route(
       {
         summary: 'Número de «me gusta» de cada concierto próximo (los que no salen tienen 0)',
