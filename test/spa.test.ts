@@ -50,7 +50,12 @@ describe('the built SPA', () => {
     expect(visitor.headers['vary']).toMatch(/cookie/i);
     // The header is in the HTML already; with a cookie it keeps the account buttons' room.
     const room = 'site-header__actions--room';
-    expect(visitor.text).toMatch(/<div id="root"><header class="site-header">.*<\/header><\/div>/);
+    // A visitor on the landing also gets its hero's words; other pages only the header.
+    expect(visitor.text).toMatch(
+      /<div id="root"><header class="site-header">.*<\/header><main id="contenido".*TU AGENDA PERSONALIZADA DE CONCIERTOS.*<\/main><\/div>/,
+    );
+    const about = await request(app).get('/about').expect(200);
+    expect(about.text).toMatch(/<div id="root"><header class="site-header">.*<\/header><\/div>/);
     expect(visitor.text).not.toContain(room);
     const other = await request(app).get('/').set('Cookie', 'tema=oscuro; xcm.sid=1').expect(200);
     expect(other.text).toContain(none);

@@ -2,7 +2,7 @@
 import { publicFeedPath } from '../../common/calendar.js';
 import type { PageHead } from '../web/html-shell.js';
 import { escapeHtml } from '../web/html-shell.js';
-import { headerShell } from '../web/header-shell.js';
+import { headerShell } from '../web/first-paint.js';
 
 const AGENDA_TITLE = 'Agenda de conciertos en Mallorca';
 const AGENDA_DESCRIPTION =

@@ -5,7 +5,7 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
-import { headerShell } from './header-shell.js';
+import { headerShell, landingShell } from './first-paint.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
 import { describedAs } from '../lib/route.js';
 
@@ -151,17 +151,24 @@ export function spaRouter(options: {
   // is preloaded for them). The preloads go last in <head>, after the app's own script and styles,
   // which the browser should fetch first.
   const preloads = pages.preloads(AGENDA_ENTRIES.mine);
-  const page = (requestPath: string, head: PageHead, cookie: boolean) =>
+  const page = (
+    requestPath: string,
+    head: PageHead,
+    cookie: boolean,
+    shell = headerShell(cookie),
+  ) =>
     pages
       .html(head, requestPath, sessionTag(cookie))
-      .replace('<div id="root"></div>', () => `<div id="root">${headerShell(cookie)}</div>`);
-  const variantsOf = (requestPath: string, head = pages.defaultHead) => ({
-    none: page(requestPath, head, false),
+      .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
+  const variantsOf = (requestPath: string, head = pages.defaultHead, landing = false) => ({
+    // A visitor on the landing also gets its hero (first-paint.ts); with a cookie they may be
+    // signed in and sent on, so only the header.
+    none: page(requestPath, head, false, headerShell(false) + (landing ? landingShell() : '')),
     cookie: page(requestPath, head, true),
     agenda: page(requestPath, head, true).replace('</head>', () => `${preloads}</head>`),
   });
   const indexHtml = variantsOf('/');
-  const landingHtml = variantsOf('/', options.landingHead);
+  const landingHtml = variantsOf('/', options.landingHead, true);
   const indexHtmlWithoutAnalytics = variantsOf(PAGES_WITH_TOKENS[0]!);
 
   router.use(

@@ -28,21 +28,30 @@ test.describe('landing', () => {
     await expect(page).toHaveTitle('Conciertos Mallorca · Tu agenda personalizada de conciertos');
   });
 
-  test('the header sent in the HTML sits exactly where the app then draws it', async ({
+  test('the header and hero sent in the HTML sit exactly where the app then draws them', async ({
     browser,
     page,
   }) => {
-    // Without JavaScript: only the server's header (server/web/header-shell.ts) is there.
+    // Without JavaScript: only what the server sends (server/web/first-paint.ts) is there.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const parts = (on: Page) => [
+      on.getByRole('banner'),
+      on.getByRole('heading', { level: 1, name: 'TU AGENDA PERSONALIZADA DE CONCIERTOS' }),
+      on.getByText(/^Todos los conciertos de Mallorca en un solo sitio/),
+    ];
     try {
       const bare = await noScript.newPage();
       await bare.goto('/');
-      const shell = bare.getByRole('banner');
-      await expect(shell.getByText('Conciertos Mallorca')).toBeVisible();
-      const shellBox = await shell.boundingBox();
+      await expect(bare.getByRole('banner').getByText('Conciertos Mallorca')).toBeVisible();
+      const shellBoxes = await Promise.all(parts(bare).map((part) => part.boundingBox()));
       await page.goto('/');
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      expect(await page.getByRole('banner').boundingBox()).toEqual(shellBox);
+      // The app has run once its sign-in form is there.
+      await expect(
+        page.getByRole('button', { name: /Ver Conciertos|Genial verte de nuevo/ }),
+      ).toBeVisible();
+      const appBoxes = await Promise.all(parts(page).map((part) => part.boundingBox()));
+      expect(shellBoxes.every(Boolean)).toBe(true);
+      expect(appBoxes).toEqual(shellBoxes);
     } finally {
       await noScript.close();
     }

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { HERO_SUBTITLE, HERO_TITLE } from '../../../../common/landing-text';
 import { signInErrorText } from '../../../../common/sign-in-errors';
 import { BandsFormLink } from '../../components/BandsFormLink';
 import { AuthForm } from './AuthForm';
@@ -19,12 +20,9 @@ export function LandingPage() {
         <div className="hero__inner">
           <div className="hero__text">
             <h1 id="hero-title" className="hero__title">
-              TU AGENDA PERSONALIZADA DE CONCIERTOS
+              {HERO_TITLE}
             </h1>
-            <p className="hero__subtitle">
-              Todos los conciertos de Mallorca en un solo sitio, con una nota de afinidad hecha a tu
-              medida para que no se te escape ninguno que vaya contigo.
-            </p>
+            <p className="hero__subtitle">{HERO_SUBTITLE}</p>
             <div className="hero__auth">
               {providerError && (
                 <FormStatus kind="error" className="auth-form__error">
