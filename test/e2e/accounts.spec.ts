@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import {
   uniqueEmail,
   type Account,
 } from './helpers/users';
+import { expectNoAxeViolations } from './helpers/axe';
 
 // The e2e server has no SMTP: mails are .eml files here (see start-server.mjs, DATA_DIR).
 const OUTBOX = fileURLToPath(
@@ -22,11 +22,6 @@ test.beforeAll(async ({ playwright }, testInfo) => {
   FAN = await createFan(request, { label: 'accounts' });
   await request.dispose();
 });
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);

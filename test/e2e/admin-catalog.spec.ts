@@ -1,34 +1,15 @@
 // Bands and venues on screen (issue 15): an admin edits a band's Spotify link, merges two bands,
 // edits a venue's address and web, creates a concert with a new venue, and reads it all back in
 // the audit log, most recent first.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { futureDay, seedConcert } from './helpers/concerts';
 import { createAdmin, saveSignedInState } from './helpers/users';
+import { expectNoAxeViolations } from './helpers/axe';
 
 const ADMIN_STATE = path.join(tmpdir(), `admin-catalog-e2e-${process.pid}.json`);
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
-
-/** A calendar day some days ahead, in Mallorca. */
-function futureDay(days: number): string {
-  const when = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
-}
-
-/** A concert made through the admin API with the page's session; returns its id. */
-async function seedConcert(page: Page, venueId: number, day: string, band: string) {
-  const res = await page.request.post('/api/admin/concerts', {
-    data: { day, hour: '21:30', genre: 'Rock', price: '10', venueId, bandNames: [band] },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 async function bandByName(page: Page, name: string) {
   const res = await page.request.get(`/api/admin/bands?${new URLSearchParams({ q: name })}`);

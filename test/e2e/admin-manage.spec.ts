@@ -1,25 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { futureDay, seedConcert } from './helpers/concerts';
 import { createAdmin, saveSignedInState } from './helpers/users';
 
 const ADMIN_STATE = path.join(tmpdir(), `admin-manage-e2e-${process.pid}.json`);
-
-/** A calendar day some days ahead, in Mallorca. */
-function futureDay(days: number): string {
-  const when = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
-}
-
-/** A concert made through the admin API with the page's session; returns its id. */
-async function seedConcert(page: Page, venueId: number, day: string, band: string) {
-  const res = await page.request.post('/api/admin/concerts', {
-    data: { day, hour: '21:30', genre: 'Rock', price: '10', venueId, bandNames: [band] },
-  });
-  expect(res.status()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
 
 test.describe('managing concerts in /admin', () => {
   test.beforeAll(async ({ playwright }, testInfo) => {

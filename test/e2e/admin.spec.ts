@@ -1,9 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAdmin, createFan, newRequest, saveSignedInState } from './helpers/users';
+import { futureDay } from './helpers/concerts';
+import { expectNoAxeViolations } from './helpers/axe';
 
 // One login per account for the whole file (login is rate limited per email).
 const ADMIN_STATE = path.join(tmpdir(), `admin-e2e-admin-${process.pid}.json`);
@@ -13,17 +14,6 @@ const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
-
-/** A calendar day a few days ahead, in Mallorca. */
-function futureDay(days: number): string {
-  const when = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
-}
 
 async function pageAs(browser: Browser, stateFile: string): Promise<Page> {
   const context = await browser.newContext({ storageState: stateFile });

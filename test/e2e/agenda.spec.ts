@@ -1,18 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AgendaConcertDto, ConcertListResponse } from '../../common/dto';
 import { createFan, newRequest, saveSignedInState } from './helpers/users';
+import { expectNoAxeViolations } from './helpers/axe';
 
 // One login for the whole file (login is rate limited per email): every test reuses its cookies.
 const STATE_FILE = path.join(tmpdir(), `agenda-fan-${process.pid}.json`);
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 function titleOf(concert: AgendaConcertDto): string {
   return concert.bands.length > 0

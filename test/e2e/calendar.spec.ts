@@ -1,22 +1,14 @@
 /// <reference lib="dom" />
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import type { ConcertListResponse } from '../../common/dto';
 import { createFan } from './helpers/users';
+import { expectNoAxeViolations } from './helpers/axe';
 
 // Calendars in the browser: a fan adds a concert to their calendar from a card (the download is
 // an .ics that ical.js reads), makes the private feed's link in the profile and revokes it; the
 // RSS feed is well-formed for the browser's own strict XML parser.
-
-async function expectNoAxeViolations(page: Page, selector: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa'])
-    .analyze();
-  expect(results.violations).toEqual([]);
-}
 
 function eventsOf(ics: string) {
   const root = new ICAL.Component(ICAL.parse(ics));

@@ -1,13 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createFan } from './helpers/users';
+import { expectNoAxeViolations } from './helpers/axe';
 
 const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 /** A brand-new account, signed in inside the page's own cookie jar, onboarding not done. */
 async function registerInPage(page: Page): Promise<void> {

@@ -1,14 +1,9 @@
 // Issue 14 in the browser: a visitor opens a shared concert link, the public agenda filtered by
 // 'Gratis', the 404 page; axe on each new page.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { AgendaConcertDto, ConcertListResponse, ConcertPageDto } from '../../common/dto';
 import { createFan } from './helpers/users';
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
+import { expectNoAxeViolations } from './helpers/axe';
 
 function titleOf(concert: AgendaConcertDto): string {
   return concert.bands.length > 0

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './helpers/axe';
 
 const WEEKDAY = /lunes|martes|miércoles|jueves|viernes|sábado|domingo/i;
 
@@ -9,11 +9,6 @@ const STATIC_PAGES = [
   { path: '/terms', heading: 'Términos de uso' },
   { path: '/contact', heading: 'Contacto' },
 ] as const;
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
 
 function carousel(page: Page) {
   return page.getByRole('region', { name: 'Próximos conciertos' });

@@ -1,10 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAdmin, E2E_DATA_DIR, saveSignedInState, uniqueEmail } from './helpers/users';
+import { futureDay } from './helpers/concerts';
+import { expectNoAxeViolations } from './helpers/axe';
 
 const ADMIN_STATE = path.join(tmpdir(), `submissions-e2e-admin-${process.pid}.json`);
 // A 1×1 PNG, the band's poster.
@@ -12,17 +13,6 @@ const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function expectNoAxeViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations).toEqual([]);
-}
-
-/** A calendar day a few days ahead, in Mallorca. */
-function futureDay(days: number): string {
-  const when = new Date(Date.now() + days * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
-}
 
 /** The mail the server wrote to its outbox (no SMTP_URL in the e2e server) for `to`. */
 function outboxMailTo(to: string): string | undefined {

@@ -1,0 +1,21 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A calendar day some days ahead, in Mallorca. */
+export function futureDay(days: number): string {
+  const when = new Date(Date.now() + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
+}
+
+/** A concert made through the admin API with the page's (admin) session; returns its id. */
+export async function seedConcert(
+  page: Page,
+  venueId: number,
+  day: string,
+  band: string,
+): Promise<number> {
+  const res = await page.request.post('/api/admin/concerts', {
+    data: { day, hour: '21:30', genre: 'Rock', price: '10', venueId, bandNames: [band] },
+  });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
