@@ -139,6 +139,18 @@ export async function insertConcertWithAudit(
   return concertId;
 }
 
+/** The change notices an edit calls for, written in its transaction: none for a past concert. */
+async function queueNoticesFor(
+  trx: Database,
+  deps: AdminWriteDeps,
+  before: AdminConcertRow,
+  after: AdminConcertRow,
+): Promise<string[]> {
+  const notice = changeNoticeOf(before, after);
+  if (!notice || !isUpcoming(deps, before)) return [];
+  return queueChangeNotices(trx, { before, after }, notice, deps.clock());
+}
+
 export async function updateConcert(
   deps: AdminWriteDeps,
   id: number,
@@ -167,11 +179,7 @@ export async function updateConcert(
       before,
       after: changed,
     });
-    const notice = changeNoticeOf(before, changed);
-    const queued =
-      notice && isUpcoming(deps, before)
-        ? await queueChangeNotices(trx, { before, after: changed }, notice, deps.clock())
-        : [];
+    const queued = await queueNoticesFor(trx, deps, before, changed);
     // Only genre and day feed the scores here (the day: a concert moved into the future is scored).
     const scoreInputsChanged = before.genre !== changed.genre || before.day !== changed.day;
     return { after: changed, notices: queued, rescore: scoreInputsChanged ? [id] : [] };
@@ -198,11 +206,7 @@ export async function cancelConcert(
       before,
       after: changed,
     });
-    const notice = changeNoticeOf(before, changed);
-    const queued =
-      notice && isUpcoming(deps, before)
-        ? await queueChangeNotices(trx, { before, after: changed }, notice, deps.clock())
-        : [];
+    const queued = await queueNoticesFor(trx, deps, before, changed);
     return { after: changed, notices: queued };
   });
   await afterConcertWrite(deps, { rescore: [id], notices });
