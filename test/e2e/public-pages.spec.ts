@@ -70,8 +70,14 @@ test("a visitor filters the public agenda by 'Gratis' and opens a concert from i
     page.getByRole('heading', { level: 1, name: 'Agenda de conciertos en Mallorca' }),
   ).toBeVisible();
   await expect(cards(page).first()).toBeVisible();
-  // Visitors have no scores: that filter is left out.
+  // Visitors have no scores: that filter is left out, and no card pretends to compute one.
   await expect(page.getByLabel('Puntuación')).toHaveCount(0);
+  await expect(
+    cards(page)
+      .first()
+      .getByRole('img', { name: /^Encaje/ }),
+  ).toHaveCount(0);
+  await expect(page.getByText('Dame un momento, estoy pensando en ello...')).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.getByLabel('Precio').selectOption({ label: 'Gratis' });

@@ -46,9 +46,12 @@ export const ConcertCard = memo(function ConcertCard({
       <div className="concert-card__body">
         <div className="concert-card__top">
           <p className="concert-card__date">{formatLongDay(concert.day)}</p>
-          <span className="concert-card__score" role="img" aria-label={`Encaje: ${score.label}`}>
-            {score.emoji}
-          </span>
+          {/* A visitor has no score: no badge that would wait for one forever. */}
+          {signedIn && (
+            <span className="concert-card__score" role="img" aria-label={`Encaje: ${score.label}`}>
+              {score.emoji}
+            </span>
+          )}
         </div>
         <h2 id={titleId} className="concert-card__title">
           <Link to={concertPagePath(concert)}>{title}</Link>
@@ -72,18 +75,21 @@ export const ConcertCard = memo(function ConcertCard({
             <dd>{formatPrice(concert.price)}</dd>
           </div>
         </dl>
-        <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
-          {pending ? (
-            <>
-              <span aria-hidden="true">🤔 </span>
-              {THINKING}
-            </>
-          ) : concert.cancelled ? (
-            CANCELLED_REASON
-          ) : (
-            (recommendation?.reason ?? THINKING)
-          )}
-        </p>
+        {/* Visitors: the public agenda itself invites them to sign up for their scores. */}
+        {signedIn && (
+          <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
+            {pending ? (
+              <>
+                <span aria-hidden="true">🤔 </span>
+                {THINKING}
+              </>
+            ) : concert.cancelled ? (
+              CANCELLED_REASON
+            ) : (
+              (recommendation?.reason ?? THINKING)
+            )}
+          </p>
+        )}
         {concert.descriptionShort && (
           <p className="concert-card__description">{concert.descriptionShort}</p>
         )}
