@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import type {
   AgendaConcertDto,
   ConcertDto,
@@ -33,9 +33,15 @@ export function useAgenda() {
       },
     [agenda.data, likeCounts],
   );
+  // A query's answer, or the session's that reveals the page, renders at once, in one task that
+  // on a slow phone blocks for a few hundred ms with a page of cards. The cards read a deferred
+  // copy instead (null at first, even when the data is already here), rendered in a background
+  // pass that React slices and drops if newer data comes; until that pass the agenda counts as
+  // loading (skeleton), never as empty.
+  const shown = useDeferredValue(data, null);
   return {
-    data,
-    isPending: agenda.isPending,
+    data: shown ?? undefined,
+    isPending: !shown && !agenda.isError,
     isError: agenda.isError,
     refetch: agenda.refetch,
   };
