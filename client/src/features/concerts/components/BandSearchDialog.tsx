@@ -12,10 +12,14 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandSearchDialo
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');
-  const matches = matchingBands(bandNames, query);
+  // The list is in the page only while the dialog is open: a season's agenda names a thousand
+  // bands or more, a button each, that would otherwise be built and kept with every agenda.
+  const [isOpen, setIsOpen] = useState(false);
+  const matches = isOpen ? matchingBands(bandNames, query) : [];
 
   function open() {
     setQuery('');
+    setIsOpen(true);
     dialogRef.current?.showModal();
   }
 
@@ -51,7 +55,12 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandSearchDialo
           </span>
         )}
       </div>
-      <dialog ref={dialogRef} className="band-dialog" aria-labelledby={`${id}-title`}>
+      <dialog
+        ref={dialogRef}
+        className="band-dialog"
+        aria-labelledby={`${id}-title`}
+        onClose={() => setIsOpen(false)}
+      >
         <h2 id={`${id}-title`} className="band-dialog__title">
           Buscar banda
         </h2>
@@ -63,7 +72,7 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandSearchDialo
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
-        {matches.length > 0 ? (
+        {!isOpen ? null : matches.length > 0 ? (
           <ul className="band-dialog__list" aria-label="Bandas encontradas">
             {matches.map((name) => (
               <li key={name}>
