@@ -5,6 +5,8 @@
 import { sql } from 'kysely';
 import {
   FANS_PER_PAGE,
+  NO_RESCORE,
+  queueRescore,
   scoreConcertsForEveryFan,
 } from '../server/recommendations/concert-rescore.js';
 import { systemClock } from '../server/lib/time.js';
@@ -166,5 +168,51 @@ describe('with the job queue', () => {
     await agent.patch(`/api/admin/concerts/${concertId}`).send({ genre: 'Rock' }).expect(200);
     await eventually(async () => (await scoreOf(rock.user_id)) === 'high');
     expect(await scoreOf(jazz.user_id)).not.toBe('high');
+  });
+  it("the job is queued in the edit's transaction: gone if it rolls back, kept by its commit even if nothing runs after", async () => {
+    const jazz = await createUser(database.db, { top_genres: ['Jazz'] });
+    const venue = await createVenue(database.db);
+    const concert = await createConcert(database.db, {
+      venue_id: venue.id,
+      genre: 'Jazz',
+      day: '2030-07-02',
+    });
+    const rescoreDeps = {
+      ...deps(),
+      runner: { engineName: 'builtin' as const, kick: async () => {} },
+      boss: jobs.boss,
+    };
+    const jobsFor = async () => {
+      const { rows } = await sql<{ n: string }>`
+        SELECT count(*) AS n FROM pgboss.job
+        WHERE name = 'concert-rescore' AND data->'concertIds' @> ${JSON.stringify([concert.id])}::jsonb
+      `.execute(database.db);
+      return Number(rows[0]!.n);
+    };
+
+    await expect(
+      database.db.transaction().execute(async (trx) => {
+        await queueRescore(rescoreDeps, trx, [concert.id]);
+        throw new Error('la edición falla después');
+      }),
+    ).rejects.toThrow('la edición falla después');
+    expect(await jobsFor()).toBe(0);
+
+    // Committed, then nothing (as if the process died right after the commit): the job is there
+    // and a worker scores the concert.
+    const left = await database.db
+      .transaction()
+      .execute((trx) => queueRescore(rescoreDeps, trx, [concert.id]));
+    expect(left).toEqual(NO_RESCORE);
+    expect(await jobsFor()).toBe(1);
+    await eventually(async () => {
+      const row = await database.db
+        .selectFrom('user_concert_recommendations')
+        .select('score')
+        .where('concert_id', '=', concert.id)
+        .where('user_id', '=', jazz.user_id)
+        .executeTakeFirst();
+      return row?.score === 'high';
+    });
   });
 });

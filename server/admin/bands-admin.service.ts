@@ -7,6 +7,7 @@ import {
   type BandUpdateInput,
 } from '../../common/admin.js';
 import { AppError, badRequest, notFound } from '../lib/errors.js';
+import { queueRescore, type PendingRescore } from '../recommendations/concert-rescore.js';
 import { forgetFutureScores } from '../recommendations/generator.js';
 import { recordAudit, type Actor } from './audit.js';
 import {
@@ -57,7 +58,7 @@ export async function updateBand(
   input: BandUpdateInput,
   actor: Actor,
 ): Promise<AdminBandDto> {
-  let result: { after: AdminBandRow; rescore: number[] };
+  let result: { after: AdminBandRow; rescore: PendingRescore };
   try {
     result = await deps.db.transaction().execute(async (trx) => {
       const before = await findAdminBand(trx, id, true);
@@ -80,7 +81,8 @@ export async function updateBand(
       const scored =
         before.band_name !== after.band_name ||
         before.band_genres.join() !== after.band_genres.join();
-      return { after, rescore: scored ? await concertIdsOfBand(trx, id) : [] };
+      const concerts = scored ? await concertIdsOfBand(trx, id) : [];
+      return { after, rescore: await queueRescore(deps, trx, concerts) };
     });
   } catch (error) {
     if (pgCodeOf(error) === UNIQUE_VIOLATION) throw conflict('Ya existe una banda con ese nombre.');
@@ -122,9 +124,9 @@ export async function mergeBands(
       before: { from, into },
       after: { band: after, concertsMoved: concerts, fansRenamed: fans.length },
     });
-    return { after, concerts, fans };
+    return { after, concerts, fans, rescore: await queueRescore(deps, trx, concerts) };
   });
-  await afterConcertWrite(deps, { rescore: result.concerts });
+  await afterConcertWrite(deps, { rescore: result.rescore });
   for (const userId of result.fans) {
     await forgetFutureScores(deps, userId);
     void deps.runner.kick(userId);

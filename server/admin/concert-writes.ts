@@ -9,7 +9,7 @@ import { AppError, notFound } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
-import { rescoreConcerts } from '../recommendations/concert-rescore.js';
+import { finishRescore, type PendingRescore } from '../recommendations/concert-rescore.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { bandExists } from './admin.repository.js';
 import { findOrInsertBandByName } from './bands-admin.repository.js';
@@ -79,21 +79,19 @@ export async function resolveBands(
 
 /**
  * After the commit: the notices (in the background; what a crash leaves pending goes out with the
- * sweep, notice-sender.ts), then the scores of the concerts whose scoring inputs changed. A
- * failure here is logged: the edit itself is saved.
+ * sweep, notice-sender.ts), then what the edit's `queueRescore` left for after the commit (the
+ * scoring itself when there is no job queue). A failure here is logged: the edit itself is saved.
  */
 export async function afterConcertWrite(
   deps: AdminWriteDeps,
-  work: { rescore: number[]; notices?: string[] },
+  work: { rescore: PendingRescore; notices?: string[] },
 ): Promise<void> {
   if (work.notices && work.notices.length > 0) {
     void sendChangeNotices(deps, work.notices);
   }
-  if (work.rescore.length > 0) {
-    try {
-      await rescoreConcerts(deps, work.rescore);
-    } catch (error) {
-      deps.log.error({ err: error, concerts: work.rescore }, 'Error recalculando puntuaciones');
-    }
+  try {
+    await finishRescore(deps, work.rescore);
+  } catch (error) {
+    deps.log.error({ err: error, rescore: work.rescore }, 'Error recalculando puntuaciones');
   }
 }

@@ -12,6 +12,7 @@ import {
   type ConcertUpdateInput,
 } from '../../common/admin.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
+import { NO_RESCORE, queueRescore } from '../recommendations/concert-rescore.js';
 import type { Database } from '../db/database.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { insertConcert, insertLink } from './admin.repository.js';
@@ -95,10 +96,11 @@ export async function createConcert(
   input: ConcertCreateInput,
   actor: Actor,
 ): Promise<number> {
-  const id = await deps.db
-    .transaction()
-    .execute((trx) => insertConcertWithAudit(trx, input, actor));
-  await afterConcertWrite(deps, { rescore: [id] });
+  const { id, rescore } = await deps.db.transaction().execute(async (trx) => {
+    const id = await insertConcertWithAudit(trx, input, actor);
+    return { id, rescore: await queueRescore(deps, trx, [id]) };
+  });
+  await afterConcertWrite(deps, { rescore });
   return id;
 }
 
@@ -182,7 +184,8 @@ export async function updateConcert(
     const queued = await queueNoticesFor(trx, deps, before, changed);
     // Only genre and day feed the scores here (the day: a concert moved into the future is scored).
     const scoreInputsChanged = before.genre !== changed.genre || before.day !== changed.day;
-    return { after: changed, notices: queued, rescore: scoreInputsChanged ? [id] : [] };
+    const rescore = await queueRescore(deps, trx, scoreInputsChanged ? [id] : []);
+    return { after: changed, notices: queued, rescore };
   });
   await afterConcertWrite(deps, { rescore, notices });
   return toAdminConcertDto(after);
@@ -194,9 +197,9 @@ export async function cancelConcert(
   id: number,
   actor: Actor,
 ): Promise<AdminConcertDto> {
-  const { after, notices } = await deps.db.transaction().execute(async (trx) => {
+  const { after, notices, rescore } = await deps.db.transaction().execute(async (trx) => {
     const before = await lockedConcert(trx, id);
-    if (before.cancelled_at !== null) return { after: before, notices: [] };
+    if (before.cancelled_at !== null) return { after: before, notices: [], rescore: NO_RESCORE };
     await updateConcertRow(trx, id, { cancelled_at: deps.clock() });
     const changed = (await findAdminConcert(trx, id))!;
     await recordAudit(trx, actor, {
@@ -207,9 +210,9 @@ export async function cancelConcert(
       after: changed,
     });
     const queued = await queueNoticesFor(trx, deps, before, changed);
-    return { after: changed, notices: queued };
+    return { after: changed, notices: queued, rescore: await queueRescore(deps, trx, [id]) };
   });
-  await afterConcertWrite(deps, { rescore: [id], notices });
+  await afterConcertWrite(deps, { rescore, notices });
   return toAdminConcertDto(after);
 }
 
@@ -226,9 +229,9 @@ async function changeConcert(
   change: (trx: Database, before: AdminConcertRow) => Promise<boolean>,
   bandsOnly = false,
 ): Promise<AdminConcertDto> {
-  const after = await deps.db.transaction().execute(async (trx) => {
+  const { after, rescore } = await deps.db.transaction().execute(async (trx) => {
     const before = await lockedConcert(trx, id);
-    if (!(await change(trx, before))) return before;
+    if (!(await change(trx, before))) return { after: before, rescore: NO_RESCORE };
     const changed = (await findAdminConcert(trx, id))!;
     await recordAudit(trx, actor, {
       action,
@@ -237,9 +240,9 @@ async function changeConcert(
       before: bandsOnly ? { bands: before.bands } : before,
       after: bandsOnly ? { bands: changed.bands } : changed,
     });
-    return changed;
+    return { after: changed, rescore: await queueRescore(deps, trx, [id]) };
   });
-  await afterConcertWrite(deps, { rescore: [id] });
+  await afterConcertWrite(deps, { rescore });
   return toAdminConcertDto(after);
 }
 
@@ -263,7 +266,7 @@ export async function duplicateConcert(
   input: ConcertDuplicateInput,
   actor: Actor,
 ): Promise<number> {
-  const copyId = await deps.db.transaction().execute(async (trx) => {
+  const { copyId, rescore } = await deps.db.transaction().execute(async (trx) => {
     const source = await lockedConcert(trx, id);
     const newId = await insertConcert(trx, {
       day: input.day ?? source.day,
@@ -286,9 +289,9 @@ export async function duplicateConcert(
       before: { sourceId: id },
       after,
     });
-    return newId;
+    return { copyId: newId, rescore: await queueRescore(deps, trx, [newId]) };
   });
-  await afterConcertWrite(deps, { rescore: [copyId] });
+  await afterConcertWrite(deps, { rescore });
   return copyId;
 }
 

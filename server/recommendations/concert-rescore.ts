@@ -1,13 +1,15 @@
 // Keeps every fan's scores right when an admin creates a concert or changes what a score depends
-// on (genre, day, bands, cancellation). A cancelled, past or removed concert loses its scores at
-// once. With the built-in engine the concerts are scored for every onboarded fan: in a pg-boss job
-// when the queue is there (the admin does not wait, and a crashed run is retried by pg-boss), in
-// the request otherwise. Fans are read in keyset pages and the scores are upserted over the old
+// on (genre, day, bands, cancellation). A cancelled, past or removed concert loses its scores with
+// the edit. With the built-in engine the concerts are scored for every onboarded fan: in a pg-boss
+// job when the queue is there, queued in the edit's own transaction (so a crash right after the
+// commit cannot lose it; the admin does not wait, and a crashed run is retried by pg-boss), in the
+// request after the commit otherwise. Fans are read in keyset pages and the scores are upserted over the old
 // ones, so memory stays bounded by a page and a crash mid-way never leaves a fan without a score.
 // With the AI engine the old scores are forgotten and the all-fans pass is queued (one job per fan
 // through pg-boss, or the in-process runner).
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
+import { bossDbOf } from '../db/boss-db.js';
 import type { Database } from '../db/database.js';
 import { withHeldConnection } from '../db/held-connections.js';
 import { QUEUES, type ConcertRescoreJob } from '../jobs/queues.js';
@@ -41,28 +43,53 @@ export const FANS_PER_PAGE = 2000;
 const WRITE_CHUNK = 5000;
 const BEFORE_EVERY_UUID = '00000000-0000-0000-0000-000000000000';
 
-export async function rescoreConcerts(deps: RescoreDeps, concertIds: number[]): Promise<void> {
-  if (concertIds.length === 0) return;
+/**
+ * What an edit leaves for after its commit when there is no job queue: its concerts to score for
+ * every fan in the request (built-in engine), or every fan to kick through the in-process runner
+ * (AI engine). With the queue, nothing: the job was queued with the edit.
+ */
+export type PendingRescore =
+  { kind: 'none' } | { kind: 'score'; concertIds: number[] } | { kind: 'kick' };
+
+export const NO_RESCORE: PendingRescore = { kind: 'none' };
+
+/**
+ * Inside the edit's transaction `trx`: the scores of concerts that can no longer be scored
+ * (cancelled, past, removed) go, and the re-scoring of the others is queued in the same
+ * transaction, so it commits or rolls back with the edit. `finishRescore` does the rest after the
+ * commit.
+ */
+export async function queueRescore(
+  deps: RescoreDeps,
+  trx: Database,
+  concertIds: number[],
+): Promise<PendingRescore> {
+  if (concertIds.length === 0) return NO_RESCORE;
   const today = madridDateTime(deps.clock()).day;
-  const ids = await findScorableConcertIds(deps.db, concertIds, today);
+  const ids = await findScorableConcertIds(trx, concertIds, today);
   await clearConcertScores(
-    deps.db,
+    trx,
     concertIds.filter((id) => !ids.includes(id)),
   );
-  if (ids.length === 0) return;
+  if (ids.length === 0) return NO_RESCORE;
+  const withTheEdit = { db: bossDbOf(trx) };
   if (deps.runner.engineName !== 'builtin') {
     // The AI passes score only what has no score: the old scores go first.
-    await clearConcertScores(deps.db, ids);
-    if (deps.boss) await deps.boss.send(QUEUES.recommendationsAll, {}, { singletonKey: 'all' });
-    else await kickEveryFan(deps);
-    return;
+    await clearConcertScores(trx, ids);
+    if (!deps.boss) return { kind: 'kick' };
+    await deps.boss.send(QUEUES.recommendationsAll, {}, { singletonKey: 'all', ...withTheEdit });
+    return NO_RESCORE;
   }
-  if (deps.boss) {
-    const job: ConcertRescoreJob = { concertIds: ids };
-    await deps.boss.send(QUEUES.concertRescore, job);
-    return;
-  }
-  await scoreConcertsForEveryFan(deps, ids);
+  if (!deps.boss) return { kind: 'score', concertIds: ids };
+  const job: ConcertRescoreJob = { concertIds: ids };
+  await deps.boss.send(QUEUES.concertRescore, job, withTheEdit);
+  return NO_RESCORE;
+}
+
+/** After the commit, without a job queue: the work the queue would have done. */
+export async function finishRescore(deps: RescoreDeps, pending: PendingRescore): Promise<void> {
+  if (pending.kind === 'score') await scoreConcertsForEveryFan(deps, pending.concertIds);
+  else if (pending.kind === 'kick') await kickEveryFan(deps);
 }
 
 async function kickEveryFan(deps: RescoreDeps) {

@@ -10,6 +10,7 @@ import type {
 import { isGenre, type Genre } from '../../common/genres.js';
 import type { Actor } from '../admin/audit.js';
 import { afterConcertWrite, type AdminWriteDeps } from '../admin/concert-writes.js';
+import { queueRescore } from '../recommendations/concert-rescore.js';
 import { insertConcertWithAudit } from '../admin/concerts-admin.service.js';
 import { findVenueByName } from '../admin/venues-admin.repository.js';
 import type { Config } from '../config.js';
@@ -131,7 +132,7 @@ export async function approveSubmission(
   id: number,
   actor: Actor,
 ): Promise<SubmissionReviewResponse> {
-  const { row, concertId } = await deps.db.transaction().execute(async (trx) => {
+  const { row, concertId, rescore } = await deps.db.transaction().execute(async (trx) => {
     const row = await pendingForUpdate(trx, id);
     const bandId = await bandIdFor(trx, row);
     const venue = await venueFor(trx, row);
@@ -159,9 +160,9 @@ export async function approveSubmission(
       reviewed_by: actor.id,
       concert_id: concertId,
     });
-    return { row, concertId };
+    return { row, concertId, rescore: await queueRescore(deps, trx, [concertId]) };
   });
-  await afterConcertWrite(deps, { rescore: [concertId] });
+  await afterConcertWrite(deps, { rescore });
   const url = `${deps.config.publicUrl}/conciertos/${concertId}`;
   const mailed = await tell(
     deps,
