@@ -3,10 +3,10 @@
 // the edit. With the built-in engine the concerts are scored for every onboarded fan: in a pg-boss
 // job when the queue is there, queued in the edit's own transaction (so a crash right after the
 // commit cannot lose it; the admin does not wait, and a crashed run is retried by pg-boss), in the
-// request after the commit otherwise. Fans are read in keyset pages and the scores are upserted over the old
-// ones, so memory stays bounded by a page and a crash mid-way never leaves a fan without a score.
-// With the AI engine the old scores are forgotten and the all-fans pass is queued (one job per fan
-// through pg-boss, or the in-process runner).
+// request after the commit otherwise. Fans are read in keyset pages and the scores are upserted
+// over the old ones, so memory stays bounded by a page and a crash mid-way never leaves a fan
+// without a score. With the AI engine the old scores are forgotten and the all-fans pass is queued
+// the same way (one job per fan through pg-boss, or the in-process runner after the commit).
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { bossDbOf } from '../db/boss-db.js';
