@@ -44,6 +44,23 @@ async function openAgenda(page: Page, query = ''): Promise<void> {
   await expect(page.getByText(/^Calculando tus recomendaciones/)).toHaveCount(0);
 }
 
+/**
+ * Counts every layout shift of the page's next loads, as Lighthouse's CLS does (none after input).
+ * A string: this project's e2e types have no DOM.
+ */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript({
+    content: `window.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          if (!entry.hadRecentInput) window.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });`,
+  });
+}
+
+const layoutShiftOf = async (page: Page) => Number(await page.evaluate('window.layoutShift'));
+
 test.describe('the concert agenda', () => {
   test.use({ storageState: STATE_FILE });
 
@@ -227,29 +244,45 @@ test.describe('the concert agenda', () => {
   }) => {
     await page.setViewportSize({ width: 412, height: 823 });
     await openAgenda(page); // scored: from now on the fan is a returning one
-    // Every layout shift of the next load, as Lighthouse's CLS counts them (none after input).
-    // A string: this project's e2e types have no DOM.
-    await page.addInitScript({
-      content: `window.layoutShift = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            if (!entry.hadRecentInput) window.layoutShift += entry.value;
-          }
-        }).observe({ type: 'layout-shift', buffered: true });`,
-    });
+    await watchLayoutShifts(page);
     await page.reload();
     const concerts = await agenda(page);
     // Rendered a slice at a time, but all of them are soon in the page.
     await expect(cards(page)).toHaveCount(concerts.length);
     // The budget is 0.05; nothing here should move at all. 0.01 catches the filter bar re-wrapping
     // when the genre list arrives (0.04 with this machine's fonts before the bar became a grid).
-    const shift = Number(await page.evaluate('window.layoutShift'));
-    expect(shift).toBeLessThanOrEqual(0.01);
+    expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.01);
     const images = cards(page).getByRole('img', { name: /^Imagen de / });
     await expect(images.first()).toHaveAttribute('loading', 'eager');
     await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
     await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
     await expect(images.nth(1)).not.toHaveAttribute('fetchpriority', 'high');
+  });
+
+  test("a new fan's scoring progress floats over the agenda and moves nothing", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    // Scoring as a new fan meets it: 0 of 60 at first, half a poll later, then done.
+    const total = 60;
+    const answers = [
+      { scored: total / 2, running: true },
+      { scored: total, running: false },
+    ];
+    await page.route('**/api/recommendations/generate', (route) =>
+      route.fulfill({ json: { total, scored: 0, running: true } }),
+    );
+    await page.route('**/api/recommendations/progress', (route) =>
+      route.fulfill({ json: { total, ...(answers.shift() ?? { scored: total, running: false }) } }),
+    );
+    await watchLayoutShifts(page);
+    await page.goto('/myconcerts');
+    await expect(page.getByText('Calculando tus recomendaciones: 0 de 60')).toBeVisible();
+    await expect(cards(page).first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await expect(page.getByText(/^Calculando tus recomendaciones/)).toHaveCount(0);
+    expect(answers).toHaveLength(0);
+    expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.01);
   });
 
   test('the WhatsApp link shares the bands, venue and price', async ({ page }) => {
