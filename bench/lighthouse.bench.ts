@@ -44,6 +44,11 @@ interface RunFigures {
   tbtMs: number;
   /** The longest main-thread task of the load, as Lighthouse simulates it (4x slower CPU). */
   longestTaskMs: number;
+  /**
+   * Lighthouse's own measure of this machine's CPU speed at the time of the run. On these VMs it
+   * moves by a third from run to run, and the scores with it: read them together.
+   */
+  benchmarkIndex: number;
 }
 
 const median = (values: number[]) => {
@@ -122,6 +127,7 @@ async function lighthouseOnce(url: string, cookie?: string): Promise<RunFigures>
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       longestTaskMs: longestTask(lhr.audits['long-tasks']?.details),
+      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     };
   } finally {
     chrome.kill();
@@ -217,6 +223,11 @@ function rowsFor(page: string, runs: RunFigures[], performanceBudget: number): B
       name: `lighthouse ${page}: longest task`,
       value: Math.round(m((r) => r.longestTaskMs)),
       unit: 'ms',
+    },
+    {
+      name: `lighthouse ${page}: host CPU benchmarkIndex (median; each run's on its line)`,
+      value: m((r) => r.benchmarkIndex),
+      unit: '',
     },
   ];
 }
