@@ -2,23 +2,16 @@
 // search engines see a real card without running JavaScript: title, description, canonical URL,
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
 import type { ConcertPageDto } from '../../common/dto.js';
+import { spanishLongDay } from '../../common/spanish-format.js';
 import { madridIsoWithOffset } from '../lib/time.js';
 import { escapeHtml, jsonForScript, type PageHead } from '../web/html-shell.js';
 
 /** Our own preview picture (1200×630, the size Open Graph cards are drawn at). */
 export const DEFAULT_OG_IMAGE = { path: '/og-concierto.png', width: 1200, height: 630 };
 
-const dayFormat = new Intl.DateTimeFormat('es-ES', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-
 /** 'sábado, 28 de noviembre de 2026' (a calendar day: formatted at midday UTC, no shift). */
-export function spanishLongDay(day: string): string {
-  return dayFormat.format(new Date(`${day}T12:00:00Z`));
+export function spanishDayWithYear(day: string): string {
+  return spanishLongDay(new Date(`${day}T12:00:00Z`), true);
 }
 
 function formatPrice(price: string): string {
@@ -46,14 +39,14 @@ function shorten(text: string, max: number): string {
 }
 
 export function concertTitle(concert: ConcertPageDto): string {
-  return `${concertName(concert)} en ${placeLabel(concert)}, ${spanishLongDay(concert.day)}`;
+  return `${concertName(concert)} en ${placeLabel(concert)}, ${spanishDayWithYear(concert.day)}`;
 }
 
 /** The facts first (what a preview must say), then the concert's own short text. */
 export function concertDescription(concert: ConcertPageDto): string {
   const facts =
     `${concertName(concert)} en concierto en ${placeLabel(concert)} el ` +
-    `${spanishLongDay(concert.day)} a las ${concert.hour}. ${formatPrice(concert.price)}. ` +
+    `${spanishDayWithYear(concert.day)} a las ${concert.hour}. ${formatPrice(concert.price)}. ` +
     `Género: ${concert.genre}.`;
   const extra = concert.descriptionShort ?? concert.description;
   return shorten(extra ? `${facts} ${extra}` : facts, 200);

@@ -1,24 +1,17 @@
 // The weekly mail, HTML and plain text. Everything a fan typed or a band named is escaped.
+import { spanishEuros, spanishLongDay } from '../../common/spanish-format.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import type { MailConcert } from './matches.repository.js';
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const dayFormat = new Intl.DateTimeFormat('es-ES', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: 'UTC',
-});
-const euroFormat = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
-
 /** "sábado, 14 de junio" for a yyyy-MM-dd calendar day (noon UTC never shifts the date). */
-export const spanishDay = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+export const spanishDay = (day: string) => spanishLongDay(new Date(`${day}T12:00:00Z`));
 
 /** 'Gratis' for 0 (a price of 0 means free), else euros as people in Spain write them. */
 export const spanishPrice = (price: string) =>
-  Number(price) === 0 ? 'Gratis' : euroFormat.format(Number(price));
+  Number(price) === 0 ? 'Gratis' : spanishEuros(Number(price));
 
 const SCORE_LABEL = {
   extreme: '¡Imprescindible!',

@@ -1,12 +1,16 @@
 // The agenda's filters (client/src/features/concerts/filters.ts): the pure functions behind the
 // date, score and band filters of the agenda page.
 import type { ConcertDto, RecommendationDto } from '../../common/dto';
+import { GENRES } from '../../common/genres';
+import { DEMO_BANDS } from '../../server/demo/bands';
+import { DEMO_VENUES } from '../../server/demo/venues';
 import {
   applyFilters,
   bandNamesOf,
   hasFilters,
   matchingBands,
   normalizeText,
+  spanishOrder,
   uniqueBandNames,
   uniqueGenres,
   type AgendaFilters,
@@ -150,5 +154,29 @@ describe('uniqueBandNames and matchingBands', () => {
     expect(matchingBands(names, 'a')).toEqual(['Ángel Stanich', 'Banda Libre', 'Zeta']);
     expect(matchingBands(names, '  ')).toEqual(names);
     expect(matchingBands(names, 'xyz')).toEqual([]);
+  });
+});
+
+describe('spanishOrder', () => {
+  // The names the filters sort: bands and genres like the demo's, with accents, ñ, case, digits
+  // and the punctuation band names carry. Symbols such as { | } ~ or @ are left out: ICU puts
+  // every symbol before the digits, this order follows their codes, and no band filter is the
+  // worse for it. Nor are names that differ only in case (ICU puts 'u2' before 'U2'): the filters
+  // keep one of them.
+  const names = [
+    ...DEMO_BANDS.map((band) => band.name),
+    ...DEMO_VENUES.map((venue) => venue.name),
+    ...GENRES,
+    ...['Ñu Pop', 'Nuevo Día', 'ñandú', 'Nana', 'Niña', 'niño', 'Ángel', 'angel', 'Anxo', 'Élan'],
+    ...['AC/DC', "Guns N' Roses", 'Sr. Chinarro', 'Los Planetas & Co', 'B-52', '2 Many DJs'],
+    ...['10 Years', '9 Lives', 'Àlex', 'Çava', 'Über', 'U2', 'a b', 'ab', 'Zoé'],
+  ];
+
+  it('sorts names as Intl.Collator("es") does', () => {
+    const collator = new Intl.Collator('es');
+    const byIntl = [...names].sort(
+      (a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0),
+    );
+    expect([...names].sort(spanishOrder)).toEqual(byIntl);
   });
 });

@@ -1,11 +1,4 @@
-const TIME_ZONE = 'Europe/Madrid';
-
-const longDayFormat = new Intl.DateTimeFormat('es-ES', {
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  timeZone: TIME_ZONE,
-});
+import { spanishLongDay } from '../../../common/spanish-format';
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -27,5 +20,5 @@ export function parseDay(day: string): Date | null {
 /** 'sábado, 22 de noviembre'. Unparseable input is returned as is. */
 export function formatLongDay(day: string): string {
   const date = parseDay(day);
-  return date ? longDayFormat.format(date) : day;
+  return date ? spanishLongDay(date) : day;
 }

@@ -1,8 +1,8 @@
-const euroFormat = new Intl.NumberFormat('es-ES', { style: 'currency', currency: 'EUR' });
+import { spanishEuros } from '../../../common/spanish-format';
 
 /** '0.00' → 'Gratis', '12.50' → '12,50 €'. The API sends euros as a decimal string. */
 export function formatPrice(price: string): string {
   const amount = Number(price);
   if (!Number.isFinite(amount)) return price;
-  return amount === 0 ? 'Gratis' : euroFormat.format(amount);
+  return amount === 0 ? 'Gratis' : spanishEuros(amount);
 }
