@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { entryFiles, staticClosure } from './landing-bundle.bench.js';
+import { signInDemoFan } from './lib/demo-fan.js';
 import { loadRow } from './lib/http-client.js';
 import { growUpcomingConcerts } from './lib/more-concerts.js';
 import { freePort, startServer, stopServer, waitForReady } from './lib/server-process.js';
@@ -147,36 +147,6 @@ async function withRetries<T>(work: () => Promise<T>, attempts = 3): Promise<T> 
       console.log(`lighthouse: run redone after: ${(error as Error).message}`);
     }
   }
-}
-
-/** Signs the demo fan in with the password the server printed; has every concert scored. */
-async function signInDemoFan(base: string, output: string): Promise<string> {
-  const password = /fan@demo\.local \/ (\S+)/.exec(output)?.[1];
-  if (!password)
-    throw new Error(`el servidor no imprimió la contraseña del fan de demostración:\n${output}`);
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'fan@demo.local', password }),
-  });
-  if (!login.ok) throw new Error(`login del fan de demostración: ${login.status}`);
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  // A returning fan: the scores are computed first (as the agenda page asks for them), so the
-  // runs measure the page, not the scoring.
-  const generate = await fetch(`${base}/api/recommendations/generate`, {
-    method: 'POST',
-    headers: { cookie },
-  });
-  if (generate.status !== 202) throw new Error(`generate: ${generate.status}`);
-  const started = performance.now();
-  while (performance.now() - started < 120_000) {
-    const progress = (await (
-      await fetch(`${base}/api/recommendations/progress`, { headers: { cookie } })
-    ).json()) as { total: number; scored: number; running: boolean };
-    if (!progress.running && progress.scored >= progress.total) return cookie;
-    await sleep(250);
-  }
-  throw new Error('la agenda del fan de demostración no terminó de puntuarse en 120 s');
 }
 
 function landingJsKb(): number {
