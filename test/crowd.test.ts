@@ -13,6 +13,7 @@ import type { RecommendationEngine } from '../server/recommendations/engine.js';
 import { createOpenAiEngine } from '../server/recommendations/openai-engine.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { freePort } from './helpers/app-process.js';
 import { eventually } from './helpers/eventually.js';
 import { createConcert, createUser } from './helpers/factories.js';
 import {
@@ -253,6 +254,27 @@ describe('a starved pool', () => {
       .expect(200, { status: 'ok', jobs: 'off', changeFeed: 'off' });
     await request(app).get('/api/concerts/carousel').timeout(10_000).expect(200);
     await starved.close();
+  });
+
+  it('a database that cannot be reached answers 503 with Retry-After, in Spanish, not a 500', async () => {
+    // A port nothing listens on: every connection is refused, as when PostgreSQL is down.
+    const down = new URL(database.url);
+    down.port = String(await freePort());
+    const unreachable = connectDatabase(down.toString(), POOL_SIZE, 2_000);
+    const { app } = createTestApp({ database: unreachable });
+    for (const path of ['/api/concerts/carousel', '/api/concerts']) {
+      const res = await request(app).get(path).timeout(10_000);
+      expect(res.status).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).toEqual({
+        error: {
+          code: 'database_unavailable',
+          message:
+            'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos.',
+        },
+      });
+    }
+    await unreachable.close();
   });
 
   it('a run that finds the pool busy waits its turn and finishes once connections free up', async () => {

@@ -1,5 +1,5 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { isPoolTimeout } from '../db/database.js';
+import { isDatabaseUnreachable, isPoolTimeout } from '../db/database.js';
 import { poolWaitTimeouts } from '../metrics/metrics.js';
 
 /** The one error type the API raises on purpose: its message is Spanish and shown to people. */
@@ -38,6 +38,15 @@ const serverBusy = () =>
     5,
   );
 
+/** The database is down or restarting: the request may be repeated once it is back. */
+const databaseUnavailable = () =>
+  new AppError(
+    'database_unavailable',
+    503,
+    'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos.',
+    5,
+  );
+
 export const apiNotFoundHandler: RequestHandler = (_req, _res, next) => {
   next(notFound('Esta ruta de la API no existe.'));
 };
@@ -69,7 +78,17 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     req.log.warn('no database connection came free in time: 503');
     poolWaitTimeouts.inc();
   }
-  const known = error instanceof AppError ? error : busy ? serverBusy() : clientErrorFrom(error);
+  const unreachable = !busy && isDatabaseUnreachable(error);
+  // The operator must hear of it (an error, with its cause), the client gets a 503 to retry.
+  if (unreachable) req.log.error({ err: error }, 'database unreachable: 503');
+  const known =
+    error instanceof AppError
+      ? error
+      : busy
+        ? serverBusy()
+        : unreachable
+          ? databaseUnavailable()
+          : clientErrorFrom(error);
   if (known) {
     if (res.headersSent) return;
     if (known.retryAfterSeconds !== undefined)
