@@ -6,7 +6,8 @@
 // functions, so a date reads the same everywhere.
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
-const MONTHS = [
+/** Month names as Spanish writes them in dates (and in concert addresses: concert-page.ts). */
+export const MONTHS = [
   'enero',
   'febrero',
   'marzo',
