@@ -10,6 +10,7 @@ import {
   hasFilters,
   matchingBands,
   normalizeText,
+  sortedSpanish,
   spanishOrder,
   uniqueBandNames,
   uniqueGenres,
@@ -178,5 +179,6 @@ describe('spanishOrder', () => {
       (a, b) => collator.compare(a, b) || (a < b ? -1 : a > b ? 1 : 0),
     );
     expect([...names].sort(spanishOrder)).toEqual(byIntl);
+    expect(sortedSpanish(names)).toEqual(byIntl);
   });
 });

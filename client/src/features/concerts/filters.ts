@@ -25,16 +25,35 @@ export function normalizeText(text: string): string {
   return plain.toLowerCase().trim();
 }
 
+interface SortEntry {
+  name: string;
+  key: string;
+}
+
+/** The folded name Spanish order compares: case and accents aside, ñ after n. */
+const sortEntry = (name: string): SortEntry => ({
+  name,
+  key: normalizeText(name.toLowerCase().replaceAll('ñ', 'n\x7f')),
+});
+
+const byKey = (a: SortEntry, b: SortEntry) =>
+  a.key !== b.key ? (a.key < b.key ? -1 : 1) : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+
 /**
- * Spanish alphabetical order (case and accents aside, ñ after n), as Intl.Collator('es') sorts
- * names, without the collator: building one loads ICU's collation data, 15-30 ms of main thread
- * in the agenda's first render (test/client/filters.test.ts compares the two orders).
+ * Spanish alphabetical order, as Intl.Collator('es') sorts names, without the collator: building
+ * one loads ICU's collation data, 15-30 ms of main thread in the agenda's first render
+ * (test/client/filters.test.ts compares the two orders).
  */
 export function spanishOrder(a: string, b: string): number {
-  const keyA = normalizeText(a.toLowerCase().replaceAll('ñ', 'n\x7f'));
-  const keyB = normalizeText(b.toLowerCase().replaceAll('ñ', 'n\x7f'));
-  if (keyA !== keyB) return keyA < keyB ? -1 : 1;
-  return a < b ? -1 : a > b ? 1 : 0;
+  return byKey(sortEntry(a), sortEntry(b));
+}
+
+/** `names` in Spanish order, each folded once (not once per comparison: 1,000 names, 40 ms). */
+export function sortedSpanish(names: string[]): string[] {
+  return names
+    .map(sortEntry)
+    .sort(byKey)
+    .map((entry) => entry.name);
 }
 
 function isScore(value: string): value is Score {
@@ -115,7 +134,7 @@ export function uniqueBandNames(concerts: ConcertDto[]): string[] {
   for (const concert of concerts) {
     for (const name of bandNamesOf(concert)) names.set(normalizeText(name), name);
   }
-  return [...names.values()].sort(spanishOrder);
+  return sortedSpanish([...names.values()]);
 }
 
 /** Every genre in the agenda, once, alphabetically. */
@@ -125,7 +144,7 @@ export function uniqueGenres(concerts: ConcertDto[]): string[] {
     const key = normalizeText(concert.genre);
     if (!genres.has(key)) genres.set(key, concert.genre);
   }
-  return [...genres.values()].sort(spanishOrder);
+  return sortedSpanish([...genres.values()]);
 }
 
 export function matchingBands(names: string[], query: string): string[] {
