@@ -9,10 +9,8 @@
 // Issue 14: then the public agenda /conciertos for a visitor, with the demo agenda grown to 1,000
 // upcoming concerts (bench/lib/more-concerts.ts), same Lighthouse and flags, median of 3, and the
 // JavaScript it loads (gzip). BENCH_LIGHTHOUSE_PAGES=/conciertos measures only that page.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
@@ -21,7 +19,7 @@ import { entryFiles, staticClosure } from './landing-bundle.bench.js';
 import { signInDemoFan } from './lib/demo-fan.js';
 import { loadRow } from './lib/http-client.js';
 import { growUpcomingConcerts } from './lib/more-concerts.js';
-import { freePort, startServer, stopServer, waitForReady } from './lib/server-process.js';
+import { withDemoServer } from './lib/server-process.js';
 import type { BenchResult } from './types.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -203,20 +201,7 @@ function rowsFor(page: string, runs: RunFigures[], performanceBudget: number): B
 }
 
 export async function run(): Promise<BenchResult[]> {
-  if (
-    !existsSync(path.join(repoRoot, 'dist/server/index.js')) ||
-    !existsSync(path.join(repoRoot, 'dist/client/index.html'))
-  ) {
-    throw new Error('Falta dist/: ejecuta `npm run build` antes de este benchmark.');
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-bench-lighthouse-'));
-  // Production with demo data: the demo passwords are random there and printed once.
-  process.env.DEMO_DATA = 'true';
-  const postgresPort = await freePort();
-  const server = startServer({ repoRoot, dataDir, port: await freePort(), postgresPort });
-  try {
-    await waitForReady(server, performance.now());
-    const base = `http://localhost:${server.port}`;
+  return withDemoServer(repoRoot, 'lighthouse', async ({ server, base, dataDir, postgresPort }) => {
     const cookie =
       PAGES && !PAGES.includes('/myconcerts')
         ? undefined
@@ -269,8 +254,5 @@ export async function run(): Promise<BenchResult[]> {
       ok: landingKb <= 110,
     });
     return results;
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

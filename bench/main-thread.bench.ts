@@ -6,15 +6,11 @@
 // phone-sized, without CPU throttling. Printed, as medians over the runs: the longest task of the
 // page's main thread, the task that evaluates the app's modules, every task together, and the
 // tasks over 50 ms. Lighthouse multiplies such durations by 4 (its phone).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { signInDemoFan } from './lib/demo-fan.js';
 import { loadRow } from './lib/http-client.js';
-import { freePort, startServer, stopServer, waitForReady } from './lib/server-process.js';
+import { withDemoServer } from './lib/server-process.js';
 import type { BenchResult } from './types.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -125,20 +121,7 @@ function rowsFor(page: string, runs: LoadFigures[]): BenchResult[] {
 }
 
 export async function run(): Promise<BenchResult[]> {
-  if (!existsSync(path.join(repoRoot, 'dist/server/index.js'))) {
-    throw new Error('Falta dist/: ejecuta `npm run build` antes de este benchmark.');
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-bench-main-thread-'));
-  process.env.DEMO_DATA = 'true'; // production with demo data: random passwords, printed once
-  const server = startServer({
-    repoRoot,
-    dataDir,
-    port: await freePort(),
-    postgresPort: await freePort(),
-  });
-  try {
-    await waitForReady(server, performance.now());
-    const base = `http://localhost:${server.port}`;
+  return withDemoServer(repoRoot, 'main-thread', async ({ server, base }) => {
     const cookie = await signInDemoFan(base, server.output());
     const results: BenchResult[] = [];
     for (const [page, pageCookie] of [
@@ -157,8 +140,5 @@ export async function run(): Promise<BenchResult[]> {
     }
     results.push(loadRow('main thread, after'));
     return results;
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -2,15 +2,11 @@
 // config) on the BUILT app (`npm run build` first) with demo data: `/`, the public agenda
 // `/conciertos` and a concert page. Budget: 100 on each. One run each (the SEO audits do not
 // depend on timing); a failing audit is named in the row.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import type { ConcertListResponse } from '../common/dto.js';
-import { freePort, startServer, stopServer, waitForReady } from './lib/server-process.js';
+import { withDemoServer } from './lib/server-process.js';
 import type { BenchResult } from './types.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -42,17 +38,7 @@ async function seoOf(url: string): Promise<{ score: number; failing: string[] }>
 }
 
 export async function run(): Promise<BenchResult[]> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cm-bench-seo-'));
-  process.env.DEMO_DATA = 'true'; // the started server inherits it: production with demo data
-  const server = startServer({
-    repoRoot,
-    dataDir,
-    port: await freePort(),
-    postgresPort: await freePort(),
-  });
-  try {
-    await waitForReady(server, performance.now());
-    const base = `http://localhost:${server.port}`;
+  return withDemoServer(repoRoot, 'seo', async ({ base }) => {
     const agenda = (await (await fetch(`${base}/api/concerts`)).json()) as ConcertListResponse;
     const first = agenda.concerts[0];
     if (!first) throw new Error('la agenda de demostración está vacía');
@@ -76,8 +62,5 @@ export async function run(): Promise<BenchResult[]> {
       });
     }
     return rows;
-  } finally {
-    await stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

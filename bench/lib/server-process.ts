@@ -1,8 +1,10 @@
-// Starting the built server as a child process and timing it, for the startup benchmark.
+// Starting the built server as a child process and timing it, for the startup benchmark, and a
+// demo server for the benches that load its pages in a browser.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -143,6 +145,41 @@ export async function stopServer(server: ServerProcess, timeoutMs = 20_000): Pro
   if (!stopped) {
     killGroup(server.pid, 'SIGKILL');
     await server.exited;
+  }
+}
+
+export interface DemoServer {
+  server: ServerProcess;
+  base: string;
+  dataDir: string;
+  postgresPort: number;
+}
+
+/**
+ * The built app (`npm run build` first) started as in production with demo data (random demo
+ * passwords, printed once) and ready, for `work`; stopped, and its data folder removed, after it.
+ */
+export async function withDemoServer<T>(
+  repoRoot: string,
+  label: string,
+  work: (demo: DemoServer) => Promise<T>,
+): Promise<T> {
+  if (
+    !existsSync(path.join(repoRoot, 'dist/server/index.js')) ||
+    !existsSync(path.join(repoRoot, 'dist/client/index.html'))
+  ) {
+    throw new Error('Falta dist/: ejecuta `npm run build` antes de este benchmark.');
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), `cm-bench-${label}-`));
+  process.env.DEMO_DATA = 'true'; // the started server inherits it
+  const postgresPort = await freePort();
+  const server = startServer({ repoRoot, dataDir, port: await freePort(), postgresPort });
+  try {
+    await waitForReady(server, performance.now());
+    return await work({ server, base: `http://localhost:${server.port}`, dataDir, postgresPort });
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
