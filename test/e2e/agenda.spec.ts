@@ -150,12 +150,21 @@ test.describe('the concert agenda', () => {
     await expect(cards(page)).toHaveCount(concerts.length);
   });
 
-  test('at 375 px the band search is a modal and the band a removable pill', async ({ page }) => {
+  test('at 375 px the filters open from a button, the band search is a modal and the band a removable pill', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openAgenda(page);
     const concerts = await agenda(page);
     const band = concerts[0].bands[0]?.name ?? concerts[0].name ?? '';
 
+    // Closed at first: the fields would fill half of a phone's first screen.
+    const toggle = page.getByRole('button', { name: 'Filtros', exact: true });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByLabel('Selecciona una fecha')).toHaveCount(0);
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByLabel('Selecciona una fecha')).toBeVisible();
     // The closed dialog keeps no button per band in the page (a season names a thousand).
     await expect(page.locator('.band-dialog__option')).toHaveCount(0);
     await page.getByRole('button', { name: 'Buscar banda' }).click();
@@ -180,6 +189,11 @@ test.describe('the concert agenda', () => {
 
     await page.getByLabel('Selecciona una fecha').fill(concerts[0].day);
     await page.reload();
+    // An address that already filters opens the fields and counts the filters on the button.
+    await expect(page.getByRole('button', { name: 'Filtros (2)' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     await expect(page.locator('.band-pill')).toContainText(band);
     await expect(page.getByLabel('Selecciona una fecha')).toHaveValue(concerts[0].day);
     await page.getByRole('button', { name: 'Quitar filtro de banda' }).click();
