@@ -104,13 +104,18 @@ describe('the built SPA', () => {
       '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>',
       '<link rel="preload" href="/api/concerts/likes" as="fetch" crossorigin>',
     ];
+    const sessionLink = '<link rel="preload" href="/api/session" as="fetch" crossorigin>';
     const agenda = await request(app).get('/myconcerts/').set('Cookie', 'cm.sid=x').expect(200);
-    for (const link of links) expect(agenda.text).toContain(link);
+    for (const link of [sessionLink, ...links]) expect(agenda.text).toContain(link);
     expect(agenda.text).not.toMatch(/index-1|jsx-runtime-4/);
-    // A visitor is sent to the landing, and other pages do not need the agenda.
+    // A visitor is sent to the landing, and other pages do not need the agenda; with a cookie
+    // every page needs the session first.
     const visitor = await request(app).get('/myconcerts').expect(200);
+    expect(visitor.text).not.toContain('rel="preload"');
     const profile = await request(app).get('/profile').set('Cookie', 'cm.sid=x').expect(200);
-    for (const res of [visitor, profile]) expect(res.text).not.toContain('rel="preload"');
+    expect(profile.text.match(/rel="preload"[^>]*>/g)).toEqual([
+      'rel="preload" href="/api/session" as="fetch" crossorigin>',
+    ]);
     // The public agenda preloads its own code and the data for everyone, cookie or not.
     for (const cookie of [undefined, 'cm.sid=x']) {
       const res = await (

@@ -138,6 +138,13 @@ export function spaPages(options: {
 const sessionTag = (cookie: boolean) =>
   `<meta name="cm-session" content="${cookie ? 'cookie' : 'none'}">`;
 
+/**
+ * With a session cookie every page of the SPA asks /api/session before it shows anything of the
+ * person's: fetched while the HTML is read, as the SPA will fetch it, the answer is there when the
+ * app starts instead of one round trip after its JavaScript has run.
+ */
+const SESSION_PRELOAD = '<link rel="preload" href="/api/session" as="fetch" crossorigin>';
+
 export function spaRouter(options: {
   clientDir: string;
   pages: SpaPages;
@@ -147,8 +154,8 @@ export function spaRouter(options: {
   const router = express.Router();
   const { pages } = options;
   // Every other page has the default head: rendered once for each case, without a session
-  // cookie, with one, and the agenda with one (a visitor there is sent to the landing, so nothing
-  // is preloaded for them). The preloads go last in <head>, after the app's own script and styles,
+  // cookie, with one (its session preloaded), and the agenda with one (a visitor there is sent to
+  // the landing, so nothing is preloaded for them). The preloads go last in <head>, after the app's own script and styles,
   // which the browser should fetch first.
   const preloads = pages.preloads(AGENDA_ENTRIES.mine);
   const page = (
@@ -164,8 +171,11 @@ export function spaRouter(options: {
     // A visitor on the landing also gets its hero (first-paint.ts); with a cookie they may be
     // signed in and sent on, so only the header.
     none: page(requestPath, head, false, headerShell(false) + (landing ? landingShell() : '')),
-    cookie: page(requestPath, head, true),
-    agenda: page(requestPath, head, true).replace('</head>', () => `${preloads}</head>`),
+    cookie: page(requestPath, head, true).replace('</head>', () => `${SESSION_PRELOAD}</head>`),
+    agenda: page(requestPath, head, true).replace(
+      '</head>',
+      () => `${SESSION_PRELOAD}${preloads}</head>`,
+    ),
   });
   const indexHtml = variantsOf('/');
   const landingHtml = variantsOf('/', options.landingHead, true);
