@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ConcertDto } from '../../../../common/dto';
+import type { AgendaConcertDto } from '../../../../common/dto';
 import { SCORES, type Score } from '../../../../common/genres';
 import { isPriceRange, priceInRange, type PriceRange } from './priceFilter';
 
@@ -107,12 +107,15 @@ export function hasFilters(filters: AgendaFilters): boolean {
   );
 }
 
-export function bandNamesOf(concert: ConcertDto): string[] {
+export function bandNamesOf(concert: AgendaConcertDto): string[] {
   if (concert.bands.length > 0) return concert.bands.map((band) => band.name);
   return concert.name ? [concert.name] : [];
 }
 
-export function applyFilters(concerts: ConcertDto[], filters: AgendaFilters): ConcertDto[] {
+export function applyFilters(
+  concerts: AgendaConcertDto[],
+  filters: AgendaFilters,
+): AgendaConcertDto[] {
   const band = normalizeText(filters.banda);
   return concerts.filter((concert) => {
     if (filters.fecha && concert.day !== filters.fecha) return false;
@@ -129,7 +132,7 @@ export function applyFilters(concerts: ConcertDto[], filters: AgendaFilters): Co
 }
 
 /** Every band name in the agenda, once, alphabetically. */
-export function uniqueBandNames(concerts: ConcertDto[]): string[] {
+export function uniqueBandNames(concerts: AgendaConcertDto[]): string[] {
   const names = new Map<string, string>();
   for (const concert of concerts) {
     for (const name of bandNamesOf(concert)) names.set(normalizeText(name), name);
@@ -138,7 +141,7 @@ export function uniqueBandNames(concerts: ConcertDto[]): string[] {
 }
 
 /** Every genre in the agenda, once, alphabetically. */
-export function uniqueGenres(concerts: ConcertDto[]): string[] {
+export function uniqueGenres(concerts: AgendaConcertDto[]): string[] {
   const genres = new Map<string, string>();
   for (const concert of concerts) {
     const key = normalizeText(concert.genre);

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue } from 'react';
 import type {
   AgendaConcertDto,
-  ConcertDto,
   ConcertListResponse,
   ConcertPageDto,
   FeedbackResponse,
@@ -16,35 +15,44 @@ import { agendaQuery, likeCountsQuery } from './agendaQuery';
 import { concertKeys } from './keys';
 
 /**
- * The agenda with each concert's like count put in (they come apart: see agendaQuery.ts). Until
- * the counts arrive, or if they fail, a concert shows 0: the agenda itself does not wait for them.
+ * The fan's (or the visitors') agenda. The like counts come apart (see agendaQuery.ts) and are
+ * fetched and refreshed here for the page, but each card reads its own (`useLikeCount`): merged
+ * into the concerts, every like and every minute's refresh made new concert objects and rendered
+ * every card of the list again, 300 of them in a fan's agenda.
  */
 export function useAgenda() {
   const agenda = useQuery({ ...agendaQuery, retry: 1 });
-  const counts = useQuery({ ...likeCountsQuery, retry: 1 });
-  const likeCounts = counts.data?.likeCounts;
-  const data = useMemo(
-    () =>
-      agenda.data && {
-        concerts: agenda.data.concerts.map((concert): ConcertDto => ({
-          ...concert,
-          likeCount: likeCounts?.[concert.id] ?? 0,
-        })),
-      },
-    [agenda.data, likeCounts],
-  );
+  // Only its fetching matters here: this component reads nothing of it, so a new answer does not
+  // render the page again (TanStack Query tracks what is read).
+  useQuery({ ...likeCountsQuery, retry: 1 });
   // A query's answer, or the session's that reveals the page, renders at once, in one task that
   // on a slow phone blocks for a few hundred ms with a page of cards. The cards read a deferred
   // copy instead (null at first, even when the data is already here), rendered in a background
   // pass that React slices and drops if newer data comes; until that pass the agenda counts as
   // loading (skeleton), never as empty.
-  const shown = useDeferredValue(data, null);
+  const shown = useDeferredValue(agenda.data, null);
   return {
     data: shown ?? undefined,
     isPending: !shown && !agenda.isError,
     isError: agenda.isError,
     refetch: agenda.refetch,
   };
+}
+
+/**
+ * One concert's like count, from the shared counts: 0 until they arrive, or if they fail. The card
+ * renders again only when its own count changes.
+ */
+export function useLikeCount(concertId: number): number {
+  const { data } = useQuery({
+    ...likeCountsQuery,
+    select: (counts: LikeCountsResponse) => counts.likeCounts[concertId] ?? 0,
+    // useAgenda fetches and refreshes them for the whole page, once.
+    refetchInterval: false,
+    refetchOnMount: false,
+    refetchOnWindowFocus: false,
+  });
+  return data ?? 0;
 }
 
 /** One concert for its page; a 404 is an answer (the page says so), not a reason to retry. */

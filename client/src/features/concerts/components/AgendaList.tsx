@@ -1,8 +1,8 @@
-import type { ConcertDto } from '../../../../../common/dto';
+import type { AgendaConcertDto } from '../../../../../common/dto';
 import { ConcertCard } from './ConcertCard';
 
 interface AgendaListProps {
-  concerts: readonly ConcertDto[];
+  concerts: readonly AgendaConcertDto[];
   signedIn: boolean;
   siteUrl: string;
   /** The first card's picture loads first (the fan's agenda, where it is on screen at once). */

@@ -1,9 +1,10 @@
 import { memo, useId } from 'react';
 import { Link } from 'react-router-dom';
-import type { ConcertDto } from '../../../../../common/dto';
+import type { AgendaConcertDto } from '../../../../../common/dto';
 import { formatLongDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
 import { AddToCalendar } from '../../calendar/AddToCalendar';
+import { useLikeCount } from '../queries';
 import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';
 import { LikeButton } from './LikeButton';
@@ -13,7 +14,7 @@ import { concertPagePath, concertTitle, formatHour, whatsappUrl } from './shareT
 const THINKING = 'Dame un momento, estoy pensando en ello...';
 
 interface ConcertCardProps {
-  concert: ConcertDto;
+  concert: AgendaConcertDto;
   /** Without a session the like and feedback controls are shown disabled. */
   signedIn: boolean;
   /** PUBLIC_URL: the shared message links to the concert's page there. */
@@ -111,10 +112,9 @@ export const ConcertCard = memo(function ConcertCard({
           </ul>
         )}
         <div className="concert-card__actions">
-          <LikeButton
+          <CardLikeButton
             concertId={concert.id}
             liked={recommendation?.liked ?? false}
-            likeCount={concert.likeCount}
             signedIn={signedIn}
           />
           <a
@@ -143,3 +143,8 @@ export const ConcertCard = memo(function ConcertCard({
     </article>
   );
 });
+
+/** The card's like, with the concert's count read on its own: a new count renders only this. */
+function CardLikeButton(props: { concertId: number; liked: boolean; signedIn: boolean }) {
+  return <LikeButton {...props} likeCount={useLikeCount(props.concertId)} />;
+}

@@ -1,10 +1,10 @@
 import { concertPath } from '../../../../../common/concert-page';
-import type { ConcertDto } from '../../../../../common/dto';
+import type { AgendaConcertDto } from '../../../../../common/dto';
 import { formatLongDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';
 import { bandNamesOf } from '../filters';
 
-export function concertTitle(concert: ConcertDto): string {
+export function concertTitle(concert: AgendaConcertDto): string {
   const names = bandNamesOf(concert);
   return names.length > 0 ? names.join(' + ') : 'Concierto';
 }
@@ -14,7 +14,7 @@ export function formatHour(hour: string): string {
 }
 
 /** '/conciertos/<id>-<slug>': the concert's own page. */
-export function concertPagePath(concert: ConcertDto): string {
+export function concertPagePath(concert: AgendaConcertDto): string {
   return concertPath(concert.id, {
     bands: bandNamesOf(concert),
     venue: concert.venue,
@@ -23,12 +23,12 @@ export function concertPagePath(concert: ConcertDto): string {
 }
 
 /** The concert's page on PUBLIC_URL (`siteUrl`, without a trailing slash). */
-export function concertPageUrl(concert: ConcertDto, siteUrl: string): string {
+export function concertPageUrl(concert: AgendaConcertDto, siteUrl: string): string {
   return `${siteUrl.replace(/\/+$/, '')}${concertPagePath(concert)}`;
 }
 
 /** The WhatsApp message: date, bands, venue, price, Spotify links and the concert's page. */
-export function shareText(concert: ConcertDto, siteUrl: string): string {
+export function shareText(concert: AgendaConcertDto, siteUrl: string): string {
   const lines = [
     `🎶 ${concertTitle(concert)}`,
     `📅 ${formatLongDay(concert.day)} a las ${formatHour(concert.hour)}`,
@@ -42,6 +42,6 @@ export function shareText(concert: ConcertDto, siteUrl: string): string {
   return lines.join('\n');
 }
 
-export function whatsappUrl(concert: ConcertDto, siteUrl: string): string {
+export function whatsappUrl(concert: AgendaConcertDto, siteUrl: string): string {
   return `https://wa.me/?text=${encodeURIComponent(shareText(concert, siteUrl))}`;
 }
