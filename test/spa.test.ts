@@ -100,7 +100,7 @@ describe('the built SPA', () => {
     const links = [
       '<link rel="modulepreload" crossorigin href="/assets/MyConcertsPage-2.js">',
       '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
-      '<link rel="preload" as="style" crossorigin href="/assets/MyConcertsPage-2.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/MyConcertsPage-2.css">',
       '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>',
       '<link rel="preload" href="/api/concerts/likes" as="fetch" crossorigin>',
     ];
@@ -128,7 +128,7 @@ describe('the built SPA', () => {
         '<link rel="modulepreload" crossorigin href="/assets/PublicAgendaPage-5.js">',
         '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
         '<link rel="modulepreload" crossorigin href="/assets/FiltersBar-6.js">',
-        '<link rel="preload" as="style" crossorigin href="/assets/FiltersBar-6.css">',
+        '<link rel="stylesheet" crossorigin href="/assets/FiltersBar-6.css">',
         '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>',
       ])
         expect(head).toContain(link);
