@@ -47,10 +47,9 @@ export function useLikeCount(concertId: number): number {
   const { data } = useQuery({
     ...likeCountsQuery,
     select: (counts: LikeCountsResponse) => counts.likeCounts[concertId] ?? 0,
-    // useAgenda fetches and refreshes them for the whole page, once.
-    refetchInterval: false,
-    refetchOnMount: false,
-    refetchOnWindowFocus: false,
+    // Only read here: useAgenda fetches and refreshes them for the whole page, once (a card that
+    // mounts after a failed fetch must not ask again).
+    enabled: false,
   });
   return data ?? 0;
 }
