@@ -33,7 +33,7 @@ export function FiltersBar({
   // On a phone the fields would fill half the first screen: they wait behind a button, open from
   // the start only when the address already filters. Not drawing them also keeps the first
   // <input type="date"> of the page out of its first render: in Chromium it loads the locale's
-  // date formats, 45-85 ms of main thread measured here (a phone 4x slower: 200-300 ms).
+  // date formats, 44-86 ms of main thread measured here (a phone 4x slower: 200-300 ms).
   const [open, setOpen] = useState(active > 0);
   const fieldsId = `${id}-fields`;
 
