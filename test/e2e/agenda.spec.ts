@@ -212,10 +212,16 @@ test.describe('the concert agenda', () => {
 
     const wasLiked = (await like.getAttribute('aria-pressed')) === 'true';
     const before = await count();
+    // The button changes before the PUT is even sent (optimistic): reload after its answer.
+    const saved = page.waitForResponse(
+      (response) =>
+        /\/api\/concerts\/\d+\/like$/.test(response.url()) && response.request().method() === 'PUT',
+    );
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', String(!wasLiked));
     const expected = wasLiked ? Math.max(0, before - 1) : before + 1;
     await expect(like).toContainText(String(expected));
+    expect((await saved).status()).toBe(200);
 
     await page.reload();
     await expect(like).toHaveAttribute('aria-pressed', String(!wasLiked));

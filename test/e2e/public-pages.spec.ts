@@ -138,8 +138,15 @@ test('a signed-in fan sees their score and reason on the page, and likes the con
   ).json()) as ConcertPageDto;
   const like = fanPart.getByRole('button', { name: 'Me gusta' });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
+  // The button turns on before the PUT is even sent (optimistic): read the server after its answer.
+  const saved = page.waitForResponse(
+    (response) =>
+      response.url().endsWith(`/api/concerts/${concert.id}/like`) &&
+      response.request().method() === 'PUT',
+  );
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
+  expect((await saved).status()).toBe(200);
   const after = (await (
     await page.request.get(`/api/concerts/${concert.id}`)
   ).json()) as ConcertPageDto;
