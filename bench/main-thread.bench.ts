@@ -99,7 +99,9 @@ function figuresOf(events: TraceEvent[], url: string): LoadFigures {
   const firstPaint = events.find(
     (e) => e.name === 'firstContentfulPaint' && e.pid === main.pid && e.tid === main.tid,
   );
-  const afterPaint = firstPaint ? tasks.filter((task) => task.ts >= firstPaint.ts) : [];
+  // A trace without it would count no blocking at all: such a load is done again (see run()).
+  if (!firstPaint) throw new Error(`no se encontró la primera pintura de ${url} en la traza`);
+  const afterPaint = tasks.filter((task) => task.ts >= firstPaint.ts);
   const taskOf = (inner: TraceEvent) =>
     tasks.find((t) => t.ts <= inner.ts && inner.ts < t.ts + (t.dur ?? 0));
   return {

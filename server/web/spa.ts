@@ -42,6 +42,9 @@ function hasSessionCookie(cookieHeader: string | undefined): boolean {
     .some((pair) => SESSION_COOKIE_NAMES.includes((pair.split('=', 1)[0] ?? '').trim()));
 }
 
+/** Fetched as the SPA's own same-origin fetch will ask, so the browser hands the answer over. */
+const fetchPreload = (href: string) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`;
+
 interface ManifestChunk {
   file: string;
   css?: string[];
@@ -57,9 +60,7 @@ interface ManifestChunk {
  * only the data links.
  */
 function pagePreloads(clientDir: string, entry: string): string {
-  const data = ['/api/concerts', '/api/concerts/likes']
-    .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
-    .join('');
+  const data = ['/api/concerts', '/api/concerts/likes'].map(fetchPreload).join('');
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return data;
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -146,7 +147,7 @@ const sessionTag = (cookie: boolean) =>
  * person's: fetched while the HTML is read, as the SPA will fetch it, the answer is there when the
  * app starts instead of one round trip after its JavaScript has run.
  */
-const SESSION_PRELOAD = '<link rel="preload" href="/api/session" as="fetch" crossorigin>';
+const SESSION_PRELOAD = fetchPreload('/api/session');
 
 export function spaRouter(options: {
   clientDir: string;
@@ -170,16 +171,17 @@ export function spaRouter(options: {
     pages
       .html(head, requestPath, sessionTag(cookie))
       .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
-  const variantsOf = (requestPath: string, head = pages.defaultHead, landing = false) => ({
-    // A visitor on the landing also gets its hero (first-paint.ts); with a cookie they may be
-    // signed in and sent on, so only the header.
-    none: page(requestPath, head, false, headerShell(false) + (landing ? landingShell() : '')),
-    cookie: page(requestPath, head, true).replace('</head>', () => `${SESSION_PRELOAD}</head>`),
-    agenda: page(requestPath, head, true).replace(
-      '</head>',
-      () => `${SESSION_PRELOAD}${preloads}</head>`,
-    ),
-  });
+  const endOfHead = (html: string, tags: string) => html.replace('</head>', () => `${tags}</head>`);
+  const variantsOf = (requestPath: string, head = pages.defaultHead, landing = false) => {
+    const cookie = endOfHead(page(requestPath, head, true), SESSION_PRELOAD);
+    return {
+      // A visitor on the landing also gets its hero (first-paint.ts); with a cookie they may be
+      // signed in and sent on, so only the header.
+      none: page(requestPath, head, false, headerShell(false) + (landing ? landingShell() : '')),
+      cookie,
+      agenda: endOfHead(cookie, preloads),
+    };
+  };
   const indexHtml = variantsOf('/');
   const landingHtml = variantsOf('/', options.landingHead, true);
   const indexHtmlWithoutAnalytics = variantsOf(PAGES_WITH_TOKENS[0]!);

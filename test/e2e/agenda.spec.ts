@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AgendaConcertDto, ConcertListResponse } from '../../common/dto';
 import { createFan, newRequest, saveSignedInState } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
+import { likeSaved } from './helpers/concerts';
 
 // One login for the whole file (login is rate limited per email): every test reuses its cookies.
 const STATE_FILE = path.join(tmpdir(), `agenda-fan-${process.pid}.json`);
@@ -212,11 +213,7 @@ test.describe('the concert agenda', () => {
 
     const wasLiked = (await like.getAttribute('aria-pressed')) === 'true';
     const before = await count();
-    // The button changes before the PUT is even sent (optimistic): reload after its answer.
-    const saved = page.waitForResponse(
-      (response) =>
-        /\/api\/concerts\/\d+\/like$/.test(response.url()) && response.request().method() === 'PUT',
-    );
+    const saved = likeSaved(page); // reload only once the like is stored
     await like.click();
     await expect(like).toHaveAttribute('aria-pressed', String(!wasLiked));
     const expected = wasLiked ? Math.max(0, before - 1) : before + 1;

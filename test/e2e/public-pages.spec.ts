@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AgendaConcertDto, ConcertListResponse, ConcertPageDto } from '../../common/dto';
 import { createFan } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
+import { likeSaved } from './helpers/concerts';
 
 function titleOf(concert: AgendaConcertDto): string {
   return concert.bands.length > 0
@@ -138,12 +139,7 @@ test('a signed-in fan sees their score and reason on the page, and likes the con
   ).json()) as ConcertPageDto;
   const like = fanPart.getByRole('button', { name: 'Me gusta' });
   await expect(like).toHaveAttribute('aria-pressed', 'false');
-  // The button turns on before the PUT is even sent (optimistic): read the server after its answer.
-  const saved = page.waitForResponse(
-    (response) =>
-      response.url().endsWith(`/api/concerts/${concert.id}/like`) &&
-      response.request().method() === 'PUT',
-  );
+  const saved = likeSaved(page); // read the server only once the like is stored
   await like.click();
   await expect(like).toHaveAttribute('aria-pressed', 'true');
   expect((await saved).status()).toBe(200);

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Response } from '@playwright/test';
 
 /** A calendar day some days ahead, in Mallorca. */
 export function futureDay(days: number): string {
@@ -18,4 +18,16 @@ export async function seedConcert(
   });
   expect(res.status()).toBe(201);
   return ((await res.json()) as { id: number }).id;
+}
+
+/**
+ * The answer to the next like's PUT. A like button turns on before the PUT is even sent
+ * (optimistic), so a test that reads the server or reloads waits for this first.
+ */
+export function likeSaved(page: Page): Promise<Response> {
+  return page.waitForResponse(
+    (response) =>
+      /\/api\/concerts\/\d+\/like$/.test(new URL(response.url()).pathname) &&
+      response.request().method() === 'PUT',
+  );
 }
