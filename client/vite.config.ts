@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 
 // Absolute paths so the config works whether vite is started from the repo root or from client/.
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -36,7 +36,7 @@ function compileHintForEntry(): Plugin {
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [react(), compileHintForEntry()],
+  plugins: [preact(), compileHintForEntry()],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,

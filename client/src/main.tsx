@@ -1,5 +1,4 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes, preloadPage } from './routes';
@@ -17,22 +16,17 @@ if (sessionHint === 'none') setSessionUser(queryClient, null);
 const pageReady = preloadPage(window.location.pathname, queryClient);
 
 const root = createRoot(container);
-// In a transition, React renders the first screen in slices of a few milliseconds, yielding to
-// the browser in between, instead of in one long task that blocks a slow phone's main thread.
 // An agenda opened straight waits for its page's code (preloaded with the app's), so its first
-// screen is the page, not a loading state that React would keep for 300 ms more.
-void pageReady.then(() =>
-  startTransition(() => {
-    // Declarative BrowserRouter rather than createBrowserRouter: data loading is TanStack Query's
-    // job, and leaving out the data router keeps about 18 KB of gzipped JS off the landing.
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <BrowserRouter>
-            <AppRoutes />
-          </BrowserRouter>
-        </QueryClientProvider>
-      </StrictMode>,
-    );
-  }),
-);
+// screen is the page, not a loading state. Preact renders at once (it has no transitions): the
+// agenda keeps its own work short by rendering its cards in slices (useRenderLimit).
+void pageReady.then(() => {
+  // Declarative BrowserRouter rather than createBrowserRouter: data loading is TanStack Query's
+  // job, and leaving out the data router keeps about 18 KB of gzipped JS off the landing.
+  root.render(
+    <QueryClientProvider client={queryClient}>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </QueryClientProvider>,
+  );
+});

@@ -43,9 +43,8 @@ const DislikedGenresPage = lazy(() =>
 
 /**
  * A split-off page that the app may load before its first render (preloadPage): once its code is
- * here it renders straight away. Through lazy() alone it would suspend once even then, and React
- * holds back what replaces a Suspense fallback for up to 300 ms, which on an agenda is 300 ms more
- * before the first card.
+ * here it renders straight away. Through lazy() alone it would suspend once even then: the first
+ * screen would be the loading state, and the page a moment later.
  */
 function preloadablePage(load: () => Promise<ComponentType>) {
   let loaded: ComponentType | undefined;

@@ -1,5 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
+/** Phones: below the layout's 600 px breakpoint (styles.css). */
+export const PHONE_QUERY = '(max-width: 599.98px)';
+
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {

@@ -24,12 +24,7 @@ export function MyConcertsPage() {
     <div className="page page--wide page--compact agenda-page">
       <h1>Tus conciertos</h1>
       {unfinished && progress && <RecommendationProgress progress={progress} />}
-      <FiltersBar
-        filters={filters}
-        bandNames={view.bandNames}
-        genres={view.genres}
-        onChange={setFilter}
-      />
+      <FiltersBar filters={filters} concerts={view.concerts} onChange={setFilter} />
       <AgendaStatus
         agenda={agenda}
         loading={<AgendaSkeleton />}

@@ -53,8 +53,7 @@ export function PublicAgendaPage() {
       )}
       <FiltersBar
         filters={filters}
-        bandNames={view.bandNames}
-        genres={view.genres}
+        concerts={view.concerts}
         showScore={false}
         onChange={setFilter}
       />

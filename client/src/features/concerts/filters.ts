@@ -132,7 +132,7 @@ export function applyFilters(
 }
 
 /** Every band name in the agenda, once, alphabetically. */
-export function uniqueBandNames(concerts: AgendaConcertDto[]): string[] {
+export function uniqueBandNames(concerts: readonly AgendaConcertDto[]): string[] {
   const names = new Map<string, string>();
   for (const concert of concerts) {
     for (const name of bandNamesOf(concert)) names.set(normalizeText(name), name);
@@ -141,7 +141,7 @@ export function uniqueBandNames(concerts: AgendaConcertDto[]): string[] {
 }
 
 /** Every genre in the agenda, once, alphabetically. */
-export function uniqueGenres(concerts: AgendaConcertDto[]): string[] {
+export function uniqueGenres(concerts: readonly AgendaConcertDto[]): string[] {
   const genres = new Map<string, string>();
   for (const concert of concerts) {
     const key = normalizeText(concert.genre);

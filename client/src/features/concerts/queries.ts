@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import type {
   AgendaConcertDto,
   ConcertListResponse,
@@ -25,15 +24,9 @@ export function useAgenda() {
   // Only its fetching matters here: this component reads nothing of it, so a new answer does not
   // render the page again (TanStack Query tracks what is read).
   useQuery({ ...likeCountsQuery, retry: 1 });
-  // A query's answer, or the session's that reveals the page, renders at once, in one task that
-  // on a slow phone blocks for a few hundred ms with a page of cards. The cards read a deferred
-  // copy instead (null at first, even when the data is already here), rendered in a background
-  // pass that React slices and drops if newer data comes; until that pass the agenda counts as
-  // loading (skeleton), never as empty.
-  const shown = useDeferredValue(agenda.data, null);
   return {
-    data: shown ?? undefined,
-    isPending: !shown && !agenda.isError,
+    data: agenda.data,
+    isPending: agenda.isPending,
     isError: agenda.isError,
     refetch: agenda.refetch,
   };

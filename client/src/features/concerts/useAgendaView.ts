@@ -1,18 +1,12 @@
 import { useMemo } from 'react';
 import { usePublicUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
-import {
-  applyFilters,
-  hasFilters,
-  uniqueBandNames,
-  uniqueGenres,
-  useAgendaFilters,
-} from './filters';
+import { applyFilters, hasFilters, useAgendaFilters } from './filters';
 import { useAgenda } from './queries';
 
 /**
  * What both agenda pages (/myconcerts and /conciertos) read: the agenda, its filters from the URL,
- * the choices the filter bar offers, and the concerts the filters leave. `scored` is false on
+ * every concert (the filter bar's choices come from them), and those the filters leave. `scored` is false on
  * /conciertos, where visitors have no scores, so the score filter is left aside there.
  */
 export function useAgendaView({ scored }: { scored: boolean }) {
@@ -22,8 +16,6 @@ export function useAgendaView({ scored }: { scored: boolean }) {
   const { filters, setFilter, clearFilters } = useAgendaFilters();
 
   const concerts = useMemo(() => agenda.data?.concerts ?? [], [agenda.data]);
-  const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
-  const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
   const visible = useMemo(
     () => applyFilters(concerts, scored ? filters : { ...filters, puntuacion: '' }),
     [concerts, filters, scored],
@@ -35,8 +27,7 @@ export function useAgendaView({ scored }: { scored: boolean }) {
     filters,
     setFilter,
     clearFilters,
-    bandNames,
-    genres,
+    concerts,
     visible,
     /** Filters are set or hide concerts: an empty list then offers to clear them. */
     filtered: hasFilters(filters) || concerts.length > 0,

@@ -19,7 +19,7 @@ export function useRecommendationProgress(): {
   unfinished: boolean;
 } {
   const queryClient = useQueryClient();
-  // A query (not an effect) so StrictMode's double mount still sends a single POST.
+  // A query (not an effect): one POST however often the page mounts.
   const generate = useQuery({
     queryKey: recommendationKeys.generate(),
     queryFn: ({ signal }) =>
