@@ -8,24 +8,31 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = 'http://localhost:3000';
 
 /**
- * Marks the app's entry chunk (React, the router and the first screen, all run on every load) with
- * V8's per-file compile hint: Chromium may then compile its functions on the thread that streams
- * the script in, rather than lazily on the main thread when React first calls them. Lighthouse's
- * TBT on `/` fell with it; Chromium's own trace shows the same task lengths (ARCHITECTURE.md).
- * Other browsers read a comment. Like Vite's own preload map, it is added after the file's hash
- * is taken: a comment, the same in every build: a copy cached under that name runs the same code.
+ * Marks the code every page runs on load with V8's per-file compile hint: the entry chunk (the
+ * first screen) and the chunks it imports statically (the UI library, the router, TanStack Query,
+ * which Vite splits off because lazy pages share them). Chromium may then compile their functions
+ * on the thread that streams the script in, rather than lazily on the main thread at their first
+ * call, in the app's first render. Other browsers read a comment (ARCHITECTURE.md has the
+ * measurements). Like Vite's own preload map, it is added after the file's hash is taken: a
+ * comment, the same in every build: a copy cached under that name runs the same code.
  */
-function compileHintForEntry(): Plugin {
+function compileHintForCodeRunOnLoad(): Plugin {
   return {
-    name: 'compile-hint-for-entry',
+    name: 'compile-hint-for-code-run-on-load',
     apply: 'build',
     // After Vite's own last touches to the code (it puts its preload map at the very top), since
     // the hint only counts as the file's first line. Minification would have dropped it earlier.
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
-        for (const chunk of Object.values(bundle)) {
-          if (chunk.type === 'chunk' && chunk.isEntry) {
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const onLoad = new Set(chunks.filter((chunk) => chunk.isEntry).map((c) => c.fileName));
+        for (const fileName of onLoad) {
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach((imported) => onLoad.add(imported));
+        }
+        for (const chunk of chunks) {
+          if (onLoad.has(chunk.fileName)) {
             chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
           }
         }
@@ -36,7 +43,7 @@ function compileHintForEntry(): Plugin {
 
 export default defineConfig({
   root: clientRoot,
-  plugins: [preact(), compileHintForEntry()],
+  plugins: [preact(), compileHintForCodeRunOnLoad()],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
