@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { Feedback } from '../../../../../common/genres';
 import { useFeedbackMutation } from '../queries';
+import { ThumbIcon } from './icons';
 
 interface FeedbackButtonsProps {
   concertId: number;
@@ -35,7 +36,7 @@ export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButto
         aria-busy={mutation.isPending}
         onClick={() => choose(1)}
       >
-        <span aria-hidden="true">👍</span>
+        <ThumbIcon />
       </button>
       <button
         type="button"
@@ -47,7 +48,7 @@ export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButto
         aria-busy={mutation.isPending}
         onClick={() => choose(-1)}
       >
-        <span aria-hidden="true">👎</span>
+        <ThumbIcon down />
       </button>
       {!signedIn && <span className="visually-hidden">{SIGN_IN}</span>}
     </div>

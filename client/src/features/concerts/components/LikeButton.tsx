@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useLikeMutation } from '../queries';
+import { HeartIcon } from './icons';
 
 interface LikeButtonProps {
   concertId: number;
@@ -32,7 +33,7 @@ export function LikeButton({ concertId, liked, likeCount, signedIn }: LikeButton
       aria-busy={mutation.isPending}
       onClick={toggle}
     >
-      <span aria-hidden="true">{liked ? '❤️' : '🤍'}</span>
+      <HeartIcon filled={liked} />
       <span id={countId} className="like-button__count">
         {likeCount}
         <span className="visually-hidden"> me gusta en total</span>
