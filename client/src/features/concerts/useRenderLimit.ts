@@ -1,17 +1,19 @@
 import { useEffect, useState } from 'react';
 import { PHONE_QUERY } from '../../lib/useMediaQuery';
 
+const ON_A_PHONE = window.matchMedia(PHONE_QUERY).matches;
+
 /**
  * About a screenful: two rows of three cards at 1280 px, two cards on a phone (one and a bit
  * show). Each card is a few ms of a slow phone's main thread in the agenda's first render.
  */
-export const FIRST_SLICE = window.matchMedia(PHONE_QUERY).matches ? 2 : 6;
+export const FIRST_SLICE = ON_A_PHONE ? 2 : 6;
 /**
- * Cards added per idle callback. Preact renders a slice in one go, so a slice is kept to what a
- * slow phone renders and lays out well within 50 ms (about 2-3 ms a card here, 4x that on
- * Lighthouse's phone); 60 cards still arrive within a second.
+ * Cards added per idle callback. Preact renders a slice in one go, so a slice is kept to what the
+ * device renders and lays out within 50 ms: on a phone one card (three took 42-125 ms on
+ * Lighthouse's 4x slower phone here), elsewhere three (about 2-3 ms a card).
  */
-export const SLICE = 3;
+export const SLICE = ON_A_PHONE ? 1 : 3;
 
 interface IdleWindow {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
