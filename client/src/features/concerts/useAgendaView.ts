@@ -6,8 +6,8 @@ import { useAgenda } from './queries';
 
 /**
  * What both agenda pages (/myconcerts and /conciertos) read: the agenda, its filters from the URL,
- * every concert (the filter bar's choices come from them), and those the filters leave. `scored` is false on
- * /conciertos, where visitors have no scores, so the score filter is left aside there.
+ * every concert (the filter bar's choices come from them), and those the filters leave. `scored`
+ * is false on /conciertos, where visitors have no scores, so the score filter is left aside there.
  */
 export function useAgendaView({ scored }: { scored: boolean }) {
   const { data: session } = useSession();
