@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Phones: below the layout's 600 px breakpoint (styles.css). */
+/** Phones, narrower than 600 px: the agenda folds its filters and renders smaller slices there. */
 export const PHONE_QUERY = '(max-width: 599.98px)';
 
 export function useMediaQuery(query: string): boolean {

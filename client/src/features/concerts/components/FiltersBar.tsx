@@ -31,8 +31,8 @@ export function FiltersBar(props: FiltersBarProps) {
   // <input type="date"> of the page out of its first render: in Chromium it loads the locale's
   // date formats, 44-86 ms of main thread measured here (a phone 4x slower: 200-300 ms).
   const [open, setOpen] = useState(active > 0);
-  const fieldsId = `${id}-fields`;
-  const fields = <FilterFields {...props} id={id} fieldsId={fieldsId} narrow={narrow} />;
+  const fieldsId = fieldsIdOf(id);
+  const fields = <FilterFields {...props} id={id} narrow={narrow} />;
   if (!narrow) return fields;
   return (
     <>
@@ -50,6 +50,8 @@ export function FiltersBar(props: FiltersBarProps) {
   );
 }
 
+const fieldsIdOf = (id: string) => `${id}-fields`;
+
 /**
  * The fields themselves. The genre and band choices are read from the whole agenda only when the
  * fields are drawn: on a phone, with the fields closed, a season's 1,000 concerts are not folded
@@ -61,13 +63,12 @@ function FilterFields({
   showScore = true,
   onChange,
   id,
-  fieldsId,
   narrow,
-}: FiltersBarProps & { id: string; fieldsId: string; narrow: boolean }) {
+}: FiltersBarProps & { id: string; narrow: boolean }) {
   const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
   const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
   return (
-    <section id={fieldsId} className="agenda-filters" aria-label="Filtros">
+    <section id={fieldsIdOf(id)} className="agenda-filters" aria-label="Filtros">
       <div className="filter-field">
         <label htmlFor={`${id}-date`}>Selecciona una fecha</label>
         <div className="filter-field__row">
