@@ -20,7 +20,7 @@ export function headerShell(sessionCookie: boolean): string {
   return (
     '<header class="site-header"><div class="site-header__inner">' +
     '<a class="site-logo" href="/">' +
-    '<img src="/logo.svg" alt="" width="40" height="40" class="site-logo__image">' +
+    '<img src="/logo.webp" alt="" width="40" height="40" class="site-logo__image">' +
     '<span class="site-logo__text">Conciertos Mallorca</span></a>' +
     (sessionCookie ? ACCOUNT_ROOM : '') +
     '</div></header>'

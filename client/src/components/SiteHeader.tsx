@@ -38,7 +38,7 @@ export function SiteHeader() {
     <header className="site-header">
       <div className="site-header__inner">
         <Link to="/" className="site-logo">
-          <img src="/logo.svg" alt="" width="40" height="40" className="site-logo__image" />
+          <img src="/logo.webp" alt="" width="40" height="40" className="site-logo__image" />
           <span className="site-logo__text">Conciertos Mallorca</span>
         </Link>
         {data?.user ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-const FALLBACK = '/default-concert.svg';
+const FALLBACK = '/default-concert.webp';
 
 interface ConcertImageProps {
   src: string | null;
