@@ -28,7 +28,8 @@ export function landingHead(defaultHead: PageHead, publicUrl: string): PageHead 
   return { ...defaultHead, extra: (defaultHead.extra ?? '') + feedLinks(publicUrl) };
 }
 
-export function agendaHead(publicUrl: string): PageHead {
+/** `cookie`: whether the browser sent a session cookie (its header keeps the account's room). */
+export function agendaHead(publicUrl: string, cookie: boolean): PageHead {
   const url = `${publicUrl}/conciertos`;
   const tag = (property: string, value: string) =>
     `<meta property="${property}" content="${escapeHtml(value)}">`;
@@ -44,8 +45,8 @@ export function agendaHead(publicUrl: string): PageHead {
       tag('og:description', AGENDA_DESCRIPTION) +
       tag('og:url', url) +
       feedLinks(publicUrl),
-    // The page is the same for everyone: the visitor's header, painted before the app runs.
-    body: headerShell(false),
+    // The header, painted before the app runs.
+    body: headerShell(cookie),
   };
 }
 

@@ -1,13 +1,14 @@
 // Public pages answered by the server with their own <head> (the SPA takes over in the browser):
 // each concert's page, the public agenda, and robots.txt / sitemap.xml. No session is read here:
-// the HTML is the same for everyone, and the fan's part comes from GET /api/concerts/:id. What is
+// the HTML differs only by whether a session cookie came (public-pages.ts), and the fan's part
+// comes from GET /api/concerts/:id. What is
 // made here is kept (public-pages.ts), and the lane in front of the stack (public-lane.ts)
 // answers it from then on; these routes serve what is not kept yet, the 301s and the 404s.
 import express, { type Router } from 'express';
 import { parseConcertSegment } from '../../common/concert-page.js';
 import { describedAs, route } from '../lib/route.js';
 import { sendPrepared } from './prepared-answer.js';
-import type { PublicPages } from './public-pages.js';
+import { forRequest, type PublicPages } from './public-pages.js';
 
 const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match' };
 
@@ -49,7 +50,7 @@ export function pagesRouter(pages: PublicPages): Router {
         also: NOT_MODIFIED,
       },
       (req, res) => {
-        sendPrepared(req, res, pages.agenda);
+        sendPrepared(req, res, forRequest(pages.agenda, req));
       },
     ),
   );
@@ -81,7 +82,7 @@ export function pagesRouter(pages: PublicPages): Router {
         res.redirect(301, `${page.path}${query}`);
         return;
       }
-      sendPrepared(req, res, page.answer);
+      sendPrepared(req, res, forRequest(page.answers, req));
     },
   );
 

@@ -14,6 +14,8 @@ export interface PreparedAnswer {
   readonly etag: string;
   readonly contentType: string;
   readonly cacheControl: string;
+  /** The answer depends on whether a session cookie came (public-pages.ts): `Vary: Cookie`. */
+  readonly variesOnCookie: boolean;
 }
 
 /** compression's default threshold. */
@@ -23,6 +25,7 @@ export function prepareAnswer(
   text: string,
   contentType: string,
   cacheControl: string,
+  { variesOnCookie = false } = {},
 ): PreparedAnswer {
   const body = Buffer.from(text, 'utf8');
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
@@ -32,6 +35,7 @@ export function prepareAnswer(
     etag: `W/"${hash}"`,
     contentType,
     cacheControl,
+    variesOnCookie,
   };
 }
 
@@ -58,6 +62,7 @@ export function sendPrepared(
   res.setHeader('Cache-Control', answer.cacheControl);
   res.setHeader('ETag', answer.etag);
   if (answer.gzipped) appendVary(res, 'Accept-Encoding');
+  if (answer.variesOnCookie) appendVary(res, 'Cookie');
   if (fresh(req.headers, answer.etag)) {
     res.statusCode = 304;
     res.end();

@@ -7,9 +7,9 @@
 // Nothing is left out: the request id and the log line are pino-http's (server/lib/request-log.ts),
 // the security headers the ones helmet sets on every other answer (recorded once), the gzip is
 // made once per page, and ETag/304 work as on the full stack (prepared-answer.ts). No session is
-// involved on either path: these pages are the same for everyone, a cookie or not (the fan's part
-// comes from GET /api/concerts/:id). What is not kept falls through to the full stack, which makes
-// and keeps it.
+// read on either path: a page only comes in two versions, without a session cookie and with one
+// (public-pages.ts), and the fan's part comes from GET /api/concerts/:id. What is not kept falls
+// through to the full stack, which makes and keeps it.
 import type { RequestHandler } from 'express';
 import type { Logger } from '../lib/logger.js';
 import { logAnswer } from '../lib/request-log.js';
@@ -25,7 +25,7 @@ export function publicLane(deps: {
   const { pages, log, headers } = deps;
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
-    const answer = pages.keptAnswer(req.path);
+    const answer = pages.keptAnswer(req);
     if (!answer) return next();
     logAnswer(log, req, res);
     for (const [name, value] of headers) res.setHeader(name, value);

@@ -2,6 +2,13 @@
 // (constants), each concert's page and the sitemap (kept while the change feed reports no change
 // to concerts, bands or venues). The router (pages.routes.ts) makes what is missing; the lane in
 // front of the stack (public-lane.ts) answers what is already here.
+//
+// The HTML pages come in two versions, for a browser without a session cookie and for one with:
+// the page tells the SPA which (`<meta name="cm-session">`, server/web/spa.ts), so a visitor's
+// app knows at once that nobody is signed in instead of asking /api/session and drawing the page
+// again with the answer, and a fan's gets the session preloaded. Nothing else differs: no session
+// is read here.
+import type { IncomingMessage } from 'node:http';
 import { parseConcertSegment } from '../../common/concert-page.js';
 import type { ConcertPageDto } from '../../common/dto.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
@@ -9,7 +16,8 @@ import { watchedCache } from '../cache/local-cache.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
-import { AGENDA_ENTRIES, type SpaPages } from '../web/spa.js';
+import type { PageHead } from '../web/html-shell.js';
+import { AGENDA_ENTRIES, hasSessionCookie, type SpaPages } from '../web/spa.js';
 import { concertPageHead, ownImageOf } from './concert-head.js';
 import { findConcertPage, upcomingConcertPaths } from './concert-page.service.js';
 import { uploadedImageSize } from './image-size.js';
@@ -20,10 +28,16 @@ import { robotsTxt, sitemapXml } from './seo.js';
 const HTML = 'text/html; charset=utf-8';
 const ROBOTS_CACHE = 'public, max-age=3600';
 
+/** A page's two versions: without a session cookie, and with one. */
+export interface BySessionCookie {
+  none: PreparedAnswer;
+  cookie: PreparedAnswer;
+}
+
 export interface ConcertPageAnswer {
   /** The canonical path: any other address of the concert is a 301 to it. */
   path: string;
-  answer: PreparedAnswer;
+  answers: BySessionCookie;
 }
 
 export interface PublicPagesDeps {
@@ -39,7 +53,7 @@ export interface PublicPagesDeps {
 
 export class PublicPages {
   readonly robots: PreparedAnswer;
-  readonly agenda: PreparedAnswer;
+  readonly agenda: BySessionCookie;
   readonly notFoundHtml: string;
   // A shared link opened by a whole group chat costs one query, not one per person.
   private readonly concertPages;
@@ -49,15 +63,16 @@ export class PublicPages {
     const { publicUrl, pages, feed } = deps;
     this.robots = prepareAnswer(robotsTxt(publicUrl), 'text/plain; charset=utf-8', ROBOTS_CACHE);
     // Its code and data start with the HTML, not after the app's script asked for them.
-    const agendaHtml = pages
-      .html(agendaHead(publicUrl), '/conciertos')
-      .replace('</head>', () => `${pages.preloads(AGENDA_ENTRIES.public)}</head>`);
-    this.agenda = prepareAnswer(agendaHtml, HTML, 'no-cache');
+    const agendaHtml = (cookie: boolean) =>
+      pages
+        .forSession(agendaHead(publicUrl, cookie), '/conciertos', cookie)
+        .replace('</head>', () => `${pages.preloads(AGENDA_ENTRIES.public)}</head>`);
+    this.agenda = bySessionCookie(agendaHtml);
     this.notFoundHtml = pages.html(notFoundHead(), '/conciertos');
     this.concertPages = watchedCache<ConcertPageAnswer>(feed, 'concerts', {
       ttlMs: 5 * 60_000,
       maxSize: 32 * 1024 * 1024,
-      sizeOf: (page) => page.answer.body.length + (page.answer.gzipped?.length ?? 0),
+      sizeOf: ({ answers }) => sizeOf(answers.none) + sizeOf(answers.cookie),
     });
     // One entry per minute of the upcoming cutoff: a concert leaves the sitemap within a minute
     // of leaving the agenda.
@@ -79,9 +94,10 @@ export class PublicPages {
     const epoch = this.concertPages.epoch; // before the read: a change during it keeps nothing stale
     const concert = await findConcertPage(this.deps.db, this.deps.clock, id, undefined);
     if (!concert) return undefined;
+    const head = await this.head(concert);
     const page = {
       path: concert.path,
-      answer: prepareAnswer(await this.html(concert), HTML, 'no-cache'),
+      answers: bySessionCookie((cookie) => this.deps.pages.forSession(head, concert.path, cookie)),
     };
     this.concertPages.set(String(id), page, epoch);
     return page;
@@ -107,24 +123,39 @@ export class PublicPages {
     return answer;
   }
 
-  /** What the lane may answer for this path from memory alone, if anything. */
-  keptAnswer(path: string): PreparedAnswer | undefined {
+  /** What the lane may answer for this request from memory alone, if anything. */
+  keptAnswer(req: IncomingMessage & { path: string }): PreparedAnswer | undefined {
+    const { path } = req;
     if (path === '/robots.txt') return this.robots;
-    if (path === '/conciertos') return this.agenda;
+    if (path === '/conciertos') return forRequest(this.agenda, req);
     if (path === '/sitemap.xml') return this.keptSitemap();
     if (!path.startsWith('/conciertos/')) return undefined;
     const asked = parseConcertSegment(path.slice('/conciertos/'.length));
     const page = asked ? this.keptConcertPage(asked.id) : undefined;
     // Any other address of the concert (bare id, old slug, other case) is the router's 301.
-    return page?.path === path ? page.answer : undefined;
+    return page?.path === path ? forRequest(page.answers, req) : undefined;
   }
 
-  private async html(concert: ConcertPageDto): Promise<string> {
+  private async head(concert: ConcertPageDto): Promise<PageHead> {
     const image = ownImageOf(concert);
     const size = image ? await uploadedImageSize(this.deps.dataDir, image) : undefined;
-    return this.deps.pages.html(concertPageHead(concert, this.deps.publicUrl, size), concert.path);
+    return concertPageHead(concert, this.deps.publicUrl, size);
   }
 }
+
+/** The version of a page for this request: with or without a session cookie. */
+export function forRequest(answers: BySessionCookie, req: IncomingMessage): PreparedAnswer {
+  return hasSessionCookie(req.headers.cookie) ? answers.cookie : answers.none;
+}
+
+/** Both versions of an HTML page; they vary on Cookie, so no cache hands one for the other. */
+function bySessionCookie(html: (cookie: boolean) => string): BySessionCookie {
+  const answer = (cookie: boolean) =>
+    prepareAnswer(html(cookie), HTML, 'no-cache', { variesOnCookie: true });
+  return { none: answer(false), cookie: answer(true) };
+}
+
+const sizeOf = (answer: PreparedAnswer) => answer.body.length + (answer.gzipped?.length ?? 0);
 
 const minuteOf = (cutoff: { day: string; time: string }) =>
   `${cutoff.day}T${cutoff.time.slice(0, 5)}`;

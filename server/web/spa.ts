@@ -35,7 +35,7 @@ const SESSION_COOKIE_NAMES = [
   sessionCookieName({ publicUrl: 'http:' }),
   sessionCookieName({ publicUrl: 'https:' }),
 ];
-function hasSessionCookie(cookieHeader: string | undefined): boolean {
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader
     .split(';')
@@ -114,11 +114,28 @@ export interface SpaPages {
   readonly defaultHead: PageHead;
   html(head: PageHead, requestPath: string, extraTags?: string): string;
   /**
+   * The page as a browser with or without a session cookie gets it (`<meta name="cm-session">`,
+   * and with a cookie the session's preload); the server's public pages send one or the other.
+   */
+  forSession(head: PageHead, requestPath: string, cookie: boolean): string;
+  /**
    * The preloads of an agenda page (`pagePreloads`), to put last in <head>, after the app's own
    * script and styles, which the browser should fetch first; empty without a build.
    */
   preloads(entry: string): string;
 }
+
+const sessionTag = (cookie: boolean) =>
+  `<meta name="cm-session" content="${cookie ? 'cookie' : 'none'}">`;
+
+/**
+ * With a session cookie every page of the SPA asks /api/session before it shows anything of the
+ * person's: fetched while the HTML is read, as the SPA will fetch it, the answer is there when the
+ * app starts instead of one round trip after its JavaScript has run.
+ */
+const SESSION_PRELOAD = fetchPreload('/api/session');
+
+const endOfHead = (html: string, tags: string) => html.replace('</head>', () => `${tags}</head>`);
 
 export function spaPages(options: {
   clientDir: string;
@@ -131,23 +148,18 @@ export function spaPages(options: {
   const withAnalytics = configAndScripts(options.publicConfig, options.analyticsScriptUrl);
   const withoutAnalytics = configAndScripts(options.publicConfig, undefined);
   const hasBuild = existsSync(indexFile);
+  const html = (head: PageHead, requestPath: string, extraTags = '') =>
+    shell.render(head, (isTokenPage(requestPath) ? withoutAnalytics : withAnalytics) + extraTags);
   return {
     defaultHead: shell.defaultHead,
-    html: (head, requestPath, extraTags = '') =>
-      shell.render(head, (isTokenPage(requestPath) ? withoutAnalytics : withAnalytics) + extraTags),
+    html,
+    forSession: (head, requestPath, cookie) => {
+      const page = html(head, requestPath, sessionTag(cookie));
+      return cookie ? endOfHead(page, SESSION_PRELOAD) : page;
+    },
     preloads: (entry) => (hasBuild ? pagePreloads(options.clientDir, entry) : ''),
   };
 }
-
-const sessionTag = (cookie: boolean) =>
-  `<meta name="cm-session" content="${cookie ? 'cookie' : 'none'}">`;
-
-/**
- * With a session cookie every page of the SPA asks /api/session before it shows anything of the
- * person's: fetched while the HTML is read, as the SPA will fetch it, the answer is there when the
- * app starts instead of one round trip after its JavaScript has run.
- */
-const SESSION_PRELOAD = fetchPreload('/api/session');
 
 export function spaRouter(options: {
   clientDir: string;
@@ -167,13 +179,9 @@ export function spaRouter(options: {
     head: PageHead,
     cookie: boolean,
     shell = headerShell(cookie),
-  ) =>
-    pages
-      .html(head, requestPath, sessionTag(cookie))
-      .replace('<div id="root"></div>', () => `<div id="root">${shell}</div>`);
-  const endOfHead = (html: string, tags: string) => html.replace('</head>', () => `${tags}</head>`);
+  ) => pages.forSession({ ...head, body: shell }, requestPath, cookie);
   const variantsOf = (requestPath: string, head = pages.defaultHead, landing = false) => {
-    const cookie = endOfHead(page(requestPath, head, true), SESSION_PRELOAD);
+    const cookie = page(requestPath, head, true);
     return {
       // A visitor on the landing also gets its hero (first-paint.ts); with a cookie they may be
       // signed in and sent on, so only the header.
