@@ -1,9 +1,9 @@
 // Public pages answered by the server with their own <head> (the SPA takes over in the browser):
 // each concert's page, the public agenda, and robots.txt / sitemap.xml. No session is read here:
 // the HTML differs only by whether a session cookie came (public-pages.ts), and the fan's part
-// comes from GET /api/concerts/:id. What is
-// made here is kept (public-pages.ts), and the lane in front of the stack (public-lane.ts)
-// answers it from then on; these routes serve what is not kept yet, the 301s and the 404s.
+// comes from GET /api/concerts/:id. What is made here is kept (public-pages.ts), and the lane in
+// front of the stack (public-lane.ts) answers it from then on; these routes serve what is not
+// kept yet, the 301s and the 404s.
 import express, { type Router } from 'express';
 import { parseConcertSegment } from '../../common/concert-page.js';
 import { describedAs, route } from '../lib/route.js';

@@ -107,8 +107,8 @@ const isTokenPage = (requestPath: string) =>
 
 /**
  * index.html with a page's own head (server/pages), or the default one. `extraTags` go after the
- * config (the session hint of the SPA's own pages; server/pages answers every visitor alike and
- * adds none, so the SPA asks /api/session there).
+ * config; `forSession` puts the session hint there (every page but the 404 of an unknown concert,
+ * whose app asks /api/session).
  */
 export interface SpaPages {
   readonly defaultHead: PageHead;
