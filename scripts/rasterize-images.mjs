@@ -23,7 +23,8 @@ try {
     const dataUrl = await page.evaluate(
       async ({ source, width, height }) => {
         const image = new Image();
-        image.src = `data:image/svg+xml;base64,${btoa(source)}`;
+        // Percent-encoded, not base64: btoa refuses the accents a Spanish label may carry.
+        image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(source)}`;
         await image.decode();
         const canvas = document.createElement('canvas');
         canvas.width = width;
