@@ -50,6 +50,27 @@ export default defineConfig({
     // dist/client/.vite/manifest.json: server/web/spa.ts reads which files the agenda's page needs
     // and preloads them from the HTML (express.static never serves the dot folder).
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'agenda',
+              test: (id) =>
+                /[\\/](client[\\/]src[\\/]features[\\/](concerts[\\/]|calendar[\\/]AddToCalendar)|common[\\/]concert-page)/.test(
+                  id,
+                ) && !/[\\/]concerts[\\/](agendaQuery\.ts|keys\.ts|\w+Page\.tsx)$/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'shared',
+              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]common[\\/](genres|calendar))\.tsx?$/,
+              includeDependenciesRecursively: false,
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -18,7 +18,7 @@ const pageReady = preloadPage(window.location.pathname, queryClient);
 const root = createRoot(container);
 // An agenda opened straight waits for its page's code (preloaded with the app's), so its first
 // screen is the page, not a loading state. Preact renders at once (it has no transitions): the
-// agenda keeps its own work short by rendering its cards in slices (useRenderLimit).
+// agenda keeps its own work short by rendering its cards in slices (AgendaList).
 void pageReady.then(() => {
   // Declarative BrowserRouter rather than createBrowserRouter: data loading is TanStack Query's
   // job, and leaving out the data router keeps about 18 KB of gzipped JS off the landing.

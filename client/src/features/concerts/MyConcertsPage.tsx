@@ -6,7 +6,6 @@ import { FiltersBar } from './components/FiltersBar';
 import { RecommendationProgress } from './components/RecommendationProgress';
 import { useAgendaView } from './useAgendaView';
 import { useRecommendationProgress } from './useRecommendationProgress';
-import { useRenderLimit } from './useRenderLimit';
 import './Concerts.css';
 
 export function MyConcertsPage() {
@@ -14,11 +13,6 @@ export function MyConcertsPage() {
   const { progress, unfinished } = useRecommendationProgress();
   const view = useAgendaView({ scored: true });
   const { signedIn, siteUrl, agenda, filters, setFilter, clearFilters, visible } = view;
-  // The cards go into the page a slice at a time (see useRenderLimit); other filters start over.
-  const shown = useRenderLimit(
-    visible.length,
-    `${filters.fecha}|${filters.puntuacion}|${filters.banda}`,
-  );
 
   return (
     <div className="page page--wide page--compact agenda-page">
@@ -33,7 +27,9 @@ export function MyConcertsPage() {
         onClearFilters={clearFilters}
       >
         <AgendaList
-          concerts={visible.slice(0, shown)}
+          concerts={visible}
+          // Other filters start over from the first slice (see AgendaList).
+          resetKey={`${filters.fecha}|${filters.puntuacion}|${filters.banda}`}
           signedIn={signedIn}
           siteUrl={siteUrl}
           prioritizeFirst

@@ -5,7 +5,6 @@ import { AgendaSkeleton } from './components/AgendaSkeleton';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
 import { useAgendaView } from './useAgendaView';
-import { useRenderLimit } from './useRenderLimit';
 import './Concerts.css';
 
 /** Cards per page: 1,000 upcoming concerts stay a short page to render and to read. */
@@ -26,13 +25,6 @@ export function PublicAgendaPage() {
   const pages = Math.ceil(visible.length / PAGE_SIZE);
   const page = pageFrom(params, pages);
   const onPage = visible.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE);
-  // A screenful of cards at once, the rest of the page's when the browser is idle (useRenderLimit),
-  // so 24 cards are never one long task on a phone; another page or filter starts over.
-  const limit = useRenderLimit(
-    onPage.length,
-    `${page}|${filters.fecha}|${filters.banda}|${filters.genero}|${filters.precio}`,
-  );
-  const shown = onPage.slice(0, limit);
 
   const pageLink = (target: number) => {
     const next = new URLSearchParams(params);
@@ -67,7 +59,16 @@ export function PublicAgendaPage() {
         <p className="agenda-count" role="status">
           {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
         </p>
-        <AgendaList concerts={shown} signedIn={signedIn} siteUrl={siteUrl} prioritizeFirst />
+        {/* A screenful of cards at once, the rest of the page's when the browser is idle (see
+            AgendaList), so 24 cards are never one long task on a phone; another page or filter
+            starts over. */}
+        <AgendaList
+          concerts={onPage}
+          resetKey={`${page}|${filters.fecha}|${filters.banda}|${filters.genero}|${filters.precio}`}
+          signedIn={signedIn}
+          siteUrl={siteUrl}
+          prioritizeFirst
+        />
         {pages > 1 && (
           <nav className="agenda-pages" aria-label="Páginas de la agenda">
             {page > 1 && (

@@ -1,19 +1,33 @@
 import type { AgendaConcertDto } from '../../../../../common/dto';
+import { useRenderLimit } from '../useRenderLimit';
 import { ConcertCard } from './ConcertCard';
 
 interface AgendaListProps {
   concerts: readonly AgendaConcertDto[];
+  /** Other filters or another page: the list starts again from its first slice. */
+  resetKey: string;
   signedIn: boolean;
   siteUrl: string;
   /** The first card's picture loads first (the fan's agenda, where it is on screen at once). */
   prioritizeFirst?: boolean;
 }
 
-/** The agenda's cards, as the list the pages and their tests find by the name "Conciertos". */
-export function AgendaList({ concerts, signedIn, siteUrl, prioritizeFirst }: AgendaListProps) {
+/**
+ * The agenda's cards, as the list the pages and their tests find by the name "Conciertos". They go
+ * into the page a slice at a time (useRenderLimit). The limit is kept here, not in the page, so a
+ * new slice renders only this list and its new cards, not the page's filters and queries again.
+ */
+export function AgendaList({
+  concerts,
+  resetKey,
+  signedIn,
+  siteUrl,
+  prioritizeFirst,
+}: AgendaListProps) {
+  const shown = useRenderLimit(concerts.length, resetKey);
   return (
     <ul className="agenda-list" aria-label="Conciertos">
-      {concerts.map((concert, index) => (
+      {concerts.slice(0, shown).map((concert, index) => (
         <li key={concert.id}>
           <ConcertCard
             concert={concert}
