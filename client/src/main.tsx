@@ -1,6 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
 import { AppRoutes, preloadPage } from './routes';
 import { createQueryClient } from './lib/queryClient';
 import { setSessionUser } from './lib/session';
@@ -20,13 +19,10 @@ const root = createRoot(container);
 // screen is the page, not a loading state. Preact renders at once (it has no transitions): the
 // agenda keeps its own work short by rendering its cards in slices (AgendaList).
 void pageReady.then(() => {
-  // Declarative BrowserRouter rather than createBrowserRouter: data loading is TanStack Query's
-  // job, and leaving out the data router keeps about 18 KB of gzipped JS off the landing.
+  // The router (lib/router.tsx) needs no provider: it reads the address bar itself.
   root.render(
     <QueryClientProvider client={queryClient}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <AppRoutes />
     </QueryClientProvider>,
   );
 });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, useRoutes, type RouteObject } from 'react-router-dom';
+import { Navigate, Route, Switch } from './lib/router';
 import { Layout } from './components/Layout';
 import { Loading } from './components/Loading';
 import { RequireSession, VisitorsOnly } from './components/SessionGate';
@@ -82,72 +82,63 @@ const AdminPage = lazy(() =>
   import('./features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
 );
 
-export const routes: RouteObject[] = [
-  {
-    element: <Layout />,
-    children: [
-      {
-        path: '/',
-        element: (
-          <VisitorsOnly>
-            <LandingPage />
-          </VisitorsOnly>
-        ),
-      },
-      {
-        path: '/conciertos-en-mallorca',
-        element: (
-          <VisitorsOnly>
-            <LandingPage />
-          </VisitorsOnly>
-        ),
-      },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/contact', element: <ContactPage /> },
-      { path: '/liked-music-genres', element: <LikedGenresPage /> },
-      { path: '/disliked-music-genres', element: <DislikedGenresPage /> },
-      {
-        path: '/myconcerts',
-        element: (
-          <RequireSession requireOnboarding>
-            {/* A screen-tall wait: the footer stays below the screen until the cards come. */}
-            <Suspense fallback={<Loading className="loading loading--page" />}>
-              <MyConcertsPage />
-            </Suspense>
-          </RequireSession>
-        ),
-      },
-      // Public: visitors and fans alike (the server answers these with their own <head>).
-      {
-        path: '/conciertos',
-        element: (
-          // A screen-tall wait, as on /myconcerts: the footer never shows above the cards.
+/** The landing is for visitors (a signed-in person goes to their page). */
+function VisitorsLanding() {
+  return (
+    <VisitorsOnly>
+      <LandingPage />
+    </VisitorsOnly>
+  );
+}
+
+/**
+ * Every page by its address, the first that matches (any case, trailing slash or not); an unknown
+ * address goes back to the landing.
+ */
+function Pages() {
+  return (
+    <Switch>
+      <Route path="/" component={VisitorsLanding} />
+      <Route path="/conciertos-en-mallorca" component={VisitorsLanding} />
+      <Route path="/about" component={AboutPage} />
+      <Route path="/privacy" component={PrivacyPage} />
+      <Route path="/terms" component={TermsPage} />
+      <Route path="/contact" component={ContactPage} />
+      <Route path="/liked-music-genres" component={LikedGenresPage} />
+      <Route path="/disliked-music-genres" component={DislikedGenresPage} />
+      <Route path="/myconcerts">
+        <RequireSession requireOnboarding>
+          {/* A screen-tall wait: the footer stays below the screen until the cards come. */}
           <Suspense fallback={<Loading className="loading loading--page" />}>
-            <PublicAgendaPage />
+            <MyConcertsPage />
           </Suspense>
-        ),
-      },
-      { path: '/conciertos/:segment', element: <ConcertPage /> },
-      {
-        path: '/profile',
-        element: (
-          <RequireSession>
-            <ProfilePage />
-          </RequireSession>
-        ),
-      },
-      { path: '/recover', element: <RecoverPage /> },
-      { path: '/update-password', element: <UpdatePasswordPage /> },
-      { path: '/verificar-email', element: <VerifyEmailPage /> },
-      { path: '/publica', element: <PublishPage /> },
-      { path: '/admin', element: <AdminPage /> },
-      { path: '/unsubscribe', element: <UnsubscribePage /> },
-      { path: '*', element: <Navigate to="/" replace /> },
-    ],
-  },
-];
+        </RequireSession>
+      </Route>
+      {/* Public: visitors and fans alike (the server answers these with their own <head>). */}
+      <Route path="/conciertos">
+        {/* A screen-tall wait, as on /myconcerts: the footer never shows above the cards. */}
+        <Suspense fallback={<Loading className="loading loading--page" />}>
+          <PublicAgendaPage />
+        </Suspense>
+      </Route>
+      <Route path="/conciertos/:segment" component={ConcertPage} />
+      <Route path="/profile">
+        <RequireSession>
+          <ProfilePage />
+        </RequireSession>
+      </Route>
+      <Route path="/recover" component={RecoverPage} />
+      <Route path="/update-password" component={UpdatePasswordPage} />
+      <Route path="/verificar-email" component={VerifyEmailPage} />
+      <Route path="/publica" component={PublishPage} />
+      <Route path="/admin" component={AdminPage} />
+      <Route path="/unsubscribe" component={UnsubscribePage} />
+      <Route>
+        <Navigate to="/" replace />
+      </Route>
+    </Switch>
+  );
+}
 
 /**
  * Opened straight at an agenda (/myconcerts or the public /conciertos): its code and its data are
@@ -167,5 +158,9 @@ export function preloadPage(pathname: string, queryClient: QueryClient): Promise
 }
 
 export function AppRoutes() {
-  return useRoutes(routes);
+  return (
+    <Layout>
+      <Pages />
+    </Layout>
+  );
 }

@@ -7,6 +7,7 @@ import { DEMO_VENUES } from '../../server/demo/venues';
 import {
   applyFilters,
   bandNamesOf,
+  filtersFromParams,
   hasFilters,
   matchingBands,
   normalizeText,
@@ -55,6 +56,32 @@ describe('normalizeText', () => {
   it('drops accents, case and surrounding blanks', () => {
     expect(normalizeText('  Sa FÓSCA ')).toBe('sa fosca');
     expect(normalizeText('Pingüino Ñandú')).toBe('pinguino nandu');
+  });
+});
+
+describe('filtersFromParams', () => {
+  it('reads every filter of the address', () => {
+    const params = new URLSearchParams(
+      'fecha=2026-12-01&puntuacion=high&banda=Nona%20Vidal&genero=Jazz&precio=gratis',
+    );
+    expect(filtersFromParams(params)).toEqual({
+      fecha: '2026-12-01',
+      puntuacion: 'high',
+      banda: 'Nona Vidal',
+      genero: 'Jazz',
+      precio: 'gratis',
+    });
+  });
+
+  it('leaves a malformed date, score or price range unset, and missing ones empty', () => {
+    const params = new URLSearchParams('fecha=1-12-2026&puntuacion=great&precio=caro');
+    expect(filtersFromParams(params)).toEqual({
+      fecha: '',
+      puntuacion: '',
+      banda: '',
+      genero: '',
+      precio: '',
+    });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../lib/router';
 import { homePathFor, useSession } from '../lib/session';
 import { Loading } from './Loading';
 

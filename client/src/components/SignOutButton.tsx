@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../lib/router';
 import { logOut } from '../lib/session';
 
 /** 'Cerrar sesión': ends the session on the server, forgets it here, and goes to the landing. */
@@ -18,7 +18,7 @@ export function SignOutButton({ className }: { className: string }) {
       console.error('No se ha podido cerrar la sesión en el servidor', error);
     } finally {
       setLeaving(false);
-      void navigate('/', { replace: true });
+      navigate('/', { replace: true });
     }
   }
 

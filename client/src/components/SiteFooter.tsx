@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../lib/router';
 import { useAppConfig } from '../lib/config';
 import { BandsFormLink } from './BandsFormLink';
 import { ExternalLink } from './ExternalLink';

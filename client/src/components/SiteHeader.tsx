@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../lib/router';
 import { useSession } from '../lib/session';
 import { sessionHint } from '../lib/sessionHint';
 import { SignOutButton } from './SignOutButton';
@@ -7,7 +7,7 @@ function AccountActions() {
   const navigate = useNavigate();
   return (
     <nav aria-label="Tu cuenta" className="site-header__actions">
-      <button type="button" className="header-button" onClick={() => void navigate('/profile')}>
+      <button type="button" className="header-button" onClick={() => navigate('/profile')}>
         Mi perfil
       </button>
       <SignOutButton className="header-button header-button--ghost" />

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from './router';
 import type { SessionResponse, SessionUserDto } from '../../../common/dto';
 import { profileKeys } from '../features/profile/keys';
 import { apiFetch, setUnauthorizedHandler } from './api';
@@ -36,7 +36,7 @@ export function useUnauthorizedRedirect(): void {
     setUnauthorizedHandler(() => {
       setSessionUser(queryClient, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === profileKeys.all[0] });
-      void navigate('/', { replace: true });
+      navigate('/', { replace: true });
     });
     return () => setUnauthorizedHandler(null);
   }, [queryClient, navigate]);

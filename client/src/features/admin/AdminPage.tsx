@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../../lib/router';
 import { SignOutButton } from '../../components/SignOutButton';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useSession } from '../../lib/session';

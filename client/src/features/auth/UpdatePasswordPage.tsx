@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { FormStatus } from '../../components/FormStatus';
 import { StaticPage } from '../../components/StaticPage';
@@ -68,7 +68,7 @@ export function UpdatePasswordPage() {
   useEffect(() => {
     if (!done) return;
     const timer = window.setTimeout(
-      () => void navigate('/myconcerts', { replace: true }),
+      () => navigate('/myconcerts', { replace: true }),
       REDIRECT_DELAY_MS,
     );
     return () => window.clearTimeout(timer);

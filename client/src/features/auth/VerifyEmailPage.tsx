@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import type { MessageResponse } from '../../../../common/dto';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams, usePathname } from '../../lib/router';
 import { parseConcertSegment } from '../../../../common/concert-page';
 import type { ConcertPageDto } from '../../../../common/dto';
 import { LoadFailure } from '../../components/LoadFailure';
@@ -34,7 +34,7 @@ export function ConcertPage() {
 
 function ConcertById({ id }: { id: number }) {
   const concert = useConcert(id);
-  const location = useLocation();
+  const pathname = usePathname();
   if (concert.isPending) return <Loading>Cargando concierto...</Loading>;
   if (concert.isError) {
     if (concert.error instanceof ApiError && concert.error.status === 404) {
@@ -47,8 +47,9 @@ function ConcertById({ id }: { id: number }) {
     );
   }
   // The server already answers an old slug with a 301; inside the SPA the address is fixed here.
-  if (decodeURIComponent(location.pathname) !== concert.data.path) {
-    return <Navigate to={`${concert.data.path}${location.search}`} replace />;
+  // The router's path is already decoded; the query goes along as it is (filters, campaign tags).
+  if (pathname !== concert.data.path) {
+    return <Navigate to={`${concert.data.path}${window.location.search}`} replace />;
   }
   return <ConcertDetails concert={concert.data} />;
 }

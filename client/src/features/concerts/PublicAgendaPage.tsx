@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../lib/router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { AgendaList } from './components/AgendaList';
 import { AgendaSkeleton } from './components/AgendaSkeleton';

@@ -1,5 +1,3 @@
-import { useCallback } from 'react';
-import { useSearchParams } from 'react-router-dom';
 import type { AgendaConcertDto } from '../../../../common/dto';
 import { SCORES, type Score } from '../../../../common/genres';
 import { isPriceRange, priceInRange, type PriceRange } from './priceFilter';
@@ -60,45 +58,18 @@ function isScore(value: string): value is Score {
   return (SCORES as readonly string[]).includes(value);
 }
 
-/**
- * The filters live in the URL (?fecha=&puntuacion=&banda=&genero=&precio=) so reloads and shared
- * links keep them.
- */
-export function useAgendaFilters() {
-  const [params, setParams] = useSearchParams();
+/** The filters an address asks for; a malformed date, score or price range counts as unset. */
+export function filtersFromParams(params: URLSearchParams): AgendaFilters {
   const fecha = params.get('fecha') ?? '';
   const puntuacion = params.get('puntuacion') ?? '';
   const precio = params.get('precio') ?? '';
-  const filters: AgendaFilters = {
+  return {
     fecha: DAY_PATTERN.test(fecha) ? fecha : '',
     puntuacion: isScore(puntuacion) ? puntuacion : '',
     banda: params.get('banda') ?? '',
     genero: params.get('genero') ?? '',
     precio: isPriceRange(precio) ? precio : '',
   };
-
-  const setFilter = useCallback(
-    (name: keyof AgendaFilters, value: string) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          if (value) next.set(name, value);
-          else next.delete(name);
-          // A new filter shows its results from the first page (the public agenda pages them).
-          next.delete('pagina');
-          return next;
-        },
-        { replace: true },
-      );
-    },
-    [setParams],
-  );
-
-  const clearFilters = useCallback(() => {
-    setParams(new URLSearchParams(), { replace: true });
-  }, [setParams]);
-
-  return { filters, setFilter, clearFilters };
 }
 
 export function hasFilters(filters: AgendaFilters): boolean {

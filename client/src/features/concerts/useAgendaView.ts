@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { usePublicUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
-import { applyFilters, hasFilters, useAgendaFilters } from './filters';
+import { applyFilters, hasFilters } from './filters';
+import { useAgendaFilters } from './useAgendaFilters';
 import { useAgenda } from './queries';
 
 /**

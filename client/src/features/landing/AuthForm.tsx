@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { FormStatus } from '../../components/FormStatus';
 import { ApiError } from '../../lib/api';
@@ -23,7 +23,7 @@ export function AuthForm() {
     mutationFn: authenticate,
     onSuccess: (user, { mode: sentMode }) => {
       setSessionUser(queryClient, user);
-      void navigate(sentMode === 'register' ? '/liked-music-genres' : homePathFor(user), {
+      navigate(sentMode === 'register' ? '/liked-music-genres' : homePathFor(user), {
         replace: true,
       });
     },

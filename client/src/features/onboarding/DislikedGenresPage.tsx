@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useNavigate } from '../../lib/router';
 import type { SessionResponse } from '../../../../common/dto';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
@@ -28,7 +28,7 @@ function DislikedGenresStep() {
 
   const save = useMutation({
     mutationFn: saveOnboarding,
-    onSuccess: async (saved) => {
+    onSuccess: (saved) => {
       clearDraft();
       queryClient.setQueryData(profileKeys.detail(), saved);
       // Mark the cached session done first so /myconcerts' guard lets the person in at once.
@@ -37,7 +37,7 @@ function DislikedGenresStep() {
       );
       void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
       void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
-      await navigate('/myconcerts', { replace: true });
+      navigate('/myconcerts', { replace: true });
     },
     onError: (failure) => {
       console.error('No se ha podido guardar el onboarding', failure);

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { MAX_LIKED_GENRES } from '../../../../common/rules';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
@@ -44,7 +44,7 @@ function LikedGenresStep() {
       setMessage(NONE_SELECTED);
       return;
     }
-    void navigate('/disliked-music-genres');
+    navigate('/disliked-music-genres');
   }
 
   return (

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../lib/router';
 import { FormStatus } from '../../components/FormStatus';
 
 const REDIRECT_DELAY_MS = 2500;
@@ -8,7 +8,7 @@ const REDIRECT_DELAY_MS = 2500;
 export function NoSessionNotice() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = window.setTimeout(() => void navigate('/', { replace: true }), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [navigate]);
 

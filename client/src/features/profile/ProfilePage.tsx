@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../lib/router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
 import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';
@@ -65,7 +65,7 @@ function ProfileContent() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => void navigate('/myconcerts')}
+          onClick={() => navigate('/myconcerts')}
         >
           Vuelve a los conciertos
         </button>

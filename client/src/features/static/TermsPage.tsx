@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../lib/router';
 import { StaticPage } from '../../components/StaticPage';
 import { CONTACT_EMAIL } from './contact';
 

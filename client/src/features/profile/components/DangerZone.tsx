@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../../lib/router';
 import type { ProfileDto } from '../../../../../common/dto';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';
@@ -45,7 +45,7 @@ export function DangerZone({
     const timer = window.setTimeout(() => {
       queryClient.clear();
       setSessionUser(queryClient, null);
-      void navigate('/', { replace: true });
+      navigate('/', { replace: true });
     }, GOODBYE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [state, queryClient, navigate]);
