@@ -82,7 +82,7 @@ const injectedConfig = readInjectedConfig();
 /**
  * Runtime settings. The server injects them into every page and they never change while it runs,
  * so they are a constant then, read without a query: an observer and a subscription for each of
- * the header's, footer's and agenda's readers took 14-21 ms of a 4x slower phone's first renders
+ * the footer's, landing's and agenda's readers took 14-21 ms of a 4x slower phone's first renders
  * (CPU profiles here). Chosen once, when the app loads, so every render calls the same hooks.
  */
 export const useAppConfig: () => PublicConfigDto = injectedConfig
