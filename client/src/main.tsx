@@ -19,7 +19,7 @@ const root = createRoot(container);
 // screen is the page, not a loading state. Preact renders at once (it has no transitions): the
 // agenda keeps its own work short by rendering its cards in slices (AgendaList).
 void pageReady.then(() => {
-  // The router (lib/router.tsx) needs no provider: it reads the address bar itself.
+  // The router (lib/router.ts) needs no provider: it reads the address bar itself.
   root.render(
     <QueryClientProvider client={queryClient}>
       <AppRoutes />

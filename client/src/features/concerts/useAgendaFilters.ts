@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useSearchParams } from '../../lib/router';
 import { filtersFromParams, type AgendaFilters } from './filters';
 
@@ -8,7 +8,10 @@ import { filtersFromParams, type AgendaFilters } from './filters';
  */
 export function useAgendaFilters() {
   const [params, setParams] = useSearchParams();
-  const filters = filtersFromParams(params);
+  // The same object while the query is the same (the router keeps `params` per query string):
+  // the agenda's filtered list is memoised on it, so a render for anything else does not filter
+  // a season's 1,000 concerts again.
+  const filters = useMemo(() => filtersFromParams(params), [params]);
 
   const setFilter = useCallback(
     (name: keyof AgendaFilters, value: string) => {

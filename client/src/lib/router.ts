@@ -3,17 +3,14 @@
 // the app's longest tasks: creating its history rewrote the history entry (`replaceState`, 10-65
 // ms of a 4x slower CPU) and matching a path flattened and ranked every route again (44-57 ms).
 // ARCHITECTURE.md has the measurements. Paths match as before: any case, trailing slash or not.
-import { Redirect, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 
 export { Link, Route, Switch, useParams, useSearchParams } from 'wouter';
+/** <Navigate to="/" replace />: renders nothing and goes there (replacing the history entry). */
+export { Redirect as Navigate } from 'wouter';
 
 /** navigate('/path') or navigate('/path', { replace: true }), as React Router's was used. */
 export const useNavigate = () => useLocation()[1];
 
 /** The current path, decoded as the address bar shows it (no query). */
 export const usePathname = () => useLocation()[0];
-
-/** Renders nothing and goes to `to` (replacing the history entry with `replace`). */
-export function Navigate({ to, replace = false }: { to: string; replace?: boolean }) {
-  return <Redirect to={to} replace={replace} />;
-}
