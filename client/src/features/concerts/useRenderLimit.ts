@@ -4,10 +4,11 @@ import { PHONE_QUERY } from '../../lib/useMediaQuery';
 const ON_A_PHONE = window.matchMedia(PHONE_QUERY).matches;
 
 /**
- * About a screenful: two rows of three cards at 1280 px, two cards on a phone (one and a bit
- * show). Each card is a few ms of a slow phone's main thread in the agenda's first render.
+ * About a screenful: two rows of three cards at 1280 px, one card on a phone (it fills the screen:
+ * the second starts 1,060-1,220 px down at 360-412 px wide). Each card is a few ms of a slow
+ * phone's main thread in the render that follows the agenda's data; the next comes when idle.
  */
-export const FIRST_SLICE = ON_A_PHONE ? 2 : 6;
+export const FIRST_SLICE = ON_A_PHONE ? 1 : 6;
 /**
  * Cards added per idle callback. Preact renders a slice in one go, so a slice is kept to what the
  * device renders and lays out within 50 ms: on a phone one card (three took 42-125 ms on
