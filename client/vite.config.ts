@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 
 // Absolute paths so the config works whether vite is started from the repo root or from client/.
 const clientRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -41,15 +41,20 @@ function compileHintForCodeRunOnLoad(): Plugin {
   };
 }
 
-export default defineConfig({
+// `vite build` makes the browser's app (dist/client); `vite build --ssr src/entry-server.tsx` the
+// server's renderer of the same components (dist/ssr, see server/web/page-renderer.ts).
+export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
-  plugins: [preact(), compileHintForCodeRunOnLoad()],
+  plugins: [react(), compileHintForCodeRunOnLoad()],
   build: {
-    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+    outDir: fileURLToPath(new URL(isSsrBuild ? '../dist/ssr' : '../dist/client', import.meta.url)),
     emptyOutDir: true,
     // dist/client/.vite/manifest.json: server/web/spa.ts reads which files the agenda's page needs
     // and preloads them from the HTML (express.static never serves the dot folder).
-    manifest: true,
+    manifest: !isSsrBuild,
+    // One stylesheet for every page, in the HTML: a page rendered on the server is styled from
+    // its first paint, whichever it is, and a page's styles never arrive after its markup.
+    cssCodeSplit: false,
     rolldownOptions: {
       output: {
         codeSplitting: {
@@ -85,4 +90,4 @@ export default defineConfig({
       '/uploads': apiTarget,
     },
   },
-});
+}));

@@ -44,12 +44,12 @@ import { unsubscribeRouter } from './users/unsubscribe.js';
 import { uploadsStatic } from './uploads/uploads.static.js';
 import { moderationRouter } from './submissions/moderation.routes.js';
 import { submissionsRouter } from './submissions/submissions.routes.js';
-import { landingHead } from './pages/page-heads.js';
 import { pagesRouter } from './pages/pages.routes.js';
 import { publicLane } from './pages/public-lane.js';
 import { PublicPages } from './pages/public-pages.js';
 import { headersSetBy, securityHeaders } from './security/security-headers.js';
-import { spaPages, spaRouter } from './web/spa.js';
+import { documentRenderer, spaAssets, spaRouter } from './web/spa.js';
+import type { RenderPage } from '../common/page-render.js';
 
 export interface AppDeps {
   config: Config;
@@ -63,8 +63,10 @@ export interface AppDeps {
   clock?: Clock;
   /** The job queue (server/jobs); the admin action routes exist only with it. */
   boss?: PgBoss;
-  /** Folder of the built SPA (dist/client). */
+  /** Folder of the built app (dist/client). */
   clientDir: string;
+  /** The app's server renderer (server/web/page-renderer.ts); without it pages go out empty. */
+  render?: RenderPage;
   /** Database change notices; without it (some tests), nothing is cached across requests. */
   feed?: ChangeFeed;
   /**
@@ -97,27 +99,28 @@ export function createApp(deps: AppDeps): Express {
   // The public pages this instance keeps are answered here, before the rest of the stack (whose
   // request id, log line and security headers the lane gives them itself).
   const security = securityHeaders(config);
-  const pages = spaPages({
+  // Shared concert data of the agenda (admin writes invalidate it), kept agenda answers and like
+  // counts; what they keep is answered in front of the stack, as the public pages are.
+  const catalog = new AgendaCatalog(db, feed);
+  const responses = new AgendaResponses(feed);
+  const likeCounts = new LikeCounts(db, feed, clock);
+  const pageData = { db, clock, catalog, responses, likeCounts };
+  const { defaultHead, renderDocument } = documentRenderer({
     clientDir: deps.clientDir,
     publicConfig: publicConfigOf(config),
     analyticsScriptUrl: config.analyticsScriptUrl,
+    render: deps.render,
   });
   const publicPages = new PublicPages({
-    db,
-    clock,
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
-    pages,
+    renderDocument,
+    defaultHead,
+    data: pageData,
     feed,
   });
   const laneHeaders = headersSetBy(security);
   app.use(publicLane({ pages: publicPages, log, headers: laneHeaders }));
-
-  // Shared concert data of the agenda (admin writes invalidate it), kept agenda answers and like
-  // counts; what they keep is answered here too, in front of the stack, as the public pages are.
-  const catalog = new AgendaCatalog(db, feed);
-  const responses = new AgendaResponses(feed);
-  const likeCounts = new LikeCounts(db, feed, clock);
   const sessionCaches = createSessionCaches(feed);
   app.use(
     agendaFastLane({
@@ -149,12 +152,15 @@ export function createApp(deps: AppDeps): Express {
   // Sessions only where they are used: static files and probes never touch the session store.
   const passport = configurePassport(db, sessionCaches, clock);
   const devOrigins = config.env === 'development' ? ['http://localhost:5173'] : [];
-  app.use(
-    ['/api', '/auth'],
-    sameOriginOnly(config.publicUrl, devOrigins),
+  const sessions = [
     sessionMiddleware(config, deps.pool, sessionCaches, clock),
     passport.initialize({ compat: false }),
     passport.session() as RequestHandler, // @types/passport types it as any
+  ];
+  app.use(
+    ['/api', '/auth'],
+    sameOriginOnly(config.publicUrl, devOrigins),
+    ...sessions,
     forgetOwnWrites(feed),
   );
 
@@ -213,14 +219,11 @@ export function createApp(deps: AppDeps): Express {
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 
+  // The built files, then the pages, which depend on who asks.
+  app.use(spaAssets(deps.clientDir));
+  app.use(...sessions);
   app.use(pagesRouter(publicPages));
-  app.use(
-    spaRouter({
-      clientDir: deps.clientDir,
-      pages,
-      landingHead: landingHead(pages.defaultHead, config.publicUrl),
-    }),
-  );
+  app.use(spaRouter({ renderDocument, defaultHead, data: pageData }));
   app.use(errorHandler);
   return app;
 }

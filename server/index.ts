@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import express from 'express';
+import { loadPageRenderer } from './web/page-renderer.js';
 import { createApp } from './app.js';
 import { sendMetrics } from './metrics/metrics.routes.js';
 import { scheduleBackups } from './backup/backup-cron.js';
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
   // Sessions, users and agendas are cached per instance while this feed reports changes.
   const feed = new ChangeFeed(database.url, log);
   await feed.start();
+  const clientDir = findClientDir();
   const app = createApp({
     feed,
     boss,
@@ -127,7 +129,8 @@ async function main(): Promise<void> {
     pool: database.pool,
     log,
     mailer,
-    clientDir: findClientDir(),
+    clientDir,
+    render: await loadPageRenderer(path.join(clientDir, '..', 'ssr'), log),
     ai,
   });
   const server = createServer(app);

@@ -1,166 +1,99 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Switch } from './lib/router';
-import { Layout } from './components/Layout';
+import { Suspense, type ReactElement } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Loading } from './components/Loading';
+import { Layout } from './components/Layout';
+import { Redirect } from './components/Redirect';
 import { RequireSession, VisitorsOnly } from './components/SessionGate';
-import { agendaQuery, likeCountsQuery } from './features/concerts/agendaQuery';
 import { LandingPage } from './features/landing/LandingPage';
+import { lazyPage, type LazyPage } from './lib/lazyPage';
 
 // Everything but the landing is split off so the first visit loads as little as possible.
-const AboutPage = lazy(() =>
-  import('./features/static/AboutPage').then((m) => ({ default: m.AboutPage })),
-);
-const PrivacyPage = lazy(() =>
-  import('./features/static/PrivacyPage').then((m) => ({ default: m.PrivacyPage })),
-);
-const TermsPage = lazy(() =>
-  import('./features/static/TermsPage').then((m) => ({ default: m.TermsPage })),
-);
-const ContactPage = lazy(() =>
-  import('./features/static/ContactPage').then((m) => ({ default: m.ContactPage })),
-);
-const RecoverPage = lazy(() =>
-  import('./features/auth/RecoverPage').then((m) => ({ default: m.RecoverPage })),
-);
-const UpdatePasswordPage = lazy(() =>
-  import('./features/auth/UpdatePasswordPage').then((m) => ({ default: m.UpdatePasswordPage })),
-);
-const VerifyEmailPage = lazy(() =>
-  import('./features/auth/VerifyEmailPage').then((m) => ({ default: m.VerifyEmailPage })),
-);
-const ProfilePage = lazy(() =>
-  import('./features/profile/ProfilePage').then((m) => ({ default: m.ProfilePage })),
-);
-const LikedGenresPage = lazy(() =>
-  import('./features/onboarding/LikedGenresPage').then((m) => ({ default: m.LikedGenresPage })),
-);
-const DislikedGenresPage = lazy(() =>
-  import('./features/onboarding/DislikedGenresPage').then((m) => ({
-    default: m.DislikedGenresPage,
-  })),
+const pages = {
+  about: lazyPage(() => import('./features/static/AboutPage').then((m) => m.AboutPage)),
+  privacy: lazyPage(() => import('./features/static/PrivacyPage').then((m) => m.PrivacyPage)),
+  terms: lazyPage(() => import('./features/static/TermsPage').then((m) => m.TermsPage)),
+  contact: lazyPage(() => import('./features/static/ContactPage').then((m) => m.ContactPage)),
+  recover: lazyPage(() => import('./features/auth/RecoverPage').then((m) => m.RecoverPage)),
+  updatePassword: lazyPage(() =>
+    import('./features/auth/UpdatePasswordPage').then((m) => m.UpdatePasswordPage),
+  ),
+  verifyEmail: lazyPage(() =>
+    import('./features/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+  ),
+  profile: lazyPage(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage)),
+  likedGenres: lazyPage(() =>
+    import('./features/onboarding/LikedGenresPage').then((m) => m.LikedGenresPage),
+  ),
+  dislikedGenres: lazyPage(() =>
+    import('./features/onboarding/DislikedGenresPage').then((m) => m.DislikedGenresPage),
+  ),
+  myConcerts: lazyPage(() =>
+    import('./features/concerts/MyConcertsPage').then((m) => m.MyConcertsPage),
+  ),
+  publicAgenda: lazyPage(() =>
+    import('./features/concerts/PublicAgendaPage').then((m) => m.PublicAgendaPage),
+  ),
+  concert: lazyPage(() => import('./features/concerts/ConcertPage').then((m) => m.ConcertPage)),
+  unsubscribe: lazyPage(() =>
+    import('./features/unsubscribe/UnsubscribePage').then((m) => m.UnsubscribePage),
+  ),
+  publish: lazyPage(() => import('./features/submissions/PublishPage').then((m) => m.PublishPage)),
+  admin: lazyPage(() => import('./features/admin/AdminPage').then((m) => m.AdminPage)),
+} satisfies Record<string, LazyPage>;
+
+/** A route of a split-off page: its element, and its code to load before hydrating it. */
+const route = (path: string, page: LazyPage, wrap = (element: ReactElement) => element) => ({
+  path,
+  element: wrap(<page.Page />),
+  handle: page,
+});
+
+const visitorsOnly = (element: ReactElement) => <VisitorsOnly>{element}</VisitorsOnly>;
+const signedIn = (element: ReactElement) => <RequireSession>{element}</RequireSession>;
+/** A screen-tall wait on the agendas: the footer never shows above the cards. */
+const screenTall = (element: ReactElement) => (
+  <Suspense fallback={<Loading className="loading loading--page" />}>{element}</Suspense>
 );
 
 /**
- * A split-off page that the app may load before its first render (preloadPage): once its code is
- * here it renders straight away. Through lazy() alone it would suspend once even then: the first
- * screen would be the loading state, and the page a moment later.
+ * Every page by its address (any case, trailing slash or not); an unknown address goes back to
+ * the landing. The public pages (/conciertos and each concert's) are for visitors and fans alike.
  */
-function preloadablePage(load: () => Promise<ComponentType>) {
-  let loaded: ComponentType | undefined;
-  const preload = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  function Page() {
-    const Loaded = loaded;
-    return Loaded ? <Loaded /> : <Lazy />;
-  }
-  return { Page, preload };
+const routes: RouteObject[] = [
+  { path: '/', element: visitorsOnly(<LandingPage />) },
+  { path: '/conciertos-en-mallorca', element: visitorsOnly(<LandingPage />) },
+  route('/about', pages.about),
+  route('/privacy', pages.privacy),
+  route('/terms', pages.terms),
+  route('/contact', pages.contact),
+  route('/liked-music-genres', pages.likedGenres),
+  route('/disliked-music-genres', pages.dislikedGenres),
+  route('/myconcerts', pages.myConcerts, (element) => (
+    <RequireSession requireOnboarding>{screenTall(element)}</RequireSession>
+  )),
+  route('/conciertos', pages.publicAgenda, screenTall),
+  route('/conciertos/:segment', pages.concert),
+  route('/profile', pages.profile, signedIn),
+  route('/recover', pages.recover),
+  route('/update-password', pages.updatePassword),
+  route('/verificar-email', pages.verifyEmail),
+  route('/publica', pages.publish),
+  route('/admin', pages.admin),
+  route('/unsubscribe', pages.unsubscribe),
+  { path: '*', element: <Redirect to="/" /> },
+];
+
+/** The code of the page at this address, loaded (nothing to load for the landing). */
+export function preloadPageAt(pathname: string): Promise<unknown> {
+  const handle = matchRoutes(routes, pathname)?.[0]?.route.handle as LazyPage | undefined;
+  return handle ? handle.preload() : Promise.resolve();
 }
 
-const myConcerts = preloadablePage(() =>
-  import('./features/concerts/MyConcertsPage').then((m) => m.MyConcertsPage),
-);
-const MyConcertsPage = myConcerts.Page;
-const publicAgenda = preloadablePage(() =>
-  import('./features/concerts/PublicAgendaPage').then((m) => m.PublicAgendaPage),
-);
-const PublicAgendaPage = publicAgenda.Page;
-const ConcertPage = lazy(() =>
-  import('./features/concerts/ConcertPage').then((m) => ({ default: m.ConcertPage })),
-);
-const UnsubscribePage = lazy(() =>
-  import('./features/unsubscribe/UnsubscribePage').then((m) => ({ default: m.UnsubscribePage })),
-);
-const PublishPage = lazy(() =>
-  import('./features/submissions/PublishPage').then((m) => ({ default: m.PublishPage })),
-);
-const AdminPage = lazy(() =>
-  import('./features/admin/AdminPage').then((m) => ({ default: m.AdminPage })),
-);
-
-/** The landing is for visitors (a signed-in person goes to their page). */
-function VisitorsLanding() {
-  return (
-    <VisitorsOnly>
-      <LandingPage />
-    </VisitorsOnly>
-  );
-}
-
-/**
- * Every page by its address, the first that matches (any case, trailing slash or not); an unknown
- * address goes back to the landing.
- */
-function Pages() {
-  return (
-    <Switch>
-      <Route path="/" component={VisitorsLanding} />
-      <Route path="/conciertos-en-mallorca" component={VisitorsLanding} />
-      <Route path="/about" component={AboutPage} />
-      <Route path="/privacy" component={PrivacyPage} />
-      <Route path="/terms" component={TermsPage} />
-      <Route path="/contact" component={ContactPage} />
-      <Route path="/liked-music-genres" component={LikedGenresPage} />
-      <Route path="/disliked-music-genres" component={DislikedGenresPage} />
-      <Route path="/myconcerts">
-        <RequireSession requireOnboarding>
-          {/* A screen-tall wait: the footer stays below the screen until the cards come. */}
-          <Suspense fallback={<Loading className="loading loading--page" />}>
-            <MyConcertsPage />
-          </Suspense>
-        </RequireSession>
-      </Route>
-      {/* Public: visitors and fans alike (the server answers these with their own <head>). */}
-      <Route path="/conciertos">
-        {/* A screen-tall wait, as on /myconcerts: the footer never shows above the cards. */}
-        <Suspense fallback={<Loading className="loading loading--page" />}>
-          <PublicAgendaPage />
-        </Suspense>
-      </Route>
-      <Route path="/conciertos/:segment" component={ConcertPage} />
-      <Route path="/profile">
-        <RequireSession>
-          <ProfilePage />
-        </RequireSession>
-      </Route>
-      <Route path="/recover" component={RecoverPage} />
-      <Route path="/update-password" component={UpdatePasswordPage} />
-      <Route path="/verificar-email" component={VerifyEmailPage} />
-      <Route path="/publica" component={PublishPage} />
-      <Route path="/admin" component={AdminPage} />
-      <Route path="/unsubscribe" component={UnsubscribePage} />
-      <Route>
-        <Navigate to="/" replace />
-      </Route>
-    </Switch>
-  );
-}
-
-/**
- * Opened straight at an agenda (/myconcerts or the public /conciertos): its code and its data are
- * asked for now, alongside the session, instead of one after the other once the session has
- * answered (two round trips less before the first card). Harmless if the session then sends the
- * person elsewhere. Settles when the page's code is here (the HTML preloads it, so about when the
- * app's own script is): main.tsx renders then, and the page draws at once.
- */
-export function preloadPage(pathname: string, queryClient: QueryClient): Promise<unknown> {
-  const page = pathname.toLowerCase().replace(/\/+$/, '');
-  const preload = { '/myconcerts': myConcerts.preload, '/conciertos': publicAgenda.preload }[page];
-  if (!preload) return Promise.resolve();
-  void queryClient.prefetchQuery(agendaQuery);
-  void queryClient.prefetchQuery(likeCountsQuery);
-  // A failed load is lazy()'s to retry and report when the page renders.
-  return preload().catch(() => undefined);
+/** Every page's code: the server renders any of them without waiting. */
+export function preloadAllPages(): Promise<unknown> {
+  return Promise.all(Object.values(pages).map((page) => page.preload()));
 }
 
 export function AppRoutes() {
-  return (
-    <Layout>
-      <Pages />
-    </Layout>
-  );
+  return <Layout>{useRoutes(routes)}</Layout>;
 }

@@ -174,10 +174,5 @@ export function concertPageHead(
     meta('name', 'twitter:image', image.url),
     `<script type="application/ld+json">${jsonForScript(musicEventJsonLd(concert, pageUrl, image))}</script>`,
   ];
-  // What a reader without JavaScript sees until the SPA replaces it.
-  const body =
-    `<main class="page"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(description)}</p>` +
-    `<p><a href="${escapeHtml(concert.place.mapUrl)}">Ver ${escapeHtml(concert.venue)} en OpenStreetMap</a></p>` +
-    '<p><a href="/conciertos">Ver todos los próximos conciertos</a></p></main>';
-  return { title: `${title} · Conciertos Mallorca`, description, extra: tags.join(''), body };
+  return { title: `${title} · Conciertos Mallorca`, description, extra: tags.join('') };
 }

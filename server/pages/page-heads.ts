@@ -2,7 +2,6 @@
 import { publicFeedPath } from '../../common/calendar.js';
 import type { PageHead } from '../web/html-shell.js';
 import { escapeHtml } from '../web/html-shell.js';
-import { headerShell } from '../web/first-paint.js';
 
 const AGENDA_TITLE = 'Agenda de conciertos en Mallorca';
 const AGENDA_DESCRIPTION =
@@ -28,8 +27,7 @@ export function landingHead(defaultHead: PageHead, publicUrl: string): PageHead 
   return { ...defaultHead, extra: (defaultHead.extra ?? '') + feedLinks(publicUrl) };
 }
 
-/** `cookie`: whether the browser sent a session cookie (its header keeps the account's room). */
-export function agendaHead(publicUrl: string, cookie: boolean): PageHead {
+export function agendaHead(publicUrl: string): PageHead {
   const url = `${publicUrl}/conciertos`;
   const tag = (property: string, value: string) =>
     `<meta property="${property}" content="${escapeHtml(value)}">`;
@@ -45,20 +43,14 @@ export function agendaHead(publicUrl: string, cookie: boolean): PageHead {
       tag('og:description', AGENDA_DESCRIPTION) +
       tag('og:url', url) +
       feedLinks(publicUrl),
-    // The header, painted before the app runs.
-    body: headerShell(cookie),
   };
 }
 
-/** A removed or unknown concert: a 404 that still offers the way on (the SPA shows the same). */
+/** A removed or unknown concert: a 404 that still offers the way on. */
 export function notFoundHead(): PageHead {
   return {
     title: 'Concierto no encontrado · Conciertos Mallorca',
     description: 'Este concierto no existe o se ha retirado de la agenda.',
     extra: '<meta name="robots" content="noindex">',
-    body:
-      '<main class="page"><h1>Concierto no encontrado</h1>' +
-      '<p>Este concierto no existe o se ha retirado de la agenda.</p>' +
-      '<p><a href="/conciertos">Ver todos los próximos conciertos</a></p></main>',
   };
 }

@@ -1,19 +1,35 @@
-// Public pages answered by the server with their own <head> (the SPA takes over in the browser):
-// each concert's page, the public agenda, and robots.txt / sitemap.xml. No session is read here:
-// the HTML differs only by whether a session cookie came (public-pages.ts), and the fan's part
-// comes from GET /api/concerts/:id. What is made here is kept (public-pages.ts), and the lane in
-// front of the stack (public-lane.ts) answers it from then on; these routes serve what is not
-// kept yet, the 301s and the 404s.
-import express, { type Router } from 'express';
+// The public pages: the landing, the agenda /conciertos and each concert's page, rendered with
+// their own <head>, and robots.txt / sitemap.xml. A visitor's page at its bare address is kept
+// (public-pages.ts) and, once kept, answered by the lane in front of the stack (public-lane.ts);
+// a signed-in fan's, or one with a query, is rendered for that request. Mounted after the session
+// middleware: the page depends on who asks.
+import express, { type Response, type Router } from 'express';
 import { parseConcertSegment } from '../../common/concert-page.js';
 import { describedAs, route } from '../lib/route.js';
-import { sendPrepared } from './prepared-answer.js';
-import { forRequest, type PublicPages } from './public-pages.js';
+import type { SignedInUser } from '../web/page-data.js';
+import { sendPrepared, type PreparedAnswer } from './prepared-answer.js';
+import type { PublicPages, RenderedAnswer } from './public-pages.js';
 
 const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match' };
+const PAGE = { response: 'Página HTML', contentType: 'text/html', also: NOT_MODIFIED };
+
+/** A page rendered for one request: for this person only, never kept by any cache. */
+function sendRendered(res: Response, page: RenderedAnswer, user: SignedInUser | undefined): void {
+  res.set('Cache-Control', user ? 'private, no-cache' : 'no-cache').vary('Cookie');
+  if ('redirect' in page) return res.redirect(302, page.redirect);
+  res.status(page.status).type('html').send(page.html);
+}
 
 export function pagesRouter(pages: PublicPages): Router {
   const router = express.Router();
+  const userOf = (req: express.Request) => req.user as SignedInUser | undefined;
+  /** A visitor at the bare address gets the kept page; anyone else one rendered now. */
+  const publicPage =
+    (kept: () => Promise<PreparedAnswer>) => async (req: express.Request, res: Response) => {
+      const user = userOf(req);
+      if (!user && !req.originalUrl.includes('?')) return sendPrepared(req, res, await kept());
+      sendRendered(res, await pages.render(req.originalUrl, user), user);
+    };
 
   router.get(
     '/robots.txt',
@@ -41,48 +57,48 @@ export function pagesRouter(pages: PublicPages): Router {
   );
 
   router.get(
+    '/',
+    describedAs({ summary: 'La portada (página HTML); a un fan, su agenda (302)', ...PAGE }),
+    publicPage(() => pages.landing()),
+  );
+
+  router.get(
     '/conciertos',
-    route(
-      {
-        summary: 'La agenda pública (página HTML)',
-        response: 'Página HTML',
-        contentType: 'text/html',
-        also: NOT_MODIFIED,
-      },
-      (req, res) => {
-        sendPrepared(req, res, forRequest(pages.agenda, req));
-      },
-    ),
+    describedAs({ summary: 'La agenda pública (página HTML)', ...PAGE }),
+    publicPage(() => pages.agenda()),
   );
 
   router.get(
     '/conciertos/:segment',
     describedAs({
       summary: 'La página de un concierto, con su cabecera para buscadores y redes',
-      response: 'Página HTML',
-      contentType: 'text/html',
+      ...PAGE,
       also: {
+        ...NOT_MODIFIED,
         301: 'A la dirección canónica del concierto',
-        304: 'Sin cambios desde If-None-Match',
         404: { description: 'Página de concierto desconocido', contentType: 'text/html' },
       },
     }),
     async (req, res) => {
+      const user = userOf(req);
+      const url = req.originalUrl;
       const asked = parseConcertSegment(String(req.params.segment));
-      const page = asked ? await pages.concertPage(asked.id) : undefined;
-      if (!asked || !page) {
-        res.status(404).set('Cache-Control', 'no-cache').type('html').send(pages.notFoundHtml);
-        return;
+      if (!asked) return sendRendered(res, await pages.concertNotFound(url, user), user);
+      // An old or wrong slug, or the bare id other pages link to: one address per concert.
+      const canonical = (path: string) => {
+        if (`/conciertos/${asked.id}-${asked.slug}` === path) return false;
+        res.redirect(301, `${path}${url.includes('?') ? url.slice(url.indexOf('?')) : ''}`);
+        return true;
+      };
+      if (!user) {
+        const kept = await pages.concertPage(asked.id);
+        if (!kept) return sendRendered(res, await pages.concertNotFound(url, user), user);
+        if (canonical(kept.path)) return;
+        if (!url.includes('?')) return sendPrepared(req, res, kept.answer);
       }
-      if (`/conciertos/${asked.id}-${asked.slug}` !== page.path) {
-        // An old or wrong slug, or the bare id other pages link to: one address per concert.
-        const query = req.originalUrl.includes('?')
-          ? req.originalUrl.slice(req.originalUrl.indexOf('?'))
-          : '';
-        res.redirect(301, `${page.path}${query}`);
-        return;
-      }
-      sendPrepared(req, res, forRequest(page.answers, req));
+      const { path, page } = await pages.concertPageFor(url, asked.id, user);
+      if (path && canonical(path)) return;
+      sendRendered(res, page, user);
     },
   );
 

@@ -1,119 +1,155 @@
-// The public pages' answers, made once and kept per instance: robots.txt and the agenda's HTML
-// (constants), each concert's page and the sitemap (kept while the change feed reports no change
-// to concerts, bands or venues). The router (pages.routes.ts) makes what is missing; the lane in
-// front of the stack (public-lane.ts) answers what is already here.
+// The public pages' answers for visitors, rendered once and kept per instance: the landing, the
+// agenda /conciertos, each concert's page (kept while the change feed reports no change to
+// concerts, bands or venues, and at most a minute for what time changes), robots.txt and the
+// sitemap. The router (pages.routes.ts) makes what is missing; the lane in front of the stack
+// (public-lane.ts) answers what is already here.
 //
-// The HTML pages come in two versions, for a browser without a session cookie and for one with:
-// the page tells the SPA which (`<meta name="cm-session">`, server/web/spa.ts), so a visitor's
-// app knows at once that nobody is signed in instead of asking /api/session and drawing the page
-// again with the answer, and a fan's gets the session preloaded. Nothing else differs: no session
-// is read here.
+// Only a visitor's page is kept: it is the same for every visitor. A signed-in fan's page is
+// rendered for them on each request and never kept, so nothing of one fan's can reach another
+// or a visitor.
 import type { IncomingMessage } from 'node:http';
 import { parseConcertSegment } from '../../common/concert-page.js';
 import type { ConcertPageDto } from '../../common/dto.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache } from '../cache/local-cache.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
-import type { Database } from '../db/database.js';
-import type { Clock } from '../lib/time.js';
 import type { PageHead } from '../web/html-shell.js';
-import { AGENDA_ENTRIES, hasSessionCookie, type SpaPages } from '../web/spa.js';
+import { pageDataFor, type PageDataDeps, type SignedInUser } from '../web/page-data.js';
+import { hasSessionCookie, normalPath, type RenderDocument } from '../web/spa.js';
 import { concertPageHead, ownImageOf } from './concert-head.js';
 import { findConcertPage, upcomingConcertPaths } from './concert-page.service.js';
 import { uploadedImageSize } from './image-size.js';
-import { agendaHead, notFoundHead } from './page-heads.js';
+import { agendaHead, landingHead, notFoundHead } from './page-heads.js';
 import { prepareAnswer, type PreparedAnswer } from './prepared-answer.js';
 import { robotsTxt, sitemapXml } from './seo.js';
 
 const HTML = 'text/html; charset=utf-8';
 const ROBOTS_CACHE = 'public, max-age=3600';
 
-/** A page's two versions: without a session cookie, and with one. */
-export interface BySessionCookie {
-  none: PreparedAnswer;
-  cookie: PreparedAnswer;
-}
-
-export interface ConcertPageAnswer {
-  /** The canonical path: any other address of the concert is a 301 to it. */
-  path: string;
-  answers: BySessionCookie;
-}
-
 export interface PublicPagesDeps {
-  db: Database;
-  clock: Clock;
   publicUrl: string;
   /** DATA_DIR: our uploaded pictures are measured there for og:image:width/height. */
   dataDir: string;
-  pages: SpaPages;
+  renderDocument: RenderDocument;
+  defaultHead: PageHead;
+  data: PageDataDeps;
   /** Database change notices: without them (some tests) nothing is kept between requests. */
   feed?: ChangeFeed;
 }
 
+/** A page as rendered for one request: its HTML, or where it sends the person. */
+export type RenderedAnswer = { html: string; status: number } | { redirect: string };
+
+export interface ConcertPageAnswer {
+  /** The canonical path: any other address of the concert is a 301 to it. */
+  path: string;
+  /** The visitors' page, kept. */
+  answer: PreparedAnswer;
+}
+
 export class PublicPages {
   readonly robots: PreparedAnswer;
-  readonly agenda: BySessionCookie;
-  readonly notFoundHtml: string;
-  // A shared link opened by a whole group chat costs one query, not one per person.
+  // One landing and one agenda per minute of the upcoming cutoff: a concert that starts leaves
+  // them within a minute. A shared concert link opened by a whole group chat costs one query.
+  private readonly landings;
+  private readonly agendas;
   private readonly concertPages;
   private readonly sitemaps;
+  private readonly landingHead: PageHead;
 
   constructor(private readonly deps: PublicPagesDeps) {
-    const { publicUrl, pages, feed } = deps;
+    const { publicUrl, feed } = deps;
     this.robots = prepareAnswer(robotsTxt(publicUrl), 'text/plain; charset=utf-8', ROBOTS_CACHE);
-    // Its code and data start with the HTML, not after the app's script asked for them.
-    const agendaHtml = (cookie: boolean) =>
-      pages
-        .forSession(agendaHead(publicUrl, cookie), '/conciertos', cookie)
-        .replace('</head>', () => `${pages.preloads(AGENDA_ENTRIES.public)}</head>`);
-    this.agenda = bySessionCookie(agendaHtml);
-    this.notFoundHtml = pages.html(notFoundHead(), '/conciertos');
+    this.landingHead = landingHead(deps.defaultHead, publicUrl);
+    const perMinute = { ttlMs: 60_000, maxSize: 4 };
+    this.landings = watchedCache<PreparedAnswer>(feed, 'concerts', perMinute);
+    this.agendas = watchedCache<PreparedAnswer>(feed, 'concerts', perMinute);
+    this.sitemaps = watchedCache<PreparedAnswer>(feed, 'concerts', perMinute);
     this.concertPages = watchedCache<ConcertPageAnswer>(feed, 'concerts', {
       ttlMs: 5 * 60_000,
       maxSize: 32 * 1024 * 1024,
-      sizeOf: ({ answers }) => sizeOf(answers.none) + sizeOf(answers.cookie),
-    });
-    // One entry per minute of the upcoming cutoff: a concert leaves the sitemap within a minute
-    // of leaving the agenda.
-    this.sitemaps = watchedCache<PreparedAnswer>(feed, 'concerts', {
-      ttlMs: 60_000,
-      maxSize: 4,
+      sizeOf: ({ answer }) => answer.body.length + (answer.gzipped?.length ?? 0),
     });
   }
 
-  /** The page of this concert if this instance keeps it (the canonical path says if it is this). */
-  keptConcertPage(id: number): ConcertPageAnswer | undefined {
-    return this.concertPages.get(String(id));
+  /** What the lane may answer for this request from memory alone, if anything. */
+  keptAnswer(req: IncomingMessage & { path: string }): PreparedAnswer | undefined {
+    const { path } = req;
+    if (path === '/robots.txt') return this.robots;
+    if (path === '/sitemap.xml') return this.sitemaps.get(this.minute());
+    // Pages: only a visitor's, and only at their bare address (a query may change the page).
+    if (hasSessionCookie(req.headers.cookie) || req.url?.includes('?')) return undefined;
+    if (path === '/') return this.landings.get(this.minute());
+    if (path === '/conciertos') return this.agendas.get(this.minute());
+    if (!path.startsWith('/conciertos/')) return undefined;
+    const asked = parseConcertSegment(path.slice('/conciertos/'.length));
+    const page = asked ? this.concertPages.get(String(asked.id)) : undefined;
+    // Any other address of the concert (bare id, old slug, other case) is the router's 301.
+    return page?.path === path ? page.answer : undefined;
   }
 
-  /** The concert's page, kept or made now; undefined for an unknown or removed concert. */
+  /** The visitors' landing (/), kept. */
+  async landing(): Promise<PreparedAnswer> {
+    return this.keptPerMinute(this.landings, '/', this.landingHead);
+  }
+
+  /** The visitors' agenda (/conciertos), kept. */
+  async agenda(): Promise<PreparedAnswer> {
+    return this.keptPerMinute(this.agendas, '/conciertos', agendaHead(this.deps.publicUrl));
+  }
+
+  /** A page at `url` (path and query) rendered now for this person, never kept. */
+  async render(url: string, user: SignedInUser | undefined): Promise<RenderedAnswer> {
+    const path = normalPathOf(url);
+    const head =
+      path === '/' ? this.landingHead : path === '/conciertos' ? agendaHead(this.deps.publicUrl) : this.deps.defaultHead;
+    const data = await pageDataFor(this.deps.data, path, user);
+    return withStatus(this.deps.renderDocument({ head, url, data }), 200);
+  }
+
+  /** The visitors' page of this concert, kept; undefined for an unknown or removed concert. */
   async concertPage(id: number): Promise<ConcertPageAnswer | undefined> {
-    const kept = this.keptConcertPage(id);
+    const kept = this.concertPages.get(String(id));
     if (kept) return kept;
     const epoch = this.concertPages.epoch; // before the read: a change during it keeps nothing stale
-    const concert = await findConcertPage(this.deps.db, this.deps.clock, id, undefined);
+    const { db, clock } = this.deps.data;
+    const concert = await findConcertPage(db, clock, id, undefined);
     if (!concert) return undefined;
-    const head = await this.head(concert);
-    const page = {
-      path: concert.path,
-      answers: bySessionCookie((cookie) => this.deps.pages.forSession(head, concert.path, cookie)),
-    };
-    this.concertPages.set(String(id), page, epoch);
-    return page;
+    const page = await this.renderConcert(concert.path, concert, undefined);
+    if ('redirect' in page) return undefined; // a visitor's concert page never redirects
+    const answer = { path: concert.path, answer: visitorAnswer(page.html) };
+    this.concertPages.set(String(id), answer, epoch);
+    return answer;
   }
 
-  keptSitemap(): PreparedAnswer | undefined {
-    return this.sitemaps.get(minuteOf(upcomingCutoff(this.deps.clock)));
+  /** The "not found" page (404) of a concert address: rendered now, never kept. */
+  async concertNotFound(url: string, user: SignedInUser | undefined): Promise<RenderedAnswer> {
+    return withStatus(await this.renderConcert(url, null, user, 0), 404);
+  }
+
+  /**
+   * The page of this concert for a signed-in fan (with their score, like and thumbs), or for a
+   * visitor at an address with a query, or the "not found" page (404): rendered now, never kept.
+   */
+  async concertPageFor(
+    url: string,
+    id: number,
+    user: SignedInUser | undefined,
+  ): Promise<{ path: string | undefined; page: RenderedAnswer }> {
+    const { db, clock } = this.deps.data;
+    const concert = await findConcertPage(db, clock, id, user?.user_id);
+    const page = await this.renderConcert(url, concert ?? null, user, id);
+    return { path: concert?.path, page: concert ? page : withStatus(page, 404) };
   }
 
   async sitemap(): Promise<PreparedAnswer> {
-    const now = this.deps.clock();
+    const { db, clock } = this.deps.data;
+    const now = clock();
     const key = minuteOf(upcomingCutoff(() => now));
     const kept = this.sitemaps.get(key);
     if (kept) return kept;
     const epoch = this.sitemaps.epoch;
-    const paths = await upcomingConcertPaths(this.deps.db, () => now);
+    const paths = await upcomingConcertPaths(db, () => now);
     const answer = prepareAnswer(
       sitemapXml(this.deps.publicUrl, paths),
       'application/xml; charset=utf-8',
@@ -123,17 +159,37 @@ export class PublicPages {
     return answer;
   }
 
-  /** What the lane may answer for this request from memory alone, if anything. */
-  keptAnswer(req: IncomingMessage & { path: string }): PreparedAnswer | undefined {
-    const { path } = req;
-    if (path === '/robots.txt') return this.robots;
-    if (path === '/conciertos') return forRequest(this.agenda, req);
-    if (path === '/sitemap.xml') return this.keptSitemap();
-    if (!path.startsWith('/conciertos/')) return undefined;
-    const asked = parseConcertSegment(path.slice('/conciertos/'.length));
-    const page = asked ? this.keptConcertPage(asked.id) : undefined;
-    // Any other address of the concert (bare id, old slug, other case) is the router's 301.
-    return page?.path === path ? forRequest(page.answers, req) : undefined;
+  private minute(): string {
+    return minuteOf(upcomingCutoff(this.deps.data.clock));
+  }
+
+  private async keptPerMinute(
+    cache: typeof this.landings,
+    path: string,
+    head: PageHead,
+  ): Promise<PreparedAnswer> {
+    const key = this.minute();
+    const kept = cache.get(key);
+    if (kept) return kept;
+    const epoch = cache.epoch;
+    const data = await pageDataFor(this.deps.data, path, undefined);
+    const page = this.deps.renderDocument({ head, url: path, data });
+    // A visitor's landing and agenda never redirect; were they to, the page goes out empty.
+    const answer = visitorAnswer('html' in page ? page.html : '');
+    cache.set(key, answer, epoch);
+    return answer;
+  }
+
+  private async renderConcert(
+    url: string,
+    concert: ConcertPageDto | null,
+    user: SignedInUser | undefined,
+    id = concert?.id ?? 0,
+  ): Promise<RenderedAnswer> {
+    const head = concert ? await this.head(concert) : notFoundHead();
+    const path = normalPathOf(url);
+    const data = await pageDataFor(this.deps.data, path, user, { id, page: concert });
+    return withStatus(this.deps.renderDocument({ head, url, data }), 200);
   }
 
   private async head(concert: ConcertPageDto): Promise<PageHead> {
@@ -143,19 +199,16 @@ export class PublicPages {
   }
 }
 
-/** The version of a page for this request: with or without a session cookie. */
-export function forRequest(answers: BySessionCookie, req: IncomingMessage): PreparedAnswer {
-  return hasSessionCookie(req.headers.cookie) ? answers.cookie : answers.none;
-}
+/** A visitor's page: the same for every visitor, but not for a browser with a session. */
+const visitorAnswer = (html: string) =>
+  prepareAnswer(html, HTML, 'no-cache', { variesOnCookie: true });
 
-/** Both versions of an HTML page; they vary on Cookie, so no cache hands one for the other. */
-function bySessionCookie(html: (cookie: boolean) => string): BySessionCookie {
-  const answer = (cookie: boolean) =>
-    prepareAnswer(html(cookie), HTML, 'no-cache', { variesOnCookie: true });
-  return { none: answer(false), cookie: answer(true) };
-}
+const withStatus = (
+  page: { html: string } | { redirect: string },
+  status: number,
+): RenderedAnswer => ('redirect' in page ? page : { html: page.html, status });
 
-const sizeOf = (answer: PreparedAnswer) => answer.body.length + (answer.gzipped?.length ?? 0);
+const normalPathOf = (url: string) => normalPath(url.split('?')[0] ?? url);
 
 const minuteOf = (cutoff: { day: string; time: string }) =>
   `${cutoff.day}T${cutoff.time.slice(0, 5)}`;

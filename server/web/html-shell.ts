@@ -1,14 +1,12 @@
 // The built index.html cut once into pieces, so a page can be answered with its own <title>,
-// description and head tags (concert pages, the public agenda, the 404) by joining strings: no
-// parsing per request. The SPA takes over in the browser as usual.
+// description and head tags (concert pages, the public agenda) and the app's first screen by
+// joining strings: no parsing per request.
 
 export interface PageHead {
   title: string;
   description: string;
   /** Further tags for <head> (canonical, Open Graph, JSON-LD), already escaped. */
   extra?: string;
-  /** Content for <div id="root"> until the SPA replaces it: what a reader without JavaScript sees. */
-  body?: string;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -57,16 +55,23 @@ export class HtmlShell {
     this.after = this.hasRoot ? rest.slice(rootAt + ROOT.length) : '';
   }
 
-  /** The page with this head; `configAndScripts` replaces the <!--app-config--> mark. */
-  render(head: PageHead, configAndScripts: string): string {
+  /**
+   * The page with this head; `configAndScripts` replaces the <!--app-config--> mark, `root` is the
+   * markup of <div id="root"> and what follows it (the closing tag is the caller's).
+   */
+  render(head: PageHead, configAndScripts: string, root = '</div>'): string {
     const headTags =
       `<title>${escapeHtml(head.title)}</title>` +
       `<meta name="description" content="${escapeHtml(head.description)}">` +
       (head.extra ?? '');
-    const root = this.hasRoot ? `<div id="root">${head.body ?? ''}</div>` : '';
-    const page = this.before + headTags + this.between + root + this.after;
-    // A function, so a '$' in the config is not read as a replacement pattern.
-    return page.replace('<!--app-config-->', () => configAndScripts);
+    const rootMarkup = this.hasRoot ? `<div id="root">${root}` : '';
+    // Only the head is searched for the mark; a function, so a '$' in the config is not read as a
+    // replacement pattern.
+    const top = (this.before + headTags + this.between).replace(
+      '<!--app-config-->',
+      () => configAndScripts,
+    );
+    return top + rootMarkup + this.after;
   }
 }
 

@@ -1,14 +1,20 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
-import { usePathname } from '../lib/router';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Loading } from './Loading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { useUnauthorizedRedirect } from '../lib/session';
 
-/** A new page starts at the top (the router keeps no scroll positions). */
+/**
+ * A new page starts at the top (declarative routes keep no scroll positions). Not the first page:
+ * someone may have scrolled the server's HTML before the app took over.
+ */
 function useScrollToTopOnNavigation(): void {
-  const pathname = usePathname();
+  const { pathname } = useLocation();
+  const first = useRef(pathname);
   useEffect(() => {
+    if (pathname === first.current) return;
+    first.current = '';
     window.scrollTo(0, 0);
   }, [pathname]);
 }

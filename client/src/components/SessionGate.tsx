@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from '../lib/router';
+import { Redirect } from './Redirect';
 import { homePathFor, useSession } from '../lib/session';
 import { Loading } from './Loading';
 
@@ -17,9 +17,9 @@ export function RequireSession({ children, requireOnboarding = false }: RequireS
     return <Loading className="loading loading--page">Cargando sesión...</Loading>;
   }
   const user = data?.user;
-  if (!user) return <Navigate to="/" replace />;
+  if (!user) return <Redirect to="/" />;
   if (requireOnboarding && !user.onboardingCompleted) {
-    return <Navigate to="/liked-music-genres" replace />;
+    return <Redirect to="/liked-music-genres" />;
   }
   return children;
 }
@@ -30,6 +30,6 @@ export function VisitorsOnly({ children }: { children: ReactNode }) {
   // Nothing shows while the session loads, so nobody sees the landing flash by; the room it will
   // take is kept, so the footer does not jump away when it comes.
   if (isPending) return <div className="page-placeholder" />;
-  if (data?.user) return <Navigate to={homePathFor(data.user)} replace />;
+  if (data?.user) return <Redirect to={homePathFor(data.user)} />;
   return children;
 }

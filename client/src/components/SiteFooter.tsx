@@ -1,4 +1,4 @@
-import { Link } from '../lib/router';
+import { Link } from 'react-router';
 import { useAppConfig } from '../lib/config';
 import { BandsFormLink } from './BandsFormLink';
 import { ExternalLink } from './ExternalLink';

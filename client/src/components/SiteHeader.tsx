@@ -1,6 +1,5 @@
-import { Link, useNavigate } from '../lib/router';
+import { Link, useNavigate } from 'react-router';
 import { useSession } from '../lib/session';
-import { sessionHint } from '../lib/sessionHint';
 import { SignOutButton } from './SignOutButton';
 
 function AccountActions() {
@@ -15,25 +14,9 @@ function AccountActions() {
   );
 }
 
-/**
- * The account buttons' room, kept while the session loads for a browser that sent a session
- * cookie: on a phone they wrap to a second row, and the page must not move down when they come.
- */
-function AccountActionsRoom() {
-  return (
-    <div className="site-header__actions site-header__actions--room" aria-hidden="true">
-      <button type="button" className="header-button" tabIndex={-1} disabled>
-        Mi perfil
-      </button>
-      <button type="button" className="header-button header-button--ghost" tabIndex={-1} disabled>
-        Cerrar sesión
-      </button>
-    </div>
-  );
-}
-
 export function SiteHeader() {
-  const { data, isPending } = useSession();
+  // The server renders every page knowing the session, so the header comes right in the HTML.
+  const { data } = useSession();
   return (
     <header className="site-header">
       <div className="site-header__inner">
@@ -41,11 +24,7 @@ export function SiteHeader() {
           <img src="/logo.webp" alt="" width="40" height="40" className="site-logo__image" />
           <span className="site-logo__text">Conciertos Mallorca</span>
         </Link>
-        {data?.user ? (
-          <AccountActions />
-        ) : (
-          isPending && sessionHint === 'cookie' && <AccountActionsRoom />
-        )}
+        {data?.user && <AccountActions />}
       </div>
     </header>
   );

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import type { PublicConfigDto } from '../../../common/dto';
 import { apiFetch } from './api';
 
@@ -62,35 +62,21 @@ export async function loadConfig(signal?: AbortSignal): Promise<PublicConfigDto>
   }
 }
 
-export const configKeys = {
-  public: () => ['config'] as const,
-};
-
-/** Without an injected config (vite dev): defaults until /api/config answers. */
-function useFetchedConfig(): PublicConfigDto {
-  const { data } = useQuery({
-    queryKey: configKeys.public(),
-    queryFn: ({ signal }) => loadConfig(signal),
-    staleTime: Infinity,
-    gcTime: Infinity,
-  });
-  return data ?? DEFAULT_CONFIG;
-}
-
-const injectedConfig = readInjectedConfig();
+const AppConfigContext = createContext<PublicConfigDto>(DEFAULT_CONFIG);
 
 /**
- * Runtime settings. The server injects them into every page and they never change while it runs,
- * so they are a constant then, read without a query: an observer and a subscription for each of
- * the footer's, landing's and agenda's readers took 14-21 ms of a 4x slower phone's first renders
- * (CPU profiles here). Chosen once, when the app loads, so every render calls the same hooks.
+ * The runtime settings, for the whole app: the server renders them into every page
+ * (`#app-config`) and passes them to its own render; they never change while it runs.
  */
-export const useAppConfig: () => PublicConfigDto = injectedConfig
-  ? () => injectedConfig
-  : useFetchedConfig;
+export const AppConfigProvider = AppConfigContext.Provider;
+
+export function useAppConfig(): PublicConfigDto {
+  return useContext(AppConfigContext);
+}
 
 /** Where shared links point: PUBLIC_URL without its trailing slash, else this page's origin. */
 export function usePublicUrl(): string {
   const { publicUrl } = useAppConfig();
-  return (publicUrl ?? window.location.origin).replace(/\/+$/, '');
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  return (publicUrl ?? origin).replace(/\/+$/, '');
 }

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from './router';
+import { useNavigate } from 'react-router';
 import type { SessionResponse, SessionUserDto } from '../../../common/dto';
 import { profileKeys } from '../features/profile/keys';
 import { apiFetch, setUnauthorizedHandler } from './api';

@@ -1,4 +1,4 @@
-import { Navigate } from '../../lib/router';
+import { Redirect } from '../../components/Redirect';
 import { SignOutButton } from '../../components/SignOutButton';
 import { usePageTitle } from '../../components/usePageTitle';
 import { useSession } from '../../lib/session';
@@ -66,7 +66,7 @@ export function AdminPage() {
     content = <FormStatus kind="error">Error validando permisos.</FormStatus>;
   } else if (!data.user) {
     // Also where a session ended elsewhere lands: lib/session clears the user on any 401.
-    return <Navigate to="/" replace />;
+    return <Redirect to="/" />;
   } else if (!data.user.isAdmin) {
     content = <FormStatus kind="error">No tienes permisos de administrador.</FormStatus>;
   } else {

@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from 'react-router';
 import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { FormStatus } from '../../components/FormStatus';
 import { StaticPage } from '../../components/StaticPage';
+import { Loading } from '../../components/Loading';
 import { TextField } from '../../components/TextField';
 import { ApiError } from '../../lib/api';
 import { sessionKeys, setSessionUser } from '../../lib/session';
+import { useFragmentToken } from '../../lib/useFragmentToken';
 import { resetPassword } from './api';
 import './AccountForms.css';
 
@@ -29,19 +31,10 @@ function RecoverAgain() {
   );
 }
 
-/**
- * The mail's link carries the token in the fragment (/update-password#token=...): browsers never
- * send a fragment to any server, so it stays out of logs and Referer headers. A token in the query
- * string is not accepted.
- */
-function tokenFromFragment(): string | null {
-  return new URLSearchParams(window.location.hash.slice(1)).get('token') || null;
-}
-
 export function UpdatePasswordPage() {
   const id = useId();
-  // Read once: the effect below wipes it from the address bar.
-  const [token] = useState(tokenFromFragment);
+  // The mail's link carries it in the fragment (/update-password#token=...), never in the query.
+  const token = useFragmentToken();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
@@ -56,14 +49,6 @@ export function UpdatePasswordPage() {
   });
   const done = reset.isSuccess;
   const error = problem || (reset.error ? failureText(reset.error) : '');
-
-  useEffect(() => {
-    // Out of the address bar (and so out of the history, bookmarks and screen shares) at once;
-    // the router's own history state is kept as it is.
-    if (!window.location.hash) return;
-    const { pathname, search } = window.location;
-    window.history.replaceState(window.history.state, '', `${pathname}${search}`);
-  }, []);
 
   useEffect(() => {
     if (!done) return;
@@ -84,6 +69,7 @@ export function UpdatePasswordPage() {
     reset.mutate({ token, password });
   }
 
+  if (token === undefined) return <Loading />;
   if (!token) {
     return (
       <StaticPage title="Establece tu nueva contraseña">

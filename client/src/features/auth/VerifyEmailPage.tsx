@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import type { MessageResponse } from '../../../../common/dto';
 import { StaticPage } from '../../components/StaticPage';
 import { ApiError, apiFetch } from '../../lib/api';
 import { sessionKeys } from '../../lib/session';
+import { useFragmentToken } from '../../lib/useFragmentToken';
 import { profileKeys } from '../profile/keys';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
@@ -12,11 +12,6 @@ import { Loading } from '../../components/Loading';
 const TITLE = 'Verifica tu email';
 const INVALID = 'El enlace no es válido o ha caducado.';
 const FAILED = 'No hemos podido verificar tu email. Inténtalo de nuevo más tarde.';
-
-/** The token travels in the fragment (#token=…), which browsers never send to a server. */
-function tokenFromFragment(): string {
-  return new URLSearchParams(window.location.hash.slice(1)).get('token') ?? '';
-}
 
 function verifyEmail(token: string) {
   return apiFetch<MessageResponse>('/api/auth/verify-email', { method: 'POST', body: { token } });
@@ -36,14 +31,8 @@ function NewLinkHint() {
  * The person confirms with a button.
  */
 export function VerifyEmailPage() {
-  const [token] = useState(tokenFromFragment);
+  const token = useFragmentToken();
   const queryClient = useQueryClient();
-  // Once read, out of the address bar: not kept in the history nor seen by what reads the URL.
-  useEffect(() => {
-    if (window.location.hash) {
-      window.history.replaceState(window.history.state, '', window.location.pathname);
-    }
-  }, []);
   const mutation = useMutation({
     mutationFn: verifyEmail,
     onSuccess: () => {
@@ -52,6 +41,7 @@ export function VerifyEmailPage() {
     },
   });
 
+  if (token === undefined) return <Loading />;
   if (!token) {
     return (
       <StaticPage title={TITLE}>

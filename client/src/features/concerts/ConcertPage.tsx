@@ -1,12 +1,12 @@
 import { useId } from 'react';
-import { Link, Navigate, useParams, usePathname } from '../../lib/router';
+import { Link, useLocation, useParams } from 'react-router';
 import { parseConcertSegment } from '../../../../common/concert-page';
 import type { ConcertPageDto } from '../../../../common/dto';
 import { LoadFailure } from '../../components/LoadFailure';
+import { Redirect } from '../../components/Redirect';
 import { Loading } from '../../components/Loading';
 import { usePageTitle } from '../../components/usePageTitle';
 import { AddToCalendar } from '../calendar/AddToCalendar';
-import { ApiError } from '../../lib/api';
 import { usePublicUrl } from '../../lib/config';
 import { formatLongDay } from '../../lib/dates';
 import { formatPrice } from '../../lib/money';
@@ -34,22 +34,20 @@ export function ConcertPage() {
 
 function ConcertById({ id }: { id: number }) {
   const concert = useConcert(id);
-  const pathname = usePathname();
+  const { pathname, search } = useLocation();
   if (concert.isPending) return <Loading>Cargando concierto...</Loading>;
   if (concert.isError) {
-    if (concert.error instanceof ApiError && concert.error.status === 404) {
-      return <ConcertNotFound />;
-    }
     return (
       <LoadFailure className="page" onRetry={() => void concert.refetch()}>
         No se ha podido cargar el concierto.
       </LoadFailure>
     );
   }
+  if (!concert.data) return <ConcertNotFound />;
   // The server already answers an old slug with a 301; inside the SPA the address is fixed here.
   // The router's path is already decoded; the query goes along as it is (filters, campaign tags).
   if (pathname !== concert.data.path) {
-    return <Navigate to={`${concert.data.path}${window.location.search}`} replace />;
+    return <Redirect to={`${concert.data.path}${search}`} />;
   }
   return <ConcertDetails concert={concert.data} />;
 }

@@ -33,6 +33,8 @@ export function MyConcertsPage() {
           signedIn={signedIn}
           siteUrl={siteUrl}
           prioritizeFirst
+          // Two rows on a laptop: the rest come once the app runs.
+          onServer={6}
         />
       </AgendaStatus>
     </div>

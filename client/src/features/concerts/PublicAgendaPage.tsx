@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { AgendaList } from './components/AgendaList';
 import { AgendaSkeleton } from './components/AgendaSkeleton';
@@ -59,15 +59,14 @@ export function PublicAgendaPage() {
         <p className="agenda-count" role="status">
           {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
         </p>
-        {/* A screenful of cards at once, the rest of the page's when the browser is idle (see
-            AgendaList), so 24 cards are never one long task on a phone; another page or filter
-            starts over. */}
         <AgendaList
           concerts={onPage}
           resetKey={`${page}|${filters.fecha}|${filters.banda}|${filters.genero}|${filters.precio}`}
           signedIn={signedIn}
           siteUrl={siteUrl}
           prioritizeFirst
+          // The whole page: it reads without JavaScript.
+          onServer={PAGE_SIZE}
         />
         {pages > 1 && (
           <nav className="agenda-pages" aria-label="Páginas de la agenda">

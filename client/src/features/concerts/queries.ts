@@ -47,14 +47,23 @@ export function useLikeCount(concertId: number): number {
   return data ?? 0;
 }
 
-/** One concert for its page; a 404 is an answer (the page says so), not a reason to retry. */
+/** A concert for its page, or null when there is none: a 404 is an answer, not an error. */
+async function fetchConcert(id: number, signal: AbortSignal): Promise<ConcertPageDto | null> {
+  try {
+    return await apiFetch<ConcertPageDto>(`/api/concerts/${id}`, { signal });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** One concert for its page (the server puts the one it rendered in the cache first). */
 export function useConcert(id: number) {
   return useQuery({
     queryKey: concertKeys.detail(id),
-    queryFn: ({ signal }) => apiFetch<ConcertPageDto>(`/api/concerts/${id}`, { signal }),
+    queryFn: ({ signal }) => fetchConcert(id, signal),
     staleTime: 30_000,
-    retry: (failures, error) =>
-      failures < 1 && !(error instanceof ApiError && error.status === 404),
+    retry: 1,
   });
 }
 

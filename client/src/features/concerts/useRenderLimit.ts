@@ -1,20 +1,16 @@
 import { useEffect, useState } from 'react';
+import { useHydrated } from '../../lib/hydration';
 import { PHONE_QUERY } from '../../lib/useMediaQuery';
 
-const ON_A_PHONE = window.matchMedia(PHONE_QUERY).matches;
+const onAPhone = () => window.matchMedia(PHONE_QUERY).matches;
 
 /**
- * About a screenful: two rows of three cards at 1280 px, one card on a phone (it fills the screen:
- * the second starts 1,060-1,220 px down at 360-412 px wide). Each card is a few ms of a slow
- * phone's main thread in the render that follows the agenda's data; the next comes when idle.
+ * About a screenful: two rows of three cards at 1280 px, one card on a phone (it fills the
+ * screen). Each card is a few ms of a slow phone's main thread; the next comes when idle.
  */
-export const FIRST_SLICE = ON_A_PHONE ? 1 : 6;
-/**
- * Cards added per idle callback. Preact renders a slice in one go, so a slice is kept to what the
- * device renders and lays out within 50 ms: on a phone one card (three took 42-125 ms on
- * Lighthouse's 4x slower phone here), elsewhere three (about 2-3 ms a card).
- */
-export const SLICE = ON_A_PHONE ? 1 : 3;
+const firstSlice = () => (onAPhone() ? 1 : 6);
+/** Cards added per idle callback: what a slow phone renders well within 50 ms. */
+const slice = () => (onAPhone() ? 1 : 3);
 
 interface IdleWindow {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
@@ -34,25 +30,30 @@ function whenIdle(work: () => void): () => void {
 }
 
 /**
- * How many of `total` items to render now. The first slice renders at once, the rest a slice at
- * a time when the browser is idle, so a long list never blocks the page in one long task: the
- * whole list is still in the page within moments (find in page, screen readers and keyboard reach
- * every item). A new `resetKey` (other filters) starts again from the first slice; a refetch of the
- * same list keeps what is already shown, so nothing the person scrolled to disappears.
+ * How many of `total` items to render now. The server renders `onServer` of them into the HTML
+ * and hydration takes the same number; a list first drawn in the browser starts with a screenful.
+ * The rest come a slice at a time when the browser is idle, so a long list never blocks the page
+ * in one long task: the whole list is still in the page within moments (find in page, screen
+ * readers and keyboard reach every item). A new `resetKey` (other filters) starts again from the
+ * first slice; a refetch of the same list keeps what is already shown.
  */
-export function useRenderLimit(total: number, resetKey: string): number {
-  const [state, setState] = useState({ key: resetKey, limit: FIRST_SLICE });
+export function useRenderLimit(total: number, resetKey: string, onServer: number): number {
+  const hydrated = useHydrated();
+  const [state, setState] = useState(() => ({
+    key: resetKey,
+    limit: hydrated ? firstSlice() : onServer,
+  }));
   let limit = state.limit;
   if (state.key !== resetKey) {
     // Adjusting state while rendering (React's pattern for "reset when a prop changes").
-    limit = FIRST_SLICE;
+    limit = firstSlice();
     setState({ key: resetKey, limit });
   }
 
   useEffect(() => {
     if (limit >= total) return;
     return whenIdle(() => {
-      setState((current) => ({ ...current, limit: current.limit + SLICE }));
+      setState((current) => ({ ...current, limit: current.limit + slice() }));
     });
   }, [limit, total]);
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from 'react-router';
 import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
 import { FormStatus } from '../../components/FormStatus';
 import { ApiError } from '../../lib/api';

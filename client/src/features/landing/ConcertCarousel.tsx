@@ -24,10 +24,8 @@ interface SlideState {
  */
 export function ConcertCarousel({ concerts }: ConcertCarouselProps) {
   const count = concerts.length;
-  const [slide, setSlide] = useState<SlideState>(() => ({
-    index: 0,
-    tagline: randomTaglineIndex(),
-  }));
+  // The first tagline is the same on the server and in the browser; the next ones are random.
+  const [slide, setSlide] = useState<SlideState>({ index: 0, tagline: 0 });
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);

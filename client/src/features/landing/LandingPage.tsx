@@ -1,4 +1,4 @@
-import { useSearchParams } from '../../lib/router';
+import { useSearchParams } from 'react-router';
 import { HERO_SUBTITLE, HERO_TITLE } from '../../../../common/landing-text';
 import { signInErrorText } from '../../../../common/sign-in-errors';
 import { BandsFormLink } from '../../components/BandsFormLink';

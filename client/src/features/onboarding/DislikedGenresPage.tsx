@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from 'react-router';
+import { Redirect } from '../../components/Redirect';
 import type { SessionResponse } from '../../../../common/dto';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
@@ -51,7 +52,7 @@ function DislikedGenresStep() {
   });
 
   if (!ready) return <Loading />;
-  if (draft.liked.length === 0) return <Navigate to="/liked-music-genres" replace />;
+  if (draft.liked.length === 0) return <Redirect to="/liked-music-genres" />;
 
   function toggle(genre: string, checked: boolean) {
     setDraft({

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router';
 import { MAX_LIKED_GENRES } from '../../../../common/rules';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate } from '../../lib/router';
+import { Link, useNavigate } from 'react-router';
 import { FormStatus } from '../../components/FormStatus';
 
 const REDIRECT_DELAY_MS = 2500;

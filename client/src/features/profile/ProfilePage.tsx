@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from '../../lib/router';
+import { useNavigate } from 'react-router';
 import { usePageTitle } from '../../components/usePageTitle';
 import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
 import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';

@@ -1,4 +1,4 @@
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { StaticPage } from '../../components/StaticPage';
 
 export function AboutPage() {

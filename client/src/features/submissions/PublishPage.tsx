@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from '../../lib/router';
+import { Link } from 'react-router';
 import { UPLOAD_TYPES } from '../../../../common/admin-rules';
 import {
   HONEYPOT_FIELD,

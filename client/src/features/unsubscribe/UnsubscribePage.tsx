@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { Link, useSearchParams } from '../../lib/router';
+import { Link, useSearchParams } from 'react-router';
 import type { MessageResponse } from '../../../../common/dto';
 import { FormStatus } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';

@@ -10,6 +10,8 @@ interface AgendaListProps {
   siteUrl: string;
   /** The first card's picture loads first (the fan's agenda, where it is on screen at once). */
   prioritizeFirst?: boolean;
+  /** How many cards the server renders into the HTML (and hydration takes). */
+  onServer: number;
 }
 
 /**
@@ -23,8 +25,9 @@ export function AgendaList({
   signedIn,
   siteUrl,
   prioritizeFirst,
+  onServer,
 }: AgendaListProps) {
-  const shown = useRenderLimit(concerts.length, resetKey);
+  const shown = useRenderLimit(concerts.length, resetKey, onServer);
   return (
     <ul className="agenda-list" aria-label="Conciertos">
       {concerts.slice(0, shown).map((concert, index) => (

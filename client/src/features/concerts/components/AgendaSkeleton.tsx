@@ -1,7 +1,6 @@
 import { Loading } from '../../../components/Loading';
-import { FIRST_SLICE } from '../useRenderLimit';
 
-const PLACES = Array.from({ length: FIRST_SLICE }, (_, index) => index);
+const PLACES = Array.from({ length: 6 }, (_, index) => index);
 
 /**
  * Grey cards of a real card's size while the agenda loads: the real ones take their place without

@@ -1,5 +1,5 @@
 import { memo, useId } from 'react';
-import { Link } from '../../../lib/router';
+import { Link } from 'react-router';
 import type { AgendaConcertDto } from '../../../../../common/dto';
 import { formatLongDay } from '../../../lib/dates';
 import { formatPrice } from '../../../lib/money';

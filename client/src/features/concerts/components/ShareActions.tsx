@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { StatusRegion, type StatusMessage } from '../../../components/FormStatus';
+import { useHydrated } from '../../../lib/hydration';
 
 interface ShareActionsProps {
   /** The concert page on PUBLIC_URL. */
@@ -19,7 +20,8 @@ function canShare(): boolean {
  */
 export function ShareActions({ url, title, text }: ShareActionsProps) {
   const [message, setMessage] = useState<StatusMessage | null>(null);
-  const native = canShare();
+  // The server cannot know the browser's: its HTML, and hydration, offer the copy.
+  const native = useHydrated() && canShare();
 
   async function share() {
     try {

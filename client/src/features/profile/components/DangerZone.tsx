@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from '../../../lib/router';
+import { useNavigate } from 'react-router';
 import type { ProfileDto } from '../../../../../common/dto';
 import { TextField } from '../../../components/TextField';
 import { ApiError } from '../../../lib/api';

@@ -1,0 +1,28 @@
+// The app rendered on the server (built by `vite build --ssr` into dist/ssr): the same components
+// as in the browser, from the data the server read for this person (server/web/page-renderer.ts).
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { RenderPage } from '../../common/page-render';
+import { App } from './App';
+import { ServerRedirect, type RedirectCollector } from './components/Redirect';
+import { seedQueries } from './lib/pageData';
+import { createQueryClient } from './lib/queryClient';
+import { preloadAllPages } from './routes';
+
+/** Loads every page's code, so that a render never waits for one (call once, before rendering). */
+export const prepare = preloadAllPages;
+
+export const renderPage: RenderPage = ({ url, config, data }) => {
+  const queryClient = createQueryClient();
+  seedQueries(queryClient, data);
+  const redirect: RedirectCollector = {};
+  const html = renderToString(
+    <ServerRedirect.Provider value={redirect}>
+      <StaticRouter location={url}>
+        <App queryClient={queryClient} config={config} />
+      </StaticRouter>
+    </ServerRedirect.Provider>,
+  );
+  queryClient.clear();
+  return redirect.to ? { html: '', redirect: redirect.to } : { html };
+};

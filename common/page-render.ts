@@ -1,0 +1,40 @@
+// What the server hands the React app to render a page (client/src/entry-server.tsx), and what
+// it embeds in the page (`#app-data`) so the browser hydrates from the very same data
+// (client/src/entry-client.tsx).
+import type {
+  CarouselResponse,
+  ConcertListResponse,
+  ConcertPageDto,
+  LikeCountsResponse,
+  PublicConfigDto,
+  SessionResponse,
+} from './dto.js';
+
+/** The answers the page needs, as the API would give them to this person now. */
+export interface PageData {
+  /** When the data was read (ms since the epoch): the browser refetches what has gone stale. */
+  readAt: number;
+  session: SessionResponse;
+  carousel?: CarouselResponse;
+  agenda?: ConcertListResponse;
+  likeCounts?: LikeCountsResponse;
+  /** A concert's page: the concert, or null when there is none by that id. */
+  concert?: { id: number; page: ConcertPageDto | null };
+}
+
+export interface RenderRequest {
+  /** Path and query, as the browser asked. */
+  url: string;
+  config: PublicConfigDto;
+  data: PageData;
+}
+
+export interface RenderedPage {
+  /** The markup of <div id="root">. */
+  html: string;
+  /** Where the page sends this person instead (a signed-in fan on the landing, say). */
+  redirect?: string;
+}
+
+/** The server's renderer (dist/ssr/entry-server.js once built). */
+export type RenderPage = (request: RenderRequest) => RenderedPage;

@@ -1,0 +1,54 @@
+// What a page's first screen is drawn from: the answers the app would ask the API for, read here
+// for this person, so the server renders the page and the browser hydrates it from the same data.
+import type { ConcertListResponse, ConcertPageDto, LikeCountsResponse } from '../../common/dto.js';
+import type { PageData } from '../../common/page-render.js';
+import { agendaAnswer, carousel, type AgendaDeps } from '../concerts/concerts.service.js';
+import type { LikeCounts } from '../concerts/like-counts.js';
+import type { SessionUserRow } from '../users/users.repository.js';
+import { toSessionUserDto } from '../users/users.dto.js';
+
+export type SignedInUser = SessionUserRow;
+
+export interface PageDataDeps extends AgendaDeps {
+  likeCounts: LikeCounts;
+}
+
+const parse = <T>(body: Buffer) => JSON.parse(body.toString('utf8')) as T;
+
+/** The agenda (the fan's, or the visitors') and the like counts, from the kept answers. */
+async function agendaData(deps: PageDataDeps, user: SignedInUser | undefined) {
+  const [agenda, counts] = await Promise.all([
+    agendaAnswer(deps, user?.user_id, 'identity'),
+    deps.likeCounts.answer('identity'),
+  ]);
+  return {
+    agenda: parse<ConcertListResponse>(agenda.body),
+    likeCounts: parse<LikeCountsResponse>(counts.body),
+  };
+}
+
+/**
+ * The data of the page at `path` (normalised: lower case, no trailing slash) for this person.
+ * A concert's page brings its concert (`concert`, read by server/pages); other pages need only
+ * the session, and load the rest in the browser.
+ */
+export async function pageDataFor(
+  deps: PageDataDeps,
+  path: string,
+  user: SignedInUser | undefined,
+  concert?: { id: number; page: ConcertPageDto | null },
+): Promise<PageData> {
+  const data: PageData = {
+    readAt: deps.clock().getTime(),
+    session: { user: user ? toSessionUserDto(user) : null },
+  };
+  if (concert) return { ...data, concert };
+  if (path === '/' || path === '/conciertos-en-mallorca') {
+    // A fan is sent on to their page: no carousel to read for them.
+    return user ? data : { ...data, carousel: await carousel(deps.db, deps.clock) };
+  }
+  if (path === '/conciertos' || (path === '/myconcerts' && user?.onboarding_completed)) {
+    return { ...data, ...(await agendaData(deps, user)) };
+  }
+  return data;
+}
