@@ -1,20 +1,25 @@
 /** API and unit tests: jest + @swc/jest against a real PostgreSQL (see test/setup). */
+const swcOptions = (parser) => ({
+  jsc: { parser, transform: { react: { runtime: 'automatic' } }, target: 'es2022' },
+  module: { type: 'commonjs' },
+});
+
 export default {
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/test/e2e/'],
   testEnvironment: 'node',
   transform: {
-    '^.+\\.tsx?$': [
-      '@swc/jest',
-      {
-        jsc: { parser: { syntax: 'typescript', importAttributes: true }, target: 'es2022' },
-        module: { type: 'commonjs' },
-      },
-    ],
+    '^.+\\.ts$': ['@swc/jest', swcOptions({ syntax: 'typescript', importAttributes: true })],
+    // The server-rendering tests render the app's own components (test/helpers/render.ts).
+    '^.+\\.tsx$': ['@swc/jest', swcOptions({ syntax: 'typescript', tsx: true })],
   },
   // Source files import './x.js' (ESM style); jest resolves them to the .ts files.
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  // Stylesheets the components import are Vite's business: nothing to render on the server.
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    '\\.css$': '<rootDir>/test/helpers/no-style.cjs',
+  },
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',
   maxWorkers: 2,

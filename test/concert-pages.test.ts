@@ -11,6 +11,7 @@ import { ChangeFeed } from '../server/cache/change-feed.js';
 import { createLogger } from '../server/lib/logger.js';
 import { madridIsoWithOffset } from '../server/lib/time.js';
 import { eventually } from './helpers/eventually.js';
+import { appRenderer } from './helpers/render.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
@@ -36,6 +37,10 @@ writeFileSync(
 );
 
 const newApp = () => createTestApp({ database, clock, clientDir, env: { PUBLIC_URL } }).app;
+/** The app with its server renderer: the page's body is the app's own markup. */
+const renderingApp = async () =>
+  createTestApp({ database, clock, clientDir, env: { PUBLIC_URL }, render: await appRenderer() })
+    .app;
 
 async function gremiConcert(overrides: { day?: string; hour?: string; price?: string } = {}) {
   await database.db
@@ -220,7 +225,9 @@ describe('GET /conciertos/<id>-<slug>', () => {
   it('answers the page with its title, description, canonical URL, Open Graph and Twitter tags', async () => {
     const { id } = await gremiConcert();
     const pagePath = `/conciertos/${id}-los-planetas-nina-pastori-es-gremi-28-noviembre-2026`;
-    const res = await request(newApp()).get(pagePath).expect(200);
+    const res = await request(await renderingApp())
+      .get(pagePath)
+      .expect(200);
     expect(res.headers['content-type']).toMatch(/html/);
     const html = res.text;
     const title =
@@ -240,11 +247,13 @@ describe('GET /conciertos/<id>-<slug>', () => {
     expect(metaContent(html, 'og:image:height')).toBe('630');
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
     expect(metaContent(html, 'twitter:image')).toBe(`${PUBLIC_URL}/og-concierto.png`);
-    // The SPA still boots: config and the script stay.
+    // The app still boots: config, the data it hydrates from and the script stay.
     expect(html).toContain('<script id="app-config" type="application/json">');
+    expect(html).toContain('<script id="app-data" type="application/json">');
     expect(html).toContain('/assets/index-1.js');
-    // A reader without JavaScript gets the essentials in the body.
-    expect(html).toMatch(/<div id="root"><main class="page"><h1>Los Planetas \+ Niña Pastori/);
+    // The body is the app's own page, rendered on the server: it reads without JavaScript.
+    expect(html).toMatch(/<div id="root">.*<h1 id="[^"]+">Los Planetas \+ Niña Pastori<\/h1>/s);
+    expect(html).toMatch(/<dd>Es Gremi(<!-- -->)? \(Palma\)<\/dd>/);
   });
 
   it('carries a JSON-LD MusicEvent that names the bands, venue, address, start and offer', async () => {
@@ -359,7 +368,7 @@ describe('GET /conciertos/<id>-<slug>', () => {
   it('answers 404 with a useful page, not indexed, for an unknown, removed or malformed concert', async () => {
     const { id } = await gremiConcert();
     await database.db.deleteFrom('concerts').where('id', '=', id).execute();
-    const app = newApp();
+    const app = await renderingApp();
     for (const asked of [
       `/conciertos/${id}-los-planetas`,
       '/conciertos/999999',
@@ -370,7 +379,10 @@ describe('GET /conciertos/<id>-<slug>', () => {
       expect(res.headers['content-type']).toMatch(/html/);
       expect(res.text).toContain('<title>Concierto no encontrado · Conciertos Mallorca</title>');
       expect(res.text).toContain('<meta name="robots" content="noindex">');
-      expect(res.text).toContain('<a href="/conciertos">Ver todos los próximos conciertos</a>');
+      expect(res.text).toMatch(/<h1>Concierto no encontrado<\/h1>/);
+      expect(res.text).toMatch(
+        /<a href="\/conciertos"[^>]*>Ver todos los próximos conciertos<\/a>/,
+      );
       expect(res.text).toContain('<script id="app-config"');
     }
   });

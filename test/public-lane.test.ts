@@ -15,6 +15,8 @@ import { useTestDatabase } from './helpers/db.js';
 import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert } from './helpers/factories.js';
+import { appRenderer } from './helpers/render.js';
+import { signedInAgent } from './helpers/session.js';
 
 const database = useTestDatabase({ cleared: ['concerts', 'bands', 'venues'] });
 const clock = fixedClock('2026-11-21T00:15:00Z');
@@ -170,49 +172,49 @@ describe('kept public pages', () => {
     expect(head.headers['content-length']).toBe(String(Buffer.byteLength(plain.text)));
   });
 
-  it('tell the app whether a session cookie came, on both paths, and vary on Cookie', async () => {
+  it("keep a visitor's page only: a signed-in fan's is rendered for them, with their score", async () => {
     const { id } = await aConcert();
-    const app = await keepingApp();
+    const feed = new ChangeFeed(database.url, createLogger('silent'));
+    feeds.push(feed);
+    await feed.start();
+    const render = await appRenderer();
+    // Over http: a supertest agent keeps no Secure cookie.
+    const env = { PUBLIC_URL: 'http://conciertos.example.org' };
+    const app = createTestApp({ database, clock, clientDir, env, feed, render }).app;
     const moved = await request(app).get(`/conciertos/${id}`).expect(301);
     const pagePath = defined(moved.headers.location, 'Location');
-    const none = '<meta name="cm-session" content="none">';
-    const cookie = '<meta name="cm-session" content="cookie">';
-    const sessionPreload = '<link rel="preload" href="/api/session" as="fetch" crossorigin>';
-    const room = 'site-header__actions--room';
-    // An app without a change feed keeps nothing, so its router makes a concert's page on every
-    // request; the keeping app's lane answers the page it kept with the 301. /conciertos is a
-    // constant, always answered by the lane.
-    const router = createTestApp({ database, clock, clientDir, env: { PUBLIC_URL } }).app;
-    for (const target of [pagePath, '/conciertos']) {
-      const made = await request(router)
-        .get(target)
-        .set('Cookie', 'cm.sid=s%3Aabc.def')
-        .expect(200);
-      const kept = await request(app).get(target).set('Cookie', 'cm.sid=s%3Aabc.def').expect(200);
-      expect(kept.text).toBe(made.text);
-      expect(kept.text).toContain(cookie);
-      expect(kept.text).toContain(sessionPreload);
-      expect(kept.headers.vary).toMatch(/Cookie/);
-
-      const visitor = await request(app).get(target).set('Cookie', 'tema=oscuro').expect(200);
-      expect(visitor.text).toContain(none);
-      expect(visitor.text).not.toContain(cookie);
-      expect(visitor.text).not.toContain(sessionPreload);
-      expect(visitor.text).not.toContain(room);
+    const { agent, userId } = await signedInAgent(app, database.db, { onboarding_completed: true });
+    await database.db
+      .insertInto('user_concert_recommendations')
+      .values({ user_id: userId, concert_id: id, score: 'high', reason: 'Una razón solo para ti.' })
+      .execute();
+    for (const target of [pagePath, '/conciertos', '/']) {
+      const visitor = await request(app).get(target).expect(200);
+      // Kept: the lane answers the second ask with the same bytes.
+      const again = await request(app).get(target).expect(200);
+      expect(again.text).toBe(visitor.text);
       expect(visitor.headers.vary).toMatch(/Cookie/);
-      // Someone who signs in does not keep the visitor's copy through a 304.
-      const visitorTag = defined(visitor.headers.etag, 'ETag');
-      expect(kept.headers.etag).not.toBe(visitorTag);
-      await request(app)
-        .get(target)
-        .set('Cookie', '__Host-cm.sid=s%3Aabc.def')
-        .set('If-None-Match', visitorTag)
-        .expect(200);
-      await request(app).get(target).set('If-None-Match', visitorTag).expect(304);
+      expect(visitor.text).toContain('"session":{"user":null}');
+      expect(visitor.text).not.toContain('Una razón solo para ti.');
+      // A browser with a stale cookie is a visitor too, through the whole stack.
+      const stale = await request(app).get(target).set('Cookie', 'cm.sid=s%3Aabc.def').expect(200);
+      expect(stale.text).toBe(visitor.text);
     }
-    // The agenda's header keeps the account buttons' room for a browser that may be signed in.
-    const agenda = await request(app).get('/conciertos').set('Cookie', 'cm.sid=x').expect(200);
-    expect(agenda.text).toContain(room);
+    for (const target of [pagePath, '/conciertos']) {
+      const visitorTag = defined((await request(app).get(target)).headers.etag, 'ETag');
+      // The fan's own page, never the visitors' copy, not even through a 304.
+      const fan = await agent.get(target).set('If-None-Match', visitorTag).expect(200);
+      expect(fan.headers['cache-control']).toBe('private, no-cache');
+      expect(fan.headers.etag).not.toBe(visitorTag);
+      expect(fan.text).toContain('Una razón solo para ti.');
+      expect(fan.text).toContain(`"id":"${userId}"`);
+      // And the visitors' copy is still theirs alone.
+      const visitor = await request(app).get(target).expect(200);
+      expect(visitor.text).not.toContain('Una razón solo para ti.');
+      expect(visitor.text).not.toContain(userId);
+    }
+    // A fan on the landing goes to their agenda.
+    await agent.get('/').expect(302).expect('Location', '/myconcerts');
   });
 
   it('get a new ETag and content when a band is renamed', async () => {

@@ -4,6 +4,8 @@ import path from 'node:path';
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { appRenderer } from './helpers/render.js';
+import { signedInAgent } from './helpers/session.js';
 
 let database: TestDatabase;
 let clientDir: string;
@@ -41,33 +43,30 @@ describe('the built SPA', () => {
     }
   });
 
-  it('tells the page whether a session cookie came with it, and varies on Cookie', async () => {
-    const { app } = createTestApp({ database, clientDir });
-    const none = '<meta name="cm-session" content="none">';
-    const cookie = '<meta name="cm-session" content="cookie">';
-    const visitor = await request(app).get('/').expect(200);
-    expect(visitor.text).toContain(none);
-    expect(visitor.headers['vary']).toMatch(/cookie/i);
-    // The header is in the HTML already; with a cookie it keeps the account buttons' room.
-    const room = 'site-header__actions--room';
-    // A visitor on the landing also gets its hero's words; other pages only the header.
-    expect(visitor.text).toMatch(
-      /<div id="root"><header class="site-header">.*<\/header><main id="contenido".*TU AGENDA PERSONALIZADA DE CONCIERTOS.*<\/main><\/div>/,
+  it('renders every page with the app itself, from the data it embeds for hydration', async () => {
+    const { app } = createTestApp({ database, clientDir, render: await appRenderer() });
+    const landing = await request(app).get('/').expect(200);
+    expect(landing.headers['vary']).toMatch(/cookie/i);
+    expect(landing.text).toMatch(
+      /<div id="root">.*<header class="site-header">.*TU AGENDA PERSONALIZADA DE CONCIERTOS.*<\/div><script id="app-data" type="application\/json">\{"readAt":\d+,"session":\{"user":null\},"carousel":/s,
     );
     const about = await request(app).get('/about').expect(200);
-    expect(about.text).toMatch(/<div id="root"><header class="site-header">.*<\/header><\/div>/);
-    expect(visitor.text).not.toContain(room);
-    const other = await request(app).get('/').set('Cookie', 'tema=oscuro; xcm.sid=1').expect(200);
-    expect(other.text).toContain(none);
-    for (const sent of ['cm.sid=s%3Aabc.def', 'tema=oscuro; __Host-cm.sid=s%3Aabc.def']) {
-      const res = await request(app).get('/myconcerts').set('Cookie', sent).expect(200);
-      expect(res.text).toContain(cookie);
-      expect(res.text).not.toContain(none);
-      expect(res.text).toContain(room);
-    }
+    expect(about.text).toMatch(/<h1[^>]*>Quiénes somos<\/h1>/);
+    // Pages for signed-in people send a visitor away from the server itself.
+    await request(app).get('/myconcerts').expect(302).expect('Location', '/');
+    await request(app).get('/profile').expect(302).expect('Location', '/');
+    // An unknown address goes back to the landing.
+    await request(app).get('/cualquier/cosa').expect(302).expect('Location', '/');
+    // A fan's pages are theirs: rendered with their session, never kept by a shared cache.
+    const { agent, email } = await signedInAgent(app, database.db, { onboarding_completed: true });
+    const profile = await agent.get('/profile').expect(200);
+    expect(profile.headers['cache-control']).toBe('private, no-cache');
+    expect(profile.text).toContain(`"email":"${email}"`);
+    expect(profile.text).toMatch(/<nav aria-label="Tu cuenta"/);
+    await agent.get('/').expect(302).expect('Location', '/myconcerts');
   });
 
-  it("preloads the agenda's code and data on /myconcerts for a browser with a session cookie, and on /conciertos", async () => {
+  it("preloads each page's own code, and no data: the data comes in the page", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cm-client-'));
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(
@@ -77,63 +76,39 @@ describe('the built SPA', () => {
     writeFileSync(
       path.join(dir, '.vite', 'manifest.json'),
       JSON.stringify({
-        'index.html': {
-          file: 'assets/index-1.js',
-          css: ['assets/index-1.css'],
-          imports: ['_jsx-runtime-4.js'],
-        },
+        'index.html': { file: 'assets/index-1.js', imports: ['_jsx-runtime-4.js'] },
         'src/features/concerts/MyConcertsPage.tsx': {
           file: 'assets/MyConcertsPage-2.js',
-          css: ['assets/MyConcertsPage-2.css'],
           imports: ['index.html', '_usePageTitle-3.js', '_jsx-runtime-4.js'],
         },
         'src/features/concerts/PublicAgendaPage.tsx': {
           file: 'assets/PublicAgendaPage-5.js',
           imports: ['index.html', '_usePageTitle-3.js', '_FiltersBar-6.js'],
         },
-        '_FiltersBar-6.js': { file: 'assets/FiltersBar-6.js', css: ['assets/FiltersBar-6.css'] },
+        '_FiltersBar-6.js': { file: 'assets/FiltersBar-6.js' },
         '_jsx-runtime-4.js': { file: 'assets/jsx-runtime-4.js' },
         '_usePageTitle-3.js': { file: 'assets/usePageTitle-3.js', imports: ['index.html'] },
       }),
     );
     const { app } = createTestApp({ database, clientDir: dir });
-    const links = [
+    const mine = await request(app).get('/myconcerts/').expect(200);
+    for (const link of [
       '<link rel="modulepreload" crossorigin href="/assets/MyConcertsPage-2.js">',
       '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
-      '<link rel="stylesheet" crossorigin href="/assets/MyConcertsPage-2.css">',
-      '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>',
-      '<link rel="preload" href="/api/concerts/likes" as="fetch" crossorigin>',
-    ];
-    const sessionLink = '<link rel="preload" href="/api/session" as="fetch" crossorigin>';
-    const agenda = await request(app).get('/myconcerts/').set('Cookie', 'cm.sid=x').expect(200);
-    for (const link of [sessionLink, ...links]) expect(agenda.text).toContain(link);
-    expect(agenda.text).not.toMatch(/index-1|jsx-runtime-4/);
-    // A visitor is sent to the landing, and other pages do not need the agenda; with a cookie
-    // every page needs the session first.
-    const visitor = await request(app).get('/myconcerts').expect(200);
-    expect(visitor.text).not.toContain('rel="preload"');
-    const profile = await request(app).get('/profile').set('Cookie', 'cm.sid=x').expect(200);
-    expect(profile.text.match(/rel="preload"[^>]*>/g)).toEqual([
-      'rel="preload" href="/api/session" as="fetch" crossorigin>',
-    ]);
-    // The public agenda preloads its own code and the data for everyone, cookie or not.
-    for (const cookie of [undefined, 'cm.sid=x']) {
-      const res = await (
-        cookie
-          ? request(app).get('/conciertos').set('Cookie', cookie)
-          : request(app).get('/conciertos')
-      ).expect(200);
-      const head = res.text.slice(0, res.text.indexOf('</head>'));
-      for (const link of [
-        '<link rel="modulepreload" crossorigin href="/assets/PublicAgendaPage-5.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/FiltersBar-6.js">',
-        '<link rel="stylesheet" crossorigin href="/assets/FiltersBar-6.css">',
-        '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>',
-      ])
-        expect(head).toContain(link);
-      expect(head).not.toMatch(/MyConcertsPage|index-1|jsx-runtime-4/);
-    }
+    ])
+      expect(mine.text).toContain(link);
+    expect(mine.text).not.toMatch(/index-1|jsx-runtime-4|PublicAgendaPage|rel="preload"/);
+    const agenda = await request(app).get('/conciertos').expect(200);
+    const head = agenda.text.slice(0, agenda.text.indexOf('</head>'));
+    for (const link of [
+      '<link rel="modulepreload" crossorigin href="/assets/PublicAgendaPage-5.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/FiltersBar-6.js">',
+    ])
+      expect(head).toContain(link);
+    expect(head).not.toMatch(/MyConcertsPage|index-1|jsx-runtime-4|rel="preload"/);
+    const about = await request(app).get('/about').expect(200);
+    expect(about.text).not.toContain('modulepreload');
     // The manifest itself is not served.
     await request(app).get('/.vite/manifest.json').expect(200).expect('Content-Type', /html/);
   });

@@ -22,11 +22,10 @@ function sendRendered(res: Response, page: RenderedAnswer, user: SignedInUser | 
 
 export function pagesRouter(pages: PublicPages): Router {
   const router = express.Router();
-  const userOf = (req: express.Request) => req.user as SignedInUser | undefined;
   /** A visitor at the bare address gets the kept page; anyone else one rendered now. */
   const publicPage =
     (kept: () => Promise<PreparedAnswer>) => async (req: express.Request, res: Response) => {
-      const user = userOf(req);
+      const user = req.user;
       if (!user && !req.originalUrl.includes('?')) return sendPrepared(req, res, await kept());
       sendRendered(res, await pages.render(req.originalUrl, user), user);
     };
@@ -58,7 +57,11 @@ export function pagesRouter(pages: PublicPages): Router {
 
   router.get(
     '/',
-    describedAs({ summary: 'La portada (página HTML); a un fan, su agenda (302)', ...PAGE }),
+    describedAs({
+      summary: 'La portada (página HTML)',
+      ...PAGE,
+      also: { ...NOT_MODIFIED, 302: 'A un fan, a su agenda' },
+    }),
     publicPage(() => pages.landing()),
   );
 
@@ -80,10 +83,10 @@ export function pagesRouter(pages: PublicPages): Router {
       },
     }),
     async (req, res) => {
-      const user = userOf(req);
+      const user = req.user;
       const url = req.originalUrl;
       const asked = parseConcertSegment(String(req.params.segment));
-      if (!asked) return sendRendered(res, await pages.concertNotFound(url, user), user);
+      if (!asked) return sendRendered(res, await pages.concertNotFound(url, 0, user), user);
       // An old or wrong slug, or the bare id other pages link to: one address per concert.
       const canonical = (path: string) => {
         if (`/conciertos/${asked.id}-${asked.slug}` === path) return false;
@@ -92,7 +95,7 @@ export function pagesRouter(pages: PublicPages): Router {
       };
       if (!user) {
         const kept = await pages.concertPage(asked.id);
-        if (!kept) return sendRendered(res, await pages.concertNotFound(url, user), user);
+        if (!kept) return sendRendered(res, await pages.concertNotFound(url, asked.id, user), user);
         if (canonical(kept.path)) return;
         if (!url.includes('?')) return sendPrepared(req, res, kept.answer);
       }

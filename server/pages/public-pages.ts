@@ -102,7 +102,11 @@ export class PublicPages {
   async render(url: string, user: SignedInUser | undefined): Promise<RenderedAnswer> {
     const path = normalPathOf(url);
     const head =
-      path === '/' ? this.landingHead : path === '/conciertos' ? agendaHead(this.deps.publicUrl) : this.deps.defaultHead;
+      path === '/'
+        ? this.landingHead
+        : path === '/conciertos'
+          ? agendaHead(this.deps.publicUrl)
+          : this.deps.defaultHead;
     const data = await pageDataFor(this.deps.data, path, user);
     return withStatus(this.deps.renderDocument({ head, url, data }), 200);
   }
@@ -123,8 +127,12 @@ export class PublicPages {
   }
 
   /** The "not found" page (404) of a concert address: rendered now, never kept. */
-  async concertNotFound(url: string, user: SignedInUser | undefined): Promise<RenderedAnswer> {
-    return withStatus(await this.renderConcert(url, null, user, 0), 404);
+  async concertNotFound(
+    url: string,
+    id: number,
+    user: SignedInUser | undefined,
+  ): Promise<RenderedAnswer> {
+    return withStatus(await this.renderConcert(url, null, user, id), 404);
   }
 
   /**

@@ -6,7 +6,8 @@ import { pathToFileURL } from 'node:url';
 import type { RenderedPage, RenderPage, RenderRequest } from '../../common/page-render.js';
 import type { Logger } from '../lib/logger.js';
 
-interface ServerEntry {
+/** What dist/ssr/entry-server.js exports (client/src/entry-server.tsx). */
+export interface ServerEntry {
   prepare: () => Promise<unknown>;
   renderPage: RenderPage;
 }
@@ -35,7 +36,10 @@ export function safely(render: RenderPage, log: Logger): RenderPage {
     try {
       return render(request);
     } catch (error) {
-      log.error({ err: error, path: request.url.split('?')[0] }, 'No se pudo renderizar la página en el servidor');
+      log.error(
+        { err: error, path: request.url.split('?')[0] },
+        'No se pudo renderizar la página en el servidor',
+      );
       return { html: '' };
     }
   };

@@ -10,7 +10,7 @@ import type { PageData, RenderPage } from '../../common/page-render.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
 import { describedAs } from '../lib/route.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
-import { pageDataFor, type PageDataDeps, type SignedInUser } from './page-data.js';
+import { pageDataFor, type PageDataDeps } from './page-data.js';
 
 const MISSING_BUILD =
   '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
@@ -66,7 +66,9 @@ function pagePreloads(clientDir: string): (requestPath: string) => string {
       for (const imported of chunk.imports ?? []) visit(imported);
     };
     visit(entry);
-    return [...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('');
+    return [...files]
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .join('');
   };
   const links = PAGE_MODULES.map(([pattern, entry]) => [pattern, linksOf(entry)] as const);
   return (requestPath) =>
@@ -102,7 +104,9 @@ export function documentRenderer(options: {
   render: RenderPage | undefined;
 }): { defaultHead: PageHead; renderDocument: RenderDocument } {
   const indexFile = path.join(options.clientDir, 'index.html');
-  const shell = new HtmlShell(existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : MISSING_BUILD);
+  const shell = new HtmlShell(
+    existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : MISSING_BUILD,
+  );
   const configTag = `<script id="app-config" type="application/json">${jsonForScript(options.publicConfig)}</script>`;
   const analytics = options.analyticsScriptUrl
     ? `<script defer src="${encodeURI(options.analyticsScriptUrl)}"></script>`
@@ -156,7 +160,7 @@ export function spaRouter(options: {
       also: { 302: 'Adonde la página envía a esta persona (p. ej. sin sesión)' },
     }),
     async (req, res) => {
-      const user = req.user as SignedInUser | undefined;
+      const user = req.user;
       const data = await pageDataFor(options.data, normalPath(req.path), user);
       const head = options.defaultHead;
       const page = options.renderDocument({ head, url: req.originalUrl, data });

@@ -1,7 +1,7 @@
 // Bands and venues on screen (issue 15): an admin edits a band's Spotify link, merges two bands,
 // edits a venue's address and web, creates a concert with a new venue, and reads it all back in
 // the audit log, most recent first.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
 import type { ConcertListResponse } from '../../common/dto';

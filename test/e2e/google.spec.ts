@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './helpers/test';
 
 // The e2e server's Google is a real OAuth 2 peer (oauth2-mock-server, see start-server.mjs) whose
 // user is a verified 'google.fan@example.com'.

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from './helpers/test';
 import { createFan, E2E_PASSWORD as PASSWORD } from './helpers/users';
 
 // The fan's sessions in the profile ('Sesiones activas'): two browsers signed in to one account,

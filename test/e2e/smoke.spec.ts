@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from './helpers/test';
 import { expectNoAxeViolations } from './helpers/axe';
 
 const WEEKDAY = /lunes|martes|miércoles|jueves|viernes|sábado|domingo/i;
@@ -27,7 +27,7 @@ test.describe('landing', () => {
     browser,
     page,
   }) => {
-    // Without JavaScript: only what the server sends (server/web/first-paint.ts) is there.
+    // Without JavaScript: only what the server rendered is there.
     const noScript = await browser.newContext({ javaScriptEnabled: false });
     const parts = (on: Page) => [
       on.getByRole('banner'),

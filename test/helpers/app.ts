@@ -1,3 +1,4 @@
+import type { RenderPage } from '../../common/page-render.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -42,6 +43,8 @@ export function createTestApp(options: {
   feed?: ChangeFeed;
   /** Where the app logs (default: LOG_LEVEL of the test config, silent). */
   log?: Logger;
+  /** The app's server renderer (helpers/render.ts); without it pages go out with an empty root. */
+  render?: RenderPage;
 }): { app: Express; config: Config; mailer: Mailer; recommendations: RecommendationRunner } {
   const config = testConfig(options.env);
   const log = options.log ?? createLogger(config.logLevel);
@@ -64,6 +67,7 @@ export function createTestApp(options: {
     feed: options.feed,
     boss: options.boss,
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
+    render: options.render,
   });
   // Every response of every test is checked against the OpenAPI document (helpers/contract.ts).
   checkResponsesAgainstDocument(app);

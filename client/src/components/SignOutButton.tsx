@@ -18,7 +18,7 @@ export function SignOutButton({ className }: { className: string }) {
       console.error('No se ha podido cerrar la sesión en el servidor', error);
     } finally {
       setLeaving(false);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     }
   }
 

@@ -6,7 +6,7 @@ function AccountActions() {
   const navigate = useNavigate();
   return (
     <nav aria-label="Tu cuenta" className="site-header__actions">
-      <button type="button" className="header-button" onClick={() => navigate('/profile')}>
+      <button type="button" className="header-button" onClick={() => void navigate('/profile')}>
         Mi perfil
       </button>
       <SignOutButton className="header-button header-button--ghost" />

@@ -36,7 +36,7 @@ export function useUnauthorizedRedirect(): void {
     setUnauthorizedHandler(() => {
       setSessionUser(queryClient, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === profileKeys.all[0] });
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     });
     return () => setUnauthorizedHandler(null);
   }, [queryClient, navigate]);

@@ -23,7 +23,7 @@ export function AuthForm() {
     mutationFn: authenticate,
     onSuccess: (user, { mode: sentMode }) => {
       setSessionUser(queryClient, user);
-      navigate(sentMode === 'register' ? '/liked-music-genres' : homePathFor(user), {
+      void navigate(sentMode === 'register' ? '/liked-music-genres' : homePathFor(user), {
         replace: true,
       });
     },

@@ -38,7 +38,7 @@ function DislikedGenresStep() {
       );
       void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
       void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
-      navigate('/myconcerts', { replace: true });
+      void navigate('/myconcerts', { replace: true });
     },
     onError: (failure) => {
       console.error('No se ha podido guardar el onboarding', failure);

@@ -44,7 +44,7 @@ function LikedGenresStep() {
       setMessage(NONE_SELECTED);
       return;
     }
-    navigate('/disliked-music-genres');
+    void navigate('/disliked-music-genres');
   }
 
   return (

@@ -65,7 +65,7 @@ function ProfileContent() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => navigate('/myconcerts')}
+          onClick={() => void navigate('/myconcerts')}
         >
           Vuelve a los conciertos
         </button>

@@ -45,7 +45,7 @@ export function DangerZone({
     const timer = window.setTimeout(() => {
       queryClient.clear();
       setSessionUser(queryClient, null);
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     }, GOODBYE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [state, queryClient, navigate]);
