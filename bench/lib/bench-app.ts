@@ -15,6 +15,7 @@ import { createMailer } from '../../server/mail/mailer.js';
 import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
 import type { RecommendationEngine } from '../../server/recommendations/engine.js';
 import { RecommendationRunner } from '../../server/recommendations/runner.js';
+import { loadPageRenderer } from '../../server/web/page-renderer.js';
 import type { BenchDatabase } from './bench-database.js';
 
 export interface BenchApp {
@@ -43,7 +44,8 @@ export function benchConfig(database: BenchDatabase, env: Record<string, string>
  * Production settings (bcrypt cost 12); `extraRoutes` are mounted before the app's own. With
  * `caches: false` there is no change feed, so every request reads the database (server/cache).
  * `engine` scores recommendations (default: the built-in one); `env` overrides settings;
- * `clientDir` serves a built SPA (default: none, a one-line page).
+ * `clientDir` serves a built app (default: none, a one-line page), rendered on the server by
+ * the renderer built beside it (dist/ssr).
  */
 export async function startBenchApp(
   database: BenchDatabase,
@@ -72,6 +74,7 @@ export async function startBenchApp(
     mailer: createMailer(config, log),
     recommendations: new RecommendationRunner({ ...deps, engine }),
     clientDir: clientDir ?? path.join(config.dataDir, 'none'),
+    render: clientDir ? await loadPageRenderer(path.join(clientDir, '..', 'ssr'), log) : undefined,
   });
   const outer = express();
   extraRoutes?.(outer);

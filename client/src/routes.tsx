@@ -4,7 +4,7 @@ import { Loading } from './components/Loading';
 import { Layout } from './components/Layout';
 import { Redirect } from './components/Redirect';
 import { RequireSession, VisitorsOnly } from './components/SessionGate';
-import { LandingPage } from './features/landing/LandingPage';
+import { carousel, LandingPage } from './features/landing/LandingPage';
 import { lazyPage, type LazyPage } from './lib/lazyPage';
 
 // Everything but the landing is split off so the first visit loads as little as possible.
@@ -89,9 +89,9 @@ export function preloadPageAt(pathname: string): Promise<unknown> {
   return handle ? handle.preload() : Promise.resolve();
 }
 
-/** Every page's code: the server renders any of them without waiting. */
+/** Every page's code (and the landing's carousel): the server renders any without waiting. */
 export function preloadAllPages(): Promise<unknown> {
-  return Promise.all(Object.values(pages).map((page) => page.preload()));
+  return Promise.all([...Object.values(pages), carousel].map((page) => page.preload()));
 }
 
 export function AppRoutes() {

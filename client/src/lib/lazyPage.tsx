@@ -7,7 +7,7 @@ export interface LazyPage {
 }
 
 /**
- * A page whose code is split off. Through lazy() alone it would suspend once even when its code
+ * A page (or a part of one) whose code is split off. Through lazy() alone it would suspend once even when its code
  * is already here: the server (which loads every page before rendering) and the browser (which
  * loads the page it hydrates first, entry-client.tsx) render it at once instead.
  */

@@ -29,7 +29,7 @@ export function MyConcertsPage() {
         <AgendaList
           concerts={visible}
           // Other filters start over from the first slice (see AgendaList).
-          resetKey={`${filters.fecha}|${filters.puntuacion}|${filters.banda}`}
+          resetKey={Object.values(view.listFilters).join('|')}
           signedIn={signedIn}
           siteUrl={siteUrl}
           prioritizeFirst

@@ -61,7 +61,7 @@ export function PublicAgendaPage() {
         </p>
         <AgendaList
           concerts={onPage}
-          resetKey={`${page}|${filters.fecha}|${filters.banda}|${filters.genero}|${filters.precio}`}
+          resetKey={`${page}|${Object.values(view.listFilters).join('|')}`}
           signedIn={signedIn}
           siteUrl={siteUrl}
           prioritizeFirst

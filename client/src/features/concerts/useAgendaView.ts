@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useDeferredValue, useMemo } from 'react';
 import { usePublicUrl } from '../../lib/config';
 import { useSession } from '../../lib/session';
 import { applyFilters, hasFilters } from './filters';
@@ -17,15 +17,19 @@ export function useAgendaView({ scored }: { scored: boolean }) {
   const { filters, setFilter, clearFilters } = useAgendaFilters();
 
   const concerts = useMemo(() => agenda.data?.concerts ?? [], [agenda.data]);
+  // The filter bar shows a new choice at once; the cards follow in a render React may interrupt.
+  const listFilters = useDeferredValue(filters);
   const visible = useMemo(
-    () => applyFilters(concerts, scored ? filters : { ...filters, puntuacion: '' }),
-    [concerts, filters, scored],
+    () => applyFilters(concerts, scored ? listFilters : { ...listFilters, puntuacion: '' }),
+    [concerts, listFilters, scored],
   );
   return {
     signedIn: Boolean(session?.user),
     siteUrl,
     agenda,
     filters,
+    /** The filters the cards shown were chosen by (they follow `filters` a render later). */
+    listFilters,
     setFilter,
     clearFilters,
     concerts,

@@ -1,12 +1,19 @@
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
 import { HERO_SUBTITLE, HERO_TITLE } from '../../../../common/landing-text';
 import { signInErrorText } from '../../../../common/sign-in-errors';
 import { BandsFormLink } from '../../components/BandsFormLink';
 import { AuthForm } from './AuthForm';
-import { CarouselSection } from './CarouselSection';
 import { ProviderButtons } from './ProviderButtons';
 import { FormStatus } from '../../components/FormStatus';
+import { lazyPage } from '../../lib/lazyPage';
 import './LandingPage.css';
+
+/**
+ * The carousel's code comes apart from the landing's first script: the server renders it into the
+ * HTML, and React hydrates it once its code is here (the server loads it before any render).
+ */
+export const carousel = lazyPage(() => import('./CarouselSection').then((m) => m.CarouselSection));
 
 export function LandingPage() {
   // The server sends failed Google/Spotify sign-ins back here as /?error=<code>. Only the fixed
@@ -46,7 +53,9 @@ export function LandingPage() {
         </div>
       </section>
       <div className="landing__carousel">
-        <CarouselSection />
+        <Suspense fallback={<div className="carousel-skeleton" aria-hidden="true" />}>
+          <carousel.Page />
+        </Suspense>
       </div>
     </div>
   );

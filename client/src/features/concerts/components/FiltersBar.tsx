@@ -27,26 +27,22 @@ export function FiltersBar(props: FiltersBarProps) {
     filters.banda,
   ].filter(Boolean).length;
   // On a phone the fields would fill half the first screen: they wait behind a button, open from
-  // the start only when the address already filters. Not drawing them also keeps the first
-  // <input type="date"> of the page out of its first render: in Chromium it loads the locale's
-  // date formats, 44-86 ms of main thread measured here (a phone 4x slower: 200-300 ms).
+  // the start only when the address already filters. The stylesheet decides which is shown (the
+  // server cannot know the screen), so the server's HTML is already the phone's or the laptop's.
   const [open, setOpen] = useState(active > 0);
-  const fieldsId = fieldsIdOf(id);
-  const fields = <FilterFields {...props} id={id} narrow={narrow} />;
-  if (!narrow) return fields;
   return (
-    <>
+    <div className={open ? 'filters filters--open' : 'filters'}>
       <button
         type="button"
         className="button button--secondary filters-toggle"
         aria-expanded={open}
-        aria-controls={open ? fieldsId : undefined}
+        aria-controls={fieldsIdOf(id)}
         onClick={() => setOpen(!open)}
       >
         {active > 0 ? `Filtros (${active})` : 'Filtros'}
       </button>
-      {open && fields}
-    </>
+      <FilterFields {...props} id={id} narrow={narrow} />
+    </div>
   );
 }
 
