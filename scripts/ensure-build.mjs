@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const SOURCES = ['server', 'client', 'common', 'migrations', 'data', 'package.json'];
-const OUTPUTS = ['dist/server/index.js', 'dist/client/index.html'];
+const OUTPUTS = ['dist/server/index.js', 'dist/client/index.html', 'dist/ssr/entry-server.js'];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;

@@ -1,6 +1,5 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { HERO_SUBTITLE, HERO_TITLE } from '../../../../common/landing-text';
 import { signInErrorText } from '../../../../common/sign-in-errors';
 import { BandsFormLink } from '../../components/BandsFormLink';
 import { AuthForm } from './AuthForm';
@@ -27,9 +26,12 @@ export function LandingPage() {
         <div className="hero__inner">
           <div className="hero__text">
             <h1 id="hero-title" className="hero__title">
-              {HERO_TITLE}
+              TU AGENDA PERSONALIZADA DE CONCIERTOS
             </h1>
-            <p className="hero__subtitle">{HERO_SUBTITLE}</p>
+            <p className="hero__subtitle">
+              Todos los conciertos de Mallorca en un solo sitio, con una nota de afinidad hecha a tu
+              medida para que no se te escape ninguno que vaya contigo.
+            </p>
             <div className="hero__auth">
               {providerError && (
                 <FormStatus kind="error" className="auth-form__error">
