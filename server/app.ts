@@ -48,7 +48,7 @@ import { pagesRouter } from './pages/pages.routes.js';
 import { publicLane } from './pages/public-lane.js';
 import { PublicPages } from './pages/public-pages.js';
 import { headersSetBy, securityHeaders } from './security/security-headers.js';
-import { documentRenderer, spaAssets, spaRouter } from './web/spa.js';
+import { documentRenderer, spaAssets } from './web/spa.js';
 import type { RenderPage } from '../common/page-render.js';
 
 export interface AppDeps {
@@ -223,7 +223,6 @@ export function createApp(deps: AppDeps): Express {
   app.use(spaAssets(deps.clientDir));
   app.use(...sessions);
   app.use(pagesRouter(publicPages));
-  app.use(spaRouter({ renderDocument, defaultHead, data: pageData }));
   app.use(errorHandler);
   return app;
 }

@@ -1,5 +1,5 @@
-// The public pages: the landing, the agenda /conciertos and each concert's page, rendered with
-// their own <head>, and robots.txt / sitemap.xml. A visitor's page at its bare address is kept
+// Every page of the app, rendered on the server for whoever asks, and robots.txt / sitemap.xml.
+// The landing, the agenda /conciertos and each concert's page have their own <head>. A visitor's page at its bare address is kept
 // (public-pages.ts) and, once kept, answered by the lane in front of the stack (public-lane.ts);
 // a signed-in fan's, or one with a query, is rendered for that request. Mounted after the session
 // middleware: the page depends on who asks.
@@ -102,6 +102,19 @@ export function pagesRouter(pages: PublicPages): Router {
       const { path, page } = await pages.concertPageFor(url, asked.id, user);
       if (path && canonical(path)) return;
       sendRendered(res, page, user);
+    },
+  );
+
+  router.get(
+    '/{*splat}',
+    describedAs({
+      summary: 'Cualquier otra página de la web, renderizada para quien la pide',
+      response: 'Página HTML',
+      contentType: 'text/html',
+      also: { 302: 'Adonde la página envía a esta persona (p. ej. sin sesión)' },
+    }),
+    async (req, res) => {
+      sendRendered(res, await pages.render(req.originalUrl, req.user), req.user);
     },
   );
 

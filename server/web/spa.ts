@@ -1,16 +1,14 @@
-// Serves the React app: hashed assets cached for a year, and every page as HTML with the app's
-// first screen rendered on the server (page-renderer.ts), the data it was drawn from and the
-// runtime config, never cached for another person. The public pages visitors read are kept
-// (server/pages/public-pages.ts); everything else is rendered per request.
+// Serves the React app: its built files (hashed assets cached for a year), and the HTML of a page:
+// index.html's shell with the page's head, the app's first screen rendered on the server
+// (page-renderer.ts), the data it was drawn from and the runtime config. Which page is rendered
+// for whom, and what is kept, is server/pages' business.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
 import type { PageData, RenderPage } from '../../common/page-render.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
-import { describedAs } from '../lib/route.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
-import { pageDataFor, type PageDataDeps } from './page-data.js';
 
 const MISSING_BUILD =
   '<!doctype html><html lang="es"><head><meta charset="utf-8"><title>Conciertos Mallorca</title>' +
@@ -141,34 +139,5 @@ export function spaAssets(clientDir: string): Router {
     }),
   );
   router.use(express.static(clientDir, { index: false, maxAge: '1d' }));
-  return router;
-}
-
-/** Every other page, rendered for this person now (after the session middleware). */
-export function spaRouter(options: {
-  renderDocument: RenderDocument;
-  defaultHead: PageHead;
-  data: PageDataDeps;
-}): Router {
-  const router = express.Router();
-  router.get(
-    '/{*splat}',
-    describedAs({
-      summary: 'La web: cualquier otra página, renderizada en el servidor',
-      response: 'Página HTML',
-      contentType: 'text/html',
-      also: { 302: 'Adonde la página envía a esta persona (p. ej. sin sesión)' },
-    }),
-    async (req, res) => {
-      const user = req.user;
-      const data = await pageDataFor(options.data, normalPath(req.path), user);
-      const head = options.defaultHead;
-      const page = options.renderDocument({ head, url: req.originalUrl, data });
-      // The page depends on who asks: no cache may hand one person's to another.
-      res.set('Cache-Control', user ? 'private, no-cache' : 'no-cache').vary('Cookie');
-      if ('redirect' in page) return res.redirect(302, page.redirect);
-      res.type('html').send(page.html);
-    },
-  );
   return router;
 }
