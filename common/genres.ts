@@ -31,3 +31,12 @@ export type Score = (typeof SCORES)[number];
 
 export const FEEDBACK_VALUES = [-1, 0, 1] as const;
 export type Feedback = (typeof FEEDBACK_VALUES)[number];
+
+/** "el rock", "la salsa", "el R&B": genres as they read inside a Spanish sentence. */
+export function withArticle(genre: string): string {
+  const feminine = genre === 'Salsa' || genre === 'Música Electrónica';
+  return `${feminine ? 'la' : 'el'} ${genre === 'R&B' ? genre : genre.toLowerCase()}`;
+}
+
+/** "del rock", "de la salsa". */
+export const ofGenre = (genre: string) => `de ${withArticle(genre)}`.replace(/^de el /, 'del ');

@@ -1,7 +1,7 @@
 import { GENRES, type Score } from '../common/genres.js';
 import { builtinEngine, scoreConcert } from '../server/recommendations/builtin-engine.js';
 import type { ConcertToScore, FanTaste } from '../server/recommendations/engine.js';
-import { areRelated, GENRE_FAMILIES } from '../server/recommendations/genre-relations.js';
+import { areRelated, GENRE_FAMILIES } from '../common/genre-relations.js';
 
 const taste = (over: Partial<FanTaste> = {}): FanTaste => ({
   topGenres: [],
@@ -56,12 +56,13 @@ describe('scoreConcert: disliked genres are never recommended', () => {
     expect(plain(result.reason)).toContain(plain(disliked));
   });
 
-  it('a disliked genre beats a favourite artist', () => {
+  it('a favourite artist beats a disliked genre', () => {
     const result = scoreConcert(
       taste({ topArtists: ['Sa Fosca'], dislikedGenres: ['Punk'] }),
       concert({ genre: 'Rock', bands: [band('Sa Fosca', 'Punk')] }),
     );
-    expect(result.score).toBe('low');
+    expect(result.score).toBe('extreme');
+    expect(result.reason).toContain('Sa Fosca');
   });
 });
 

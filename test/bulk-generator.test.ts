@@ -63,12 +63,12 @@ describe('generateForGroup', () => {
       [jazz.id, 'low'],
       [favourite.id, 'high'], // its band plays Rock
     ]);
-    // A disliked genre beats a favourite artist; the past concert is never scored.
+    // A favourite artist beats a disliked genre; the past concert is never scored.
     const jazzRows = await rowsOf(jazzFan.user_id);
     expect(jazzRows.map((r) => [r.concert_id, r.score])).toEqual([
       [rock.id, 'low'],
       [jazz.id, 'high'],
-      [favourite.id, 'low'],
+      [favourite.id, 'extreme'],
     ]);
     expect(jazzRows.some((r) => r.concert_id === past.id)).toBe(false);
     // The same reasons the per-fan path writes.

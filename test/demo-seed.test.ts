@@ -73,6 +73,20 @@ describe('seedDemoData', () => {
     }
   });
 
+  it("gives every concert a genre one of its bands plays (reasons name the concert's genre)", async () => {
+    const { rows } = await sql<{ id: number; genre: string; band_genres: string[] }>`
+      SELECT c.id, c.genre, coalesce(array_agg(g) FILTER (WHERE g IS NOT NULL), '{}') AS band_genres
+      FROM concerts c
+      LEFT JOIN concert_band cb ON cb.concert_id = c.id
+      LEFT JOIN bands b ON b.id = cb.band_id
+      LEFT JOIN LATERAL unnest(b.band_genres) AS g ON true
+      GROUP BY c.id, c.genre
+    `.execute(db);
+    expect(rows.length).toBeGreaterThanOrEqual(50);
+    const incoherent = rows.filter((row) => !row.band_genres.includes(row.genre));
+    expect(incoherent).toEqual([]);
+  });
+
   it('dates every concert within the next 8 weeks, with some today or tomorrow', async () => {
     const concerts = await db
       .selectFrom('concerts')

@@ -2,10 +2,7 @@
 // concerts does not read like a form letter.
 import type { ConcertToDescribe } from './concerts-to-describe.repository.js';
 import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
-import { withArticle } from '../recommendations/builtin-engine.js';
-
-/** "del rock", "de la salsa". */
-const ofGenre = (genre: string) => `de ${withArticle(genre)}`.replace(/^de el /, 'del ');
+import { ofGenre, withArticle } from '../../common/genres.js';
 
 export function whoPlays(concert: ConcertToDescribe): string {
   const names =

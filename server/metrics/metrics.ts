@@ -47,6 +47,13 @@ export const aiLatency = new Histogram({
   registers: [registry],
 });
 
+export const recommendationCorrections = new Counter({
+  name: 'cm_recommendation_corrections_total',
+  help: 'Valoraciones de la IA corregidas por las reglas: una nota por encima de lo permitido (score) o un motivo que afirma algo falso (reason)',
+  labelNames: ['rule'] as const,
+  registers: [registry],
+});
+
 export const aiFallbacks = new Counter({
   name: 'cm_ai_fallbacks_total',
   help: 'Trabajo hecho sin la IA: lotes por el recomendador integrado, descripciones por plantilla',

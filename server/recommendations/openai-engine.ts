@@ -9,6 +9,7 @@ import { systemClock } from '../lib/time.js';
 import { scoreConcert } from './builtin-engine.js';
 import { createLimiter } from '../lib/concurrency.js';
 import type { ConcertToScore, FanTaste, RecommendationEngine, ScoredConcert } from './engine.js';
+import { keepToRules } from './keep-to-rules.js';
 import { completeAnswer, parseAnswer } from './parse-answer.js';
 import { buildMessages } from './prompt.js';
 
@@ -61,12 +62,15 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Recommendation
     const parsed = parseAnswer(content, ids);
     if (parsed.size === 0)
       throw new Error(`respuesta sin ninguna línea válida: ${content.slice(0, 200)}`);
-    return [...completeAnswer(parsed, ids)].map(([concertId, { score, reason }]) => ({
-      concertId,
-      score,
-      reason,
-      engine: 'openai',
-    }));
+    const answers = [...completeAnswer(parsed, ids)].map(
+      ([concertId, { score, reason }]): ScoredConcert => ({
+        concertId,
+        score,
+        reason,
+        engine: 'openai',
+      }),
+    );
+    return keepToRules(taste, concerts, answers);
   }
 
   return {

@@ -1,7 +1,7 @@
 // The chat messages for one batch, built only from the fan's saved taste and the concerts in the
 // database: there is no prompt endpoint, nothing the browser sends becomes prompt text.
 import type { ConcertToScore, FanTaste } from './engine.js';
-import { GENRE_FAMILIES } from './genre-relations.js';
+import { GENRE_FAMILIES } from '../../common/genre-relations.js';
 
 export interface ChatMessage {
   role: 'system' | 'user';
@@ -17,10 +17,10 @@ const MAX_ARTISTS = 50;
 const SYSTEM_PROMPT = `Eres el recomendador de Conciertos Mallorca, una agenda de conciertos en Mallorca. Valoras cada concierto según los gustos de un fan.
 
 Reglas de valoración, en este orden:
-1. Nunca recomiendes un género que al fan no le gusta: si el género del concierto o el de cualquiera de sus bandas está entre los que no le gustan, la valoración es low, aunque toque uno de sus artistas favoritos.
-2. extreme: toca uno de sus artistas favoritos (el nombre del concierto o el de una de sus bandas).
-3. high: el género es uno de sus géneros favoritos.
-4. medium: el género está relacionado con uno de sus géneros favoritos.
+1. extreme: una de las bandas del concierto es uno de sus artistas favoritos (sin bandas, el nombre del concierto).
+2. Nunca recomiendes un género que al fan no le gusta: si el género del concierto o el de cualquiera de sus bandas está entre los que no le gustan, la valoración es low.
+3. high: el género del concierto o el de una de sus bandas es uno de sus géneros favoritos.
+4. medium: uno de esos géneros está relacionado con uno de sus géneros favoritos.
 5. low: no tiene relación con sus gustos.
 
 Géneros relacionados (cada línea es una familia):
@@ -30,7 +30,7 @@ Responde SOLO con una línea por concierto, con este formato exacto y nada más 
 Concert ID; Rating; Reason
 - Concert ID: el número de ID del concierto.
 - Rating: una de estas palabras en inglés: extreme, high, medium, low.
-- Reason: una frase corta y natural en español (máximo 25 palabras), hablando al fan de tú, que nombre lo que encaja o no: el artista favorito, el género que le gusta, el género relacionado o el que no le gusta.
+- Reason: una frase corta y natural en español (máximo 25 palabras), hablando al fan de tú, que nombre lo que encaja o no: el artista favorito, el género que le gusta, el género relacionado o el que no le gusta. Di solo hechos de los datos: lo que el concierto es, con su propio género; el otro género de una banda, como de la banda ("X también toca Jazz"); nunca un artista que no toque en ese concierto.
 
 Ejemplo de línea:
 12; high; Te encanta el rock y esta noche suena rock del bueno.

@@ -56,10 +56,12 @@ export class HtmlShell {
   }
 
   /**
-   * The page with this head; `configAndScripts` replaces the <!--app-config--> mark, `root` is the
-   * markup of <div id="root"> and what follows it (the closing tag is the caller's).
+   * The page with this head; `configAndScripts` replaces the <!--app-config--> mark, `lastInHead`
+   * goes right before </head> (after the app's own script and styles, which the browser should
+   * fetch first), `root` is the markup of <div id="root"> and what follows it (the closing tag is
+   * the caller's).
    */
-  render(head: PageHead, configAndScripts: string, root = '</div>'): string {
+  render(head: PageHead, configAndScripts: string, root = '</div>', lastInHead = ''): string {
     const headTags =
       `<title>${escapeHtml(head.title)}</title>` +
       `<meta name="description" content="${escapeHtml(head.description)}">` +
@@ -67,10 +69,9 @@ export class HtmlShell {
     const rootMarkup = this.hasRoot ? `<div id="root">${root}` : '';
     // Only the head is searched for the mark; a function, so a '$' in the config is not read as a
     // replacement pattern.
-    const top = (this.before + headTags + this.between).replace(
-      '<!--app-config-->',
-      () => configAndScripts,
-    );
+    const top = (this.before + headTags + this.between)
+      .replace('<!--app-config-->', () => configAndScripts)
+      .replace('</head>', () => `${lastInHead}</head>`);
     return top + rootMarkup + this.after;
   }
 }

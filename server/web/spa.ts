@@ -118,8 +118,9 @@ export function documentRenderer(options: {
     const dataTag = `<script id="app-data" type="application/json">${jsonForScript(data)}</script>`;
     const html = shell.render(
       head,
-      configTag + (tokens ? '' : analytics) + preloadsOf(requestPath),
+      configTag + (tokens ? '' : analytics),
       screen.html + '</div>' + dataTag,
+      preloadsOf(requestPath),
     );
     return { html };
   };

@@ -1,6 +1,7 @@
-// Which of the 18 genres are "related" (a medium match). Each family is a set of genres a fan of
-// one usually enjoys in another; a genre may belong to several families.
-import type { Genre } from '../../common/genres.js';
+// Which of the 18 genres are "related" (a medium match), in one place: the built-in engine, the
+// rules every stored score keeps and the AI's prompt read it. Each family is a set of genres a fan
+// of one usually enjoys in another; a genre may belong to several families.
+import type { Genre } from './genres.js';
 
 export const GENRE_FAMILIES: readonly (readonly Genre[])[] = [
   ['House', 'Techno', 'Música Electrónica'], // electrónica de club
