@@ -32,5 +32,13 @@ export interface RecommendationEngine {
   batchSize: number;
   /** Batches in flight at once for one fan. */
   concurrency: number;
-  scoreBatch(taste: FanTaste, concerts: ConcertToScore[]): Promise<ScoredConcert[]>;
+  /**
+   * `agenda`: every concert being scored for this fan in this run (default: the batch): an AI's
+   * reason may name none of their artists but the concert's own (keep-to-rules.ts).
+   */
+  scoreBatch(
+    taste: FanTaste,
+    concerts: ConcertToScore[],
+    agenda?: readonly ConcertToScore[],
+  ): Promise<ScoredConcert[]>;
 }

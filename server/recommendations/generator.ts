@@ -42,7 +42,7 @@ async function scoreMissing(deps: GeneratorDeps, userId: string, today: string):
     deps.engine.concurrency,
     async (batch) => {
       if (tasteChanged) return;
-      const scores = await deps.engine.scoreBatch(fan.taste, batch);
+      const scores = await deps.engine.scoreBatch(fan.taste, batch, missing);
       const saved = await saveScores(deps.db, userId, fan.version, scores);
       if (saved === 0 && scores.length > 0) tasteChanged = true;
     },

@@ -5,15 +5,33 @@ import { GENRES } from '../../common/genres.js';
 import { recommendationCorrections } from '../metrics/metrics.js';
 import { scoreConcert } from './builtin-engine.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';
-import { artistsOf, genreSources, judge, normalizeName, SCORE_RANK } from './verdict.js';
+import {
+  artistsOf,
+  genreSources,
+  judge,
+  normalizeName,
+  normalizedName,
+  SCORE_RANK,
+} from './verdict.js';
 
-/** A name as a whole word of a normalised text (no accents, lower case). */
-function wholeWord(name: string): RegExp {
-  const escaped = normalizeName(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+/** A normalised name (no accents, lower case) as a whole word of a normalised text. */
+const wordPatterns = new Map<string, RegExp>();
+function wholeWord(normalized: string): RegExp {
+  let pattern = wordPatterns.get(normalized);
+  if (!pattern) {
+    if (wordPatterns.size > 50_000) wordPatterns.clear();
+    const escaped = normalized.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?![\\p{L}\\p{N}])`, 'u');
+    wordPatterns.set(normalized, pattern);
+  }
+  return pattern;
 }
 
-const GENRE_WORDS = GENRES.map((genre) => ({ genre, word: wholeWord(genre) }));
+/** Named in the text: as a substring first (cheap), then as a whole word. */
+const names = (text: string, normalized: string) =>
+  text.includes(normalized) && wholeWord(normalized).test(text);
+
+const GENRE_WORDS = GENRES.map((genre) => ({ genre, name: normalizeName(genre) }));
 
 /**
  * Whether the reason says something about this concert that is not so: a genre that is neither
@@ -29,23 +47,25 @@ export function reasonStatesFalsehood(
   const text = normalizeName(scored.reason);
   const genres = new Set(genreSources(concert).map((source) => source.genre));
   if (scored.score === 'medium') taste.topGenres.forEach((genre) => genres.add(genre));
-  if (GENRE_WORDS.some(({ genre, word }) => !genres.has(genre) && word.test(text))) return true;
-  const playing = artistsOf(concert).map(normalizeName);
+  if (GENRE_WORDS.some(({ genre, name }) => !genres.has(genre) && names(text, name))) return true;
+  const playing = artistsOf(concert).map(normalizedName);
   return otherArtists.some((artist) => {
-    const name = normalizeName(artist);
+    const name = normalizedName(artist);
     // Too short to tell from an ordinary word, or part of the name of who does play.
-    if (name.length < 3 || playing.some((own) => own.includes(name))) return false;
-    return wholeWord(artist).test(text);
+    if (name.length < 3 || !names(text, name)) return false;
+    return !playing.some((own) => own.includes(name));
   });
 }
 
+/** `agenda`: the fan's concerts being scored, whose artists a reason may name only on their own. */
 export function keepToRules(
   taste: FanTaste,
   concerts: readonly ConcertToScore[],
   answers: readonly ScoredConcert[],
+  agenda: readonly ConcertToScore[] = concerts,
 ): ScoredConcert[] {
   const byId = new Map(concerts.map((concert) => [concert.id, concert]));
-  const otherArtists = [...taste.topArtists, ...concerts.flatMap(artistsOf)];
+  const otherArtists = [...taste.topArtists, ...agenda.flatMap(artistsOf)];
   return answers.map((answer) => {
     const concert = byId.get(answer.concertId);
     if (!concert) return answer;

@@ -50,7 +50,11 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Recommendation
     return concerts.map((concert) => scoreConcert(taste, concert));
   };
 
-  async function askAi(taste: FanTaste, concerts: ConcertToScore[]): Promise<ScoredConcert[]> {
+  async function askAi(
+    taste: FanTaste,
+    concerts: ConcertToScore[],
+    agenda: readonly ConcertToScore[] | undefined,
+  ): Promise<ScoredConcert[]> {
     const ids = concerts.map((concert) => concert.id);
     const messages = buildMessages(taste, concerts);
     const completion = await gate.call(
@@ -70,20 +74,20 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Recommendation
         engine: 'openai',
       }),
     );
-    return keepToRules(taste, concerts, answers);
+    return keepToRules(taste, concerts, answers, agenda);
   }
 
   return {
     name: 'openai',
     batchSize: options.batchSize,
     concurrency: options.concurrency,
-    scoreBatch: async (taste, concerts) => {
+    scoreBatch: async (taste, concerts, agenda) => {
       if (concerts.length === 0) return [];
       // With the breaker open, no need to queue for a slot just to be refused.
       if (gate.state === 'open') return builtin(taste, concerts);
       return limit(async () => {
         try {
-          return await askAi(taste, concerts);
+          return await askAi(taste, concerts, agenda);
         } catch (error) {
           // Refused by the breaker or the budget: the gate already said so, once.
           if (error instanceof AiUnavailableError) {

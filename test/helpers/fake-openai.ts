@@ -42,7 +42,7 @@ export interface FakeOpenAi {
   setResponder(responder: Responder): void;
   /** The next `count` requests get `reply`; then the responder answers again (429 then success). */
   failNext(count: number, reply: FakeReply): void;
-  /** Back to: nothing held, no delay, every concert rated high, counters at zero. */
+  /** Back to: nothing held, no delay, every concert rated low (never above the rules), counters at zero. */
   reset(): void;
   /** Stops listening and drops open requests: afterwards the port refuses connections. */
   close(): Promise<void>;
@@ -62,7 +62,7 @@ export const systemMessageOf = (request: ChatRequest) =>
 
 /** A well-behaved AI: one line per concert of the request. */
 export const rateEvery =
-  (rate: (id: number) => string = (id) => `high; Razón de la IA para el ${id}`): Responder =>
+  (rate: (id: number) => string = (id) => `low; Razón de la IA para el ${id}`): Responder =>
   (request) => ({
     content: concertIdsIn(request)
       .map((id) => `${id}; ${rate(id)}`)
