@@ -210,3 +210,38 @@ export interface ConcertPageDto extends ConcertDto {
   /** False once it started more than 2 hours ago (like the agenda's cut-off). */
   upcoming: boolean;
 }
+
+/** The recommendation engines, as user_concert_recommendations.engine names them. */
+export type RecommendationEngineName = 'builtin' | 'openai';
+
+/** How many recommendations of one engine and score level got 👍 and 👎. */
+export interface AdminFeedbackCountDto {
+  engine: RecommendationEngineName;
+  score: 'extreme' | 'high' | 'medium' | 'low';
+  thumbsUp: number;
+  thumbsDown: number;
+}
+
+/** A concert fans gave 👎, with how many did. */
+export interface AdminDislikedConcertDto {
+  id: number;
+  /** As the app shows it: bands joined with ' + ', else its name, else 'Concierto de <genre>'. */
+  title: string;
+  /** yyyy-MM-dd, Europe/Madrid. */
+  day: string;
+  venue: string;
+  thumbsDown: number;
+}
+
+/**
+ * GET /api/admin/feedback: the fans' 👍/👎 given over the last `days` days (since `since`).
+ * `counts` has every engine × level, zeros included (builtin first, then extreme to low); a
+ * recommendation without an engine counts as builtin. `mostDisliked`: at most 10, most 👎 first.
+ */
+export interface AdminFeedbackResponse {
+  days: number;
+  /** ISO 8601 instant: the start of the window, by the app's clock. */
+  since: string;
+  counts: AdminFeedbackCountDto[];
+  mostDisliked: AdminDislikedConcertDto[];
+}

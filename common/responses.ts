@@ -3,6 +3,7 @@
 // imports those without zod); the checks at the end fail the typecheck when the two disagree.
 import { z } from 'zod';
 import type {
+  AdminFeedbackResponse,
   ApiErrorBody,
   BandNamesResponse,
   CarouselResponse,
@@ -195,6 +196,30 @@ export const adminBandSearchSchema = z
   .object({ bands: z.array(z.object({ id: z.number().int(), name: z.string() })) })
   .meta({ id: 'AdminBandSearch' });
 
+export const adminFeedbackSchema = z
+  .object({
+    days: z.number().int(),
+    since: z.string(),
+    counts: z.array(
+      z.object({
+        engine: z.enum(['builtin', 'openai']),
+        score: z.enum(['extreme', 'high', 'medium', 'low']),
+        thumbsUp: z.number().int(),
+        thumbsDown: z.number().int(),
+      }),
+    ),
+    mostDisliked: z.array(
+      z.object({
+        id: z.number().int(),
+        title: z.string(),
+        day: z.string(),
+        venue: z.string(),
+        thumbsDown: z.number().int(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminFeedback' });
+
 // Each schema's output must be exactly its dto.ts type: a drift is a type error here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Check<T extends true> = T;
@@ -217,4 +242,5 @@ export type ResponseSchemasMatchDtos = [
   Check<Same<z.output<typeof uploadResponseSchema>, UploadResponse>>,
   Check<Same<z.output<typeof adminConcertSearchSchema>, AdminConcertSearchResponse>>,
   Check<Same<z.output<typeof adminBandSearchSchema>, AdminBandSearchResponse>>,
+  Check<Same<z.output<typeof adminFeedbackSchema>, AdminFeedbackResponse>>,
 ];

@@ -9,6 +9,7 @@ import * as bandSubmissions from './0040_band_submissions.js';
 import * as likeNotices from './0060_like_notices.js';
 import * as pendingDeliveriesInOrder from './0070_pending_deliveries_in_order.js';
 import * as durableChangeNotices from './0085_durable_change_notices.js';
+import * as feedbackAt from './0090_feedback_at.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -21,4 +22,5 @@ export const migrations = {
   '0060_like_notices': likeNotices,
   '0070_pending_deliveries_in_order': pendingDeliveriesInOrder,
   '0085_durable_change_notices': durableChangeNotices,
+  '0090_feedback_at': feedbackAt,
 };

@@ -39,6 +39,7 @@ const ADMIN_ROUTES = [
   ['get', '/api/admin/concerts/search'],
   ['get', '/api/admin/bands/search'],
   ['get', '/api/admin/venues'],
+  ['get', '/api/admin/feedback'],
   ['post', '/api/admin/uploads'],
   ['get', '/api/admin/concerts'],
   ['get', '/api/admin/concerts/1'],

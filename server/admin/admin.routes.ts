@@ -1,5 +1,6 @@
-// /api/admin: the admin forms, their pickers and image uploads. Every route needs an admin
-// session or the API token (requireAdmin, once for the whole router).
+// /api/admin: the admin forms, their pickers, what fans think of the recommendations, and image
+// uploads. Every route needs an admin session or the API token (requireAdmin, once for the whole
+// router).
 import express, { type Response, type Router } from 'express';
 import {
   bandCreateSchema,
@@ -33,10 +34,12 @@ import {
   createLink,
   venueOptions,
 } from './admin.service.js';
+import { feedbackSummary } from './feedback-admin.service.js';
 import {
   adminBandSearchSchema,
   adminConcertSearchSchema,
   adminCreatedSchema,
+  adminFeedbackSchema,
   messageResponseSchema,
 } from '../../common/responses.js';
 
@@ -158,6 +161,19 @@ export function adminRouter(deps: {
       { summary: 'Salas para el formulario de conciertos', response: 'Lista de salas' },
       async (_req, res) => {
         res.json(await venueOptions(db));
+      },
+    ),
+  );
+
+  router.get(
+    '/feedback',
+    route(
+      {
+        summary: 'Lo que opinan los fans: valoraciones de los últimos 30 días por motor y nivel',
+        response: adminFeedbackSchema,
+      },
+      async (_req, res) => {
+        res.json(await feedbackSummary(db, deps.clock));
       },
     ),
   );

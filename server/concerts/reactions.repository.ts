@@ -48,7 +48,10 @@ export async function addToLikeCount(
   return concert.like_count;
 }
 
-/** Stores the fan's feedback on the concert, creating their row when needed. */
+/**
+ * Stores the fan's feedback on the concert, creating their row when needed. feedback_at says when
+ * (the admin's 30 days of feedback); updated_at alone cannot, a like or a rescoring moves it too.
+ */
 export async function upsertFeedback(
   db: Database,
   userId: string,
@@ -57,11 +60,18 @@ export async function upsertFeedback(
 ): Promise<void> {
   await db
     .insertInto('user_concert_recommendations')
-    .values({ user_id: userId, concert_id: concertId, recommendation_feedback: feedback })
+    .values({
+      user_id: userId,
+      concert_id: concertId,
+      recommendation_feedback: feedback,
+      feedback_at: sql`now()`,
+    })
     .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'concert_id'])
-        .doUpdateSet({ recommendation_feedback: feedback, updated_at: sql`now()` }),
+      oc.columns(['user_id', 'concert_id']).doUpdateSet({
+        recommendation_feedback: feedback,
+        feedback_at: sql`now()`,
+        updated_at: sql`now()`,
+      }),
     )
     .execute();
 }

@@ -174,6 +174,7 @@ export interface Sessions {
 export interface UserConcertRecommendations {
   concert_id: number;
   engine: string | null;
+  feedback_at: Timestamp | null;
   liked: Generated<boolean>;
   reason: string | null;
   recommendation_feedback: Generated<number>;

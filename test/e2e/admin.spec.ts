@@ -61,6 +61,7 @@ test.describe('the admin panel', () => {
       'Crear banda',
       'Vincular concierto y banda',
       'Enviar email semanal',
+      'Lo que opinan los fans',
       'Conciertos',
       'Bandas',
       'Salas',
@@ -70,6 +71,13 @@ test.describe('the admin panel', () => {
         page.getByRole('heading', { level: 2, name: heading, exact: true }),
       ).toBeVisible();
     }
+    // What fans think: the engine × level table, or its empty state on a database without feedback.
+    const fans = section(page, 'Lo que opinan los fans');
+    await expect(
+      fans
+        .getByRole('table', { name: /Valoraciones por motor y nivel/ })
+        .or(fans.getByText('Aún no hay valoraciones en los últimos 30 días.')),
+    ).toBeVisible();
     await expectNoAxeViolations(page);
 
     // The band, with a client-side check first, then an uploaded picture.

@@ -9,6 +9,7 @@ import { LinkForm } from './components/LinkForm';
 import { SubmissionsSection } from './components/SubmissionsSection';
 import { WeeklyEmailSection } from './components/WeeklyEmailSection';
 import { AuditLog } from './components/AuditLog';
+import { FeedbackStats } from './components/FeedbackStats';
 import { BandsManager } from './components/BandsManager';
 import { ConcertsManager } from './components/ConcertsManager';
 import { VenuesManager } from './components/VenuesManager';
@@ -46,6 +47,7 @@ function AdminPanel() {
       <BandForm />
       <LinkForm />
       <WeeklyEmailSection />
+      <FeedbackStats />
       <ConcertsManager />
       <BandsManager />
       <VenuesManager />

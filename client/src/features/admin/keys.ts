@@ -12,4 +12,5 @@ export const adminKeys = {
   bandList: (q: string, page: number) => [...ADMIN, 'band-list', q, page] as const,
   venueList: (q: string) => [...ADMIN, 'venue-list', q] as const,
   audit: (page: number) => [...ADMIN, 'audit', page] as const,
+  feedback: () => [...ADMIN, 'feedback'] as const,
 };

@@ -1,4 +1,5 @@
-// Calls of the admin's management screens (concert, band and venue lists, the audit log).
+// Calls of the admin's management screens (concert, band and venue lists, the audit log, what fans
+// think of the recommendations).
 import type {
   AdminAuditDto,
   AdminBandDto,
@@ -8,6 +9,7 @@ import type {
   AdminMessageResponse,
   AdminPage,
 } from '../../../../common/admin-rules';
+import type { AdminFeedbackResponse } from '../../../../common/dto';
 import { apiFetch } from '../../lib/api';
 import type { NewVenueDraft } from './api';
 
@@ -107,3 +109,6 @@ export const deleteVenue = (id: number) =>
 
 export const listAudit = (page: number, signal?: AbortSignal) =>
   apiFetch<AdminPage<AdminAuditDto>>(`/api/admin/audit?page=${page}`, { signal });
+
+export const getFeedback = (signal?: AbortSignal) =>
+  apiFetch<AdminFeedbackResponse>('/api/admin/feedback', { signal });

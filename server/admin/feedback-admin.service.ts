@@ -1,0 +1,51 @@
+// What fans think of the recommendations, for the admin (issue 31): their 👍/👎 of the last 30
+// days by engine and score level, and the concerts with the most 👎. "The last 30 days" is read
+// from the app's clock, so a test (or a replay) that sets the clock sees its own window.
+import type {
+  AdminFeedbackCountDto,
+  AdminFeedbackResponse,
+  RecommendationEngineName,
+} from '../../common/dto.js';
+import { SCORES } from '../../common/genres.js';
+import type { Database } from '../db/database.js';
+import type { Clock } from '../lib/time.js';
+import { toDislikedConcertDto } from './feedback-admin.dto.js';
+import {
+  countFeedbackByEngineAndScore,
+  findMostDislikedConcerts,
+  type FeedbackCountRow,
+} from './feedback-admin.repository.js';
+
+export const FEEDBACK_WINDOW_DAYS = 30;
+export const MOST_DISLIKED_LIMIT = 10;
+const ENGINES: readonly RecommendationEngineName[] = ['builtin', 'openai'];
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Every engine × level, zeros included; a row without an engine was scored by the built-in one. */
+function countsOf(rows: FeedbackCountRow[]): AdminFeedbackCountDto[] {
+  const counts = ENGINES.flatMap((engine) =>
+    SCORES.map((score): AdminFeedbackCountDto => ({ engine, score, thumbsUp: 0, thumbsDown: 0 })),
+  );
+  for (const row of rows) {
+    const engine = row.engine === 'openai' ? 'openai' : 'builtin';
+    const count = counts.find((c) => c.engine === engine && c.score === row.score);
+    if (!count) continue;
+    count.thumbsUp += Number(row.thumbs_up);
+    count.thumbsDown += Number(row.thumbs_down);
+  }
+  return counts;
+}
+
+export async function feedbackSummary(db: Database, clock: Clock): Promise<AdminFeedbackResponse> {
+  const since = new Date(clock().getTime() - FEEDBACK_WINDOW_DAYS * DAY_MS);
+  const [counts, disliked] = await Promise.all([
+    countFeedbackByEngineAndScore(db, since),
+    findMostDislikedConcerts(db, since, MOST_DISLIKED_LIMIT),
+  ]);
+  return {
+    days: FEEDBACK_WINDOW_DAYS,
+    since: since.toISOString(),
+    counts: countsOf(counts),
+    mostDisliked: disliked.map(toDislikedConcertDto),
+  };
+}
