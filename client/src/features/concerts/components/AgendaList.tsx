@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import type { AgendaConcertDto } from '../../../../../common/dto';
 import { useRenderLimit } from '../useRenderLimit';
 import { ConcertCard } from './ConcertCard';
@@ -32,12 +33,16 @@ export function AgendaList({
     <ul className="agenda-list" aria-label="Conciertos">
       {concerts.slice(0, shown).map((concert, index) => (
         <li key={concert.id}>
-          <ConcertCard
-            concert={concert}
-            signedIn={signedIn}
-            siteUrl={siteUrl}
-            firstOnScreen={prioritizeFirst ? index === 0 : undefined}
-          />
+          {/* Each card hydrates on its own, after the page around it: React splits the work
+              into short tasks, and hydrates first the card someone touches. */}
+          <Suspense fallback={null}>
+            <ConcertCard
+              concert={concert}
+              signedIn={signedIn}
+              siteUrl={siteUrl}
+              firstOnScreen={prioritizeFirst ? index === 0 : undefined}
+            />
+          </Suspense>
         </li>
       ))}
     </ul>

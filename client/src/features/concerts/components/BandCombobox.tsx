@@ -6,7 +6,8 @@ const MAX_SUGGESTIONS = 5;
 
 interface BandComboboxProps {
   value: string;
-  bandNames: string[];
+  /** Every band of the agenda, worked out when first asked for. */
+  bandNames: () => string[];
   onChange: (value: string) => void;
 }
 
@@ -20,7 +21,7 @@ export function BandCombobox({ value, bandNames, onChange }: BandComboboxProps) 
   const needle = normalizeText(value);
   const suggestions =
     needle.length >= MIN_CHARS
-      ? bandNames
+      ? bandNames()
           .filter((name) => normalizeText(name).includes(needle))
           .filter((name) => normalizeText(name) !== needle)
           .slice(0, MAX_SUGGESTIONS)

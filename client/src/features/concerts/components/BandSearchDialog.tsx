@@ -3,7 +3,8 @@ import { matchingBands } from '../filters';
 
 interface BandSearchDialogProps {
   value: string;
-  bandNames: string[];
+  /** Every band of the agenda, worked out when first asked for. */
+  bandNames: () => string[];
   onChange: (value: string) => void;
 }
 
@@ -15,7 +16,7 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandSearchDialo
   // The list is in the page only while the dialog is open: a season's agenda names a thousand
   // bands or more, a button each, that would otherwise be built and kept with every agenda.
   const [isOpen, setIsOpen] = useState(false);
-  const matches = isOpen ? matchingBands(bandNames, query) : [];
+  const matches = isOpen ? matchingBands(bandNames(), query) : [];
 
   function open() {
     setQuery('');

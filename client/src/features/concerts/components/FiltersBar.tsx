@@ -61,7 +61,11 @@ function FilterFields({
   id,
   narrow,
 }: FiltersBarProps & { id: string; narrow: boolean }) {
-  const bandNames = useMemo(() => uniqueBandNames(concerts), [concerts]);
+  // Folded and sorted only when someone looks for a band: not in the page's first render.
+  const bandNames = useMemo(() => {
+    let names: string[] | undefined;
+    return () => (names ??= uniqueBandNames(concerts));
+  }, [concerts]);
   const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
   return (
     <section id={fieldsIdOf(id)} className="agenda-filters" aria-label="Filtros">
