@@ -17,6 +17,11 @@ export interface PageData {
   session: SessionResponse;
   carousel?: CarouselResponse;
   agenda?: ConcertListResponse;
+  /**
+   * The agenda is left out of the page (a visitor's season of 1,000 concerts would be most of
+   * the HTML): the page preloads GET /api/concerts, which the browser reads before hydrating.
+   */
+  agendaFromApi?: true;
   likeCounts?: LikeCountsResponse;
   /** A concert's page: the concert, or null when there is none by that id. */
   concert?: { id: number; page: ConcertPageDto | null };

@@ -195,6 +195,8 @@ describe('kept public pages', () => {
       expect(again.text).toBe(visitor.text);
       expect(visitor.headers.vary).toMatch(/Cookie/);
       expect(visitor.text).toContain('"session":{"user":null}');
+      // A visitor's agenda is left to the API (preloaded), the page drawn from the same answer.
+      if (target === '/conciertos') expect(visitor.text).toContain('"agendaFromApi":true');
       expect(visitor.text).not.toContain('Una razón solo para ti.');
       // A browser with a stale cookie is a visitor too, through the whole stack.
       const stale = await request(app).get(target).set('Cookie', 'cm.sid=s%3Aabc.def').expect(200);

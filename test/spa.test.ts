@@ -66,7 +66,7 @@ describe('the built SPA', () => {
     await agent.get('/').expect(302).expect('Location', '/myconcerts');
   });
 
-  it("preloads each page's own code, and no data: the data comes in the page", async () => {
+  it("preloads each page's own code; the data comes in the page, but a visitor's agenda", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cm-client-'));
     mkdirSync(path.join(dir, '.vite'));
     writeFileSync(
@@ -106,7 +106,9 @@ describe('the built SPA', () => {
       '<link rel="modulepreload" crossorigin href="/assets/FiltersBar-6.js">',
     ])
       expect(head).toContain(link);
-    expect(head).not.toMatch(/MyConcertsPage|index-1|jsx-runtime-4|rel="preload"/);
+    expect(head).not.toMatch(/MyConcertsPage|index-1|jsx-runtime-4/);
+    // A visitor's agenda (a season of concerts) stays in the API: preloaded, not in the page.
+    expect(head).toContain('<link rel="preload" href="/api/concerts" as="fetch" crossorigin>');
     const about = await request(app).get('/about').expect(200);
     expect(about.text).not.toContain('modulepreload');
     // The manifest itself is not served.

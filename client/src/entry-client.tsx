@@ -1,10 +1,12 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
 import { loadConfig } from './lib/config';
+import { startHydrating } from './lib/hydration';
 import { readPageData, seedQueries } from './lib/pageData';
 import { createQueryClient } from './lib/queryClient';
+import { agendaQuery } from './features/concerts/agendaQuery';
 import { preloadPageAt } from './routes';
 import './styles.css';
 
@@ -12,9 +14,16 @@ async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   const data = readPageData();
   if (data) seedQueries(queryClient, data);
-  // The page's own code first, so hydration renders it at once instead of suspending on it.
-  const [config] = await Promise.all([
+  // The page's own code first, so hydration renders it at once instead of suspending on it; and
+  // the agenda the page left to the API (preloaded by the HTML), which it was drawn from.
+  const [config, agendaRead] = await Promise.all([
     loadConfig(),
+    data?.agendaFromApi
+      ? queryClient.fetchQuery(agendaQuery).then(
+          () => true,
+          () => false,
+        )
+      : true,
     preloadPageAt(window.location.pathname).catch(() => undefined), // lazy() retries and reports
   ]);
   const app = (
@@ -25,9 +34,14 @@ async function start(container: HTMLElement) {
     </StrictMode>
   );
   // The server rendered this page: take it over. Without its HTML (vite's dev server, or a
-  // render that failed on the server), draw it here.
-  if (data && container.hasChildNodes()) {
-    hydrateRoot(container, app);
+  // render that failed on the server, or an agenda that could not be read), draw it here.
+  if (data && agendaRead && container.hasChildNodes()) {
+    // In a transition, as React Router's own framework entry does: React then hydrates in short
+    // tasks, yielding to the browser, instead of one long task for the whole page.
+    startHydrating();
+    startTransition(() => {
+      hydrateRoot(container, app);
+    });
   } else {
     createRoot(container).render(app);
   }

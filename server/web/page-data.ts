@@ -48,7 +48,10 @@ export async function pageDataFor(
     return user ? data : { ...data, carousel: await carousel(deps.db, deps.clock) };
   }
   if (path === '/conciertos' || (path === '/myconcerts' && user?.onboarding_completed)) {
-    return { ...data, ...(await agendaData(deps, user)) };
+    // A visitor's agenda is the same kept answer the API gives, and stays in the API: a fan's,
+    // which changes while it is being scored, comes in the page it was drawn from.
+    const fromApi = path === '/conciertos' && !user ? { agendaFromApi: true as const } : {};
+    return { ...data, ...(await agendaData(deps, user)), ...fromApi };
   }
   return data;
 }

@@ -73,6 +73,9 @@ function pagePreloads(clientDir: string): (requestPath: string) => string {
     links.find(([pattern]) => pattern.test(normalPath(requestPath)))?.[1] ?? '';
 }
 
+/** Fetched as the app's own same-origin fetch will ask, so the browser hands the answer over. */
+const AGENDA_PRELOAD = '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>';
+
 /** As the app's router matches paths: any case, trailing slashes ignored. */
 export const normalPath = (requestPath: string) =>
   requestPath.toLowerCase().replace(/(?<=.)\/+$/, '');
@@ -115,12 +118,13 @@ export function documentRenderer(options: {
     const screen = options.render?.({ url, config: options.publicConfig, data }) ?? { html: '' };
     if (screen.redirect) return { redirect: screen.redirect };
     const tokens = PAGES_WITH_TOKENS.includes(normalPath(requestPath));
-    const dataTag = `<script id="app-data" type="application/json">${jsonForScript(data)}</script>`;
+    const embedded = data.agendaFromApi ? { ...data, agenda: undefined } : data;
+    const dataTag = `<script id="app-data" type="application/json">${jsonForScript(embedded)}</script>`;
     const html = shell.render(
       head,
       configTag + (tokens ? '' : analytics),
       screen.html + '</div>' + dataTag,
-      preloadsOf(requestPath),
+      preloadsOf(requestPath) + (data.agendaFromApi ? AGENDA_PRELOAD : ''),
     );
     return { html };
   };

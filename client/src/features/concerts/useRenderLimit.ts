@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useHydrated } from '../../lib/hydration';
+import { doneHydrating, isHydrating } from '../../lib/hydration';
 import { PHONE_QUERY } from '../../lib/useMediaQuery';
 
 const onAPhone = () => window.matchMedia(PHONE_QUERY).matches;
@@ -38,10 +38,9 @@ function whenIdle(work: () => void): () => void {
  * first slice; a refetch of the same list keeps what is already shown.
  */
 export function useRenderLimit(total: number, resetKey: string, onServer: number): number {
-  const hydrated = useHydrated();
   const [state, setState] = useState(() => ({
     key: resetKey,
-    limit: hydrated ? firstSlice() : onServer,
+    limit: typeof window === 'undefined' || isHydrating() ? onServer : firstSlice(),
   }));
   let limit = state.limit;
   if (state.key !== resetKey) {
@@ -50,6 +49,7 @@ export function useRenderLimit(total: number, resetKey: string, onServer: number
     setState({ key: resetKey, limit });
   }
 
+  useEffect(doneHydrating, []);
   useEffect(() => {
     if (limit >= total) return;
     return whenIdle(() => {
