@@ -69,7 +69,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               name: 'shared',
-              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]lib[\\/](hydration|useMediaQuery|money)|[\\/]common[\\/](genres|calendar))\.tsx?$/,
+              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]lib[\\/](useMediaQuery|money)|[\\/]common[\\/](genres|calendar))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],
