@@ -90,25 +90,25 @@ export class PublicPages {
 
   /** The visitors' landing (/), kept. */
   async landing(): Promise<PreparedAnswer> {
-    return this.keptPerMinute(this.landings, '/', this.landingHead);
+    return this.keptPerMinute(this.landings, '/');
   }
 
   /** The visitors' agenda (/conciertos), kept. */
   async agenda(): Promise<PreparedAnswer> {
-    return this.keptPerMinute(this.agendas, '/conciertos', agendaHead(this.deps.publicUrl));
+    return this.keptPerMinute(this.agendas, '/conciertos');
   }
 
   /** A page at `url` (path and query) rendered now for this person, never kept. */
   async render(url: string, user: SignedInUser | undefined): Promise<RenderedAnswer> {
     const path = normalPathOf(url);
-    const head =
-      path === '/'
-        ? this.landingHead
-        : path === '/conciertos'
-          ? agendaHead(this.deps.publicUrl)
-          : this.deps.defaultHead;
     const data = await pageDataFor(this.deps.data, path, user);
-    return withStatus(this.deps.renderDocument({ head, url, data }), 200);
+    return withStatus(this.deps.renderDocument({ head: this.headOf(path), url, data }), 200);
+  }
+
+  /** The landing and the agenda have heads of their own; other pages index.html's. */
+  private headOf(path: string): PageHead {
+    if (path === '/') return this.landingHead;
+    return path === '/conciertos' ? agendaHead(this.deps.publicUrl) : this.deps.defaultHead;
   }
 
   /** The visitors' page of this concert, kept; undefined for an unknown or removed concert. */
@@ -171,17 +171,13 @@ export class PublicPages {
     return minuteOf(upcomingCutoff(this.deps.data.clock));
   }
 
-  private async keptPerMinute(
-    cache: typeof this.landings,
-    path: string,
-    head: PageHead,
-  ): Promise<PreparedAnswer> {
+  private async keptPerMinute(cache: typeof this.landings, path: string): Promise<PreparedAnswer> {
     const key = this.minute();
     const kept = cache.get(key);
     if (kept) return kept;
     const epoch = cache.epoch;
     const data = await pageDataFor(this.deps.data, path, undefined);
-    const page = this.deps.renderDocument({ head, url: path, data });
+    const page = this.deps.renderDocument({ head: this.headOf(path), url: path, data });
     // A visitor's landing and agenda never redirect; were they to, the page goes out empty.
     const answer = visitorAnswer('html' in page ? page.html : '');
     cache.set(key, answer, epoch);

@@ -57,6 +57,17 @@ export function reasonStatesFalsehood(
   });
 }
 
+// A run's artists, listed once for all of its batches.
+const runArtists = new WeakMap<readonly ConcertToScore[], string[]>();
+function artistsOfRun(agenda: readonly ConcertToScore[]): string[] {
+  let artists = runArtists.get(agenda);
+  if (!artists) {
+    artists = agenda.flatMap(artistsOf);
+    runArtists.set(agenda, artists);
+  }
+  return artists;
+}
+
 /** `agenda`: the fan's concerts being scored, whose artists a reason may name only on their own. */
 export function keepToRules(
   taste: FanTaste,
@@ -65,7 +76,7 @@ export function keepToRules(
   agenda: readonly ConcertToScore[] = concerts,
 ): ScoredConcert[] {
   const byId = new Map(concerts.map((concert) => [concert.id, concert]));
-  const otherArtists = [...taste.topArtists, ...agenda.flatMap(artistsOf)];
+  const otherArtists = [...taste.topArtists, ...artistsOfRun(agenda)];
   return answers.map((answer) => {
     const concert = byId.get(answer.concertId);
     if (!concert) return answer;

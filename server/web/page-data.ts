@@ -13,7 +13,12 @@ export interface PageDataDeps extends AgendaDeps {
   likeCounts: LikeCounts;
 }
 
-const parse = <T>(body: Buffer) => JSON.parse(body.toString('utf8')) as T;
+// A kept answer is the same Buffer until it changes: its JSON is parsed once, not per page.
+const parsedBodies = new WeakMap<Buffer, unknown>();
+function parse<T>(body: Buffer): T {
+  if (!parsedBodies.has(body)) parsedBodies.set(body, JSON.parse(body.toString('utf8')));
+  return parsedBodies.get(body) as T;
+}
 
 /** The agenda (the fan's, or the visitors') and the like counts, from the kept answers. */
 async function agendaData(deps: PageDataDeps, user: SignedInUser | undefined) {
