@@ -308,12 +308,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const problems: string[] = [];
   const production = env.NODE_ENV === 'production';
   if (production && !env.SESSION_SECRET) problems.push('SESSION_SECRET: obligatorio en producción');
-  const weakSecret =
-    production && env.SESSION_SECRET && weakSessionSecretReason(env.SESSION_SECRET);
-  if (weakSecret) {
-    problems.push(
-      `SESSION_SECRET: ${weakSecret}; en producción usa uno aleatorio y secreto, p. ej. openssl rand -base64 48`,
-    );
+  // The previous secret still verifies cookies, so a weak one is as open a door as a weak new one.
+  for (const name of ['SESSION_SECRET', 'SESSION_SECRET_PREVIOUS'] as const) {
+    const weakness = production && env[name] && weakSessionSecretReason(env[name]);
+    if (weakness) {
+      problems.push(
+        `${name}: ${weakness}; en producción usa uno aleatorio y secreto, p. ej. openssl rand -base64 48`,
+      );
+    }
   }
   if (env.SESSION_SECRET_PREVIOUS && env.SESSION_SECRET_PREVIOUS === env.SESSION_SECRET)
     problems.push('SESSION_SECRET_PREVIOUS: es igual que SESSION_SECRET; pon el secreto anterior');

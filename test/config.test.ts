@@ -125,6 +125,25 @@ describe('loadConfig', () => {
       SESSION_SECRET: secret,
     });
     expect(config.sessionSecret).toBe(secret);
+    // The previous secret still verifies cookies: it must be as strong as the new one.
+    const productionEnv = (current: string) => ({
+      NODE_ENV: 'production',
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://conciertos.example.com',
+      SESSION_SECRET: current,
+    });
+    const previous = (value: string) =>
+      problemsOf({ ...productionEnv(secret), SESSION_SECRET_PREVIOUS: value });
+    expect(previous('change-me-change-me-change-me-change-me')).toEqual([
+      expect.stringMatching(/^SESSION_SECRET_PREVIOUS: es un valor público/),
+    ]);
+    expect(previous('abcdabcdabcdabcdabcdabcdabcdabcdabcd')).toEqual([
+      expect.stringMatching(/^SESSION_SECRET_PREVIOUS: es un trozo de texto repetido/),
+    ]);
+    const fine = randomBytes(48).toString('base64url');
+    expect(loadConfig({ ...productionEnv(secret), SESSION_SECRET_PREVIOUS: fine })).toMatchObject({
+      previousSessionSecret: fine,
+    });
     // Development and tests keep accepting the fixtures' secrets.
     expect(
       loadConfig({ DATA_DIR: dataDir(), SESSION_SECRET: 'test-session-secret-test-session-secret' })
@@ -141,7 +160,7 @@ describe('loadConfig', () => {
       if (!existsSync(file)) continue;
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(
-        /SESSION_SECRET['"]?\s*(?:[:=]\s*['"]|=|:\s*\$\{SESSION_SECRET:-)([A-Za-z0-9_+/=.-]{16,})/g,
+        /SESSION_SECRET(?:_PREVIOUS)?['"]?\s*(?:[:=]\s*['"]|=|:\s*\$\{SESSION_SECRET:-)([A-Za-z0-9_+/=.-]{16,})/g,
       )) {
         found.add(match[1]!);
       }
