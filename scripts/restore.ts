@@ -1,6 +1,7 @@
 // npm run db:restore -- FILE: restores a backup of npm run db:backup into an EMPTY database (the
 // one in DATABASE_URL, or the embedded one of DATA_DIR) and its uploads. Start the app afterwards:
-// it applies the migrations the backup lacks.
+// it applies the migrations the backup lacks. The archive is checked first: only the files a backup
+// holds, no links, nothing outside its folder, or nothing is restored.
 import { restoreBackup, RestoreRefused } from '../server/backup/backup.js';
 import { loadConfigOrExit } from '../server/config.js';
 import { createLogger } from '../server/lib/logger.js';

@@ -4,14 +4,18 @@
 // pg_dump 15, so the pg_dump format is used; the embedded PostgreSQL 18 has no pg_dump, so the
 // rows format is). The restore goes once into a fresh embedded database, as `npm run db:restore`
 // does with no DATABASE_URL, and once into an empty database on the same server.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import {
   chmodSync,
+  cpSync,
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,9 +28,12 @@ import {
   restoreBackup,
   RestoreRefused,
 } from '../server/backup/backup.js';
+import type { Config } from '../server/config.js';
 import { connectDatabase } from '../server/db/database.js';
 import { EMBEDDED_DATABASE } from '../server/db/embedded.js';
+import { publicSchemaIsEmpty } from '../server/db/logical-dump.js';
 import { createLogger } from '../server/lib/logger.js';
+import { createMailer } from '../server/mail/mailer.js';
 import { testConfig } from './helpers/app.js';
 import { freePort } from './helpers/app-process.js';
 import { useTestDatabase } from './helpers/db.js';
@@ -36,6 +43,8 @@ jest.setTimeout(120_000);
 const database = useTestDatabase();
 const log = createLogger('silent');
 const IMAGE = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 fake image bytes');
+/** A name as storeImage gives them. */
+const PICTURE = `${'0123456789abcdef'.repeat(2)}.webp`;
 
 interface Snapshot {
   users: string[];
@@ -93,7 +102,9 @@ async function fill(dataDir: string) {
     })
     .execute();
   mkdirSync(path.join(dataDir, 'uploads'), { recursive: true });
-  writeFileSync(path.join(dataDir, 'uploads', 'foto.webp'), IMAGE);
+  writeFileSync(path.join(dataDir, 'uploads', PICTURE), IMAGE);
+  // Not a name the app gives: left out of the backup, which a restore would refuse otherwise.
+  writeFileSync(path.join(dataDir, 'uploads', 'notas.txt'), 'apuntes');
 }
 
 const ROOT = path.resolve(__dirname, '..');
@@ -157,7 +168,8 @@ describe('backup and restore', () => {
       EMBEDDED_POSTGRES_PORT: port,
     });
     expect(restored).toMatch(/Copia del .* restaurada \((rows|pg_dump), 1 imágenes\)/);
-    expect(readFileSync(path.join(dataDir, 'uploads', 'foto.webp'))).toEqual(IMAGE);
+    expect(readdirSync(path.join(dataDir, 'uploads'))).toEqual([PICTURE]);
+    expect(readFileSync(path.join(dataDir, 'uploads', PICTURE))).toEqual(IMAGE);
     const server = spawn(
       process.execPath,
       ['--import', 'tsx', 'test/fixtures/start-embedded.ts', dataDir, port],
@@ -188,9 +200,95 @@ describe('backup and restore', () => {
     const target = testConfig({ DATABASE_URL: url });
     await restoreBackup(target, log, backupFile);
     expect(await snapshot(url)).toEqual(before);
-    expect(readdirSync(path.join(target.dataDir, 'uploads'))).toEqual(['foto.webp']);
+    expect(readdirSync(path.join(target.dataDir, 'uploads'))).toEqual([PICTURE]);
     // The database is no longer empty: nothing is overwritten.
     await expect(restoreBackup(target, log, backupFile)).rejects.toThrow(RestoreRefused);
+  });
+
+  describe('refuses a crafted archive before touching the database or the uploads', () => {
+    let work: string;
+    let unpacked: string;
+    let target: Config;
+    const ANOTHER = `${'a'.repeat(32)}.webp`;
+    const uploadsOf = (config: Config) => path.join(config.dataDir, 'uploads');
+
+    beforeAll(async () => {
+      work = mkdtempSync(path.join(tmpdir(), 'cm-crafted-'));
+      unpacked = path.join(work, 'real');
+      mkdirSync(unpacked);
+      execFileSync('tar', ['-xf', backupFile, '-C', unpacked]);
+      writeFileSync(path.join(work, 'evil'), 'root:x:0:0\n');
+      target = testConfig({ DATABASE_URL: await emptyDatabaseOnTestServer() });
+      mkdirSync(uploadsOf(target));
+      writeFileSync(path.join(uploadsOf(target), ANOTHER), IMAGE);
+    });
+    afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+    /** The real backup, changed by `change` (which may answer extra tar arguments), tarred again. */
+    function craft(label: string, change: (dir: string) => string[] | void): string {
+      const dir = path.join(work, label);
+      cpSync(unpacked, dir, { recursive: true });
+      const extra = change(dir) ?? [];
+      const file = path.join(work, `${label}.tar`);
+      execFileSync('tar', ['-cf', file, '-P', '-C', dir, '.', ...extra]);
+      return file;
+    }
+
+    it.each([
+      {
+        label: 'symlink',
+        change: (dir: string) =>
+          symlinkSync('/etc/passwd', path.join(dir, 'uploads', `${'b'.repeat(32)}.webp`)),
+        message: /«\.\/uploads\/b{32}\.webp» es un enlace simbólico/,
+      },
+      {
+        label: 'hard-link',
+        change: (dir: string) =>
+          linkSync(
+            path.join(dir, 'uploads', PICTURE),
+            path.join(dir, 'uploads', `${'c'.repeat(32)}.webp`),
+          ),
+        // Either name may be the link: tar stores the second one it meets as one.
+        message: /«\.\/uploads\/[0-9a-f]{32}\.webp» es un enlace duro/,
+      },
+      {
+        // dir/uploads/../../evil is work/evil: tar stores the name as given (-P).
+        label: 'parent',
+        change: () => ['uploads/../../evil'],
+        message: /«uploads\/\.\.\/\.\.\/evil» sale de la carpeta de la copia/,
+      },
+      {
+        label: 'absolute',
+        change: () => [path.join(work, 'evil')],
+        message: /«\/.*\/evil» es una ruta absoluta/,
+      },
+      {
+        label: 'unexpected-name',
+        change: (dir: string) =>
+          writeFileSync(path.join(dir, 'uploads', 'pagina.html'), '<script>'),
+        message: /«\.\/uploads\/pagina\.html» no es parte de una copia de Conciertos Mallorca/,
+      },
+      {
+        label: 'unexpected-folder',
+        change: (dir: string) => mkdirSync(path.join(dir, 'uploads', 'sub')),
+        message: /«\.\/uploads\/sub\/» no es parte de una copia de Conciertos Mallorca/,
+      },
+    ])('$label', async ({ label, change, message }) => {
+      const crafted = craft(label, change);
+      const error: unknown = await restoreBackup(target, log, crafted).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RestoreRefused);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).toContain('No se ha restaurado nada');
+      const client = new pg.Client({ connectionString: target.database.url });
+      await client.connect();
+      try {
+        expect(await publicSchemaIsEmpty(client)).toBe(true);
+      } finally {
+        await client.end();
+      }
+      expect(readdirSync(uploadsOf(target))).toEqual([ANOTHER]);
+      expect(readdirSync(path.dirname(crafted)).filter((name) => name.startsWith('.'))).toEqual([]);
+    });
   });
 
   it('the scheduled run keeps only the newest BACKUP_KEEP files', () => {
@@ -202,5 +300,38 @@ describe('backup and restore', () => {
     writeFileSync(path.join(dir, 'otra-cosa.tar'), '');
     expect(pruneBackups(dir, 2).map((file) => path.basename(file))).toEqual(names.slice(0, 2));
     expect(readdirSync(dir).sort()).toEqual([...names.slice(2), 'otra-cosa.tar'].sort());
+  });
+});
+
+describe('backups and the mail outbox are readable only by the user running the app', () => {
+  const modeOf = (file: string) => statSync(file).mode & 0o777;
+
+  it('folders 0700 and files 0600 whatever the umask, and no temporary file left', async () => {
+    const config = testConfig({ DATABASE_URL: database.url });
+    // A backups folder that exists already, open to all, is tightened too.
+    mkdirSync(config.backup.dir);
+    chmodSync(config.backup.dir, 0o755);
+    const mailer = createMailer(config, log);
+    const umask = process.umask(0);
+    let backup: string;
+    try {
+      backup = await createBackup(config, log);
+      await mailer.send({
+        to: 'ana@example.com',
+        subject: 'Recupera tu contraseña',
+        text: 'https://example.com/restablecer?token=secreto',
+        html: '<a href="https://example.com/restablecer?token=secreto">Restablecer</a>',
+      });
+    } finally {
+      process.umask(umask);
+      mailer.close();
+    }
+    expect(modeOf(config.backup.dir)).toBe(0o700);
+    expect(readdirSync(config.backup.dir)).toEqual([path.basename(backup)]);
+    expect(modeOf(backup)).toBe(0o600);
+    const mails = readdirSync(config.mail.outboxDir);
+    expect(mails).toEqual([expect.stringMatching(/^[^.].*\.eml$/)]);
+    expect(modeOf(config.mail.outboxDir)).toBe(0o700);
+    expect(modeOf(path.join(config.mail.outboxDir, mails[0]!))).toBe(0o600);
   });
 });

@@ -1,14 +1,15 @@
 // npm run db:backup / db:restore and the scheduled backup: one timestamped tar holding a manifest,
-// the database and the uploads folder. The database goes through pg_dump (custom format) when a
-// pg_dump of the server's major version or newer is installed; otherwise (the embedded server,
-// whose package ships no pg_dump) through a logical copy of the app's tables (db/logical-dump.ts).
+// the database and the pictures (the public uploads and the submissions' waiting ones). The
+// database goes through pg_dump (custom format) when a pg_dump of the server's major version or
+// newer is installed; otherwise (the embedded server, whose package ships no pg_dump) through a
+// logical copy of the app's tables (db/logical-dump.ts).
 import { spawnSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
 import {
-  cpSync,
+  copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -34,6 +35,16 @@ import {
 } from '../db/logical-dump.js';
 import { migrateToLatest } from '../db/migrate.js';
 import type { Logger } from '../lib/logger.js';
+import {
+  privateDir,
+  privateTempDir,
+  writePrivateFile,
+  writePrivateStream,
+} from '../lib/private-files.js';
+import { UPLOAD_FILE_NAME } from '../uploads/image-store.js';
+import { checkArchive, extractArchive, PICTURE_FOLDERS, RestoreRefused, tarOf } from './archive.js';
+
+export { RestoreRefused };
 
 const PREFIX = 'conciertos-mallorca-';
 
@@ -139,6 +150,32 @@ function stamp(date: Date): string {
     .replaceAll(':', '-');
 }
 
+/** The pictures of `dir` a restore accepts: regular files named as the app names them. */
+function pictureNames(dir: string, log: Logger): string[] {
+  if (!existsSync(dir)) return [];
+  const names = readdirSync(dir);
+  const kept = names.filter(
+    (name) => UPLOAD_FILE_NAME.test(name) && lstatSync(path.join(dir, name)).isFile(),
+  );
+  const skipped = names.filter((name) => !kept.includes(name));
+  if (skipped.length > 0)
+    log.warn({ dir, skipped }, 'Ficheros que no son imágenes de la app: no van en la copia');
+  return kept;
+}
+
+/** Copies the pictures of DATA_DIR's picture folders into `staging`; answers how many. */
+function stagePictures(dataDir: string, staging: string, log: Logger): number {
+  let count = 0;
+  for (const folder of PICTURE_FOLDERS) {
+    const names = pictureNames(path.join(dataDir, folder), log);
+    if (names.length > 0) mkdirSync(path.join(staging, folder));
+    for (const name of names)
+      copyFileSync(path.join(dataDir, folder, name), path.join(staging, folder, name));
+    count += names.length;
+  }
+  return count;
+}
+
 /** Writes one backup file into `dir` (default BACKUP_DIR) and returns its path. */
 export async function createBackup(
   config: Config,
@@ -146,8 +183,9 @@ export async function createBackup(
   dir = config.backup.dir,
   now = new Date(),
 ): Promise<string> {
-  mkdirSync(dir, { recursive: true });
-  const staging = mkdtempSync(path.join(dir, '.staging-'));
+  // Every email, password hash and session is in there: only the app's user may read it.
+  privateDir(dir);
+  const staging = privateTempDir(path.join(dir, '.staging-'));
   const connection = await maintenanceUrl(config, log);
   const client = new pg.Client({ connectionString: connection.url });
   try {
@@ -173,24 +211,19 @@ export async function createBackup(
       await writeRows(client, path.join(staging, 'database.jsonl.gz'));
       format = 'rows';
     }
-    const uploadsDir = path.join(config.dataDir, 'uploads');
-    const uploads = existsSync(uploadsDir) ? readdirSync(uploadsDir).length : 0;
-    if (uploads > 0) cpSync(uploadsDir, path.join(staging, 'uploads'), { recursive: true });
+    const pictures = stagePictures(config.dataDir, staging, log);
     const manifest: BackupManifest = {
       app: 'conciertos-mallorca',
       createdAt: now.toISOString(),
       format,
       serverVersion: version,
       migrations: await appliedMigrations(client),
-      uploads,
+      uploads: pictures,
     };
     writeFileSync(path.join(staging, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     const file = path.join(dir, `${PREFIX}${stamp(now)}.tar`);
-    // Written under a temporary name and renamed: a half-written file is never taken for a backup.
-    run('tar', ['-cf', `${file}.partial`, '-C', staging, '.'], process.env);
-    cpSync(`${file}.partial`, file);
-    rmSync(`${file}.partial`);
-    log.info({ file, format, uploads }, 'Copia de seguridad escrita');
+    await writePrivateStream(file, tarOf(staging));
+    log.info({ file, format, uploads: pictures }, 'Copia de seguridad escrita');
     return file;
   } finally {
     await client.end().catch(() => undefined);
@@ -199,7 +232,14 @@ export async function createBackup(
   }
 }
 
-export class RestoreRefused extends Error {}
+/** Copies restored pictures in, each renamed into place: never served half-copied. */
+function copyPictures(from: string, to: string): void {
+  if (!existsSync(from)) return;
+  privateDir(to);
+  for (const name of readdirSync(from)) {
+    writePrivateFile(path.join(to, name), readFileSync(path.join(from, name)));
+  }
+}
 
 /** Restores `file` into the (empty) database of this configuration and its uploads folder. */
 export async function restoreBackup(
@@ -209,9 +249,11 @@ export async function restoreBackup(
 ): Promise<BackupManifest> {
   if (!existsSync(file) || !statSync(file).isFile())
     throw new RestoreRefused(`No existe el fichero de copia ${file}.`);
-  const staging = mkdtempSync(path.join(path.dirname(path.resolve(file)), '.restore-'));
+  // The archive is untrusted: every entry is checked before the database or the uploads change.
+  await checkArchive(file);
+  const staging = privateTempDir(path.join(path.dirname(path.resolve(file)), '.restore-'));
   try {
-    run('tar', ['-xf', file, '-C', staging], process.env);
+    await extractArchive(file, staging);
     const manifestFile = path.join(staging, 'manifest.json');
     if (!existsSync(manifestFile))
       throw new RestoreRefused(
@@ -263,9 +305,8 @@ export async function restoreBackup(
       await client.end().catch(() => undefined);
       await connection.close();
     }
-    const uploads = path.join(staging, 'uploads');
-    if (existsSync(uploads))
-      cpSync(uploads, path.join(config.dataDir, 'uploads'), { recursive: true });
+    for (const folder of PICTURE_FOLDERS)
+      copyPictures(path.join(staging, folder), path.join(config.dataDir, folder));
     log.info({ file, format: manifest.format, uploads: manifest.uploads }, 'Copia restaurada');
     return manifest;
   } finally {

@@ -1,10 +1,10 @@
 // The one mail module: every mail (welcome, recovery, weekly) goes through sendMail().
 // With SMTP_URL it talks SMTP (pooled); without, it writes .eml files to DATA_DIR/outbox.
-import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config.js';
 import type { Logger } from '../lib/logger.js';
+import { privateDir, writePrivateFile } from '../lib/private-files.js';
 
 export interface OutgoingMail {
   to: string;
@@ -24,12 +24,13 @@ function outboxMailer(outboxDir: string, from: string, log: Logger): Mailer {
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      mkdirSync(outboxDir, { recursive: true });
+      // Reset and verification links are in there: only the app's user may read them.
+      privateDir(outboxDir);
       const file = path.join(
         outboxDir,
         `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
       );
-      writeFileSync(file, info.message as Buffer);
+      writePrivateFile(file, info.message as Buffer);
       log.info(
         { to: mail.to, subject: mail.subject, file },
         'Correo guardado en la bandeja de salida (sin SMTP_URL)',
