@@ -1,6 +1,8 @@
 // The public calendar feed with 1,000 upcoming concerts (each with two bands and a venue), polled
 // one request at a time as calendar apps do: the full answer, and a 304 to If-None-Match (which
-// reads only the feed's version and never builds the body). No budget in the issue.
+// reads only the feed's version and never builds the body). Each poll comes from its own address,
+// as many fans' calendar apps do, so the per-address limit on /calendario never answers for the
+// feed. No budget in the issue.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { startBenchApp } from './lib/bench-app.js';
@@ -10,13 +12,16 @@ import type { BenchResult } from './types.js';
 
 const CONCERTS = 1000;
 const REQUESTS = 200;
+/** Distinct client addresses: well under the per-address limit per window (FEED_LIMIT). */
+const ADDRESSES = 250;
 
 async function timed(url: string, headers: Record<string, string>, expected: number) {
   const samples: number[] = [];
   let bytes = 0;
   for (let i = 0; i < REQUESTS + 10; i += 1) {
     const started = performance.now();
-    const res = await fetchRaw(url, headers);
+    const from = { 'X-Forwarded-For': `198.51.100.${i % ADDRESSES}`, ...headers };
+    const res = await fetchRaw(url, from);
     const elapsed = performance.now() - started;
     if (res.status !== expected) throw new Error(`${url}: ${res.status}, se esperaba ${expected}`);
     if (i >= 10) samples.push(elapsed); // the first ones warm the JIT and the pool
@@ -46,7 +51,10 @@ export async function run(): Promise<BenchResult[]> {
     // scanning the whole table once per concert (0.5 s instead of 17 ms for 1,000 concerts), and
     // whichever runs first of the 200s and the 304s paid for it.
     await sql`ANALYZE`.execute(database.db);
-    const app = await startBenchApp(database, undefined, { caches: false });
+    const app = await startBenchApp(database, undefined, {
+      caches: false,
+      env: { TRUST_PROXY: '1' },
+    });
     try {
       const url = `${app.base}/calendario/conciertos.ics`;
       const full = await timed(url, { 'Accept-Encoding': 'gzip' }, 200);

@@ -1,6 +1,7 @@
 // Calendar files and feeds over HTTP: one concert's .ics, the public ICS and RSS feeds (all and per
 // genre), the fan's private feed (right, wrong, revoked and regenerated token, extreme matches on
 // request), conditional requests (304), nothing private in public feeds, no token in the logs.
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
@@ -10,6 +11,7 @@ import { pino } from 'pino';
 import request from 'supertest';
 import type { CalendarFeedDto, CalendarFeedLinkDto } from '../common/calendar.js';
 import { createApp } from '../server/app.js';
+import { FEED_LIMIT } from '../server/calendar/feeds.routes.js';
 import type { DB } from '../server/db/schema.js';
 import { createMailer } from '../server/mail/mailer.js';
 import { builtinEngine } from '../server/recommendations/builtin-engine.js';
@@ -21,7 +23,15 @@ import { signedInAgent, TEST_PASSWORD } from './helpers/session.js';
 import { startXmlParser, type XmlParser } from './helpers/xml-parser.js';
 
 const database = useTestDatabase({
-  cleared: ['feed_versions', 'calendar_feeds', 'concerts', 'bands', 'venues', 'users'],
+  cleared: [
+    'feed_versions',
+    'calendar_feeds',
+    'concerts',
+    'bands',
+    'venues',
+    'users',
+    'rate_limits',
+  ],
 });
 
 // http: under an https PUBLIC_URL the session cookie is Secure, which supertest's jar never sends.
@@ -59,6 +69,29 @@ const binary = (req: request.Test) =>
     res.on('data', (chunk: string) => (body += chunk));
     res.on('end', () => done(null, body));
   });
+
+/**
+ * The app on a database that records its statements: the feeds' own, and apart the address's
+ * rate-limit counter (one per request).
+ */
+function countingApp() {
+  const statements: string[] = [];
+  const limits: string[] = [];
+  const counted = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: database.pool }),
+    log: (event) => {
+      if (event.level !== 'query') return;
+      const { sql } = event.query;
+      (sql.includes('rate_limits') ? limits : statements).push(sql);
+    },
+  });
+  const { app } = createTestApp({
+    database: { db: counted, pool: database.pool },
+    clock,
+    env: { PUBLIC_URL },
+  });
+  return { app, statements, limits };
+}
 
 async function venue() {
   return database.db
@@ -220,6 +253,7 @@ describe('public feeds', () => {
     expect(again.headers['last-modified']).toBe(lastModified);
 
     await createConcert(database.db, { day: '2030-05-01', genre: 'Pop' });
+    now = new Date(now.getTime() + 60_000); // past the seconds an instance keeps a version
     const changed = await request(app)
       .get('/calendario/conciertos.ics')
       .set('If-None-Match', etag)
@@ -232,32 +266,49 @@ describe('public feeds', () => {
       .expect(200);
   });
 
-  it('answers a 304 with one statement, never the rows of the body', async () => {
+  it('answers a 304 with at most one statement, never the rows of the body', async () => {
     await agenda();
-    const statements: string[] = [];
-    const counted = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: database.pool }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query.sql);
-      },
-    });
-    const countedApp = createTestApp({
-      database: { db: counted, pool: database.pool },
-      clock,
-      env: { PUBLIC_URL },
-    }).app;
+    const { app: countedApp, statements, limits } = countingApp();
     for (const feed of ['/calendario/conciertos.ics', '/calendario/generos/rock.rss']) {
       const first = await request(countedApp).get(feed).expect(200);
       expect(statements).toHaveLength(2); // the version, then the rows of the body
       statements.length = 0;
-      await request(countedApp)
-        .get(feed)
-        .set('If-None-Match', first.headers.etag as string)
-        .expect(304);
+      const revalidate = () =>
+        request(countedApp)
+          .get(feed)
+          .set('If-None-Match', first.headers.etag as string)
+          .expect(304);
+      await revalidate();
+      expect(statements).toEqual([]); // the version, kept a few seconds
+      now = new Date(now.getTime() + 60_000);
+      await revalidate();
       expect(statements).toHaveLength(1);
       expect(statements[0]).toContain('feed_versions');
       statements.length = 0;
     }
+    expect(limits).toHaveLength(6); // each request counted once against the address's limit
+  });
+
+  it('asks for the version once for a burst of polls, and again after a few seconds', async () => {
+    await agenda();
+    const { app: countedApp, statements } = countingApp();
+    const polls = await Promise.all(
+      Array.from({ length: 10 }, () => request(countedApp).get('/calendario/conciertos.ics')),
+    );
+    expect(polls.map((res) => res.status)).toEqual(Array<number>(10).fill(200));
+    expect(new Set(polls.map((res) => res.headers.etag)).size).toBe(1);
+    const versions = () => statements.filter((sql) => sql.includes('feed_versions')).length;
+    expect(versions()).toBe(1);
+
+    await createConcert(database.db, { day: '2030-05-01', genre: 'Pop' });
+    now = new Date(now.getTime() + 4_000); // still within the few seconds: the same version
+    const kept = await request(countedApp).get('/calendario/conciertos.ics').expect(200);
+    expect(kept.headers.etag).toBe(polls[0]!.headers.etag);
+    expect(versions()).toBe(1);
+    now = new Date(now.getTime() + 2_000);
+    const fresh = await request(countedApp).get('/calendario/conciertos.ics').expect(200);
+    expect(fresh.headers.etag).not.toBe(polls[0]!.headers.etag);
+    expect(versions()).toBe(2);
   });
 
   it('changes its ETag and Last-Modified with every change the feed shows', async () => {
@@ -523,18 +574,7 @@ describe('the private feed', () => {
     const { rock, jazz, fan } = await fanWithConcerts();
     const link = (await fan.agent.post('/api/profile/calendar/token').send({}).expect(201))
       .body as CalendarFeedLinkDto;
-    const statements: string[] = [];
-    const counted = new Kysely<DB>({
-      dialect: new PostgresDialect({ pool: database.pool }),
-      log: (event) => {
-        if (event.level === 'query') statements.push(event.query.sql);
-      },
-    });
-    const countedApp = createTestApp({
-      database: { db: counted, pool: database.pool },
-      clock,
-      env: { PUBLIC_URL },
-    }).app;
+    const { app: countedApp, statements } = countingApp();
     const url = pathOf(link.feedUrl);
     const seen = new Set<string>();
     let etag = (await request(countedApp).get(url).expect(200)).headers.etag as string;
@@ -635,5 +675,155 @@ describe('the private feed', () => {
     expect(output).toContain('/calendario/privado/[oculto]');
     expect(output).not.toContain(token);
     expect(output).not.toContain(token.slice(0, 16));
+  });
+});
+
+describe('the private feed after a password change, a reset or closing the other sessions', () => {
+  // Long and uncommon: it must pass the password rules.
+  const NEW_PASSWORD = 'Tramuntana-sobre-Sóller-2030';
+  const pathOf = (url: string) => new URL(url).pathname;
+
+  /** A fan with a working feed link, and the ETag a calendar app would revalidate with. */
+  async function fanWithFeed() {
+    const fan = await signedInAgent(app, database.db);
+    const link = (await fan.agent.post('/api/profile/calendar/token').send({}).expect(201))
+      .body as CalendarFeedLinkDto;
+    const url = pathOf(link.feedUrl);
+    const first = await request(app).get(url).expect(200);
+    return { fan, url, etag: first.headers.etag as string };
+  }
+
+  /** Gone for good: no body, no 304 for a kept copy, and the profile offers a new link. */
+  async function expectRevoked(
+    feed: Awaited<ReturnType<typeof fanWithFeed>>,
+    agent: ReturnType<typeof request.agent>,
+  ) {
+    const gone = await request(app).get(feed.url).expect(404);
+    expect(gone.body.error.message).toBe('Este calendario no existe o su enlace se ha revocado.');
+    await request(app).get(feed.url).set('If-None-Match', feed.etag).expect(404);
+    const status = (await agent.get('/api/profile/calendar').expect(200)).body as CalendarFeedDto;
+    expect(status).toMatchObject({ active: false, createdAt: null });
+    const renewed = (await agent.post('/api/profile/calendar/token').send({}).expect(201))
+      .body as CalendarFeedLinkDto;
+    await request(app).get(pathOf(renewed.feedUrl)).expect(200);
+    await request(app).get(feed.url).expect(404);
+  }
+
+  it('is revoked by a password change from the profile', async () => {
+    const feed = await fanWithFeed();
+    await feed.fan.agent
+      .post('/api/profile/password')
+      .send({ currentPassword: TEST_PASSWORD, newPassword: NEW_PASSWORD })
+      .expect(204);
+    await expectRevoked(feed, feed.fan.agent);
+  });
+
+  it('is revoked by a password reset', async () => {
+    const feed = await fanWithFeed();
+    const token = 'token-de-prueba-para-restablecer';
+    await database.db
+      .insertInto('password_reset_tokens')
+      .values({
+        user_id: feed.fan.userId,
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        expires_at: new Date(now.getTime() + 60 * 60_000),
+      })
+      .execute();
+    const resetter = request.agent(app); // the reset signs this browser in
+    await resetter
+      .post('/api/auth/reset-password')
+      .send({ token, password: NEW_PASSWORD })
+      .expect(200);
+    await expectRevoked(feed, resetter);
+  });
+
+  it("is revoked by 'close my other sessions'", async () => {
+    const feed = await fanWithFeed();
+    await feed.fan.agent.post('/api/profile/sessions/end-others').expect(204);
+    await expectRevoked(feed, feed.fan.agent);
+  });
+
+  it('stays when a password change is refused', async () => {
+    const feed = await fanWithFeed();
+    await feed.fan.agent
+      .post('/api/profile/password')
+      .send({ currentPassword: 'no-es-la-buena', newPassword: NEW_PASSWORD })
+      .expect(400);
+    await request(app).get(feed.url).expect(200);
+  });
+});
+
+describe('the limit per address on /calendario', () => {
+  const from = (address: string) => (req: request.Test) =>
+    req.set('X-Forwarded-For', `198.51.100.200, ${address}`); // the proxy's entry counts
+
+  it('answers 429 with Retry-After and a Spanish message past the limit, to that address only', async () => {
+    await agenda();
+    const { app: proxied } = createTestApp({
+      database,
+      clock,
+      env: { PUBLIC_URL, TRUST_PROXY: '1' },
+    });
+    const greedy = from('203.0.113.9');
+    const first = await greedy(request(proxied).get('/calendario/conciertos.ics')).expect(200);
+    for (let i = 2; i <= FEED_LIMIT.limit; i += 1) {
+      await greedy(request(proxied).get('/calendario/conciertos.ics'))
+        .set('If-None-Match', first.headers.etag as string)
+        .expect(304);
+    }
+    // Every path under /calendario counts, a private feed's and an unknown one's too.
+    for (const url of [
+      '/calendario/conciertos.ics',
+      '/calendario/privado/x.ics',
+      '/calendario/x',
+    ]) {
+      const refused = await greedy(request(proxied).get(url)).expect(429);
+      const wait = Number(refused.headers['retry-after']);
+      expect(wait).toBeGreaterThan(0);
+      expect(wait).toBeLessThanOrEqual(FEED_LIMIT.windowSeconds);
+      expect(refused.body.error.message).toBe(
+        'Demasiados intentos. Espera un momento y vuelve a probar.',
+      );
+    }
+    await from('203.0.113.10')(request(proxied).get('/calendario/conciertos.ics')).expect(200);
+  });
+
+  it('lets a household poll its feeds every 5 minutes', async () => {
+    await agenda();
+    const fan = await signedInAgent(app, database.db);
+    const link = (await fan.agent.post('/api/profile/calendar/token').send({}).expect(201))
+      .body as CalendarFeedLinkDto;
+    const { app: proxied } = createTestApp({
+      database,
+      clock,
+      env: { PUBLIC_URL, TRUST_PROXY: '1' },
+    });
+    const home = from('192.0.2.44');
+    const feeds = [
+      '/calendario/conciertos.ics',
+      '/calendario/conciertos.rss',
+      '/calendario/generos/rock.ics',
+      '/calendario/generos/jazz.rss',
+      new URL(link.feedUrl).pathname,
+    ];
+    const etags = new Map<string, string>();
+    // Two hours: every 5 minutes each feed is asked for, as a calendar app would.
+    for (let poll = 0; poll < 24; poll += 1) {
+      if (poll % 2 === 0) {
+        // A new window every 10 minutes: the counter's window ends as time would end it.
+        await database.db
+          .updateTable('rate_limits')
+          .set({ reset_at: new Date(Date.now() - 1000) })
+          .execute();
+      }
+      now = new Date(now.getTime() + 5 * 60_000);
+      for (const url of feeds) {
+        const ask = home(request(proxied).get(url));
+        const etag = etags.get(url);
+        const res = await (etag ? ask.set('If-None-Match', etag) : ask);
+        expect([url, res.status]).toEqual([url, etag ? 304 : 200]);
+        etags.set(url, res.headers.etag as string);
+      }
+    }
   });
 });

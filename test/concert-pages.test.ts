@@ -3,11 +3,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
 import sharp from 'sharp';
 import request from 'supertest';
 import { storeImage } from '../server/uploads/image-store.js';
 import { concertSlug, parseConcertSegment } from '../common/concert-page.js';
 import { ChangeFeed } from '../server/cache/change-feed.js';
+import type { DB } from '../server/db/schema.js';
 import { createLogger } from '../server/lib/logger.js';
 import { madridIsoWithOffset } from '../server/lib/time.js';
 import { eventually } from './helpers/eventually.js';
@@ -419,6 +421,53 @@ describe('the kept page HTML (with the change feed)', () => {
       .get(before.headers.location as string)
       .expect(200);
     expect(jsonLdOf(page.text).name).toBe('Los Planetas + Niña Pastori');
+  });
+
+  it('remembers an unknown id without asking again, and finds the concert made with it', async () => {
+    const { id } = await gremiConcert();
+    const unknown = id + 1; // the id the next concert gets
+    const statements: string[] = [];
+    const counted = new Kysely<DB>({
+      dialect: new PostgresDialect({ pool: database.pool }),
+      log: (event) => {
+        if (event.level === 'query') statements.push(event.query.sql);
+      },
+    });
+    const feed = new ChangeFeed(database.url, createLogger('silent'));
+    feeds.push(feed);
+    await feed.start();
+    const app = createTestApp({
+      database: { db: counted, pool: database.pool },
+      clock,
+      clientDir,
+      env: { PUBLIC_URL },
+      feed,
+    }).app;
+
+    await request(app).get(`/conciertos/${unknown}`).expect(404);
+    expect(statements).toHaveLength(1);
+    statements.length = 0;
+    for (const asked of [
+      `/conciertos/${unknown}`,
+      `/conciertos/${unknown}-otro-nombre`,
+      `/conciertos/${unknown}?utm_source=whatsapp`,
+      // Not a concert id at all: never asked for.
+      '/conciertos/nada',
+      '/conciertos/0',
+      '/conciertos/99999999999',
+    ]) {
+      await request(app).get(asked).expect(404);
+    }
+    expect(statements).toEqual([]);
+
+    const made = await createConcert(database.db, { day: '2026-12-05', venue_id: 1 });
+    expect(made.id).toBe(unknown);
+    const canonical = await eventually(async () => {
+      const res = await request(app).get(`/conciertos/${unknown}`).expect(301);
+      return res.headers.location as string;
+    });
+    expect(canonical).toBe(`/conciertos/${unknown}-es-gremi-5-diciembre-2026`);
+    await request(app).get(canonical).expect(200);
   });
 
   it('follows a band renamed anywhere: new title, and the old slug now redirects', async () => {

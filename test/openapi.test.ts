@@ -109,4 +109,34 @@ describe('the OpenAPI document', () => {
     // No session needed: the document says what the public source says (see openapi.routes.ts).
     await request(app).get('/api/openapi.json').expect(200);
   });
+
+  it("serves only the files the docs page loads, none of the package's others", async () => {
+    const app = fullApp();
+    const page = await request(app).get('/api/docs').expect(200);
+    const loaded = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map(([, url]) => url);
+    expect(loaded.sort()).toEqual([
+      '/api/docs/start.js',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/swagger-ui.css',
+    ]);
+    for (const url of loaded) await request(app).get(url!).expect(200);
+    for (const file of [
+      'swagger-initializer.js',
+      'oauth2-redirect.html',
+      'oauth2-redirect.js',
+      'index.html',
+      'index.css',
+      'swagger-ui.js',
+      'swagger-ui-bundle.js.map',
+      'swagger-ui-standalone-preset.js',
+      'favicon-32x32.png',
+      'package.json',
+      'Swagger-UI.css',
+      'swagger-ui.css/',
+      '%73wagger-initializer.js',
+    ]) {
+      const res = await request(app).get(`/api/docs/${file}`);
+      expect([file, res.status]).toEqual([file, 404]);
+    }
+  });
 });

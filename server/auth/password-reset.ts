@@ -2,6 +2,7 @@
 // and a newer request voids the older ones. Using one proves the mailbox: the address becomes
 // verified, and an account that was not verified yet is handed to the mailbox owner (every other
 // way in goes: old password, sessions, Google/Spotify identities that never proved the address).
+import { clearFeedToken } from '../calendar/calendar.repository.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { passwordResetMail } from '../mail/templates.js';
 import { promoteIfConfiguredAdmin } from '../users/admin-bootstrap.js';
@@ -47,8 +48,9 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
 }
 
 /**
- * Sets a new password with a valid token, ends every session of the user and marks the address
- * verified. Returns the user id, or undefined for a used, expired or unknown token.
+ * Sets a new password with a valid token, ends every session of the user, revokes their private
+ * calendar link and marks the address verified. Returns the user id, or undefined for a used,
+ * expired or unknown token.
  */
 export async function resetPassword(
   deps: AuthDeps,
@@ -66,6 +68,7 @@ export async function resetPassword(
     if (!account.email_verified_at) await reclaimUnverifiedAccount(trx, claimed.user_id, now);
     await setPasswordHash(trx, claimed.user_id, passwordHash, now);
     await deleteSessions(trx, claimed.user_id);
+    await clearFeedToken(trx, claimed.user_id, now);
     await markEmailVerified(trx, claimed.user_id, now);
     return { userId: claimed.user_id, email: account.email };
   });

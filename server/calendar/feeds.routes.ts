@@ -1,9 +1,11 @@
 // /calendario: calendar files and feeds, outside /api: calendar and feed readers carry no cookie,
 // so no session is looked up, and the answers are cacheable. The private feed is keyed by its
-// token alone (never logged: see server/lib/log-url.ts).
+// token alone (never logged: see server/lib/log-url.ts). Every request counts against a limit per
+// client address (FEED_LIMIT), shared by every instance.
 import express, { type Request, type Response, type Router } from 'express';
 import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';
+import { byIp, rateLimit, type LimitRule } from '../security/rate-limit.js';
 import {
   concertFileParamsSchema,
   genreFileParamsSchema,
@@ -12,6 +14,7 @@ import {
 } from './calendar.schemas.js';
 import {
   concertIcs,
+  KeptFeedVersions,
   privateFeed,
   publicFeed,
   type FeedAnswer,
@@ -48,8 +51,19 @@ async function sendFeed(
 const PUBLIC_CACHE = 'public, max-age=300';
 const PRIVATE_CACHE = 'private, no-cache';
 
-export function calendarFeedsRouter(deps: FeedDeps): Router {
+// Feeds ask to be polled hourly; an app polling every 5 minutes spends 2 a feed per window, so one
+// address (a household, an office, a calendar service's fetcher) keeps some 30 feeds current.
+export const FEED_LIMIT: LimitRule = {
+  name: 'calendar-ip',
+  limit: 60,
+  windowSeconds: 10 * 60,
+  key: byIp,
+};
+
+export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
   const router = express.Router();
+  const deps = { ...feedDeps, versions: new KeptFeedVersions(feedDeps.clock) };
+  router.use(rateLimit(deps.db, [FEED_LIMIT]));
 
   router.get(
     '/conciertos.ics',

@@ -2,7 +2,8 @@
 // one genre's; ICS or RSS) and a fan's private feed. A feed's ETag is its version, read in one
 // statement without building the body (calendar.repository.ts `versionOf`), and its Last-Modified
 // the time that version first appeared, kept in the database so every instance gives calendar
-// apps the same one; a 304 never builds the body.
+// apps the same one; a 304 never builds the body. An instance reuses a public feed's version for
+// a few seconds (KeptFeedVersions); a private feed's is read on every request.
 import { createHash } from 'node:crypto';
 import { genreFeedPath, publicFeedPath } from '../../common/calendar.js';
 import type { Genre } from '../../common/genres.js';
@@ -18,6 +19,7 @@ import {
   privateFeedVersion,
   publicFeedVersion,
   type CalendarConcertRow,
+  type FeedVersionRow,
 } from './calendar.repository.js';
 import { secretMatches, splitFeedToken } from './feed-token.js';
 import { buildCalendar } from './ics.js';
@@ -30,6 +32,37 @@ export interface FeedDeps {
 }
 
 export type FeedFormat = 'ics' | 'rss';
+
+/** How long an instance reuses a public feed's version: a burst of polls asks the database once. */
+const VERSION_KEPT_MS = 5_000;
+
+/**
+ * The public feeds' versions, each kept VERSION_KEPT_MS by the app's clock (one per feed: a few
+ * dozen at most). A read under way is shared, so polls arriving together wait for the same one.
+ */
+export class KeptFeedVersions {
+  private readonly kept = new Map<string, { until: number; version: Promise<FeedVersionRow> }>();
+
+  constructor(private readonly clock: Clock) {}
+
+  get(key: string, read: () => Promise<FeedVersionRow>): Promise<FeedVersionRow> {
+    const now = this.clock().getTime();
+    const kept = this.kept.get(key);
+    if (kept && kept.until > now) return kept.version;
+    const version = read();
+    this.kept.set(key, { until: now + VERSION_KEPT_MS, version });
+    // A failed read is not kept: the next poll tries again.
+    version.catch(() => {
+      if (this.kept.get(key)?.version === version) this.kept.delete(key);
+    });
+    return version;
+  }
+}
+
+/** The public feeds' deps: their versions are kept by this instance. */
+export interface PublicFeedDeps extends FeedDeps {
+  versions: KeptFeedVersions;
+}
 
 export interface FeedAnswer {
   etag: string;
@@ -148,7 +181,7 @@ function rendering(format: FeedFormat, texts: FeedTexts, publicUrl: string): str
 
 /** Every upcoming concert (not started more than 2 h ago), or those of one genre. */
 export async function publicFeed(
-  deps: FeedDeps,
+  deps: PublicFeedDeps,
   genre: Genre | undefined,
   format: FeedFormat,
 ): Promise<FeedAnswer> {
@@ -161,15 +194,10 @@ export async function publicFeed(
       : 'Los próximos conciertos en Mallorca.',
     selfPath,
   };
-  const version = await publicFeedVersion(
-    deps.db,
-    {
-      key: selfPath.split('/').slice(2).join('/'),
-      salt: rendering(format, texts, deps.publicUrl),
-      from,
-      genre,
-    },
-    deps.clock(),
+  const key = selfPath.split('/').slice(2).join('/');
+  const salt = rendering(format, texts, deps.publicUrl);
+  const version = await deps.versions.get(key, () =>
+    publicFeedVersion(deps.db, { key, salt, from, genre }, deps.clock()),
   );
   return {
     etag: `"${version.etag}"`,

@@ -26,6 +26,9 @@ const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
+/** The package's files DOCS_PAGE references, as paths under /api/docs. */
+const DOCS_ASSETS = new Set(['/swagger-ui.css', '/swagger-ui-bundle.js']);
+
 // A file, not an inline script: the page's CSP allows no inline script.
 const START_SCRIPT = `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#swagger-ui' });\n`;
 
@@ -76,6 +79,9 @@ export function openApiRouter(publicUrl: string): Router {
   );
   let assets: express.Handler | undefined;
   router.use('/docs', (req, res, next) => {
+    // Only what DOCS_PAGE loads: the package's other files (its petstore initializer, OAuth
+    // redirect page, index.html, source maps) are not ours to publish.
+    if (!DOCS_ASSETS.has(req.path)) return next();
     const serve = async () => {
       assets ??= express.static(await swaggerUiFolder(), { index: false, maxAge: '1d' });
       res.set('Content-Security-Policy', DOCS_CSP);

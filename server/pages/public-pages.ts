@@ -1,8 +1,8 @@
 // The public pages' answers for visitors, rendered once and kept per instance: the landing, the
 // agenda /conciertos, each concert's page (kept while the change feed reports no change to
-// concerts, bands or venues, and at most a minute for what time changes), robots.txt and the
-// sitemap. The router (pages.routes.ts) makes what is missing; the lane in front of the stack
-// (public-lane.ts) answers what is already here.
+// concerts, bands or venues, and at most a minute for what time changes), robots.txt, the sitemap
+// and, for a minute, the ids that are no concert. The router (pages.routes.ts) makes what is
+// missing; the lane in front of the stack (public-lane.ts) answers what is already here.
 //
 // Only a visitor's page is kept: it is the same for every visitor. A signed-in fan's page is
 // rendered for them on each request and never kept, so nothing of one fan's can reach another
@@ -54,6 +54,9 @@ export class PublicPages {
   private readonly landings;
   private readonly agendas;
   private readonly concertPages;
+  // Ids with no concert, briefly: a stream of made-up ids costs one query each, not one per
+  // request, and memory stays bounded.
+  private readonly missingConcerts;
   private readonly sitemaps;
   private readonly landingHead: PageHead;
 
@@ -69,6 +72,11 @@ export class PublicPages {
       ttlMs: 5 * 60_000,
       maxSize: 32 * 1024 * 1024,
       sizeOf: ({ answer }) => answer.body.length + (answer.gzipped?.length ?? 0),
+    });
+    this.missingConcerts = watchedCache<true>(feed, 'concerts', {
+      name: 'concert-not-found',
+      ttlMs: 60_000,
+      maxSize: 10_000,
     });
   }
 
@@ -116,8 +124,7 @@ export class PublicPages {
     const kept = this.concertPages.get(String(id));
     if (kept) return kept;
     const epoch = this.concertPages.epoch; // before the read: a change during it keeps nothing stale
-    const { db, clock } = this.deps.data;
-    const concert = await findConcertPage(db, clock, id, undefined);
+    const concert = await this.findConcert(id, undefined);
     if (!concert) return undefined;
     const page = await this.renderConcert(concert.path, concert, undefined);
     if ('redirect' in page) return undefined; // a visitor's concert page never redirects
@@ -144,8 +151,7 @@ export class PublicPages {
     id: number,
     user: SignedInUser | undefined,
   ): Promise<{ path: string | undefined; page: RenderedAnswer }> {
-    const { db, clock } = this.deps.data;
-    const concert = await findConcertPage(db, clock, id, user?.user_id);
+    const concert = await this.findConcert(id, user?.user_id);
     const page = await this.renderConcert(url, concert ?? null, user, id);
     return { path: concert?.path, page: concert ? page : withStatus(page, 404) };
   }
@@ -165,6 +171,20 @@ export class PublicPages {
     );
     this.sitemaps.set(key, answer, epoch);
     return answer;
+  }
+
+  /** The concert, or undefined when there is none (remembered, see missingConcerts). */
+  private async findConcert(
+    id: number,
+    userId: string | undefined,
+  ): Promise<ConcertPageDto | undefined> {
+    const key = String(id);
+    if (this.missingConcerts.get(key)) return undefined;
+    const epoch = this.missingConcerts.epoch;
+    const { db, clock } = this.deps.data;
+    const concert = await findConcertPage(db, clock, id, userId);
+    if (!concert) this.missingConcerts.set(key, true, epoch);
+    return concert;
   }
 
   private minute(): string {

@@ -4,6 +4,7 @@ import type { AuthDeps } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
 import { forgetSessions, type SessionCaches } from '../auth/session.js';
+import { clearFeedToken } from '../calendar/calendar.repository.js';
 import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import type { Clock } from '../lib/time.js';
@@ -110,7 +111,10 @@ export async function completeOnboarding(deps: TasteDeps, userId: string, input:
   return profile;
 }
 
-/** Changes the password and ends the user's other sessions (this one stays signed in). */
+/**
+ * Changes the password, ends the user's other sessions (this one stays signed in) and revokes the
+ * private calendar link, which someone else may hold as well.
+ */
 export async function changePassword(
   deps: AuthDeps & { sessions: SessionCaches },
   userId: string,
@@ -121,8 +125,13 @@ export async function changePassword(
   const confirmed = await confirmIdentity(deps, userId, change);
   if (confirmed.outcome !== 'confirmed') return confirmed;
   const hash = await hashPassword(change.newPassword, deps.config.bcryptCost);
-  await setPasswordHash(deps.db, userId, hash, deps.clock());
-  forgetSessions(deps.sessions, await deleteSessions(deps.db, userId, currentSid));
+  const now = deps.clock();
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    await setPasswordHash(trx, userId, hash, now);
+    await clearFeedToken(trx, userId, now);
+    return deleteSessions(trx, userId, currentSid);
+  });
+  forgetSessions(deps.sessions, ended);
   return confirmed;
 }
 

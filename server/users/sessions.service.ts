@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import type { SessionDto } from '../../common/dto.js';
 import { forgetSessions, sessionIsCurrent, type SessionCaches } from '../auth/session.js';
+import { clearFeedToken } from '../calendar/calendar.repository.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import { toSessionDto } from './sessions.dto.js';
@@ -70,13 +71,20 @@ export async function endSession(
   return ended.length > 0 ? 'ended' : 'not_found';
 }
 
-/** Ends every session of the user but the current one; returns how many were ended. */
+/**
+ * Ends every session of the user but the current one, and revokes the private calendar link (a
+ * fan who fears someone else is signed in fears they have the link too); returns how many
+ * sessions were ended.
+ */
 export async function endOtherSessions(
   deps: SessionsDeps,
   userId: string,
   currentSid: string,
 ): Promise<number> {
-  const ended = await deleteSessions(deps.db, userId, currentSid);
+  const ended = await deps.db.transaction().execute(async (trx) => {
+    await clearFeedToken(trx, userId, deps.clock());
+    return deleteSessions(trx, userId, currentSid);
+  });
   forgetSessions(deps.sessions, ended);
   return ended.length;
 }

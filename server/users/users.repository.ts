@@ -1,6 +1,7 @@
 // All SQL about users. Explicit column lists: password hashes never leave this file unless asked for.
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { clearFeedToken } from '../calendar/calendar.repository.js';
 
 /** A boolean, not the timestamp: rows are kept in caches, and only the fact matters here. */
 const emailVerified = sql<boolean>`email_verified_at IS NOT NULL`.as('email_verified');
@@ -186,7 +187,8 @@ export function lockAccount(db: Database, userId: string) {
  * The mailbox owner takes over an account whose address was never verified (someone may have
  * registered it without the mailbox): every way in that did not prove the address goes — the
  * password, every session, every Google or Spotify identity (none verified this address, or the
- * account would be verified) with the Spotify profile columns — and the address becomes verified.
+ * account would be verified) with the Spotify profile columns, the private calendar link — and the
+ * address becomes verified.
  * The fan's taste, likes and settings stay, as with Supabase Auth.
  */
 export async function reclaimUnverifiedAccount(db: Database, userId: string, at: Date) {
@@ -205,6 +207,7 @@ export async function reclaimUnverifiedAccount(db: Database, userId: string, at:
     .execute();
   await db.deleteFrom('user_identities').where('user_id', '=', userId).execute();
   await deleteSessions(db, userId);
+  await clearFeedToken(db, userId, at);
   await markEmailVerified(db, userId, at);
 }
 

@@ -156,6 +156,8 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
     onError: failed('No se pudo guardar la preferencia'),
   });
   const busy = create.isPending || revoke.isPending || extreme.isPending;
+  // The link just made, while it is still the fan's one (a password change revokes it).
+  const shown = link && data?.active && data.createdAt === link.createdAt ? link : null;
 
   return (
     <section
@@ -186,8 +188,8 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
               Añadir también todos mis conciertos 🔥🔥🔥 (los que más encajan conmigo)
             </label>
           </div>
-          {link ? (
-            <NewLink link={link} />
+          {shown ? (
+            <NewLink link={shown} />
           ) : data.active && data.createdAt ? (
             <p>
               Tienes un enlace activo, creado el {dateFormat.format(new Date(data.createdAt))}. Si
@@ -195,6 +197,12 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
             </p>
           ) : (
             <p className="profile-empty">Aún no tienes un enlace para tu calendario.</p>
+          )}
+          {data.active && (
+            <p className="profile-hint">
+              Si cambias la contraseña o cierras las demás sesiones, este enlace deja de funcionar y
+              tendrás que crear uno nuevo.
+            </p>
           )}
           <div className="profile-actions">
             <button

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { SessionDto } from '../../../../../common/dto';
 import { ApiError } from '../../../lib/api';
+import { calendarKeys } from '../../calendar/queries';
 import { profileKeys } from '../keys';
 import { endOtherSessions, endSession, useSessions } from '../queries';
 import { FormStatus, StatusRegion } from '../../../components/FormStatus';
@@ -78,6 +79,8 @@ export function SessionsSection() {
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: profileKeys.sessions() });
+      // Closing the other sessions also revokes the private calendar link.
+      void queryClient.invalidateQueries({ queryKey: calendarKeys.feed() });
     }
   }
 
