@@ -12,6 +12,7 @@ import {
   SUBMISSION_TOKEN_MAX,
   SUBMISSION_TOWN_MAX,
   SUBMISSION_URL_MAX,
+  PRIVATE_SUBMISSION_IMAGE_PATTERN,
   isSpotifyUrl,
 } from './submission-rules.js';
 import { textSchema } from './text.js';
@@ -115,7 +116,8 @@ export const submissionFormSchema = z
 
 /**
  * PUT /api/admin/submissions/:id: the admin's corrected version, every field (an optional one left
- * out or blank is cleared), and the picture's address (an upload of ours or an http(s) URL).
+ * out or blank is cleared), and the picture's address (an upload of ours, an http(s) URL, or the
+ * submission's own picture while it waits).
  */
 export const submissionEditSchema = z
   .strictObject({
@@ -125,7 +127,11 @@ export const submissionEditSchema = z
       tooLong: 'La URL de la imagen es demasiado larga.',
       notText: 'La URL de la imagen no es válida.',
     })
-      .refine((value) => value === '' || isImageUrl(value), 'La URL de la imagen no es válida.')
+      .refine(
+        (value) =>
+          value === '' || isImageUrl(value) || PRIVATE_SUBMISSION_IMAGE_PATTERN.test(value),
+        'La URL de la imagen no es válida.',
+      )
       .nullish()
       .transform((value) => (value ? value : null)),
   })
@@ -151,6 +157,18 @@ export const submissionIdSchema = z.strictObject({
     .regex(/^\d+$/, 'La propuesta no existe.')
     .transform(Number)
     .refine((value) => value >= 1 && value <= INT_MAX, 'La propuesta no existe.'),
+});
+
+const BAD_LINK = 'El enlace no es válido o ha caducado.';
+
+/** POST /api/submissions/confirm: the token of the link mailed to the contact address. */
+export const submissionConfirmSchema = z.strictObject({
+  token: z.string(BAD_LINK).max(100, { error: BAD_LINK, abort: true }).min(1, BAD_LINK),
+});
+
+/** GET /api/admin/submissions/images/:file: a waiting submission's picture. */
+export const submissionImageSchema = z.strictObject({
+  file: z.string().regex(/^[0-9a-f]{32}\.webp$/, 'Imagen no encontrada.'),
 });
 
 export type SubmissionFormInput = z.infer<typeof submissionFormSchema>;

@@ -10,6 +10,7 @@ import * as likeNotices from './0060_like_notices.js';
 import * as pendingDeliveriesInOrder from './0070_pending_deliveries_in_order.js';
 import * as durableChangeNotices from './0085_durable_change_notices.js';
 import * as feedbackAt from './0090_feedback_at.js';
+import * as submissionConfirmation from './0100_submission_confirmation.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -23,4 +24,5 @@ export const migrations = {
   '0070_pending_deliveries_in_order': pendingDeliveriesInOrder,
   '0085_durable_change_notices': durableChangeNotices,
   '0090_feedback_at': feedbackAt,
+  '0100_submission_confirmation': submissionConfirmation,
 };

@@ -7,9 +7,6 @@ import { createLogger } from '../server/lib/logger.js';
 const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
 const database = await openDatabase(config, log);
-const url =
-  config.database.url ??
-  `postgres://postgres:embedded@127.0.0.1:${config.database.embeddedPort}/conciertos`;
 try {
   execFileSync(
     'npx',
@@ -20,7 +17,7 @@ try {
       '--date-parser',
       'string',
       '--url',
-      url,
+      database.url,
       '--out-file',
       'server/db/schema.ts',
       '--exclude-pattern',

@@ -191,7 +191,7 @@ export function createApp(deps: AppDeps): Express {
     const ai = deps.ai ?? aiGateFor({ config, db, clock, log });
     api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log, ai }));
   }
-  api.use('/submissions', submissionsRouter({ db, config, clock }));
+  api.use('/submissions', submissionsRouter(authDeps));
   api.use(
     '/admin/submissions',
     moderationRouter({

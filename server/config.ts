@@ -160,6 +160,8 @@ const envSchema = z.object({
   // The least time between opening 'Publica tus conciertos' and sending it: a person needs more,
   // a bot sends at once. 0 turns the check off (the browser tests).
   SUBMISSION_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
+  // Submissions waiting for their sender's confirmation or a review; a full queue refuses more.
+  SUBMISSION_QUEUE_MAX: z.coerce.number().int().min(1).max(100000).default(500),
   PUBLIC_SITE_URL: optionalUrl,
   ANALYTICS_SCRIPT_URL: optionalUrl,
   DEMO_DATA: booleanFlag,
@@ -236,8 +238,11 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined; apiToken: string | undefined };
   weeklyEmailCron: string | undefined;
   bandsFormUrl: string | undefined;
-  /** The band submissions form: least seconds between issuing it and accepting it. */
-  submissions: { minFillSeconds: number };
+  /**
+   * The band submissions form: least seconds between issuing it and accepting it; most
+   * submissions waiting (unconfirmed or pending) before new ones are refused.
+   */
+  submissions: { minFillSeconds: number; queueMax: number };
   publicSiteUrl: string | undefined;
   analyticsScriptUrl: string | undefined;
   demoData: boolean;
@@ -375,7 +380,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, apiToken: env.ADMIN_API_TOKEN },
     weeklyEmailCron: env.WEEKLY_EMAIL_CRON,
     bandsFormUrl: env.BANDS_FORM_URL,
-    submissions: { minFillSeconds: env.SUBMISSION_MIN_FILL_SECONDS },
+    submissions: {
+      minFillSeconds: env.SUBMISSION_MIN_FILL_SECONDS,
+      queueMax: env.SUBMISSION_QUEUE_MAX,
+    },
     publicSiteUrl: env.PUBLIC_SITE_URL,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,
     // Demo data (and its demo admin) by default only in development with the embedded database;

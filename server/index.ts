@@ -21,7 +21,8 @@ import { chooseEngine } from './recommendations/choose-engine.js';
 import { RecommendationRunner } from './recommendations/runner.js';
 import { bootstrapAdmin } from './users/admin-bootstrap.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
-import { scheduleNoticeSweep } from './jobs/notice-sweep.js';
+import { scheduleNoticeSweep, scheduleSubmissionSweep } from './jobs/sweeps.js';
+import { sweepSubmissions } from './submissions/submission-sweep.js';
 import { scheduleWeeklyMail } from './jobs/weekly-cron.js';
 import { sweepChangeNotices } from './admin/notice-sender.js';
 import { startWorkers } from './jobs/workers.js';
@@ -116,6 +117,10 @@ async function main(): Promise<void> {
       }),
     log,
   );
+  const submissionSweep = scheduleSubmissionSweep(
+    () => sweepSubmissions({ db: database.db, dataDir: config.dataDir, clock: systemClock }),
+    log,
+  );
   // Sessions, users and agendas are cached per instance while this feed reports changes.
   const feed = new ChangeFeed(database.url, log);
   await feed.start();
@@ -176,6 +181,7 @@ async function main(): Promise<void> {
     clearInterval(pruning);
     await weeklyCron?.stop();
     await noticeSweep.stop();
+    await submissionSweep.stop();
     await backupCron?.stop();
     metricsServer?.close();
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.

@@ -63,6 +63,8 @@ const ADMIN_ROUTES = [
   ['put', '/api/admin/submissions/1'],
   ['post', '/api/admin/submissions/1/approve'],
   ['post', '/api/admin/submissions/1/reject'],
+  ['post', '/api/admin/submissions/1/spam'],
+  ['get', '/api/admin/submissions/images/1'],
 ] as const;
 
 describe('permissions', () => {

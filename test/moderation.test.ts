@@ -1,14 +1,22 @@
 // The moderation queue of the band submissions (/api/admin/submissions): admins only, edit,
 // approve (band and venue made or reused, the concert made by the admin create and shown in the
-// agenda, a mail with its address) and reject (a mail with the reason).
+// agenda, a mail with its address, the waiting picture published), reject (a mail with the
+// reason, the picture deleted) and spam (no mail); only a confirmed address is ever mailed.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createBand } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
 import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { submissionImagesDirOf } from '../server/submissions/submission-images.js';
+import { uploadsDirOf } from '../server/uploads/image-store.js';
 import {
   addVenue,
+  confirmationToken,
+  confirmSubmission,
   formToken,
   movableClock,
   sendSubmission,
@@ -37,14 +45,20 @@ afterAll(async () => {
 const app = () => testApp.app;
 const admin = () => signedInAgent(app(), database.db, { is_admin: true });
 
-/** A submission sent through the public form, as a band would; answers its id. */
-async function submitted(overrides: Record<string, string> = {}): Promise<number> {
+/**
+ * A submission sent through the public form and confirmed from the mail, as a band would;
+ * answers its id.
+ */
+async function submitted(overrides: Record<string, string> = {}, image?: Buffer): Promise<number> {
   const token = await formToken(app());
   time.advance(6);
   const email = overrides.email ?? `banda-${Math.random().toString(36).slice(2)}@example.com`;
-  await sendSubmission(app(), validSubmission({ formToken: token, email, ...overrides })).expect(
-    201,
-  );
+  await sendSubmission(
+    app(),
+    validSubmission({ formToken: token, email, ...overrides }),
+    image && { buffer: image, name: 'cartel.png' },
+  ).expect(201);
+  await confirmSubmission(app(), await confirmationToken(sink, email)).expect(200);
   const row = await database.db
     .selectFrom('band_submissions')
     .select('id')
@@ -58,7 +72,18 @@ const moderationRoutes = [
   ['put', '/api/admin/submissions/1'],
   ['post', '/api/admin/submissions/1/approve'],
   ['post', '/api/admin/submissions/1/reject'],
+  ['post', '/api/admin/submissions/1/spam'],
+  ['get', `/api/admin/submissions/images/${'a'.repeat(32)}.webp`],
 ] as const;
+
+const poster = () =>
+  sharp({ create: { width: 20, height: 20, channels: 3, background: { r: 200, g: 0, b: 0 } } })
+    .png()
+    .toBuffer();
+
+/** The file behind a submission's waiting picture. */
+const waitingFile = (url: string) =>
+  path.join(submissionImagesDirOf(testApp.config.dataDir), path.basename(url));
 
 describe('the moderation routes are for admins only', () => {
   it.each(moderationRoutes)('%s %s answers 401 without a session', async (method, url) => {
@@ -148,11 +173,11 @@ describe('approving', () => {
     expect(res.body).toEqual({
       message: `Propuesta aprobada: concierto ${concertId} creado y email enviado a tiburones@example.com.`,
       concertId,
-      mailed: true,
+      mail: 'sent',
     });
 
     const mail = await sink.waitForMail('tiburones@example.com', /publicado/);
-    expect(mail.subject).toBe('Tu concierto ya está publicado: Los Tiburones del Puerto');
+    expect(mail.subject).toBe('Tu concierto ya está publicado en Conciertos Mallorca');
     expect(mail.text).toContain(`http://conciertos.test/conciertos/${concertId}`);
 
     const agenda = await request(app()).get('/api/concerts').expect(200);
@@ -230,9 +255,10 @@ describe('rejecting', () => {
     expect(res.body).toEqual({
       message: 'Propuesta rechazada y email enviado a rechazo@example.com.',
       concertId: null,
-      mailed: true,
+      mail: 'sent',
     });
     const mail = await sink.waitForMail('rechazo@example.com', /No hemos publicado/);
+    expect(mail.subject).toBe('No hemos publicado tu concierto');
     expect(mail.text).toContain('Motivo: El concierto es fuera de Mallorca.');
     const row = await database.db
       .selectFrom('band_submissions')
@@ -249,5 +275,121 @@ describe('rejecting', () => {
     expect(concerts).toEqual([]);
     const rejected = await agent.get('/api/admin/submissions?status=rejected').expect(200);
     expect(rejected.body.submissions.map((s: { id: number }) => s.id)).toEqual([id]);
+  });
+});
+
+describe('the address a review mails', () => {
+  const mailsTo = (to: string) =>
+    sink.messages.filter((mail) => JSON.stringify(mail.to).includes(to)).length;
+
+  it('a submission never confirmed is not in the queue and cannot be reviewed', async () => {
+    const token = await formToken(app());
+    time.advance(6);
+    await sendSubmission(
+      app(),
+      validSubmission({ formToken: token, email: 'nadie@example.com' }),
+    ).expect(201);
+    const { id } = await database.db
+      .selectFrom('band_submissions')
+      .select('id')
+      .executeTakeFirstOrThrow();
+    const { agent } = await admin();
+    const queue = await agent.get('/api/admin/submissions').expect(200);
+    expect(queue.body.submissions).toEqual([]);
+    await agent.post(`/api/admin/submissions/${id}/reject`).send({ reason: 'No' }).expect(404);
+    await agent.post(`/api/admin/submissions/${id}/spam`).expect(404);
+  });
+
+  it('an address nobody confirmed (queued before, or changed by an admin) gets no mail', async () => {
+    const legacy = await submitted({ email: 'antigua@example.com' });
+    await database.db
+      .updateTable('band_submissions')
+      .set({ confirmed_at: null })
+      .where('id', '=', legacy)
+      .execute();
+    const changed = await submitted({ email: 'primera@example.com' });
+    const { agent } = await admin();
+    const edit = { ...validSubmission({ email: 'otra-persona@example.com' }), imageUrl: null };
+    delete (edit as Partial<typeof edit>).website;
+    const edited = await agent.put(`/api/admin/submissions/${changed}`).send(edit).expect(200);
+    expect(edited.body.emailConfirmed).toBe(false);
+
+    const sentBefore = sink.messages.length;
+    const rejected = await agent
+      .post(`/api/admin/submissions/${legacy}/reject`)
+      .send({ reason: 'Texto de un desconocido' })
+      .expect(200);
+    expect(rejected.body).toEqual({
+      message: 'Propuesta rechazada. No se ha enviado email: su dirección no está confirmada.',
+      concertId: null,
+      mail: 'none',
+    });
+    const approved = await agent.post(`/api/admin/submissions/${changed}/approve`).expect(200);
+    expect(approved.body.mail).toBe('none');
+    expect(sink.messages.length).toBe(sentBefore);
+    expect(mailsTo('otra-persona@example.com')).toBe(0);
+  });
+
+  it("'spam' closes a submission without mailing anyone, and deletes its picture", async () => {
+    const id = await submitted({ email: 'spam@example.com' }, await poster());
+    const { agent } = await admin();
+    const [listed] = (await agent.get('/api/admin/submissions').expect(200)).body.submissions;
+    const file = waitingFile(listed.imageUrl);
+    expect(existsSync(file)).toBe(true);
+    const before = mailsTo('spam@example.com');
+    const res = await agent.post(`/api/admin/submissions/${id}/spam`).expect(200);
+    expect(res.body).toEqual({
+      message: 'Propuesta marcada como spam. No se ha enviado ningún email.',
+      concertId: null,
+      mail: 'none',
+    });
+    expect(mailsTo('spam@example.com')).toBe(before);
+    expect(existsSync(file)).toBe(false);
+    const spam = await agent.get('/api/admin/submissions?status=spam').expect(200);
+    expect(spam.body.submissions.map((s: { id: number }) => s.id)).toEqual([id]);
+    await agent.post(`/api/admin/submissions/${id}/spam`).expect(409);
+  });
+});
+
+describe('a waiting picture', () => {
+  it('is shown to admins only, and published by the approval', async () => {
+    const id = await submitted({}, await poster());
+    const { agent } = await admin();
+    const [listed] = (await agent.get('/api/admin/submissions').expect(200)).body.submissions;
+    const shown = await agent.get(listed.imageUrl).expect(200);
+    expect(shown.headers['content-type']).toBe('image/webp');
+    expect(shown.headers['cache-control']).toBe('no-store');
+    const fan = await signedInAgent(app(), database.db);
+    await fan.agent.get(listed.imageUrl).expect(403);
+    await request(app()).get(listed.imageUrl).expect(401);
+    await agent.get('/api/admin/submissions/images/..%2F..%2Fsecret.webp').expect(400);
+    await agent.get(`/api/admin/submissions/images/${'0'.repeat(32)}.webp`).expect(404);
+    // Another submission's picture cannot be taken over by an edit.
+    const other = await submitted();
+    const edit = { ...validSubmission(), imageUrl: listed.imageUrl };
+    delete (edit as Partial<typeof edit>).website;
+    await agent.put(`/api/admin/submissions/${other}`).send(edit).expect(400);
+
+    const res = await agent.post(`/api/admin/submissions/${id}/approve`).expect(200);
+    const concert = await database.db
+      .selectFrom('concerts')
+      .select('image_url')
+      .where('id', '=', res.body.concertId)
+      .executeTakeFirstOrThrow();
+    const name = path.basename(listed.imageUrl);
+    expect(concert.image_url).toBe(`/uploads/${name}`);
+    expect(existsSync(path.join(uploadsDirOf(testApp.config.dataDir), name))).toBe(true);
+    await request(app()).get(`/uploads/${name}`).expect(200);
+    expect(existsSync(waitingFile(listed.imageUrl))).toBe(false);
+  });
+
+  it('is deleted by a rejection and never published', async () => {
+    const id = await submitted({}, await poster());
+    const { agent } = await admin();
+    const [listed] = (await agent.get('/api/admin/submissions').expect(200)).body.submissions;
+    await agent.post(`/api/admin/submissions/${id}/reject`).send({ reason: 'No' }).expect(200);
+    expect(existsSync(waitingFile(listed.imageUrl))).toBe(false);
+    const name = path.basename(listed.imageUrl);
+    await request(app()).get(`/uploads/${name}`).expect(404);
   });
 });

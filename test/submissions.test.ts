@@ -1,27 +1,48 @@
 // 'Publica tus conciertos': the public form and its spam rules (honeypot, minimum fill time with a
-// signed token, rate limits per address and per email, size limits).
+// signed single-use token, rate limits per address and per email, size limits, a capped queue),
+// the confirmation of the contact address, and the hourly sweep of what was never confirmed.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { UPLOAD_MAX_BYTES } from '../common/admin-rules.js';
+import { sweepSubmissions } from '../server/submissions/submission-sweep.js';
+import { submissionImagesDirOf } from '../server/submissions/submission-images.js';
 import { SUBMISSIONS_PER_EMAIL_PER_DAY } from '../server/submissions/submissions.service.js';
 import { SUBMISSIONS_PER_IP_PER_HOUR } from '../server/submissions/submissions.routes.js';
+import { uploadsDirOf } from '../server/uploads/image-store.js';
 import { createTestApp } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
+import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
 import {
   addVenue,
+  confirmationToken,
+  confirmSubmission,
   formToken,
   movableClock,
   sendSubmission,
   validSubmission,
 } from './helpers/submissions.js';
 
-const database = useTestDatabase({ cleared: ['band_submissions', 'rate_limits'] });
+const database = useTestDatabase({
+  cleared: ['band_submissions', 'rate_limits', 'used_submission_forms'],
+});
 const time = movableClock('2031-05-01T10:00:00Z');
+let sink: SmtpSink;
 let testApp: ReturnType<typeof createTestApp>;
-beforeAll(() => {
-  testApp = createTestApp({ database, clock: time.clock });
+const appWith = (env: Record<string, string> = {}) =>
+  createTestApp({
+    database,
+    clock: time.clock,
+    env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://conciertos.test', ...env },
+  });
+beforeAll(async () => {
+  sink = await startSmtpSink();
+  testApp = appWith();
+});
+afterAll(async () => {
+  testApp.mailer.close();
+  await sink.close();
 });
 const app = () => testApp.app;
 
@@ -58,7 +79,7 @@ describe('GET /api/submissions/form', () => {
     await addVenue(database.db, 'Auditòrium de Sa Mániga', 'Cala Millor');
     const res = await request(app()).get('/api/submissions/form').expect(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body.token).toMatch(/^\d+\.[\w-]{43}$/);
+    expect(res.body.token).toMatch(/^\d+\.[\w-]{22}\.[\w-]{43}$/);
     expect(res.body.venues).toEqual([
       { id: expect.any(Number), name: 'Auditòrium de Sa Mániga', town: 'Cala Millor' },
       { id: expect.any(Number), name: 'Es Gremi', town: 'Palma' },
@@ -67,7 +88,7 @@ describe('GET /api/submissions/form', () => {
 });
 
 describe('POST /api/submissions', () => {
-  it('stores a pending submission with its picture, no account needed', async () => {
+  it('stores an unconfirmed submission, its picture private, and mails a link with none of its text', async () => {
     const png = await sharp({
       create: { width: 40, height: 30, channels: 3, background: { r: 10, g: 90, b: 200 } },
     })
@@ -76,23 +97,158 @@ describe('POST /api/submissions', () => {
     const res = await submit({ bandName: '  Los Tiburones del Puerto ' }, png);
     expect(res.status).toBe(201);
     expect(res.body.message).toBe(
-      '¡Gracias! Hemos recibido tu concierto. Lo revisaremos y te escribiremos a banda@example.com.',
+      '¡Gracias! Te hemos enviado un correo a banda@example.com. Abre el enlace que contiene para confirmar el concierto y lo revisaremos.',
     );
     const row = await database.db
       .selectFrom('band_submissions')
       .select(['status', 'band_name', 'venue_id', 'venue_name', 'venue_town', 'price', 'image_url'])
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
-      status: 'pending',
+      status: 'unconfirmed',
       band_name: 'Los Tiburones del Puerto',
       venue_id: null,
       venue_name: 'Sala Nueva',
       venue_town: 'Inca',
       price: '12.50',
     });
-    expect(row.image_url).toMatch(/^\/uploads\/\w+\.webp$/);
-    const file = path.join(testApp.config.dataDir, row.image_url!.slice(1));
+
+    // The picture waits outside the public uploads, for admins only.
+    expect(row.image_url).toMatch(/^\/api\/admin\/submissions\/images\/[0-9a-f]{32}\.webp$/);
+    const name = path.basename(row.image_url!);
+    expect(existsSync(path.join(submissionImagesDirOf(testApp.config.dataDir), name))).toBe(true);
+    expect(existsSync(path.join(uploadsDirOf(testApp.config.dataDir), name))).toBe(false);
+    await request(app()).get(`/uploads/${name}`).expect(404);
+    await request(app()).get(row.image_url!).expect(401);
+
+    // The mail is ours alone: nothing the form carried is in its subject or body.
+    const token = await confirmationToken(sink, 'banda@example.com');
+    const mail = sink.messages.find((m) => m.text?.includes(encodeURIComponent(token)))!;
+    expect(mail.subject).toBe('Confirma el concierto que nos has enviado');
+    for (const submitted of [
+      'Tiburones',
+      'Sala Nueva',
+      'Inca',
+      'disco',
+      '2031',
+      '12,50',
+      '12.50',
+    ]) {
+      expect([submitted, `${mail.subject} ${mail.text} ${String(mail.html)}`]).not.toEqual([
+        submitted,
+        expect.stringContaining(submitted),
+      ]);
+    }
+    expect(mail.text).toContain(`http://conciertos.test/publica/confirmar#token=`);
+  });
+
+  it('reaches the moderation queue only once its link is confirmed', async () => {
+    expect((await submit({ email: 'confirma@example.com' })).status).toBe(201);
+    const token = await confirmationToken(sink, 'confirma@example.com');
+    const status = async () =>
+      (await database.db.selectFrom('band_submissions').select('status').executeTakeFirstOrThrow())
+        .status;
+    expect(await status()).toBe('unconfirmed');
+    const bad = await confirmSubmission(app(), 'no-es-un-token').expect(400);
+    expect(bad.body.error.message).toBe(
+      'El enlace no es válido o ha caducado. Envía el concierto de nuevo desde «Publica tus conciertos».',
+    );
+    const ok = await confirmSubmission(app(), token).expect(200);
+    expect(ok.body.message).toBe(
+      '¡Confirmado! Revisaremos tu concierto y te escribiremos a este email cuando lo hagamos.',
+    );
+    expect(await status()).toBe('pending');
+    // A second click (or a mail scanner after the person) changes nothing.
+    const again = await confirmSubmission(app(), token).expect(200);
+    expect(again.body.message).toBe(
+      'Ya habías confirmado este concierto. Te escribiremos cuando lo revisemos.',
+    );
+  });
+
+  it('forgets what is never confirmed within 48 hours, with its picture', async () => {
+    const png = await sharp({
+      create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 0, b: 0 } },
+    })
+      .png()
+      .toBuffer();
+    expect((await submit({ email: 'olvido@example.com' }, png)).status).toBe(201);
+    const token = await confirmationToken(sink, 'olvido@example.com');
+    const { image_url } = await database.db
+      .selectFrom('band_submissions')
+      .select('image_url')
+      .executeTakeFirstOrThrow();
+    const file = path.join(
+      submissionImagesDirOf(testApp.config.dataDir),
+      path.basename(image_url!),
+    );
+    time.advance(47 * 3600);
+    await sweepSubmissions({ db: database.db, dataDir: testApp.config.dataDir, clock: time.clock });
+    expect(await storedCount()).toBe(1);
     expect(existsSync(file)).toBe(true);
+    time.advance(2 * 3600);
+    // Too late to confirm, even before the sweep runs.
+    await confirmSubmission(app(), token).expect(400);
+    const { expired } = await sweepSubmissions({
+      db: database.db,
+      dataDir: testApp.config.dataDir,
+      clock: time.clock,
+    });
+    expect(expired).toBe(1);
+    expect(await storedCount()).toBe(0);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('keeps nothing when the confirmation mail cannot be sent, and the form can be sent again', async () => {
+    const formToken = await ripeToken();
+    sink.setDown(true);
+    try {
+      const res = await sendSubmission(app(), validSubmission({ formToken })).expect(503);
+      expect(res.body.error.message).toBe(
+        'No hemos podido enviarte el correo de confirmación. Vuelve a intentarlo en unos minutos.',
+      );
+    } finally {
+      sink.setDown(false);
+    }
+    expect(await storedCount()).toBe(0);
+    await sendSubmission(app(), validSubmission({ formToken })).expect(201);
+  });
+
+  it('takes each form token once, whatever address sends it', async () => {
+    const formToken = await ripeToken();
+    await sendSubmission(app(), validSubmission({ formToken })).expect(201);
+    const again = await request(app())
+      .post('/api/submissions')
+      .set('X-Forwarded-For', '203.0.113.9')
+      .field(validSubmission({ formToken, email: 'otra@example.com' }))
+      .expect(400);
+    expect(again.body.error).toEqual({
+      code: 'form_used',
+      message: 'Este formulario ya se ha enviado. Recarga la página para enviar otro concierto.',
+    });
+    expect(await storedCount()).toBe(1);
+  });
+
+  it('refuses new submissions with a 503 while the queue is full, and keeps what is queued', async () => {
+    const small = appWith({ SUBMISSION_QUEUE_MAX: '2' });
+    try {
+      for (const email of ['uno@example.com', 'dos@example.com']) {
+        const token = await formToken(small.app);
+        time.advance(6);
+        await sendSubmission(small.app, validSubmission({ formToken: token, email })).expect(201);
+      }
+      const token = await formToken(small.app);
+      time.advance(6);
+      const full = await sendSubmission(
+        small.app,
+        validSubmission({ formToken: token, email: 'tres@example.com' }),
+      ).expect(503);
+      expect(full.headers['retry-after']).toMatch(/^\d+$/);
+      expect(full.body.error.message).toBe(
+        'Ahora mismo tenemos demasiados conciertos pendientes de revisar. Vuelve a intentarlo en unas horas.',
+      );
+      expect(await storedCount()).toBe(2);
+    } finally {
+      small.mailer.close();
+    }
   });
 
   it('takes a venue of the list by id, with its own name and town', async () => {
@@ -129,16 +285,16 @@ describe('POST /api/submissions', () => {
     await sendSubmission(app(), validSubmission({ formToken: token })).expect(201);
   });
 
-  it('refuses a forged, a made-up or a day-old token', async () => {
+  it('refuses a forged, a made-up or an hour-old token', async () => {
     const token = await ripeToken();
-    const [issued, signature] = token.split('.') as [string, string];
+    const [issued, nonce, signature] = token.split('.') as [string, string, string];
     // An earlier time written by the client, to skip the wait: the signature no longer matches.
-    const forged = `${Number(issued) - 60_000}.${signature}`;
+    const forged = `${Number(issued) - 60_000}.${nonce}.${signature}`;
     for (const bad of [forged, 'abc', '']) {
       const res = await sendSubmission(app(), validSubmission({ formToken: bad })).expect(400);
       expect(res.body.error.code).toBe('form_expired');
     }
-    time.advance(25 * 3600);
+    time.advance(3600);
     const old = await sendSubmission(app(), validSubmission({ formToken: token })).expect(400);
     expect(old.body.error.message).toBe(
       'El formulario ha caducado. Recarga la página y vuelve a enviarlo.',
@@ -160,13 +316,12 @@ describe('POST /api/submissions', () => {
   });
 
   it('limits the submissions per contact email, whatever the case', async () => {
-    const formToken = await ripeToken();
     for (let i = 0; i < SUBMISSIONS_PER_EMAIL_PER_DAY; i++) {
-      await sendSubmission(app(), validSubmission({ formToken })).expect(201);
+      await sendSubmission(app(), validSubmission({ formToken: await ripeToken() })).expect(201);
     }
     const res = await sendSubmission(
       app(),
-      validSubmission({ formToken, email: 'BANDA@example.com' }),
+      validSubmission({ formToken: await ripeToken(), email: 'BANDA@example.com' }),
     ).expect(429);
     expect(res.body.error.code).toBe('rate_limited');
     expect(await storedCount()).toBe(SUBMISSIONS_PER_EMAIL_PER_DAY);

@@ -6,6 +6,7 @@ import { Redirect } from './components/Redirect';
 import { RequireSession, VisitorsOnly } from './components/SessionGate';
 import { carousel, LandingPage } from './features/landing/LandingPage';
 import { lazyPage, type LazyPage } from './lib/lazyPage';
+import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules';
 
 // Everything but the landing is split off so the first visit loads as little as possible.
 const pages = {
@@ -38,6 +39,9 @@ const pages = {
     import('./features/unsubscribe/UnsubscribePage').then((m) => m.UnsubscribePage),
   ),
   publish: lazyPage(() => import('./features/submissions/PublishPage').then((m) => m.PublishPage)),
+  confirmSubmission: lazyPage(() =>
+    import('./features/submissions/ConfirmSubmissionPage').then((m) => m.ConfirmSubmissionPage),
+  ),
   admin: lazyPage(() => import('./features/admin/AdminPage').then((m) => m.AdminPage)),
 } satisfies Record<string, LazyPage>;
 
@@ -78,6 +82,7 @@ const routes: RouteObject[] = [
   route('/update-password', pages.updatePassword),
   route('/verificar-email', pages.verifyEmail),
   route('/publica', pages.publish),
+  route(SUBMISSION_CONFIRM_PATH, pages.confirmSubmission),
   route('/admin', pages.admin),
   route('/unsubscribe', pages.unsubscribe),
   { path: '*', element: <Redirect to="/" /> },

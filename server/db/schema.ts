@@ -29,28 +29,6 @@ export type Numeric = ColumnType<string, number | string, number | string>;
 
 export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 
-export interface BandSubmissions {
-  band_name: string;
-  concert_id: number | null;
-  contact_email: string;
-  created_at: Generated<Timestamp>;
-  day: string;
-  description: string | null;
-  genre: string;
-  hour: string;
-  id: GeneratedAlways<number>;
-  image_url: string | null;
-  price: Numeric;
-  reason: string | null;
-  reviewed_at: Timestamp | null;
-  reviewed_by: string | null;
-  spotify_url: string | null;
-  status: Generated<string>;
-  venue_id: number | null;
-  venue_name: string;
-  venue_town: string | null;
-}
-
 export interface AdminAudit {
   action: string;
   actor: string;
@@ -70,6 +48,30 @@ export interface Bands {
   created_at: Generated<Timestamp>;
   id: Generated<number>;
   image_url: string | null;
+}
+
+export interface BandSubmissions {
+  band_name: string;
+  concert_id: number | null;
+  confirm_token_hash: string | null;
+  confirmed_at: Timestamp | null;
+  contact_email: string;
+  created_at: Generated<Timestamp>;
+  day: string;
+  description: string | null;
+  genre: string;
+  hour: string;
+  id: GeneratedAlways<number>;
+  image_url: string | null;
+  price: Numeric;
+  reason: string | null;
+  reviewed_at: Timestamp | null;
+  reviewed_by: string | null;
+  spotify_url: string | null;
+  status: Generated<string>;
+  venue_id: number | null;
+  venue_name: string;
+  venue_town: string | null;
 }
 
 export interface CalendarFeeds {
@@ -171,6 +173,11 @@ export interface Sessions {
   user_id: Generated<string | null>;
 }
 
+export interface UsedSubmissionForms {
+  nonce: string;
+  used_at: Generated<Timestamp>;
+}
+
 export interface UserConcertRecommendations {
   concert_id: number;
   engine: string | null;
@@ -229,8 +236,8 @@ export interface Venues {
 }
 
 export interface DB {
-  band_submissions: BandSubmissions;
   admin_audit: AdminAudit;
+  band_submissions: BandSubmissions;
   bands: Bands;
   calendar_feeds: CalendarFeeds;
   concert_band: ConcertBand;
@@ -242,6 +249,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokens;
   rate_limits: RateLimits;
   sessions: Sessions;
+  used_submission_forms: UsedSubmissionForms;
   user_concert_recommendations: UserConcertRecommendations;
   user_identities: UserIdentities;
   users: Users;

@@ -20,6 +20,7 @@ export function robotsTxt(publicUrl: string): string {
     'Disallow: /verificar-email',
     'Disallow: /update-password',
     'Disallow: /unsubscribe',
+    'Disallow: /publica/confirmar',
     '',
     `Sitemap: ${publicUrl}/sitemap.xml`,
     '',

@@ -1,9 +1,10 @@
-// /api/admin/submissions: the moderation queue. An admin's session or the API token
-// (requireAdmin); a fan gets 403.
+// /api/admin/submissions: the moderation queue and its waiting pictures. An admin's session or
+// the API token (requireAdmin); a fan gets 403.
 import express, { type Router } from 'express';
 import {
   submissionEditSchema,
   submissionIdSchema,
+  submissionImageSchema,
   submissionListSchema,
   submissionRejectSchema,
 } from '../../common/submissions.js';
@@ -12,10 +13,13 @@ import type { AdminWriteDeps } from '../admin/concert-writes.js';
 import { requireAdmin } from '../auth/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config.js';
+import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';
+import { submissionImagesDirOf } from './submission-images.js';
 import {
   approveSubmission,
   editSubmission,
+  markSubmissionAsSpam,
   rejectSubmission,
   submissionList,
 } from './moderation.service.js';
@@ -41,10 +45,26 @@ export function moderationRouter(
       res.json(await submissionList(db, query.status));
     }),
   );
+  router.get(
+    '/images/:file',
+    route(
+      { params: submissionImageSchema, summary: 'La imagen de una propuesta sin revisar' },
+      async (_req, res, { params }) => {
+        await new Promise<void>((resolve, reject) => {
+          res.sendFile(
+            params.file,
+            { root: submissionImagesDirOf(deps.config.dataDir) },
+            (error) =>
+              error && !res.headersSent ? reject(notFound('Imagen no encontrada.')) : resolve(),
+          );
+        });
+      },
+    ),
+  );
   router.put(
     '/:id',
     route({ params: submissionIdSchema, body: submissionEditSchema }, async (_req, res, input) => {
-      res.json(await editSubmission(db, input.params.id, input.body));
+      res.json(await editSubmission(deps, input.params.id, input.body));
     }),
   );
   router.post(
@@ -63,6 +83,12 @@ export function moderationRouter(
         res.json(await rejectSubmission(deps, params.id, body.reason, actorOf(req)));
       },
     ),
+  );
+  router.post(
+    '/:id/spam',
+    route({ params: submissionIdSchema }, async (req, res, { params }) => {
+      res.json(await markSubmissionAsSpam(deps, params.id, actorOf(req)));
+    }),
   );
   return router;
 }

@@ -1,6 +1,6 @@
 // The moderation queue in /admin: list, correct, approve (the band, the venue and the concert are
-// made or reused, then the band is told by mail with the concert's address) or reject with a
-// reason (also mailed).
+// made or reused, then the band is told by mail with the concert's address), reject with a
+// reason (also mailed) or reject as spam (no mail). Only a confirmed contact address is mailed.
 import type {
   SubmissionEditInput,
   SubmissionListResponse,
@@ -15,8 +15,9 @@ import { insertConcertWithAudit } from '../admin/concerts-admin.service.js';
 import { findVenueByName } from '../admin/venues-admin.repository.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { AppError, notFound } from '../lib/errors.js';
+import { AppError, badRequest, notFound } from '../lib/errors.js';
 import type { OutgoingMail } from '../mail/mailer.js';
+import { deleteWaitingImage, isWaitingImage, withPublishedImage } from './submission-images.js';
 import { submissionApprovedMail, submissionRejectedMail } from './submission-mails.js';
 import { toSubmissionDto } from './submissions.dto.js';
 import {
@@ -52,14 +53,22 @@ export async function submissionList(
 /** The pending submission, locked for the rest of the transaction. */
 async function pendingForUpdate(db: Database, id: number): Promise<SubmissionRow> {
   const row = await findSubmissionForUpdate(db, id);
-  if (!row) throw notFound(NOT_FOUND);
+  // One its sender has not confirmed is not in the queue yet.
+  if (!row || row.status === 'unconfirmed') throw notFound(NOT_FOUND);
   if (row.status !== 'pending') throw new AppError('conflict', 409, ALREADY_REVIEWED);
   return row;
 }
 
-export function editSubmission(db: Database, id: number, input: SubmissionEditInput) {
-  return db.transaction().execute(async (trx) => {
-    await pendingForUpdate(trx, id);
+const BAD_IMAGE = 'La URL de la imagen no es válida.';
+
+export async function editSubmission(deps: Deps, id: number, input: SubmissionEditInput) {
+  const { dto, replaced } = await deps.db.transaction().execute(async (trx) => {
+    const row = await pendingForUpdate(trx, id);
+    // A waiting picture is only ever this submission's own.
+    if (isWaitingImage(input.imageUrl) && input.imageUrl !== row.image_url) {
+      throw badRequest(BAD_IMAGE);
+    }
+    const emailChanged = input.email.toLowerCase() !== row.contact_email.toLowerCase();
     await updateSubmissionFields(trx, id, {
       band_name: input.bandName,
       contact_email: input.email,
@@ -71,9 +80,14 @@ export function editSubmission(db: Database, id: number, input: SubmissionEditIn
       price: input.price,
       description: input.description,
       image_url: input.imageUrl,
+      // A new address was confirmed by nobody: the review mails nobody.
+      ...(emailChanged ? { confirmed_at: null } : {}),
     });
-    return toSubmissionDto(await pendingForUpdate(trx, id));
+    const replaced = row.image_url !== input.imageUrl ? row.image_url : null;
+    return { dto: toSubmissionDto(await pendingForUpdate(trx, id)), replaced };
   });
+  await deleteWaitingImage(deps.config.dataDir, replaced);
+  return dto;
 }
 
 /** What an insert that met a conflict must now find; a 409 if it was deleted again meanwhile. */
@@ -116,14 +130,22 @@ async function venueFor(db: Database, row: SubmissionRow) {
     : { id, name: row.venue_name, town };
 }
 
-/** Sends a review mail; a failure is logged and reported, the review stands. */
-async function tell(deps: Deps, mail: OutgoingMail): Promise<boolean> {
+/**
+ * Sends a review mail to a confirmed address; a failure is logged and reported, the review
+ * stands. An address nobody confirmed is not mailed.
+ */
+async function tell(
+  deps: Deps,
+  row: SubmissionRow,
+  mail: OutgoingMail,
+): Promise<SubmissionReviewResponse['mail']> {
+  if (row.confirmed_at === null) return 'none';
   try {
     await deps.mailer.send(mail);
-    return true;
+    return 'sent';
   } catch (error) {
     deps.log.warn({ err: error }, 'No se pudo enviar el correo de la propuesta');
-    return false;
+    return 'failed';
   }
 }
 
@@ -134,47 +156,77 @@ export async function approveSubmission(
 ): Promise<SubmissionReviewResponse> {
   const { row, concertId, rescore } = await deps.db.transaction().execute(async (trx) => {
     const row = await pendingForUpdate(trx, id);
-    const bandId = await bandIdFor(trx, row);
-    const venue = await venueFor(trx, row);
-    // Through the admin's own create, so an approved concert is like any concert an admin adds
-    // (audited, and scored for every fan once committed).
-    const concertId = await insertConcertWithAudit(
-      trx,
-      {
-        day: row.day,
-        hour: row.hour,
-        venueId: venue.id,
-        genre: genreOf(row),
-        price: row.price,
-        name: null,
-        description: row.description,
-        imageUrl: row.image_url,
-        bandIds: [bandId],
-        bandNames: [],
-      },
-      actor,
-    );
-    await markReviewed(trx, id, {
-      status: 'approved',
-      reason: null,
-      reviewed_by: actor.id,
-      concert_id: concertId,
+    return withPublishedImage(deps.config.dataDir, row.image_url, async (imageUrl) => {
+      const bandId = await bandIdFor(trx, row);
+      const venue = await venueFor(trx, row);
+      // Through the admin's own create, so an approved concert is like any concert an admin adds
+      // (audited, and scored for every fan once committed).
+      const concertId = await insertConcertWithAudit(
+        trx,
+        {
+          day: row.day,
+          hour: row.hour,
+          venueId: venue.id,
+          genre: genreOf(row),
+          price: row.price,
+          name: null,
+          description: row.description,
+          imageUrl,
+          bandIds: [bandId],
+          bandNames: [],
+        },
+        actor,
+      );
+      await markReviewed(trx, id, {
+        status: 'approved',
+        reason: null,
+        reviewed_by: actor.id,
+        concert_id: concertId,
+      });
+      return { row, concertId, rescore: await queueRescore(deps, trx, [concertId]) };
     });
-    return { row, concertId, rescore: await queueRescore(deps, trx, [concertId]) };
   });
   await afterConcertWrite(deps, { rescore });
+  await deleteWaitingImage(deps.config.dataDir, row.image_url);
   const url = `${deps.config.publicUrl}/conciertos/${concertId}`;
-  const mailed = await tell(
+  const mail = await tell(
     deps,
+    row,
     submissionApprovedMail(row.contact_email, row.band_name, row.day, url),
   );
   return {
-    message: mailed
-      ? `Propuesta aprobada: concierto ${concertId} creado y email enviado a ${row.contact_email}.`
-      : `Propuesta aprobada: concierto ${concertId} creado, pero no se ha podido enviar el email a ${row.contact_email}.`,
+    message: `Propuesta aprobada: concierto ${concertId} creado${mailOutcome(mail, row.contact_email)}`,
     concertId,
-    mailed,
+    mail,
   };
+}
+
+/** The end of a review's message: what happened to its mail. */
+function mailOutcome(mail: SubmissionReviewResponse['mail'], to: string): string {
+  if (mail === 'none') return '. No se ha enviado email: su dirección no está confirmada.';
+  return mail === 'sent'
+    ? ` y email enviado a ${to}.`
+    : `, pero no se ha podido enviar el email a ${to}.`;
+}
+
+/** Closes a pending submission as rejected or spam; its waiting picture is deleted. */
+async function closeSubmission(
+  deps: Deps,
+  id: number,
+  review: { status: 'rejected' | 'spam'; reason: string | null; actor: Actor },
+): Promise<SubmissionRow> {
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const row = await pendingForUpdate(trx, id);
+    await markReviewed(trx, id, {
+      status: review.status,
+      reason: review.reason,
+      reviewed_by: review.actor.id,
+      concert_id: null,
+    });
+    return row;
+  });
+  await deleteWaitingImage(deps.config.dataDir, row.image_url);
+  return row;
 }
 
 export async function rejectSubmission(
@@ -183,25 +235,29 @@ export async function rejectSubmission(
   reason: string,
   actor: Actor,
 ): Promise<SubmissionReviewResponse> {
-  const row = await deps.db.transaction().execute(async (trx) => {
-    const row = await pendingForUpdate(trx, id);
-    await markReviewed(trx, id, {
-      status: 'rejected',
-      reason,
-      reviewed_by: actor.id,
-      concert_id: null,
-    });
-    return row;
-  });
-  const mailed = await tell(
+  const row = await closeSubmission(deps, id, { status: 'rejected', reason, actor });
+  const mail = await tell(
     deps,
+    row,
     submissionRejectedMail(row.contact_email, row.band_name, row.day, reason),
   );
   return {
-    message: mailed
-      ? `Propuesta rechazada y email enviado a ${row.contact_email}.`
-      : `Propuesta rechazada, pero no se ha podido enviar el email a ${row.contact_email}.`,
+    message: `Propuesta rechazada${mailOutcome(mail, row.contact_email)}`,
     concertId: null,
-    mailed,
+    mail,
+  };
+}
+
+/** Spam: closed without a word to the address it gave, which may be anyone's. */
+export async function markSubmissionAsSpam(
+  deps: Deps,
+  id: number,
+  actor: Actor,
+): Promise<SubmissionReviewResponse> {
+  await closeSubmission(deps, id, { status: 'spam', reason: null, actor });
+  return {
+    message: 'Propuesta marcada como spam. No se ha enviado ningún email.',
+    concertId: null,
+    mail: 'none',
   };
 }

@@ -1,6 +1,27 @@
-// The mails to a band after its submission is reviewed (Spanish, text and HTML).
+// The mails to a band about its submission (Spanish, text and HTML). Subjects never carry what
+// the submitter wrote, and the confirmation mail carries nothing of it at all: until the address
+// is confirmed, its owner may not be the person who filled in the form.
 import { layout } from '../mail/templates.js';
 import type { OutgoingMail } from '../mail/mailer.js';
+
+export const CONFIRMATION_HOURS = 48;
+
+export function submissionConfirmationMail(to: string, confirmUrl: string): OutgoingMail {
+  const lines = [
+    'Alguien ha enviado un concierto a Conciertos Mallorca y ha dejado este email como contacto.',
+    `Si has sido tú, confírmalo con el enlace de abajo en las próximas ${CONFIRMATION_HOURS} horas y lo revisaremos.`,
+    'Si no has sido tú, ignora este correo: no volveremos a escribirte y la propuesta se borrará sola.',
+  ];
+  return {
+    to,
+    subject: 'Confirma el concierto que nos has enviado',
+    text: `${lines.join('\n\n')}\n\nConfirmar el concierto: ${confirmUrl}\n`,
+    html: layout('Confirma el concierto que nos has enviado', lines, {
+      label: 'Confirmar el concierto',
+      url: confirmUrl,
+    }),
+  };
+}
 
 export function submissionApprovedMail(
   to: string,
@@ -15,7 +36,7 @@ export function submissionApprovedMail(
   ];
   return {
     to,
-    subject: `Tu concierto ya está publicado: ${bandName}`,
+    subject: 'Tu concierto ya está publicado en Conciertos Mallorca',
     text: `${lines.join('\n\n')}\n\nVer el concierto: ${concertUrl}\n`,
     html: layout('Tu concierto ya está publicado', lines, {
       label: 'Ver el concierto',
@@ -37,7 +58,7 @@ export function submissionRejectedMail(
   ];
   return {
     to,
-    subject: `No hemos publicado tu concierto: ${bandName}`,
+    subject: 'No hemos publicado tu concierto',
     text: `${lines.join('\n\n')}\n`,
     html: layout('No hemos publicado tu concierto', lines),
   };

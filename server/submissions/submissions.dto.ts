@@ -17,6 +17,7 @@ export const toSubmissionDto = (row: SubmissionRow): SubmissionDto => ({
   price: row.price,
   description: row.description,
   imageUrl: row.image_url,
+  emailConfirmed: row.confirmed_at !== null,
   reason: row.reason,
   concertId: row.concert_id,
   createdAt: row.created_at.toISOString(),

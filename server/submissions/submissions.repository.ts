@@ -22,6 +22,7 @@ export interface SubmissionFieldsRow {
 export interface SubmissionRow extends SubmissionFieldsRow {
   id: number;
   status: string;
+  confirmed_at: Date | null;
   reason: string | null;
   concert_id: number | null;
   created_at: Date;
@@ -43,19 +44,114 @@ const COLUMNS = [
   'price',
   'description',
   'image_url',
+  'confirmed_at',
   'reason',
   'concert_id',
   'created_at',
   'reviewed_at',
 ] as const;
 
-export async function insertSubmission(db: Database, row: SubmissionFieldsRow): Promise<number> {
+/** A new submission, waiting for its contact address to be confirmed. */
+export async function insertUnconfirmedSubmission(
+  db: Database,
+  row: SubmissionFieldsRow & { confirm_token_hash: string; created_at: Date },
+): Promise<number> {
   const { id } = await db
     .insertInto('band_submissions')
-    .values(row)
+    .values({ ...row, status: 'unconfirmed' })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+export async function deleteSubmission(db: Database, id: number): Promise<void> {
+  await db.deleteFrom('band_submissions').where('id', '=', id).execute();
+}
+
+/** Records a form token's nonce; false when it was used already (on any instance). */
+export async function useFormNonce(db: Database, nonce: string): Promise<boolean> {
+  const row = await db
+    .insertInto('used_submission_forms')
+    .values({ nonce })
+    .onConflict((oc) => oc.doNothing())
+    .returning('nonce')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function releaseFormNonce(db: Database, nonce: string): Promise<void> {
+  await db.deleteFrom('used_submission_forms').where('nonce', '=', nonce).execute();
+}
+
+/**
+ * How many submissions wait for someone (their sender's confirmation or a review). Takes a
+ * transaction lock first, so two instances cannot both add the last one the queue has room for.
+ */
+export async function lockAndCountQueued(trx: Database): Promise<number> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('band_submissions_queue'))`.execute(trx);
+  const { count } = await trx
+    .selectFrom('band_submissions')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('status', 'in', ['unconfirmed', 'pending'])
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+/**
+ * Moves the submission whose confirmation token this is into the moderation queue. Answers
+ * 'confirmed', 'already' for one confirmed before (a second click), or undefined for a token that
+ * matches nothing waiting (unknown, expired, or already reviewed).
+ */
+export async function confirmSubmission(
+  db: Database,
+  tokenHash: string,
+  { createdAfter, now }: { createdAfter: Date; now: Date },
+): Promise<'confirmed' | 'already' | undefined> {
+  const row = await db
+    .selectFrom('band_submissions')
+    .select(['id', 'status'])
+    .where('confirm_token_hash', '=', tokenHash)
+    .where('status', 'in', ['unconfirmed', 'pending'])
+    .executeTakeFirst();
+  if (!row) return undefined;
+  if (row.status === 'pending') return 'already';
+  const updated = await db
+    .updateTable('band_submissions')
+    .set({ status: 'pending', confirmed_at: now })
+    .where('id', '=', row.id)
+    .where('status', '=', 'unconfirmed')
+    .where('created_at', '>', createdAfter)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n ? 'confirmed' : undefined;
+}
+
+/** Deletes the submissions never confirmed since before `createdBefore`; answers their pictures. */
+export async function deleteUnconfirmedBefore(
+  db: Database,
+  createdBefore: Date,
+): Promise<(string | null)[]> {
+  const rows = await db
+    .deleteFrom('band_submissions')
+    .where('status', '=', 'unconfirmed')
+    .where('created_at', '<', createdBefore)
+    .returning('image_url')
+    .execute();
+  return rows.map((row) => row.image_url);
+}
+
+export async function pruneUsedFormNonces(db: Database, usedBefore: Date): Promise<void> {
+  await db.deleteFrom('used_submission_forms').where('used_at', '<', usedBefore).execute();
+}
+
+/** The pictures of the submissions still waiting (for a sweep of files nothing points to). */
+export async function waitingImageUrls(db: Database): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('band_submissions')
+    .select('image_url')
+    .where('status', 'in', ['unconfirmed', 'pending'])
+    .where('image_url', 'is not', null)
+    .execute();
+  return new Set(rows.flatMap((row) => (row.image_url ? [row.image_url] : [])));
 }
 
 /** Pending ones oldest first (the queue); reviewed ones newest first. */
@@ -91,7 +187,7 @@ export function findSubmissionForUpdate(
 export async function updateSubmissionFields(
   db: Database,
   id: number,
-  row: SubmissionFieldsRow,
+  row: SubmissionFieldsRow & { confirmed_at?: null },
 ): Promise<void> {
   await db.updateTable('band_submissions').set(row).where('id', '=', id).execute();
 }
@@ -100,7 +196,7 @@ export async function markReviewed(
   db: Database,
   id: number,
   review: {
-    status: 'approved' | 'rejected';
+    status: 'approved' | 'rejected' | 'spam';
     reason: string | null;
     reviewed_by: string | null;
     concert_id: number | null;

@@ -1,18 +1,23 @@
-// /api/submissions: the public form 'Publica tus conciertos' (no account). Every attempt counts
-// against its address's limit before the body is read; the service checks the rest.
+// /api/submissions: the public form 'Publica tus conciertos' (no account) and the confirmation of
+// its contact address. Every attempt counts against its address's limit before the body is read;
+// the service checks the rest.
 import express, { type Router } from 'express';
+import type { MessageResponse } from '../../common/dto.js';
 import {
   SUBMISSION_FIELD_MAX_BYTES,
+  submissionConfirmSchema,
   submissionFormSchema,
   type SubmissionCreatedResponse,
 } from '../../common/submissions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { route } from '../lib/route.js';
+import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
+import type { Mailer } from '../mail/mailer.js';
 import { byIp, rateLimit } from '../security/rate-limit.js';
 import { receiveImage } from '../uploads/upload.routes.js';
-import { createSubmission, submissionForm } from './submissions.service.js';
+import { confirmSubmissionLink, createSubmission, submissionForm } from './submissions.service.js';
 
 /** Attempts per address and hour: a band sends a handful, a bot many. */
 export const SUBMISSIONS_PER_IP_PER_HOUR = 10;
@@ -20,7 +25,13 @@ export const SUBMISSIONS_PER_IP_PER_HOUR = 10;
 // The form's fields (submissionFormSchema) and room for a few more, refused there by name.
 const FORM_FIELDS = 16;
 
-export function submissionsRouter(deps: { db: Database; config: Config; clock: Clock }): Router {
+export function submissionsRouter(deps: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  log: Logger;
+}): Router {
   const router = express.Router();
   router.use((_req, res, next) => {
     res.set('Cache-Control', 'no-store');
@@ -49,10 +60,24 @@ export function submissionsRouter(deps: { db: Database; config: Config; clock: C
     route({ body: submissionFormSchema, status: 201 }, async (req, res, { body }) => {
       await createSubmission(deps, body, req.file?.buffer);
       const answer: SubmissionCreatedResponse = {
-        message: `¡Gracias! Hemos recibido tu concierto. Lo revisaremos y te escribiremos a ${body.email}.`,
+        message: `¡Gracias! Te hemos enviado un correo a ${body.email}. Abre el enlace que contiene para confirmar el concierto y lo revisaremos.`,
       };
       res.status(201).json(answer);
     }),
+  );
+
+  router.post(
+    '/confirm',
+    rateLimit(deps.db, [
+      { name: 'submission-confirm-ip', limit: 30, windowSeconds: 15 * 60, key: byIp },
+    ]),
+    route(
+      { body: submissionConfirmSchema, summary: 'Confirmar el email de contacto de una propuesta' },
+      async (_req, res, { body }) => {
+        const answer: MessageResponse = { message: await confirmSubmissionLink(deps, body.token) };
+        res.json(answer);
+      },
+    ),
   );
   return router;
 }

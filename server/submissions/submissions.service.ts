@@ -1,15 +1,29 @@
-// The public side of 'Publica tus conciertos': the form's token and venues, and a submission
-// checked against the spam rules before anything is stored.
+// The public side of 'Publica tus conciertos': the form's token and venues; a submission checked
+// against the spam rules, stored as unconfirmed and confirmed by a link mailed to its contact
+// address before it reaches the moderation queue.
 import type { SubmissionFormInput, SubmissionFormResponse } from '../../common/submissions.js';
+import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
+import { hashLinkToken, newLinkToken } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { AppError, badRequest, RateLimitedError } from '../lib/errors.js';
+import type { Logger } from '../lib/logger.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
+import type { Mailer } from '../mail/mailer.js';
 import { hit, normalizeEmailKey, TOO_MANY_MESSAGE } from '../security/rate-limit.js';
-import { storeImage } from '../uploads/image-store.js';
 import { checkFormToken, issueFormToken } from './form-token.js';
+import { CONFIRMATION_HOURS, submissionConfirmationMail } from './submission-mails.js';
+import { deleteWaitingImage, storeSubmissionImage } from './submission-images.js';
 import { resolveVenueFields } from './venue-fields.js';
-import { insertSubmission, listVenueNames } from './submissions.repository.js';
+import {
+  confirmSubmission,
+  deleteSubmission,
+  insertUnconfirmedSubmission,
+  listVenueNames,
+  lockAndCountQueued,
+  releaseFormNonce,
+  useFormNonce,
+} from './submissions.repository.js';
 
 /** Submissions per contact email and day, whatever the address they come from. */
 export const SUBMISSIONS_PER_EMAIL_PER_DAY = 5;
@@ -19,21 +33,38 @@ export const SPAM_MESSAGE =
 export const TOO_FAST_MESSAGE =
   'Has enviado el formulario demasiado rápido. Revisa los datos y vuelve a enviarlo en unos segundos.';
 export const EXPIRED_MESSAGE = 'El formulario ha caducado. Recarga la página y vuelve a enviarlo.';
+export const USED_MESSAGE =
+  'Este formulario ya se ha enviado. Recarga la página para enviar otro concierto.';
 export const PAST_DAY_MESSAGE = 'La fecha del concierto ya ha pasado.';
+export const QUEUE_FULL_MESSAGE =
+  'Ahora mismo tenemos demasiados conciertos pendientes de revisar. Vuelve a intentarlo en unas horas.';
+export const MAIL_FAILED_MESSAGE =
+  'No hemos podido enviarte el correo de confirmación. Vuelve a intentarlo en unos minutos.';
+export const BAD_CONFIRM_LINK =
+  'El enlace no es válido o ha caducado. Envía el concierto de nuevo desde «Publica tus conciertos».';
+
+const CONFIRMATION_MS = CONFIRMATION_HOURS * 60 * 60 * 1000;
 
 interface Deps {
   db: Database;
   config: Config;
   clock: Clock;
+  mailer: Mailer;
+  log: Logger;
 }
 
-export async function submissionForm(deps: Deps): Promise<SubmissionFormResponse> {
+export async function submissionForm(
+  deps: Pick<Deps, 'db' | 'config' | 'clock'>,
+): Promise<SubmissionFormResponse> {
   const venues = await listVenueNames(deps.db);
   return { token: issueFormToken(deps.config.sessionSecret, deps.clock()), venues };
 }
 
-/** Refuses what a bot sends: a filled honeypot, a form sent too fast, a forged or stale token. */
-function assertSentByPerson(deps: Deps, input: SubmissionFormInput): void {
+/**
+ * Refuses what a bot sends: a filled honeypot, a form sent too fast, a forged or stale token.
+ * Answers the token's nonce, which the stored submission uses up.
+ */
+function assertSentByPerson(deps: Deps, input: SubmissionFormInput): string {
   if (input.website) throw new AppError('spam_suspected', 400, SPAM_MESSAGE);
   const check = checkFormToken(
     deps.config.sessionSecret,
@@ -41,38 +72,91 @@ function assertSentByPerson(deps: Deps, input: SubmissionFormInput): void {
     deps.clock(),
     deps.config.submissions.minFillSeconds,
   );
-  if (check === 'too_fast') throw new AppError('too_fast', 400, TOO_FAST_MESSAGE);
-  if (check !== 'ok') throw new AppError('form_expired', 400, EXPIRED_MESSAGE);
+  if (check.result === 'too_fast') throw new AppError('too_fast', 400, TOO_FAST_MESSAGE);
+  if (check.result !== 'ok') throw new AppError('form_expired', 400, EXPIRED_MESSAGE);
+  return check.nonce;
 }
 
-/** Stores the submission (and its picture) as pending; answers its id. */
+/** Counted only for a submission that passed every other check, so typos cost nothing. */
+async function countAgainstEmail(db: Database, email: string): Promise<void> {
+  const key = `submission-email:${normalizeEmailKey(email)}`;
+  const wait = await hit(db, key, SUBMISSIONS_PER_EMAIL_PER_DAY, 24 * 60 * 60);
+  if (wait > 0) throw new RateLimitedError('rate_limited', TOO_MANY_MESSAGE, wait);
+}
+
+/** Stores the submission, unconfirmed, using up the form's token; answers its id. */
+function storeUnconfirmed(
+  deps: Deps,
+  input: SubmissionFormInput,
+  fields: { nonce: string; venue: Awaited<ReturnType<typeof resolveVenueFields>> },
+  imageUrl: string | null,
+  tokenHash: string,
+): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await useFormNonce(trx, fields.nonce))) {
+      throw new AppError('form_used', 400, USED_MESSAGE);
+    }
+    if ((await lockAndCountQueued(trx)) >= deps.config.submissions.queueMax) {
+      throw new AppError('queue_full', 503, QUEUE_FULL_MESSAGE, 3600);
+    }
+    return insertUnconfirmedSubmission(trx, {
+      band_name: input.bandName,
+      contact_email: input.email,
+      spotify_url: input.spotifyUrl,
+      genre: input.genre,
+      day: input.day,
+      hour: input.hour,
+      ...fields.venue,
+      price: input.price,
+      description: input.description,
+      image_url: imageUrl,
+      confirm_token_hash: tokenHash,
+      created_at: deps.clock(),
+    });
+  });
+}
+
+/**
+ * Stores the submission (its picture kept private) and mails the confirmation link to its
+ * contact address. When that mail cannot go, nothing is kept and the form may be sent again.
+ */
 export async function createSubmission(
   deps: Deps,
   input: SubmissionFormInput,
   image: Buffer | undefined,
-): Promise<number> {
-  assertSentByPerson(deps, input);
+): Promise<void> {
+  const nonce = assertSentByPerson(deps, input);
   if (input.day < madridDateTime(deps.clock()).day) throw badRequest(PAST_DAY_MESSAGE);
   const venue = await resolveVenueFields(deps.db, input);
-  // Counted only for a submission that passed every other check, so typos cost nothing.
-  const wait = await hit(
-    deps.db,
-    `submission-email:${normalizeEmailKey(input.email)}`,
-    SUBMISSIONS_PER_EMAIL_PER_DAY,
-    24 * 60 * 60,
-  );
-  if (wait > 0) throw new RateLimitedError('rate_limited', TOO_MANY_MESSAGE, wait);
-  const imageUrl = image ? await storeImage(deps.config.dataDir, image) : null;
-  return insertSubmission(deps.db, {
-    band_name: input.bandName,
-    contact_email: input.email,
-    spotify_url: input.spotifyUrl,
-    genre: input.genre,
-    day: input.day,
-    hour: input.hour,
-    ...venue,
-    price: input.price,
-    description: input.description,
-    image_url: imageUrl,
-  });
+  await countAgainstEmail(deps.db, input.email);
+  const imageUrl = image ? await storeSubmissionImage(deps.config.dataDir, image) : null;
+  const token = newLinkToken();
+  let id: number;
+  try {
+    id = await storeUnconfirmed(deps, input, { nonce, venue }, imageUrl, hashLinkToken(token));
+  } catch (error) {
+    await deleteWaitingImage(deps.config.dataDir, imageUrl);
+    throw error;
+  }
+  const url = `${deps.config.publicUrl}${SUBMISSION_CONFIRM_PATH}#token=${encodeURIComponent(token)}`;
+  try {
+    await deps.mailer.send(submissionConfirmationMail(input.email, url));
+  } catch (error) {
+    deps.log.warn({ err: error }, 'No se pudo enviar el correo de confirmación de la propuesta');
+    await deleteSubmission(deps.db, id);
+    await releaseFormNonce(deps.db, nonce);
+    await deleteWaitingImage(deps.config.dataDir, imageUrl);
+    throw new AppError('mail_failed', 503, MAIL_FAILED_MESSAGE, 60);
+  }
+}
+
+/** The confirmation link was opened: the submission joins the moderation queue. */
+export async function confirmSubmissionLink(deps: Deps, token: string): Promise<string> {
+  const now = deps.clock();
+  const createdAfter = new Date(now.getTime() - CONFIRMATION_MS);
+  const outcome = await confirmSubmission(deps.db, hashLinkToken(token), { createdAfter, now });
+  if (!outcome) throw badRequest(BAD_CONFIRM_LINK);
+  return outcome === 'confirmed'
+    ? '¡Confirmado! Revisaremos tu concierto y te escribiremos a este email cuando lo hagamos.'
+    : 'Ya habías confirmado este concierto. Te escribiremos cuando lo revisemos.';
 }

@@ -14,7 +14,10 @@ const MAX_INPUT_PIXELS = 40_000_000;
 
 export const uploadsDirOf = (dataDir: string) => path.join(dataDir, 'uploads');
 
-async function toWebp(original: Buffer): Promise<Buffer> {
+/** The names storeImage gives (16 random bytes in hex), the only ones a backup may bring back. */
+export const UPLOAD_FILE_NAME = /^[a-f0-9]{32}\.webp$/;
+
+export async function toWebp(original: Buffer): Promise<Buffer> {
   let format: string | undefined;
   try {
     format = (await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()).format;

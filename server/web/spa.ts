@@ -7,6 +7,7 @@ import path from 'node:path';
 import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
 import type { PageData, RenderPage } from '../../common/page-render.js';
+import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
 
@@ -81,11 +82,16 @@ export const normalPath = (requestPath: string) =>
   requestPath.toLowerCase().replace(/(?<=.)\/+$/, '');
 
 /**
- * Pages opened from a mailed link that carries a secret (a reset, verification or unsubscribe
- * token, in the query or the fragment): the analytics script, a third party that reads the whole
- * URL and the page, is not added to them.
+ * Pages opened from a mailed link that carries a secret (a reset, verification, unsubscribe or
+ * submission confirmation token, in the query or the fragment): the analytics script, a third
+ * party that reads the whole URL and the page, is not added to them.
  */
-const PAGES_WITH_TOKENS = ['/verificar-email', '/update-password', '/unsubscribe'];
+const PAGES_WITH_TOKENS = [
+  '/verificar-email',
+  '/update-password',
+  '/unsubscribe',
+  SUBMISSION_CONFIRM_PATH,
+];
 
 /** A page: its head, and the app's first screen with the data it was drawn from. */
 export interface PageParts {

@@ -1,7 +1,4 @@
 import { expect, test, type Page } from './helpers/test';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   createFan,
   E2E_PASSWORD as PASSWORD,
@@ -10,11 +7,8 @@ import {
   type Account,
 } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
+import { findMailedLink } from './helpers/outbox';
 
-// The e2e server has no SMTP: mails are .eml files here (see start-server.mjs, DATA_DIR).
-const OUTBOX = fileURLToPath(
-  new URL(`../../.data/e2e-${process.env.E2E_PORT ?? '3100'}/outbox`, import.meta.url),
-);
 // This file's own onboarded fan (no demo account): made once, before its first test.
 let FAN: Account;
 test.beforeAll(async ({ playwright }, testInfo) => {
@@ -42,48 +36,6 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
   await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
   await fillCredentials(page, email, password);
   await page.getByRole('button', { name: 'Genial verte de nuevo' }).click();
-}
-
-function decodeQuotedPrintable(text: string): string {
-  const bytes = text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-/** Base64 body parts decoded too, whichever encoding the mailer picked. */
-function readableMail(raw: string): string {
-  const base64Blocks = raw.match(/(?:^[A-Za-z0-9+/=]{20,}\r?\n)+/gm) ?? [];
-  const decoded = base64Blocks.map((block) =>
-    Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8'),
-  );
-  return [decodeQuotedPrintable(raw), ...decoded].join('\n');
-}
-
-/**
- * The newest link to `page` (e.g. '/update-password') mailed to `email`, optionally only in mails
- * with that `subject`, as a path on the test server. The token rides in the fragment, which
- * browsers never send to a server.
- */
-function findMailedLink(email: string, page: string, subject?: string): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  const newestFirst = files
-    .map((file) => path.join(OUTBOX, file))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
-  const linkPattern = new RegExp(`${page}#token=([A-Za-z0-9_%.~-]+)`);
-  for (const file of newestFirst) {
-    const mail = readableMail(readFileSync(file, 'utf8'));
-    if (!mail.includes(email)) continue;
-    if (subject !== undefined && !mail.includes(`Subject: ${subject}`)) continue;
-    const match = linkPattern.exec(mail);
-    if (match) return `${page}#token=${match[1]}`;
-  }
-  return null;
 }
 
 test.describe('sign-up, login and logout', () => {

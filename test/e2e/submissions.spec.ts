@@ -6,6 +6,7 @@ import path from 'node:path';
 import { createAdmin, E2E_DATA_DIR, saveSignedInState, uniqueEmail } from './helpers/users';
 import { futureDay } from './helpers/concerts';
 import { expectNoAxeViolations } from './helpers/axe';
+import { findMailedLink } from './helpers/outbox';
 
 const ADMIN_STATE = path.join(tmpdir(), `submissions-e2e-admin-${process.pid}.json`);
 // A 1×1 PNG, the band's poster.
@@ -14,7 +15,7 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** The mail the server wrote to its outbox (no SMTP_URL in the e2e server) for `to`. */
+/** The newest mail the server wrote to its outbox (no SMTP_URL in the e2e server) for `to`. */
 function outboxMailTo(to: string): string | undefined {
   const dir = path.join(E2E_DATA_DIR, 'outbox');
   const files = (() => {
@@ -26,7 +27,8 @@ function outboxMailTo(to: string): string | undefined {
   })();
   return files
     .map((file) => readFileSync(path.join(dir, file), 'utf8'))
-    .find((mail) => mail.includes(`To: ${to}`));
+    .filter((mail) => mail.includes(`To: ${to}`))
+    .at(-1);
 }
 
 test.describe('Publica tus conciertos', () => {
@@ -78,10 +80,25 @@ test.describe('Publica tus conciertos', () => {
     await page.getByRole('button', { name: 'Enviar concierto' }).click();
     await expect(
       page.getByText(
-        `¡Gracias! Hemos recibido tu concierto. Lo revisaremos y te escribiremos a ${email}.`,
+        `¡Gracias! Te hemos enviado un correo a ${email}. Abre el enlace que contiene para confirmar el concierto y lo revisaremos.`,
       ),
     ).toBeVisible();
     await expect(page.getByLabel('Nombre de la banda')).toHaveValue('');
+
+    // The band opens the link of the mail, and confirms with the button (opening does nothing).
+    let link: string | null = null;
+    await expect.poll(() => (link = findMailedLink(email, '/publica/confirmar'))).not.toBeNull();
+    await page.goto(link!);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Confirma tu concierto' }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Confirmar el concierto' }).click();
+    await expect(
+      page.getByText(
+        '¡Confirmado! Revisaremos tu concierto y te escribiremos a este email cuando lo hagamos.',
+      ),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
 
     // The admin finds it in the queue, corrects the price and approves it.
     const context = await browser.newContext({ storageState: ADMIN_STATE });
@@ -91,7 +108,9 @@ test.describe('Publica tus conciertos', () => {
     const item = queue.getByRole('article', { name: new RegExp(bandName) });
     await expect(item).toBeVisible();
     await expect(item.getByLabel('Sala (nueva)')).toHaveValue(venueName);
-    await expect(item.getByLabel('URL de la imagen')).toHaveValue(/^\/uploads\/[0-9a-f]+\.webp$/);
+    await expect(item.getByLabel('URL de la imagen')).toHaveValue(
+      /^\/api\/admin\/submissions\/images\/[0-9a-f]{32}\.webp$/,
+    );
     await item.getByLabel('Precio (€)').fill('10');
     await item.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(item.getByText('Cambios guardados.')).toBeVisible();

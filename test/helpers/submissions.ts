@@ -1,9 +1,11 @@
 // The band submissions form as a test sends it: a form token taken from GET /api/submissions/form,
-// the fields of a valid submission, and a clock the test moves past the minimum fill time.
+// the fields of a valid submission, a clock the test moves past the minimum fill time, and the
+// confirmation link mailed to the contact address.
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Database } from '../../server/db/database.js';
 import type { Clock } from '../../server/lib/time.js';
+import type { SmtpSink } from './smtp-sink.js';
 
 /** A clock the test moves on by hand. */
 export function movableClock(iso: string): { clock: Clock; advance: (seconds: number) => void } {
@@ -56,3 +58,19 @@ export function sendSubmission(
   if (image) req = req.attach('image', image.buffer, image.name);
   return req;
 }
+
+/** The token of the confirmation link in the newest mail to `to` (the sink keeps every mail). */
+export async function confirmationToken(sink: SmtpSink, to: string): Promise<string> {
+  await sink.waitForMail(to, /^Confirma el concierto/);
+  const mails = sink.messages.filter(
+    (mail) => mail.subject?.startsWith('Confirma el concierto') && mail.text?.includes('#token='),
+  );
+  const last = mails.filter((mail) => JSON.stringify(mail.to).includes(to.toLowerCase())).at(-1);
+  const match = /#token=([\w%-]+)/.exec(last?.text ?? '');
+  if (!match?.[1]) throw new Error(`no confirmation link mailed to ${to}`);
+  return decodeURIComponent(match[1]);
+}
+
+/** POST /api/submissions/confirm, as the confirmation page sends it. */
+export const confirmSubmission = (app: Express, token: string) =>
+  request(app).post('/api/submissions/confirm').send({ token });

@@ -1,4 +1,5 @@
 // Calls of 'Publica tus conciertos' (public) and of the admin's moderation queue.
+import type { MessageResponse } from '../../../../common/dto';
 import type {
   SubmissionCreatedResponse,
   SubmissionDto,
@@ -15,13 +16,17 @@ export const fetchSubmissionForm = (signal?: AbortSignal) =>
 export const sendSubmission = (form: FormData) =>
   apiFetch<SubmissionCreatedResponse>('/api/submissions', { method: 'POST', body: form });
 
+/** The link mailed to the contact address, as the confirmation page sends its token. */
+export const confirmSubmission = (token: string) =>
+  apiFetch<MessageResponse>('/api/submissions/confirm', { method: 'POST', body: { token } });
+
 export const fetchPendingSubmissions = (signal?: AbortSignal) =>
   apiFetch<SubmissionListResponse>('/api/admin/submissions', { signal });
 
 /** The fields an admin may correct (every one is sent: the server replaces them all). */
 export type SubmissionEdit = Omit<
   SubmissionDto,
-  'id' | 'status' | 'reason' | 'concertId' | 'createdAt' | 'reviewedAt'
+  'id' | 'status' | 'emailConfirmed' | 'reason' | 'concertId' | 'createdAt' | 'reviewedAt'
 >;
 
 export const saveSubmission = (id: number, body: SubmissionEdit) =>
@@ -37,6 +42,13 @@ export const rejectSubmission = (id: number, reason: string) =>
   apiFetch<SubmissionReviewResponse>(`/api/admin/submissions/${id}/reject`, {
     method: 'POST',
     body: { reason },
+  });
+
+/** Rejected without a word to the address it gave. */
+export const markSubmissionAsSpam = (id: number) =>
+  apiFetch<SubmissionReviewResponse>(`/api/admin/submissions/${id}/spam`, {
+    method: 'POST',
+    body: {},
   });
 
 export const submissionKeys = {

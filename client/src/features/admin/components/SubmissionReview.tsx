@@ -14,6 +14,7 @@ import { VenueNameField } from '../../../components/concert-fields/VenueNameFiel
 import { useDraft } from '../../../lib/useDraft';
 import {
   approveSubmission,
+  markSubmissionAsSpam,
   rejectSubmission,
   saveSubmission,
   type SubmissionEdit,
@@ -73,12 +74,14 @@ export function SubmissionReview({
       setMessage({ kind: 'error', text: failureText('Error al guardar: ', error) }),
   });
   const review = useMutation({
-    mutationFn: (decision: 'approve' | 'reject') =>
+    mutationFn: (decision: 'approve' | 'reject' | 'spam') =>
       decision === 'approve'
         ? approveSubmission(submission.id)
-        : rejectSubmission(submission.id, reason.trim()),
+        : decision === 'reject'
+          ? rejectSubmission(submission.id, reason.trim())
+          : markSubmissionAsSpam(submission.id),
     onSuccess: (answer) => {
-      onReviewed({ kind: answer.mailed ? 'success' : 'error', text: answer.message });
+      onReviewed({ kind: answer.mail === 'failed' ? 'error' : 'success', text: answer.message });
       void refresh();
     },
     onError: (error) =>
@@ -94,6 +97,11 @@ export function SubmissionReview({
       <p className="admin-hint">
         Enviada el {new Date(submission.createdAt).toLocaleString('es-ES')} por {submission.email}
       </p>
+      {!submission.emailConfirmed && (
+        <p className="admin-hint">
+          Nadie ha confirmado este email: al aprobarla o rechazarla no se le escribirá.
+        </p>
+      )}
       <form
         className="admin-form"
         onSubmit={(event) => {
@@ -148,9 +156,19 @@ export function SubmissionReview({
           value={reason}
           onValueChange={setReason}
         />
-        <button type="submit" className="button button--danger" disabled={busy}>
-          Rechazar
-        </button>
+        <div className="admin-buttons">
+          <button type="submit" className="button button--danger" disabled={busy}>
+            Rechazar
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={busy}
+            onClick={() => review.mutate('spam')}
+          >
+            Es spam (rechazar sin avisar)
+          </button>
+        </div>
       </form>
       <StatusRegion message={message} />
     </article>

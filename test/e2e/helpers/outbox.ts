@@ -1,0 +1,48 @@
+// The e2e server has no SMTP: its mails are .eml files in DATA_DIR/outbox (start-server.mjs).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { E2E_DATA_DIR } from './users';
+
+const OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
+
+function decodeQuotedPrintable(text: string): string {
+  const bytes = text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** Base64 body parts decoded too, whichever encoding the mailer picked. */
+function readableMail(raw: string): string {
+  const base64Blocks = raw.match(/(?:^[A-Za-z0-9+/=]{20,}\r?\n)+/gm) ?? [];
+  const decoded = base64Blocks.map((block) =>
+    Buffer.from(block.replace(/\s/g, ''), 'base64').toString('utf8'),
+  );
+  return [decodeQuotedPrintable(raw), ...decoded].join('\n');
+}
+
+/**
+ * The newest link to `page` (e.g. '/update-password') mailed to `email`, optionally only in mails
+ * with that `subject`, as a path on the test server. The token rides in the fragment, which
+ * browsers never send to a server.
+ */
+export function findMailedLink(email: string, page: string, subject?: string): string | null {
+  let files: string[];
+  try {
+    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return null;
+  }
+  const newestFirst = files
+    .map((file) => path.join(OUTBOX, file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const linkPattern = new RegExp(`${page}#token=([A-Za-z0-9_%.~-]+)`);
+  for (const file of newestFirst) {
+    const mail = readableMail(readFileSync(file, 'utf8'));
+    if (!mail.includes(email)) continue;
+    if (subject !== undefined && !mail.includes(`Subject: ${subject}`)) continue;
+    const match = linkPattern.exec(mail);
+    if (match) return `${page}#token=${match[1]}`;
+  }
+  return null;
+}
