@@ -2,7 +2,7 @@
 // one request at a time as calendar apps do: the full answer, and a 304 to If-None-Match (which
 // reads only the feed's version and never builds the body). Each poll comes from its own address,
 // as many fans' calendar apps do, so the per-address limit on /calendario never answers for the
-// feed. No budget in the issue.
+// feed. No budget.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { startBenchApp } from './lib/bench-app.js';

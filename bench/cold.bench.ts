@@ -1,4 +1,4 @@
-// Issue 13, the cold path: GET /api/concerts for one fan's 300 concerts with the instance caches
+// The cold path: GET /api/concerts for one fan's 300 concerts with the instance caches
 // off (startBenchApp's `caches: false`: no change feed, so no kept session, user or agenda answer;
 // every request reads the session, the user and the agenda from the database and builds, gzips
 // and sends the body). 10,000 fans and all their recommendations in the database.

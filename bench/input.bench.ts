@@ -1,6 +1,6 @@
 // No input may cost more than a few ms of CPU. Times the validation of hostile
 // inputs against the old email pattern on the same shape. The budget is on the median: the p99 on
-// a shared 2-core machine is mostly preemption and GC (a plain zod parse of a valid list, the
+// a shared machine is mostly preemption and GC (a plain zod parse of a valid list, the
 // last row, shows that floor).
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Issue 13: Lighthouse 12.8.2 (the npm package) with the system Chromium, its default config
+// Lighthouse 12.8.2 (the npm package) with the system Chromium, its default config
 // (mobile, simulated throttling), against the BUILT app (`npm run build` first) started as in
 // production with demo data, 3 runs each of `/` and of `/myconcerts` signed in as the demo fan
 // (the session cookie goes in `extraHeaders`). Printed: the median of the 3 runs, metric by metric
@@ -8,7 +8,7 @@
 // BENCH_LIGHTHOUSE_REPORTS=<folder> also keeps each run's full report (JSON) there, to read the
 // diagnostics behind a score.
 //
-// Issue 14: then the public agenda /conciertos for a visitor, with the demo agenda grown to 1,000
+// Then the public agenda /conciertos for a visitor, with the demo agenda grown to 1,000
 // upcoming concerts (bench/lib/more-concerts.ts), same Lighthouse and flags, median of 3, and the
 // JavaScript it loads (gzip). BENCH_LIGHTHOUSE_PAGES=/conciertos measures only that page.
 //
@@ -37,7 +37,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 const PAGES = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
 /** Either token selects the concert page, whose path is only known once the server is up. */
 const CONCERT_TOKENS = ['concierto', '/conciertos/:id'];
-/** Issue 14's budget is for the public agenda with this many upcoming concerts. */
+/** The public agenda's budget is for the agenda with this many upcoming concerts. */
 const AGENDA_CONCERTS = 1_000;
 
 interface RunFigures {
@@ -53,7 +53,7 @@ interface RunFigures {
   /** The same without Chromium's navigation commit (see longestAfterCommit). */
   longestAppTaskMs: number;
   /**
-   * Lighthouse's own measure of this machine's CPU speed at the time of the run. On these VMs it
+   * Lighthouse's own measure of this machine's CPU speed at the time of the run. On a shared machine it
    * moves by a third from run to run, and the scores with it: read them together.
    */
   benchmarkIndex: number;
@@ -205,7 +205,7 @@ async function firstConcertPath(base: string): Promise<string> {
   throw new Error('/sitemap.xml no lista ningún concierto');
 }
 
-/** Issue 30's budgets of every page: a score of 100 for these, and the web vitals below. */
+/** The budgets of every page: a score of 100 for these, and the web vitals below. */
 const PERFECT = ['accessibility', 'best-practices'] as const;
 const LCP_BUDGET_MS = 2_000;
 const TBT_BUDGET_MS = 200;
@@ -292,7 +292,7 @@ function rowsFor(
       value: m((r) => r.benchmarkIndex),
       unit: '',
     },
-    // Every page's, so builds can be compared page by page; budgeted only where an issue set one.
+    // Every page's, so builds can be compared page by page; budgeted where a budget was set.
     {
       name: `lighthouse ${page}: JavaScript loaded (gzip -9 of its files, median)`,
       value: js,
@@ -323,7 +323,7 @@ export async function run(): Promise<BenchResult[]> {
       }
       return runs;
     };
-    // Issue 30: public pages >= 97 with SEO 100, a fan's agenda >= 95; JavaScript before the
+    // Public pages >= 97 with SEO 100, a fan's agenda >= 95; JavaScript before the
     // first interaction <= 100 KB on the landing, <= 120 KB on the agenda pages.
     if (!PAGES || PAGES.includes('/')) {
       results.push(
@@ -341,7 +341,7 @@ export async function run(): Promise<BenchResult[]> {
       const runs = await measure(await firstConcertPath(base), undefined);
       results.push(...rowsFor('/conciertos/:id', runs, 97, { seoBudget: 100 }));
     }
-    // Issue 14: the public agenda with a season's worth of upcoming concerts, for a visitor.
+    // The public agenda with a season's worth of upcoming concerts, for a visitor.
     if (!PAGES || PAGES.includes('/conciertos')) {
       const upcoming = await growUpcomingConcerts({ dataDir, postgresPort }, AGENDA_CONCERTS);
       if (upcoming < AGENDA_CONCERTS) throw new Error(`solo ${upcoming} conciertos próximos`);

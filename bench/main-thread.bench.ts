@@ -1,5 +1,5 @@
-// Issue 13, the main thread while a page loads, read from Chromium's own trace rather than from
-// Lighthouse's simulation: on these VMs a Lighthouse score moves by ten points from run to run
+// The main thread while a page loads, read from Chromium's own trace rather than from
+// Lighthouse's simulation: on a shared machine a Lighthouse score moves by ten points from run to run
 // with the host's speed, too much to tell a 50 ms change apart. The built app (`npm run build`
 // first) with demo data, as in production; `/` for a visitor and `/myconcerts` for the signed-in
 // demo fan, each loaded BENCH_MAIN_THREAD_RUNS times (9), every time in a new Debian Chromium,

@@ -1,4 +1,4 @@
-// Issue 13, mixed load: GET /api/concerts spread over 200 signed-in fans (a random fan for every
+// Mixed load: GET /api/concerts spread over 200 signed-in fans (a random fan for every
 // request) at 20 connections, while likes and thumbs (feedback) arrive at 5 per second from those
 // fans and one of them changes taste (PATCH /api/profile) every few seconds; each fan changes taste
 // at most once in a run (the limit is 10 per hour per fan). Measured under the same writes for a

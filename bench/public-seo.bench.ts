@@ -1,4 +1,4 @@
-// Issue 14: Lighthouse's SEO category (12.8.2, the npm package, system Chromium, default mobile
+// Lighthouse's SEO category (12.8.2, the npm package, system Chromium, default mobile
 // config) on the BUILT app (`npm run build` first) with demo data: `/`, the public agenda
 // `/conciertos` and a concert page. Budget: 100 on each. One run each (the SEO audits do not
 // depend on timing); a failing audit is named in the row.

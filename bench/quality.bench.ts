@@ -1,4 +1,4 @@
-// Issue 31: are the recommendations right? 1,000 synthetic fans (tastes drawn from the genres and
+// are the recommendations right? 1,000 synthetic fans (tastes drawn from the genres and
 // the dataset's bands, favourite artists typed in other cases) over the bench's concerts, scored
 // by the built-in engine and by the AI engine behind a fake that answers at random (random scores,
 // reasons that name random genres and artists). What would be stored is checked against the rules:

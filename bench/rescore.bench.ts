@@ -1,9 +1,9 @@
-// Issue 15: re-scoring one concert for every onboarded fan with the built-in engine (what an
+// re-scoring one concert for every onboarded fan with the built-in engine (what an
 // admin's new concert, or a change of its genre or bands, starts). 10,000 fans by default
 // (`npm run bench -- rescore --users 100000`), on a throwaway embedded PostgreSQL:
 //   a. a new concert: nobody has a score for it yet (INSERTs);
 //   b. the same concert again, as after a change of genre: every fan's row is written over;
-//   c. for comparison, only reading every fan's taste at once, as the code before issue 15 did.
+//   c. for comparison, only reading every fan's taste at once, as an earlier version of the code did.
 // `NODE_OPTIONS=--expose-gc` lets each run start after a garbage collection (a cleaner baseline).
 // Each prints wall time, CPU seconds (this process and PostgreSQL) and the peak RSS of this
 // process during the run, sampled every 20 ms, above what it held before the run.

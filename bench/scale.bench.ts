@@ -1,4 +1,4 @@
-// Issue 13, 100,000 fans (BENCH_USERS, or `npm run bench -- scale --users N`), 300 upcoming
+// 100,000 fans (BENCH_USERS, or `npm run bench -- scale --users N`), 300 upcoming
 // concerts (BENCH_CONCERTS), on a throwaway embedded PostgreSQL:
 //   a. the built-in engine scores every fan × every concert through the production path of the
 //      admin's "generate for all users" (pg-boss fans out group jobs run by bulk-generator.ts on

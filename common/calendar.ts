@@ -28,9 +28,8 @@ export function genreSlug(genre: string): string {
     .replace(/^-|-$/g, '');
 }
 
-// Built on first use (only the server's feed routes read it): at the SPA's module evaluation it
-// compiled the `\p{Diacritic}` expression and loaded the normalisation data, 5-30 ms of a 4x
-// slower phone's main thread before the agenda's first render.
+// Built on first use (only the server's feed routes read it), so the client never compiles the
+// `\p{Diacritic}` expression nor loads the normalisation data at start.
 let genreBySlug: Map<string, Genre> | undefined;
 
 export function genreOfSlug(slug: string): Genre | undefined {

@@ -1,9 +1,7 @@
-// Days and prices written in Spanish by hand, not with Intl. In a browser, the first
-// Intl.DateTimeFormat or Intl.NumberFormat of a page loads ICU's locale data: 25-86 ms of main
-// thread measured here, four times that on Lighthouse's phone, before the first card can show. The
-// formats the app needs are few and fixed; test/spanish-format.test.ts checks them against Intl,
-// day by day over years and price by price. The server writes its mails and pages with the same
-// functions, so a date reads the same everywhere.
+// Days and prices written in Spanish by hand, not with Intl: in a browser the first Intl formatter
+// of a page loads ICU's locale data on the main thread before the first card can show. The formats
+// are few and fixed; test/spanish-format.test.ts checks them against Intl. The server writes its
+// mails and pages with the same functions, so a date reads the same everywhere.
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
 /** Month names as Spanish writes them in dates (and in concert addresses: concert-page.ts). */

@@ -44,8 +44,7 @@ export function boundedArray<T extends z.ZodType<unknown, unknown[]>>(
 
 /**
  * A list of up to `max` items that stops at the first bad item, with that item's message. zod's
- * array reports every bad item, and an issue is real work: 50 of them cost up to ~8 ms at p99
- * (`npm run bench -- input`), one costs what a valid list does.
+ * array reports every bad item, and each issue is real work (`npm run bench -- input`).
  */
 export function boundedList<T>(max: number, tooMany: string, item: z.ZodType<T>, notList?: string) {
   return z

@@ -1,5 +1,5 @@
 // Frozen in time: never edit after release; add a new migration instead.
-// Venues become a list the admins manage (issue 15) and the public concert pages show (issue 14):
+// Venues become a list the admins manage and the public concert pages show:
 // an address and a website, and ids the database hands out for venues added after the demo seed.
 import { sql, type Kysely } from 'kysely';
 

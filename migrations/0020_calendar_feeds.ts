@@ -1,5 +1,5 @@
 // Frozen in time: never edit after release; add a new migration instead.
-// Calendar feeds (issue 14): a private feed per fan, reached with a token of which only the
+// Calendar feeds: a private feed per fan, reached with a token of which only the
 // selector and the SHA-256 of the secret part are stored, and the version (ETag and time of the
 // last change) of every feed, so calendar apps polling through any instance get one Last-Modified.
 import { sql, type Kysely } from 'kysely';

@@ -1,5 +1,5 @@
 // Frozen in time: never edit after release; add a new migration instead.
-// Concerts proposed by bands through the public form (issue 15): they wait here, pending, until an
+// Concerts proposed by bands through the public form: they wait here, pending, until an
 // admin approves (the concert is created and linked: concert_id) or rejects them (with a reason).
 import { sql, type Kysely } from 'kysely';
 

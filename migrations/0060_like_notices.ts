@@ -1,6 +1,6 @@
 // Frozen in time: never edit after release; add a new migration instead.
 // A like moves concerts.like_count, and until now every write to concerts told every instance
-// 'concerts:*', which drops every kept agenda and the shared concert data (issue 13). An UPDATE
+// 'concerts:*', which drops every kept agenda and the shared concert data. An UPDATE
 // that changes nothing but like_count now says 'likes:<concert id>' (or 'likes:*' past 100
 // concerts) instead; any other change to a concert row, and every INSERT, DELETE and TRUNCATE,
 // still says 'concerts:*'. The comparison is over the whole row minus like_count, so a column added

@@ -1,5 +1,5 @@
 // Frozen in time: never edit after release; add a new migration instead.
-// Change notices survive a crash (issue 15). Until now a 'pending' concert_change delivery held
+// Change notices survive a crash. Until now a 'pending' concert_change delivery held
 // only the address: the mail's text lived in the memory of the process that made the edit, and
 // a crash between the commit and the send lost it. `payload` keeps what the mail says (the
 // concert and what changed), so any instance can write it again; `next_attempt_at` is when the

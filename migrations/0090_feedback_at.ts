@@ -1,5 +1,5 @@
 // Frozen in time: never edit after release; add a new migration instead.
-// When a fan gave their 👍/👎 (issue 31: the admin sees the last 30 days of feedback).
+// When a fan gave their 👍/👎 (the admin sees the last 30 days of feedback).
 // updated_at cannot tell: a like and every rescoring of the row move it too, so a feedback given
 // months ago would look recent after the next recommendations pass. `feedback_at` moves only when
 // the feedback is set. Rows that already have feedback get their updated_at, the latest moment

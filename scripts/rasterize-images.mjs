@@ -1,6 +1,5 @@
 // Draws our SVG pictures as WebP files for the pages: every SVG <img> costs the page's main
-// thread a document of its own (the first one 30 ms on this VM, 4 times that on Lighthouse's
-// phone), while a WebP is decoded off it. The SVGs stay the source (and logo.svg the favicon):
+// thread a document of its own, while a WebP is decoded off it. The SVGs stay the source (and logo.svg the favicon):
 // after changing one, run `node scripts/rasterize-images.mjs` and commit the WebP files.
 /* global Image, document -- page.evaluate runs in the browser */
 import { readFileSync, writeFileSync } from 'node:fs';

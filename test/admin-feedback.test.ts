@@ -1,4 +1,4 @@
-// GET /api/admin/feedback (issue 31): the fans' 👍/👎 of the last 30 days by engine and score
+// GET /api/admin/feedback: the fans' 👍/👎 of the last 30 days by engine and score
 // level, and the concerts with the most 👎; who may ask; and when a feedback counts as given.
 import request from 'supertest';
 import { createTestApp, fixedClock } from './helpers/app.js';

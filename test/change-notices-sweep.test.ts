@@ -1,4 +1,4 @@
-// Change notices survive a crash (issue 15): an edit whose process died before its in-process send
+// Change notices survive a crash: an edit whose process died before its in-process send
 // leaves 'pending' deliveries, and the sweep sends each exactly once, after the grace, however
 // many sweeps run at once; temporary SMTP failures are retried later, a bounded number of times.
 import { fork, type ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Re-scoring a concert for every fan (issue 15): fans are read in keyset pages and the scores are
+// Re-scoring a concert for every fan: fans are read in keyset pages and the scores are
 // written over the old ones, so a run that dies half way leaves every fan with a score (the old
 // one) and the next run finishes the work; with pg-boss the admin's edit queues a job instead of
 // waiting for it.

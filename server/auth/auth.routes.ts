@@ -96,7 +96,7 @@ export function authRouter(deps: AuthDeps): Router {
       async (req, res, { body }) => {
         const user = await verifyCredentials(deps, body.email, body.password);
         if (!user) throw new AppError('wrong_credentials', 401, WRONG_CREDENTIALS);
-        // Side by side: each is a database round trip, and the budget is bcrypt + 10 ms.
+        // Side by side: each is a database round trip.
         await Promise.all([logIn(req, user), recordSignIn(deps, user.user_id, body.email)]);
         const answer: SignInResponse = { user: toSessionUserDto(user), isNewUser: false };
         res.json(answer);

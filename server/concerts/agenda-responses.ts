@@ -9,8 +9,8 @@
 // only ever removes concerts from the front of the list). An agenda still being scored is never
 // kept: it changes with every batch.
 //
-// Like counts are not in it (like-counts.ts): they change with every fan's like, and while they
-// were, no kept answer lived long under the mixed load of issue 13. A fan's own like still voids
+// Like counts are not in it: they change with every fan's like, so a kept answer holding them
+// would hardly live under load. A fan's own like still voids
 // their answer, since their row's `liked` changed ('agenda:<fan>', and forget-own-writes.ts on
 // this instance).
 import { createHash } from 'node:crypto';

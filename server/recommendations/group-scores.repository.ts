@@ -1,8 +1,7 @@
 // Writing a group's scores (bulk-generator.ts): about 75,000 rows in one INSERT.
 //
-// Measured on this 2-core machine, per 60,000 rows: 2.2-2.4 s with the table's triggers, 0.7 s
-// without. Nearly all of the difference is the two foreign-key checks, which PostgreSQL runs once
-// per row (each locks the referenced user or concert row). So when the database lets this role set
+// The table's triggers would triple the time: nearly all of it is the two foreign-key checks,
+// which PostgreSQL runs once per row (each locks the referenced user or concert row). So when the database lets this role set
 // session_replication_role (a superuser, as the embedded database is, or a role given
 // `GRANT SET ON PARAMETER session_replication_role`), the INSERT runs with triggers off and this
 // transaction does what they would have done, once per group instead of once per row:

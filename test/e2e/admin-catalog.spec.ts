@@ -1,4 +1,4 @@
-// Bands and venues on screen (issue 15): an admin edits a band's Spotify link, merges two bands,
+// Bands and venues on screen: an admin edits a band's Spotify link, merges two bands,
 // edits a venue's address and web, creates a concert with a new venue, and reads it all back in
 // the audit log, most recent first.
 import { expect, test, type Page } from './helpers/test';
@@ -29,7 +29,7 @@ test.describe('bands and venues in /admin', () => {
   test('an admin edits a band, merges two, edits a venue, adds one from the concert form, and reads the log', async ({
     browser,
   }) => {
-    // The admin page holds every list; on a shared 2-core machine it takes a while.
+    // The admin page holds every list; on a slow machine it takes a while.
     test.setTimeout(150_000);
     const context = await browser.newContext({ storageState: ADMIN_STATE });
     const page = await context.newPage();

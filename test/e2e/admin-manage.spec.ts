@@ -17,7 +17,7 @@ test.describe('managing concerts in /admin', () => {
   test('an admin finds a concert by a band typed without accents, moves it, and cancels another', async ({
     browser,
   }) => {
-    // The admin page now holds every list; on a shared 2-core machine it takes a while.
+    // The admin page now holds every list; on a slow machine it takes a while.
     test.setTimeout(120_000);
     const context = await browser.newContext({ storageState: ADMIN_STATE });
     const page = await context.newPage();

@@ -267,7 +267,7 @@ test.describe('the concert agenda', () => {
     // Rendered a slice at a time, but all of them are soon in the page.
     await expect(cards(page)).toHaveCount(concerts.length);
     // The budget is 0.05; nothing here should move at all. 0.01 catches the filter bar re-wrapping
-    // when the genre list arrives (0.04 with this machine's fonts before the bar became a grid).
+    // when the genre list arrives.
     expect(await layoutShiftOf(page)).toBeLessThanOrEqual(0.01);
     const images = cards(page).getByRole('img', { name: /^Imagen de / });
     await expect(images.first()).toHaveAttribute('loading', 'eager');

@@ -1,4 +1,4 @@
-// Issue 14 in the browser: a visitor opens a shared concert link, the public agenda filtered by
+// The public pages in the browser: a visitor opens a shared concert link, the public agenda filtered by
 // 'Gratis', the 404 page; axe on each new page.
 import { expect, test, type Page } from './helpers/test';
 import type { AgendaConcertDto, ConcertListResponse, ConcertPageDto } from '../../common/dto';

@@ -4,8 +4,7 @@ import { useSyncExternalStore } from 'react';
 export const PHONE_QUERY = '(max-width: 599.98px)';
 
 // One MediaQueryList per query, kept: useSyncExternalStore reads the snapshot on every render of
-// every component that asks, and each `matchMedia` call is a trip into the browser (23 ms of a 4x
-// slower phone's main thread while the agenda's cards came in, in a CPU profile here).
+// every component that asks, and each `matchMedia` call is a trip into the browser.
 const lists = new Map<string, MediaQueryList>();
 
 function mediaQueryList(query: string): MediaQueryList {

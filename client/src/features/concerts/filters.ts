@@ -39,14 +39,14 @@ const byKey = (a: SortEntry, b: SortEntry) =>
 
 /**
  * Spanish alphabetical order, as Intl.Collator('es') sorts names, without the collator: building
- * one loads ICU's collation data, 15-30 ms of main thread in the agenda's first render
+ * one loads ICU's collation data on the main thread in the agenda's first render
  * (test/client/filters.test.ts compares the two orders).
  */
 export function spanishOrder(a: string, b: string): number {
   return byKey(sortEntry(a), sortEntry(b));
 }
 
-/** `names` in Spanish order, each folded once (not once per comparison: 1,000 names, 40 ms). */
+/** `names` in Spanish order, each folded once rather than once per comparison. */
 export function sortedSpanish(names: string[]): string[] {
   return names
     .map(sortEntry)

@@ -1,8 +1,6 @@
-// The like and feedback icons, drawn rather than emoji. This Debian (and any machine without a
-// colour emoji font, where Lighthouse runs) searches every installed font for an emoji's glyph
-// the first time one is laid out: the agenda's first layout took 149-236 ms with emoji, 83-112 ms
-// without, on a 4x slower CPU in Chromium's trace (ARCHITECTURE.md). They also look the same on
-// every device.
+// The like and feedback icons, drawn rather than emoji: a system without a colour emoji font
+// searches every installed font for an emoji's glyph the first time one is laid out, which slows
+// the agenda's first layout. They also look the same on every device.
 // Decorative: the buttons carry their own labels.
 
 /** A heart, filled once the concert is liked. */
