@@ -1,4 +1,5 @@
-// Request schemas shared by the server (validation) and the client (the same rules in forms).
+// Request schemas of the account and profile routes, validated by the server. The client keeps to
+// zod-free limit files (rules.ts), so zod stays out of the pages' first chunks.
 import { z } from 'zod';
 import { GENRES } from './genres.js';
 import {

@@ -115,7 +115,7 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: optionalUrl,
   OPENAI_MODEL: z.string().default('gpt-4o-mini'),
-  // Per attempt; the SDK retries twice. Capped so a hung AI cannot stall a fan's agenda for long.
+  // Per attempt (the AI gate retries, not the SDK). Capped so a hung AI cannot stall an agenda.
   OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30000).default(30000),
   // 3 concerts per AI call: the product's batch size.
   RECOMMENDATION_BATCH_SIZE: z.coerce.number().int().min(1).max(50).default(3),

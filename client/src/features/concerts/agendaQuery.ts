@@ -3,10 +3,10 @@ import { apiFetch } from '../../lib/api';
 import { concertKeys } from './keys';
 
 /**
- * The agenda's queries, apart from the page: the app's entry asks for them while the session and
- * the page's code are still loading (see preloadPage in routes.tsx), and the page then finds them
- * ready. The like counts come apart from the fan's agenda: they change with every fan's like, the
- * agenda only with the fan's own rows (server/concerts/like-counts.ts).
+ * The agenda's queries, apart from the page: the app's entry asks for them while the page's code
+ * is still loading (entry-client.tsx), and the page then finds them ready. The like counts come
+ * apart from the fan's agenda: they change with every fan's like, the agenda only with the fan's
+ * own rows.
  */
 export const agendaQuery = {
   queryKey: concertKeys.agenda(),
