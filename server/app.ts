@@ -16,12 +16,12 @@ import { forgetOwnWrites } from './cache/forget-own-writes.js';
 import { sessionSecretsOf, type Config } from './config.js';
 import { bandsRouter } from './bands/bands.routes.js';
 import { AgendaCatalog } from './concerts/agenda-catalog.js';
-import { agendaFastLane } from './concerts/agenda-fast-lane.js';
 import { AgendaResponses } from './concerts/agenda-responses.js';
-import { concertsRouter } from './concerts/concerts.routes.js';
-import { LikeCounts, likeCountsRouter } from './concerts/like-counts.js';
+import { concertsRouter, likeCountsRouter } from './concerts/concerts.routes.js';
+import { LikeCounts } from './concerts/like-counts.js';
 import { calendarFeedsRouter } from './calendar/feeds.routes.js';
 import type { Database } from './db/database.js';
+import { fastLane } from './fast-lane/fast-lane.js';
 import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
@@ -45,7 +45,6 @@ import { uploadsStatic } from './uploads/uploads.static.js';
 import { moderationRouter } from './submissions/moderation.routes.js';
 import { submissionsRouter } from './submissions/submissions.routes.js';
 import { pagesRouter } from './pages/pages.routes.js';
-import { publicLane } from './pages/public-lane.js';
 import { PublicPages } from './pages/public-pages.js';
 import { headersSetBy, securityHeaders } from './security/security-headers.js';
 import { documentRenderer, spaAssets } from './web/spa.js';
@@ -96,11 +95,11 @@ export function createApp(deps: AppDeps): Express {
   app.use(httpMetrics());
   watchPool(deps.pool);
 
-  // The public pages this instance keeps are answered here, before the rest of the stack (whose
-  // request id, log line and security headers the lane gives them itself).
+  // What this instance keeps (public pages, agendas, like counts) is answered by the fast lane,
+  // before the rest of the stack (whose request id, log line and security headers it gives itself).
   const security = securityHeaders(config);
   // Shared concert data of the agenda (admin writes invalidate it), kept agenda answers and like
-  // counts; what they keep is answered in front of the stack, as the public pages are.
+  // counts.
   const catalog = new AgendaCatalog(db, feed);
   const responses = new AgendaResponses(feed);
   const likeCounts = new LikeCounts(db, feed, clock);
@@ -119,20 +118,21 @@ export function createApp(deps: AppDeps): Express {
     data: pageData,
     feed,
   });
-  const laneHeaders = headersSetBy(security);
-  app.use(publicLane({ pages: publicPages, log, headers: laneHeaders }));
   const sessionCaches = createSessionCaches(feed);
   app.use(
-    agendaFastLane({
-      secrets: sessionSecretsOf(config),
-      cookieName: sessionCookieName(config),
-      caches: sessionCaches,
-      responses,
-      catalog,
-      likeCounts,
-      clock,
+    fastLane({
+      pages: publicPages,
+      api: {
+        secrets: sessionSecretsOf(config),
+        cookieName: sessionCookieName(config),
+        sessionCaches,
+        responses,
+        catalog,
+        likeCounts,
+        clock,
+      },
       log,
-      headers: laneHeaders,
+      headers: headersSetBy(security),
     }),
   );
 

@@ -1,5 +1,5 @@
 // The agenda in two parts: what every fan shares (concert fields and bands, cached by
-// agenda-catalog.ts) and the fan's own rows. Like counts come apart (like-counts.ts).
+// agenda-catalog.ts) and the fan's own rows. Like counts come apart (like-counts.repository.ts).
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { ConcertRowBasics } from './concerts.repository.js';
@@ -71,18 +71,6 @@ export async function findConcertDetails(
       GROUP BY cb.concert_id
     ) bl ON bl.concert_id = c.id
     WHERE c.id = ANY(${ids}::int[])
-  `.execute(db);
-  return result.rows;
-}
-
-/** Like counts of the upcoming concerts that have any. */
-export async function findUpcomingLikeCounts(
-  db: Database,
-  cutoff: { day: string; time: string },
-): Promise<{ id: number; like_count: number }[]> {
-  const result = await sql<{ id: number; like_count: number }>`
-    SELECT c.id, c.like_count FROM concerts c
-    WHERE (c.day, c.hour) >= (${cutoff.day}::date, ${cutoff.time}::time) AND c.like_count > 0
   `.execute(db);
   return result.rows;
 }

@@ -8,13 +8,14 @@ import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
 import { sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
-import type { LikeCounts } from './like-counts.js';
+import { LIKE_COUNTS_PATH, type LikeCounts } from './like-counts.js';
 import { setFeedback, setLike } from './reactions.service.js';
 import { concertPage } from '../pages/concert-page.service.js';
 import {
   carouselResponseSchema,
   concertListResponseSchema,
   feedbackResponseSchema,
+  likeCountsResponseSchema,
   likeResponseSchema,
 } from '../../common/responses.js';
 
@@ -101,6 +102,30 @@ export function concertsRouter(deps: {
       const answer: FeedbackResponse = await setFeedback(db, userId, params.id, body.feedback);
       res.json(answer);
     }),
+  );
+  return router;
+}
+
+/**
+ * GET /api/concerts/likes: public and the same for everyone, so app.ts mounts it before the
+ * session middleware (no cookie is read). The fast lane (server/fast-lane) sends its kept answer
+ * in front of the whole stack; this builds it.
+ */
+export function likeCountsRouter(likeCounts: LikeCounts): Router {
+  const router = express.Router();
+  router.get(
+    LIKE_COUNTS_PATH,
+    route(
+      {
+        summary: 'Número de «me gusta» de cada concierto próximo (los que no salen tienen 0)',
+        response: likeCountsResponseSchema,
+      },
+      async (req, res) => {
+        const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
+        res.set('Cache-Control', 'public, no-cache').type('json');
+        sendKept(res, await likeCounts.answer(encoding));
+      },
+    ),
   );
   return router;
 }

@@ -1,9 +1,6 @@
-// Like counts, apart from every fan's agenda. They are the one part of the agenda that every fan
-// shares and that changes all the time (5 likes a second under the mixed load of issue 13). Inside
-// each fan's kept answer, every like anywhere made every answer stale, and 200 fans meant 200
-// rebuilds for each like. Now a fan's answer (agenda-responses.ts) changes only with their own rows
-// or the catalog, and the counts are one small answer for everyone, GET /api/concerts/likes, which
-// the app merges into the cards.
+// The like counts of the upcoming concerts, one small answer for everyone
+// (GET /api/concerts/likes), kept apart from each fan's agenda: they change with every fan's like,
+// and inside the agendas every like anywhere would make every kept agenda stale.
 //
 // The kept answer is current while no 'likes' or 'concerts' notice came since its read; after one,
 // it keeps serving for at most MAX_STALE_MS, so a storm of likes costs at most one small query per
@@ -12,16 +9,13 @@
 // another instance, it shows within MAX_STALE_MS of the notice. Without a live change feed nothing
 // is kept.
 import { createHash } from 'node:crypto';
-import express, { type Router } from 'express';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { likeCountsResponseSchema } from '../../common/responses.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import type { Database } from '../db/database.js';
-import { route } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
-import { sendKept, type AgendaEncoding } from './agenda-responses.js';
-import { findUpcomingLikeCounts } from './agenda.repository.js';
+import type { AgendaEncoding } from './agenda-responses.js';
+import { findUpcomingLikeCounts } from './like-counts.repository.js';
 import { upcomingCutoff } from './upcoming.js';
 
 const gzipAsync = promisify(gzip);
@@ -106,28 +100,4 @@ export class LikeCounts {
     if (this.feed?.live) this.kept[encoding] = kept;
     return kept;
   }
-}
-
-/**
- * GET /api/concerts/likes, before the session middleware: the counts are public and the same for
- * everyone, so no cookie is looked at. A kept answer goes out from agenda-fast-lane.ts, in front of
- * the whole stack; this builds it.
- */
-export function likeCountsRouter(likeCounts: LikeCounts): Router {
-  const router = express.Router();
-  router.get(
-    LIKE_COUNTS_PATH,
-    route(
-      {
-        summary: 'Número de «me gusta» de cada concierto próximo (los que no salen tienen 0)',
-        response: likeCountsResponseSchema,
-      },
-      async (req, res) => {
-        const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
-        res.set('Cache-Control', 'public, no-cache').type('json');
-        sendKept(res, await likeCounts.answer(encoding));
-      },
-    ),
-  );
-  return router;
 }

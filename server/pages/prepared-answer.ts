@@ -1,6 +1,6 @@
 // A public answer made once and sent many times: its bytes, their gzip (made once, not per
 // request as the compression middleware would), an ETag and its headers. Sent the same way by the
-// full stack (server/pages/pages.routes.ts) and by the lane in front of it (public-lane.ts).
+// full stack (server/pages/pages.routes.ts) and by the fast lane in front of it (server/fast-lane).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -61,7 +61,9 @@ export function sendPrepared(
   res.setHeader('Content-Type', answer.contentType);
   res.setHeader('Cache-Control', answer.cacheControl);
   res.setHeader('ETag', answer.etag);
-  if (answer.gzipped) appendVary(res, 'Accept-Encoding');
+  // Even when too small to gzip: on the full stack the compression middleware adds it to every
+  // compressible answer, and both paths must send the same headers.
+  appendVary(res, 'Accept-Encoding');
   if (answer.variesOnCookie) appendVary(res, 'Cookie');
   if (fresh(req.headers, answer.etag)) {
     res.statusCode = 304;

@@ -1,6 +1,6 @@
 // The security headers of every answer (helmet: CSP, HSTS under https, frame, referrer and
 // content-type rules). Our policy has no per-request part (no nonces), so the headers are the
-// same on every answer: the public pages' lane (server/pages/public-lane.ts) sets the list helmet
+// same on every answer: the fast lane (server/fast-lane) sets the list helmet
 // wrote once instead of running helmet's thirteen middlewares per request.
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
@@ -38,7 +38,7 @@ export function securityHeaders(config: Config): RequestHandler {
 
 /**
  * The headers a middleware sets, recorded by running it once on a stand-in response. Only for a
- * middleware whose headers do not depend on the request (test/public-lane.test.ts compares the
+ * middleware whose headers do not depend on the request (test/fast-lane.test.ts compares the
  * lane's headers with the full stack's, so a per-request value would show up there).
  */
 export function headersSetBy(middleware: RequestHandler): ReadonlyArray<[string, string]> {

@@ -18,7 +18,7 @@ const MISSING_BUILD =
 /**
  * Whether the request carries a session cookie (either name: the one for http or `__Host-` for
  * https). Only its presence: without one the browser surely has no session, and a visitor's kept
- * page can be sent at once (server/pages/public-lane.ts).
+ * page can be sent at once (server/fast-lane).
  */
 const SESSION_COOKIE_NAMES = [
   sessionCookieName({ publicUrl: 'http:' }),
