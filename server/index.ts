@@ -21,7 +21,7 @@ import { chooseEngine } from './recommendations/choose-engine.js';
 import { RecommendationRunner } from './recommendations/runner.js';
 import { bootstrapAdmin } from './users/admin-bootstrap.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
-import { scheduleNoticeSweep, scheduleSubmissionSweep } from './jobs/sweeps.js';
+import { scheduleSweep } from './jobs/sweeps.js';
 import { sweepSubmissions } from './submissions/submission-sweep.js';
 import { scheduleWeeklyMail } from './jobs/weekly-cron.js';
 import { sweepChangeNotices } from './admin/notice-sender.js';
@@ -105,20 +105,36 @@ async function main(): Promise<void> {
     log,
   );
   // Change notices a crash left pending (or due for a retry) go out from here.
-  const noticeSweep = scheduleNoticeSweep(
-    () =>
-      sweepChangeNotices({
-        db: database.db,
-        pool: database.pool,
-        mailer,
-        log,
-        config,
-        clock: systemClock,
-      }),
+  const noticeSweep = scheduleSweep(
+    {
+      name: 'change-notices',
+      cron: '* * * * *',
+      run: async () =>
+        (
+          await sweepChangeNotices({
+            db: database.db,
+            pool: database.pool,
+            mailer,
+            log,
+            config,
+            clock: systemClock,
+          })
+        ).sent,
+      done: 'Avisos de cambio pendientes enviados',
+      failure: 'Error al revisar los avisos de cambio pendientes',
+    },
     log,
   );
-  const submissionSweep = scheduleSubmissionSweep(
-    () => sweepSubmissions({ db: database.db, dataDir: config.dataDir, clock: systemClock }),
+  const submissionSweep = scheduleSweep(
+    {
+      name: 'submissions',
+      cron: '17 * * * *',
+      run: async () =>
+        (await sweepSubmissions({ db: database.db, dataDir: config.dataDir, clock: systemClock }))
+          .expired,
+      done: 'Propuestas sin confirmar borradas',
+      failure: 'Error al borrar las propuestas sin confirmar',
+    },
     log,
   );
   // Sessions, users and agendas are cached per instance while this feed reports changes.

@@ -20,6 +20,30 @@ ${button}
 </body></html>`;
 }
 
+/**
+ * A mail of paragraphs and at most one link, as text and HTML. The text ends with the link after
+ * `action.textLabel` (or the button's label).
+ */
+export function simpleMail(
+  to: string,
+  subject: string,
+  { title, lines, action }: { title: string; lines: string[]; action?: MailAction },
+): OutgoingMail {
+  const link = action ? `\n\n${action.textLabel ?? action.label}: ${action.url}` : '';
+  return {
+    to,
+    subject,
+    text: `${lines.join('\n\n')}${link}\n`,
+    html: layout(title, lines, action),
+  };
+}
+
+interface MailAction {
+  label: string;
+  url: string;
+  textLabel?: string;
+}
+
 const VERIFY_LINES = [
   'Confirma que este email es tuyo con el enlace de abajo: hasta entonces no te enviaremos el email semanal. El enlace caduca en 48 horas.',
   'Si no has creado tú esta cuenta, no abras el enlace e ignora este correo.',
@@ -56,15 +80,11 @@ export function welcomeMail(to: string, publicUrl: string, verifyUrl?: string): 
 
 /** The verification link again, asked for from the profile. */
 export function emailVerificationMail(to: string, verifyUrl: string): OutgoingMail {
-  return {
-    to,
-    subject: 'Verifica tu email de Conciertos Mallorca',
-    text: `${VERIFY_LINES.join('\n\n')}\n\nVerifica tu email: ${verifyUrl}\n`,
-    html: layout('Verifica tu email', VERIFY_LINES, {
-      label: 'Verificar mi email',
-      url: verifyUrl,
-    }),
-  };
+  return simpleMail(to, 'Verifica tu email de Conciertos Mallorca', {
+    title: 'Verifica tu email',
+    lines: VERIFY_LINES,
+    action: { label: 'Verificar mi email', url: verifyUrl, textLabel: 'Verifica tu email' },
+  });
 }
 
 export function passwordResetMail(to: string, resetUrl: string): OutgoingMail {
@@ -72,12 +92,15 @@ export function passwordResetMail(to: string, resetUrl: string): OutgoingMail {
     'Hemos recibido una petición para restablecer la contraseña de tu cuenta.',
     'El enlace sirve una sola vez y caduca en 1 hora. Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.',
   ];
-  return {
-    to,
-    subject: 'Restablece tu contraseña de Conciertos Mallorca',
-    text: `${lines.join('\n\n')}\n\nEstablece tu nueva contraseña: ${resetUrl}\n`,
-    html: layout('Restablece tu contraseña', lines, { label: 'Cambiar contraseña', url: resetUrl }),
-  };
+  return simpleMail(to, 'Restablece tu contraseña de Conciertos Mallorca', {
+    title: 'Restablece tu contraseña',
+    lines,
+    action: {
+      label: 'Cambiar contraseña',
+      url: resetUrl,
+      textLabel: 'Establece tu nueva contraseña',
+    },
+  });
 }
 
 /** One changed detail of a concert, as the fan reads it. */

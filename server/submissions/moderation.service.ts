@@ -31,7 +31,7 @@ import {
   updateSubmissionFields,
   type SubmissionRow,
 } from './submissions.repository.js';
-import { resolveVenueFields } from './venue-fields.js';
+import { submissionFields } from './submission-fields.js';
 
 /** The queue shows this many at a time; the oldest pending ones come first. */
 export const LIST_LIMIT = 100;
@@ -70,15 +70,7 @@ export async function editSubmission(deps: Deps, id: number, input: SubmissionEd
     }
     const emailChanged = input.email.toLowerCase() !== row.contact_email.toLowerCase();
     await updateSubmissionFields(trx, id, {
-      band_name: input.bandName,
-      contact_email: input.email,
-      spotify_url: input.spotifyUrl,
-      genre: input.genre,
-      day: input.day,
-      hour: input.hour,
-      ...(await resolveVenueFields(trx, input)),
-      price: input.price,
-      description: input.description,
+      ...(await submissionFields(trx, input)),
       image_url: input.imageUrl,
       // A new address was confirmed by nobody: the review mails nobody.
       ...(emailChanged ? { confirmed_at: null } : {}),
@@ -192,7 +184,7 @@ export async function approveSubmission(
   const mail = await tell(
     deps,
     row,
-    submissionApprovedMail(row.contact_email, row.band_name, row.day, url),
+    submissionApprovedMail(row.contact_email, { bandName: row.band_name, day: row.day }, url),
   );
   return {
     message: `Propuesta aprobada: concierto ${concertId} creado${mailOutcome(mail, row.contact_email)}`,
@@ -239,7 +231,7 @@ export async function rejectSubmission(
   const mail = await tell(
     deps,
     row,
-    submissionRejectedMail(row.contact_email, row.band_name, row.day, reason),
+    submissionRejectedMail(row.contact_email, { bandName: row.band_name, day: row.day }, reason),
   );
   return {
     message: `Propuesta rechazada${mailOutcome(mail, row.contact_email)}`,

@@ -14,7 +14,7 @@ import { hit, normalizeEmailKey, TOO_MANY_MESSAGE } from '../security/rate-limit
 import { checkFormToken, issueFormToken } from './form-token.js';
 import { CONFIRMATION_HOURS, submissionConfirmationMail } from './submission-mails.js';
 import { deleteWaitingImage, storeSubmissionImage } from './submission-images.js';
-import { resolveVenueFields } from './venue-fields.js';
+import { submissionFields } from './submission-fields.js';
 import {
   confirmSubmission,
   deleteSubmission,
@@ -23,6 +23,7 @@ import {
   lockAndCountQueued,
   releaseFormNonce,
   useFormNonce,
+  type SubmissionFieldsRow,
 } from './submissions.repository.js';
 
 /** Submissions per contact email and day, whatever the address they come from. */
@@ -84,41 +85,31 @@ async function countAgainstEmail(db: Database, email: string): Promise<void> {
   if (wait > 0) throw new RateLimitedError('rate_limited', TOO_MANY_MESSAGE, wait);
 }
 
-/** Stores the submission, unconfirmed, using up the form's token; answers its id. */
+/** Stores the submission, unconfirmed, using up the form's token's nonce; answers its id. */
 function storeUnconfirmed(
   deps: Deps,
-  input: SubmissionFormInput,
-  fields: { nonce: string; venue: Awaited<ReturnType<typeof resolveVenueFields>> },
-  imageUrl: string | null,
-  tokenHash: string,
+  nonce: string,
+  row: SubmissionFieldsRow & { confirm_token_hash: string },
 ): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
-    if (!(await useFormNonce(trx, fields.nonce))) {
-      throw new AppError('form_used', 400, USED_MESSAGE);
-    }
+    if (!(await useFormNonce(trx, nonce))) throw new AppError('form_used', 400, USED_MESSAGE);
     if ((await lockAndCountQueued(trx)) >= deps.config.submissions.queueMax) {
       throw new AppError('queue_full', 503, QUEUE_FULL_MESSAGE, 3600);
     }
-    return insertUnconfirmedSubmission(trx, {
-      band_name: input.bandName,
-      contact_email: input.email,
-      spotify_url: input.spotifyUrl,
-      genre: input.genre,
-      day: input.day,
-      hour: input.hour,
-      ...fields.venue,
-      price: input.price,
-      description: input.description,
-      image_url: imageUrl,
-      confirm_token_hash: tokenHash,
-      created_at: deps.clock(),
-    });
+    return insertUnconfirmedSubmission(trx, { ...row, created_at: deps.clock() });
   });
+}
+
+/** Undoes a stored submission whose confirmation mail could not go: the form may be sent again. */
+async function forget(deps: Deps, id: number, nonce: string, imageUrl: string | null) {
+  await deleteSubmission(deps.db, id);
+  await releaseFormNonce(deps.db, nonce);
+  await deleteWaitingImage(deps.config.dataDir, imageUrl);
 }
 
 /**
  * Stores the submission (its picture kept private) and mails the confirmation link to its
- * contact address. When that mail cannot go, nothing is kept and the form may be sent again.
+ * contact address. When that mail cannot go, nothing is kept.
  */
 export async function createSubmission(
   deps: Deps,
@@ -127,13 +118,17 @@ export async function createSubmission(
 ): Promise<void> {
   const nonce = assertSentByPerson(deps, input);
   if (input.day < madridDateTime(deps.clock()).day) throw badRequest(PAST_DAY_MESSAGE);
-  const venue = await resolveVenueFields(deps.db, input);
+  const fields = await submissionFields(deps.db, input);
   await countAgainstEmail(deps.db, input.email);
   const imageUrl = image ? await storeSubmissionImage(deps.config.dataDir, image) : null;
   const token = newLinkToken();
   let id: number;
   try {
-    id = await storeUnconfirmed(deps, input, { nonce, venue }, imageUrl, hashLinkToken(token));
+    id = await storeUnconfirmed(deps, nonce, {
+      ...fields,
+      image_url: imageUrl,
+      confirm_token_hash: hashLinkToken(token),
+    });
   } catch (error) {
     await deleteWaitingImage(deps.config.dataDir, imageUrl);
     throw error;
@@ -143,9 +138,7 @@ export async function createSubmission(
     await deps.mailer.send(submissionConfirmationMail(input.email, url));
   } catch (error) {
     deps.log.warn({ err: error }, 'No se pudo enviar el correo de confirmación de la propuesta');
-    await deleteSubmission(deps.db, id);
-    await releaseFormNonce(deps.db, nonce);
-    await deleteWaitingImage(deps.config.dataDir, imageUrl);
+    await forget(deps, id, nonce, imageUrl);
     throw new AppError('mail_failed', 503, MAIL_FAILED_MESSAGE, 60);
   }
 }
