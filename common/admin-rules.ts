@@ -1,5 +1,16 @@
-// Admin limits and response shapes without zod, so the admin screens can share them with the
-// server without pulling the validation library into the browser bundle.
+// Admin limits and response shapes the admin screens share with the server. Nothing here runs zod:
+// the response types that have a schema in responses.ts are derived from it by type-only imports,
+// so the browser bundle that imports the limits never pulls the validation library in.
+import type { z } from 'zod';
+import type {
+  adminBandSearchSchema,
+  adminConcertOptionSchema,
+  adminConcertSearchSchema,
+  adminCreatedSchema,
+  bandNameSchema,
+  messageResponseSchema,
+  uploadResponseSchema,
+} from './responses.js';
 
 export const ADMIN_NAME_MAX = 200;
 export const ADMIN_DESCRIPTION_MAX = 5000;
@@ -46,38 +57,17 @@ export function isHttpUrl(value: string): boolean {
 export const isImageUrl = (value: string) => UPLOADED_IMAGE_PATTERN.test(value) || isHttpUrl(value);
 
 /** 201 of POST /api/admin/concerts and /bands. */
-export interface AdminCreatedResponse {
-  id: number;
-  message: string;
-}
+export type AdminCreatedResponse = z.infer<typeof adminCreatedSchema>;
 
 /** 201 of POST /api/admin/links, and the answer of the admin action endpoints. */
-export interface AdminMessageResponse {
-  message: string;
-}
+export type AdminMessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** One hit of GET /api/admin/concerts/search. */
-export interface AdminConcertOptionDto {
-  id: number;
-  day: string;
-  hour: string;
-  venue: string;
-  name: string | null;
-  bands: string[];
-}
+export type AdminConcertOptionDto = z.infer<typeof adminConcertOptionSchema>;
+export type AdminConcertSearchResponse = z.infer<typeof adminConcertSearchSchema>;
 
-export interface AdminConcertSearchResponse {
-  concerts: AdminConcertOptionDto[];
-}
-
-export interface AdminBandOptionDto {
-  id: number;
-  name: string;
-}
-
-export interface AdminBandSearchResponse {
-  bands: AdminBandOptionDto[];
-}
+export type AdminBandOptionDto = z.infer<typeof bandNameSchema>;
+export type AdminBandSearchResponse = z.infer<typeof adminBandSearchSchema>;
 
 /**
  * GET /api/admin/venues: the known venues, then names only found on concerts (known false; id is
@@ -95,9 +85,7 @@ export interface AdminVenuesResponse {
 }
 
 /** POST /api/admin/uploads. */
-export interface UploadResponse {
-  url: string;
-}
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
 
 /** One page of an admin list. */
 export interface AdminPage<T> {

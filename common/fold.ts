@@ -1,5 +1,5 @@
 // Names compared the way people type them: case and the accents of Spanish and Catalan aside. The
-// server does the same in SQL (server/admin/admin.repository.ts `normalised`) with these two lists,
+// server does the same in SQL (server/db/name-match.ts `normalised`) with these two lists,
 // so the browser and the database agree on which names are "the same".
 export const ACCENTED = 'áàäâãéèëêíìïîóòöôõúùüûñç';
 export const PLAIN = 'aaaaaeeeeiiiiooooouuuunc';

@@ -660,3 +660,92 @@ describe('the audit log', () => {
     expect((await agent.get('/api/admin/audit?page=x')).status).toBe(400);
   });
 });
+
+describe('audited writes', () => {
+  const entries = async () =>
+    database.db
+      .selectFrom('admin_audit')
+      .select(['action', 'entity', 'entity_id', 'before', 'after'])
+      .orderBy('id')
+      .execute();
+
+  it('log a creation with no before, a copy with its source, a removal with no after', async () => {
+    const { agent } = await admin();
+    const venue = await createVenue(database.db);
+    const created = await agent
+      .post('/api/admin/concerts')
+      .send({ day: '2030-01-01', hour: '21:00', venueId: venue.id, genre: 'Rock', price: '10' })
+      .expect(201);
+    const copy = await agent
+      .post(`/api/admin/concerts/${created.body.id}/duplicate`)
+      .send({ day: '2030-02-01' })
+      .expect(201);
+    await agent.delete(`/api/admin/concerts/${copy.body.id}`).expect(200);
+    const [create, duplicate, removal] = await entries();
+    expect(create).toMatchObject({
+      action: 'concert.create',
+      entity: 'concert',
+      entity_id: String(created.body.id),
+      before: null,
+      after: { id: created.body.id, day: '2030-01-01', venue_id: venue.id },
+    });
+    expect(duplicate).toMatchObject({
+      action: 'concert.duplicate',
+      entity_id: String(copy.body.id),
+      before: { sourceId: created.body.id },
+      after: { id: copy.body.id, day: '2030-02-01' },
+    });
+    expect(removal).toMatchObject({
+      action: 'concert.delete',
+      entity_id: String(copy.body.id),
+      before: { id: copy.body.id },
+      after: null,
+    });
+  });
+
+  it('log nothing when there was nothing to do or the write was refused', async () => {
+    const { agent } = await admin();
+    const venue = await createVenue(database.db);
+    const band = await createBand(database.db);
+    const concert = await createConcert(database.db, { venue_id: venue.id, bandIds: [band.id] });
+    await agent.post(`/api/admin/concerts/${concert.id}/cancel`).expect(200);
+    await agent.post(`/api/admin/concerts/${concert.id}/cancel`).expect(200);
+    await agent
+      .post(`/api/admin/concerts/${concert.id}/bands`)
+      .send({ bandId: band.id })
+      .expect(409);
+    await agent.patch('/api/admin/concerts/999999').send({ price: '1' }).expect(404);
+    await agent.delete(`/api/admin/bands/${band.id}`).expect(409);
+    await agent.delete(`/api/admin/venues/${venue.id}`).expect(409);
+    expect((await entries()).map((entry) => entry.action)).toEqual(['concert.cancel']);
+  });
+
+  it('log only the bands when a concert gains or loses one', async () => {
+    const { agent } = await admin();
+    const venue = await createVenue(database.db);
+    const band = await createBand(database.db, { band_name: 'Los Uno' });
+    const concert = await createConcert(database.db, { venue_id: venue.id });
+    await agent
+      .post(`/api/admin/concerts/${concert.id}/bands`)
+      .send({ bandId: band.id })
+      .expect(201);
+    await agent.delete(`/api/admin/concerts/${concert.id}/bands/${band.id}`).expect(200);
+    const linked = [{ id: band.id, name: 'Los Uno' }];
+    expect(await entries()).toEqual([
+      {
+        action: 'concert.link_band',
+        entity: 'concert',
+        entity_id: String(concert.id),
+        before: { bands: [] },
+        after: { bands: linked },
+      },
+      {
+        action: 'concert.unlink_band',
+        entity: 'concert',
+        entity_id: String(concert.id),
+        before: { bands: linked },
+        after: { bands: [] },
+      },
+    ]);
+  });
+});

@@ -17,7 +17,7 @@ import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import { route } from '../lib/route.js';
 import { startWeeklyCampaign } from '../weekly-mail/campaign.service.js';
-import { startRecommendationsForAll } from './admin.service.js';
+import { startRecommendationsForAll } from './admin-actions.service.js';
 import { messageResponseSchema } from '../../common/responses.js';
 
 export interface AdminActionsDeps {

@@ -25,15 +25,10 @@ import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import { actorOf } from './actor.js';
 import { catalogAdminRouter } from './catalog-admin.routes.js';
-import { createConcert } from './concerts-admin.service.js';
+import { bandOptions, createBand } from './bands-admin.service.js';
+import { concertOptions, createConcert, createLink } from './concerts-admin.service.js';
 import { concertsAdminRouter } from './concerts-admin.routes.js';
-import {
-  bandOptions,
-  concertOptions,
-  createBand,
-  createLink,
-  venueOptions,
-} from './admin.service.js';
+import { venueOptions } from './venues-admin.service.js';
 import { feedbackSummary } from './feedback-admin.service.js';
 import {
   adminBandSearchSchema,

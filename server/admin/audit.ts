@@ -4,6 +4,7 @@ import type { AdminAuditDto, AdminPage } from '../../common/admin-rules.js';
 import { ADMIN_PAGE_SIZE } from '../../common/admin-rules.js';
 import type { Database } from '../db/database.js';
 import type { Json } from '../db/schema.js';
+import { notFound } from '../lib/errors.js';
 import { findAuditPage, insertAuditEntry, type AuditRow } from './audit.repository.js';
 
 /** Who acted: the admin (id and email), or the API token (id null, 'API'). */
@@ -14,9 +15,11 @@ export interface Actor {
 
 export const API_ACTOR: Actor = { id: null, label: 'API' };
 
+export type AuditEntity = 'concert' | 'band' | 'venue';
+
 export interface AuditEntry {
   action: string;
-  entity: 'concert' | 'band' | 'venue';
+  entity: AuditEntity;
   entityId: number | null;
   before?: unknown;
   after?: unknown;
@@ -36,6 +39,100 @@ export function recordAudit(db: Database, actor: Actor, entry: AuditEntry): Prom
     before: asJson(entry.before),
     after: asJson(entry.after),
   });
+}
+
+/** The rows an audited write is about: read the same way before and after, so the two compare. */
+export interface AuditedRows<Row> {
+  entity: AuditEntity;
+  /** The row, or undefined; `forUpdate` asks for it locked until the commit. */
+  read: (db: Database, id: number, forUpdate?: boolean) => Promise<Row | undefined>;
+  /** The 404's message when the row to change or remove is not there. */
+  missing: string;
+}
+
+interface Creation {
+  action: string;
+  /** Writes the new row (and whatever goes with it) and answers its id. */
+  create: () => Promise<number>;
+  /** The entry's `before`: a new row has none, but a copy names its source. */
+  before?: unknown;
+}
+
+interface Change<Row> {
+  action: string;
+  id: number;
+  /** Answers false when there was nothing to do: no entry then, and `after` is `before`. */
+  change: (before: Row) => Promise<boolean | void>;
+  /** What the entry keeps of each row, when not all of it. */
+  logged?: (row: Row) => unknown;
+}
+
+interface Removal<Row> {
+  action: string;
+  id: number;
+  remove: (before: Row) => Promise<void>;
+}
+
+/**
+ * One admin write and its audit entry, in the caller's transaction: the row locked and read, the
+ * write, the row read again, and the entry with both (a creation has no row before, a removal none
+ * after). A row that is not there is a 404 and nothing is written.
+ */
+export function auditedWrite<Row>(
+  trx: Database,
+  actor: Actor,
+  rows: AuditedRows<Row>,
+  write: Creation,
+): Promise<{ id: number; after: Row }>;
+export function auditedWrite<Row>(
+  trx: Database,
+  actor: Actor,
+  rows: AuditedRows<Row>,
+  write: Change<Row>,
+): Promise<{ before: Row; after: Row; changed: boolean }>;
+export function auditedWrite<Row>(
+  trx: Database,
+  actor: Actor,
+  rows: AuditedRows<Row>,
+  write: Removal<Row>,
+): Promise<{ before: Row }>;
+export async function auditedWrite<Row>(
+  trx: Database,
+  actor: Actor,
+  rows: AuditedRows<Row>,
+  write: Creation | Change<Row> | Removal<Row>,
+) {
+  const { action } = write;
+  const { entity } = rows;
+  const readAfter = async (id: number) => {
+    const row = await rows.read(trx, id);
+    if (row === undefined) throw notFound(rows.missing);
+    return row;
+  };
+  if ('create' in write) {
+    const id = await write.create();
+    const after = await readAfter(id);
+    await recordAudit(trx, actor, { action, entity, entityId: id, before: write.before, after });
+    return { id, after };
+  }
+  const before = await rows.read(trx, write.id, true);
+  if (before === undefined) throw notFound(rows.missing);
+  if ('remove' in write) {
+    await write.remove(before);
+    await recordAudit(trx, actor, { action, entity, entityId: write.id, before });
+    return { before };
+  }
+  if ((await write.change(before)) === false) return { before, after: before, changed: false };
+  const after = await readAfter(write.id);
+  const logged = write.logged ?? ((row: Row) => row);
+  await recordAudit(trx, actor, {
+    action,
+    entity,
+    entityId: write.id,
+    before: logged(before),
+    after: logged(after),
+  });
+  return { before, after, changed: true };
 }
 
 const toAuditDto = (row: AuditRow): AdminAuditDto => ({

@@ -1,7 +1,7 @@
-// SQL of the admin's band list, edits and merges.
+// SQL of the admin's bands: the list, the picker's search, creation, edits and merges.
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { containsPattern, normalised } from './admin.repository.js';
+import { containsPattern, normalised } from '../db/name-match.js';
 
 export interface AdminBandRow {
   id: number;
@@ -47,6 +47,34 @@ export async function findAdminBand(db: Database, id: number, forUpdate = false)
   let query = db.selectFrom('bands as b').select(BAND_COLUMNS).where('b.id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+export async function bandExists(db: Database, id: number): Promise<boolean> {
+  const row = await db.selectFrom('bands').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The band picker: by name, accents and case aside, alphabetical. */
+export async function searchBands(db: Database, q: string | undefined, limit: number) {
+  let query = db.selectFrom('bands').select(['id', 'band_name']);
+  if (q) query = query.where(normalised(sql`band_name`), 'like', containsPattern(q));
+  return query
+    .orderBy(sql`lower(band_name)`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export interface NewBandRow {
+  band_name: string;
+  band_spotify_url: string | null;
+  band_genres: string[];
+  image_url: string | null;
+}
+
+export async function insertBand(db: Database, row: NewBandRow): Promise<number> {
+  const { id } = await db.insertInto('bands').values(row).returning('id').executeTakeFirstOrThrow();
+  return id;
 }
 
 export interface BandPatch {

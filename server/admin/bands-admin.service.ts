@@ -1,34 +1,54 @@
-// The admin's bands: list, edit, merge two into one, delete when unused. Each write runs in one
-// transaction with its audit entry; the scores of the concerts it touches follow the commit.
+// The admin's bands: create, the picker's search, list, edit, merge two into one, delete when
+// unused. Each edit runs in one transaction with its audit entry; the scores of the concerts it
+// touches follow the commit.
 import {
   ADMIN_PAGE_SIZE,
+  SEARCH_LIMIT,
   type AdminBandDto,
+  type AdminBandSearchResponse,
   type AdminPage,
+  type BandCreateInput,
+  type BandSearchInput,
   type BandUpdateInput,
 } from '../../common/admin.js';
+import { toBandNameDto } from '../bands/bands.dto.js';
+import type { Database } from '../db/database.js';
 import { AppError, badRequest, notFound } from '../lib/errors.js';
-import { queueRescore, type PendingRescore } from '../recommendations/concert-rescore.js';
+import { queueRescore } from '../recommendations/concert-rescore.js';
 import { forgetFutureScores } from '../recommendations/generator.js';
-import { recordAudit, type Actor } from './audit.js';
+import { auditedWrite, recordAudit, type Actor, type AuditedRows } from './audit.js';
 import {
   concertIdsOfBand,
   deleteBandRow,
   deleteUnusedBand,
   findAdminBand,
   findAdminBands,
+  insertBand,
   moveBandLinks,
   renameFavourite,
+  searchBands,
   updateBandRow,
   type AdminBandRow,
 } from './bands-admin.repository.js';
 import {
   afterConcertWrite,
-  conflict,
-  pgCodeOf,
-  UNIQUE_VIOLATION,
+  conflictOnDuplicate,
+  DUPLICATE_BAND,
   UNKNOWN_BAND,
   type AdminWriteDeps,
 } from './concert-writes.js';
+
+/** The unique index on lower(band_name). */
+export const BAND_NAME_KEY = 'bands_band_name_lower_key';
+
+const BANDS: AuditedRows<AdminBandRow> = {
+  entity: 'band',
+  read: findAdminBand,
+  missing: UNKNOWN_BAND,
+};
+
+const orDuplicate = <T>(work: () => Promise<T>) =>
+  conflictOnDuplicate(BAND_NAME_KEY, DUPLICATE_BAND, work);
 
 const toAdminBandDto = (row: AdminBandRow): AdminBandDto => ({
   id: row.id,
@@ -38,6 +58,25 @@ const toAdminBandDto = (row: AdminBandRow): AdminBandDto => ({
   imageUrl: row.image_url,
   concertCount: row.concert_count,
 });
+
+/** POST /api/admin/bands: the band alone; unlike the edits below, no audit entry. */
+export function createBand(db: Database, input: BandCreateInput): Promise<number> {
+  return orDuplicate(() =>
+    insertBand(db, {
+      band_name: input.name,
+      band_spotify_url: input.spotifyUrl,
+      band_genres: input.genres,
+      image_url: input.imageUrl,
+    }),
+  );
+}
+
+export async function bandOptions(
+  db: Database,
+  query: BandSearchInput,
+): Promise<AdminBandSearchResponse> {
+  return { bands: (await searchBands(db, query.q, SEARCH_LIMIT)).map(toBandNameDto) };
+}
 
 export async function listAdminBands(
   deps: Pick<AdminWriteDeps, 'db'>,
@@ -58,24 +97,18 @@ export async function updateBand(
   input: BandUpdateInput,
   actor: Actor,
 ): Promise<AdminBandDto> {
-  let result: { after: AdminBandRow; rescore: PendingRescore };
-  try {
-    result = await deps.db.transaction().execute(async (trx) => {
-      const before = await findAdminBand(trx, id, true);
-      if (!before) throw notFound(UNKNOWN_BAND);
-      await updateBandRow(trx, id, {
-        band_name: input.name,
-        band_spotify_url: input.spotifyUrl,
-        band_genres: input.genres,
-        image_url: input.imageUrl,
-      });
-      const after = (await findAdminBand(trx, id))!;
-      await recordAudit(trx, actor, {
+  const result = await orDuplicate(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const { before, after } = await auditedWrite(trx, actor, BANDS, {
         action: 'band.update',
-        entity: 'band',
-        entityId: id,
-        before,
-        after,
+        id,
+        change: () =>
+          updateBandRow(trx, id, {
+            band_name: input.name,
+            band_spotify_url: input.spotifyUrl,
+            band_genres: input.genres,
+            image_url: input.imageUrl,
+          }),
       });
       // Name (favourite artists) and genres feed the scores of its concerts.
       const scored =
@@ -83,11 +116,8 @@ export async function updateBand(
         before.band_genres.join() !== after.band_genres.join();
       const concerts = scored ? await concertIdsOfBand(trx, id) : [];
       return { after, rescore: await queueRescore(deps, trx, concerts) };
-    });
-  } catch (error) {
-    if (pgCodeOf(error) === UNIQUE_VIOLATION) throw conflict('Ya existe una banda con ese nombre.');
-    throw error;
-  }
+    }),
+  );
   await afterConcertWrite(deps, { rescore: result.rescore });
   return toAdminBandDto(result.after);
 }
@@ -135,16 +165,19 @@ export async function mergeBands(
 }
 
 export async function deleteBand(deps: AdminWriteDeps, id: number, actor: Actor): Promise<void> {
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await findAdminBand(trx, id, true);
-    if (!before) throw notFound(UNKNOWN_BAND);
-    if (!(await deleteUnusedBand(trx, id))) {
-      throw new AppError(
-        'band_in_use',
-        409,
-        'Esta banda tiene conciertos: desvincúlala o fusiónala con otra antes de borrarla.',
-      );
-    }
-    await recordAudit(trx, actor, { action: 'band.delete', entity: 'band', entityId: id, before });
-  });
+  await deps.db.transaction().execute((trx) =>
+    auditedWrite(trx, actor, BANDS, {
+      action: 'band.delete',
+      id,
+      remove: async () => {
+        if (!(await deleteUnusedBand(trx, id))) {
+          throw new AppError(
+            'band_in_use',
+            409,
+            'Esta banda tiene conciertos: desvincúlala o fusiónala con otra antes de borrarla.',
+          );
+        }
+      },
+    }),
+  );
 }

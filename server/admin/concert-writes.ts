@@ -1,18 +1,18 @@
-// What the admin's concert edits share: the dependencies, venue and band resolution, and the work
-// done after a commit (scores, change notices).
+// What the admin's writes share: the dependencies, the Spanish 404 and 409 answers, venue and band
+// resolution for the concert forms, and the work done after a commit (scores, change notices).
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { VenueInput } from '../../common/admin.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { isUniqueViolation } from '../db/pg-errors.js';
 import { AppError, notFound } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
 import { finishRescore, type PendingRescore } from '../recommendations/concert-rescore.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
-import { bandExists } from './admin.repository.js';
-import { findOrInsertBandByName } from './bands-admin.repository.js';
+import { bandExists, findOrInsertBandByName } from './bands-admin.repository.js';
 import { sendChangeNotices } from './notice-sender.js';
 import { findManagedVenue, findVenueByName, insertVenue } from './venues-admin.repository.js';
 
@@ -31,11 +31,24 @@ export interface AdminWriteDeps {
 export const UNKNOWN_CONCERT = 'No existe ningún concierto con ese ID.';
 export const UNKNOWN_BAND = 'No existe ninguna banda con ese ID.';
 export const UNKNOWN_VENUE = 'Esa sala no está en la lista de salas.';
+export const DUPLICATE_BAND = 'Ya existe una banda con ese nombre.';
+export const DUPLICATE_LINK = 'Ese concierto y esa banda ya están vinculados.';
 
-export const UNIQUE_VIOLATION = '23505';
-export const pgCodeOf = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
 export const conflict = (message: string) => new AppError('conflict', 409, message);
+
+/**
+ * Runs `work`; a row the unique index `key` refuses becomes a 409 saying `message` (the index
+ * decides a race, so two admins writing one name at once cannot both win).
+ */
+export function conflictOnDuplicate<T>(
+  key: string,
+  message: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return work().catch((error: unknown) => {
+    throw isUniqueViolation(error, key) ? conflict(message) : error;
+  });
+}
 
 /**
  * The venue a concert form chose: one of the list by id, or a new one (the existing venue of that

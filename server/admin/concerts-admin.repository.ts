@@ -1,7 +1,8 @@
-// SQL of the admin's concert list and edits.
+// SQL of the admin's concerts: the list, the picker's search, creation, edits and band links.
 import { sql } from 'kysely';
+import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
-import { containsPattern, normalised } from './admin.repository.js';
+import { containsPattern, normalised } from '../db/name-match.js';
 
 export interface AdminConcertRow {
   id: number;
@@ -39,6 +40,15 @@ const ADMIN_CONCERT_COLUMNS = [
   'c.cancelled_at',
   bandsOfConcert.as('bands'),
 ] as const;
+
+/** Concert `c`'s free name, or the name of one of its bands, matches the LIKE pattern (folded). */
+const nameOrBandLike = (pattern: string) => sql<boolean>`(
+  ${normalised(sql`coalesce(c.bandname, '')`)} LIKE ${pattern}
+  OR EXISTS (
+    SELECT 1 FROM concert_band cb JOIN bands b ON b.id = cb.band_id
+    WHERE cb.concert_id = c.id AND ${normalised(sql`b.band_name`)} LIKE ${pattern}
+  )
+)`;
 
 export interface ConcertFilters {
   q?: string;
@@ -84,16 +94,8 @@ export async function findAdminConcerts(
     const pattern = containsPattern(q);
     query = query.where((eb) =>
       eb.or([
-        eb(normalised(sql`coalesce(c.bandname, '')`), 'like', pattern),
+        nameOrBandLike(pattern),
         eb(normalised(sql`c.venue`), 'like', pattern),
-        eb.exists(
-          eb
-            .selectFrom('concert_band as cb')
-            .innerJoin('bands as b', 'b.id', 'cb.band_id')
-            .select(sql`1`.as('one'))
-            .whereRef('cb.concert_id', '=', 'c.id')
-            .where(normalised(sql`b.band_name`), 'like', pattern),
-        ),
         eb(sql<string>`c.id::text`, '=', q),
       ]),
     );
@@ -122,6 +124,27 @@ export async function findAdminConcert(
   let query = db.selectFrom('concerts as c').select(ADMIN_CONCERT_COLUMNS).where('c.id', '=', id);
   if (forUpdate) query = query.forUpdate();
   return await query.executeTakeFirst();
+}
+
+export interface NewConcertRow extends Omit<ConcertRowBasics, 'id'> {
+  venue_id: number;
+  concert_description: string | null;
+  image_url: string | null;
+  user_id: string | null;
+}
+
+export async function insertConcert(db: Database, row: NewConcertRow): Promise<number> {
+  const { id } = await db
+    .insertInto('concerts')
+    .values(row)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export async function concertExists(db: Database, id: number): Promise<boolean> {
+  const row = await db.selectFrom('concerts').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
 }
 
 export interface ConcertPatch {
@@ -162,6 +185,17 @@ export async function copyBandLinks(db: Database, fromId: number, toId: number) 
   `.execute(db);
 }
 
+/** False when the pair was already linked. */
+export async function insertLink(db: Database, concertId: number, bandId: number) {
+  const inserted = await db
+    .insertInto('concert_band')
+    .values({ concert_id: concertId, band_id: bandId })
+    .onConflict((oc) => oc.doNothing())
+    .returning('concert_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
 /** False when the pair was not linked. */
 export async function deleteLink(db: Database, concertId: number, bandId: number) {
   const row = await db
@@ -171,6 +205,56 @@ export async function deleteLink(db: Database, concertId: number, bandId: number
     .returning('band_id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export interface ConcertOptionRow {
+  id: number;
+  day: string;
+  hour: string;
+  venue: string;
+  bandname: string | null;
+  band_names: string[];
+}
+
+/**
+ * The concert picker: by free name, band name, id or date; the ones nearest to `today` first (the
+ * admin is usually linking a concert just created, or one coming soon).
+ */
+export async function searchConcerts(
+  db: Database,
+  filters: { q?: string; day?: string },
+  today: string,
+  limit: number,
+): Promise<ConcertOptionRow[]> {
+  let query = db
+    .selectFrom('concerts as c')
+    .select([
+      'c.id',
+      'c.day',
+      sql<string>`to_char(c.hour, 'HH24:MI')`.as('hour'),
+      'c.venue',
+      'c.bandname',
+      bandNamesOfConcert.as('band_names'),
+    ]);
+  if (filters.day) query = query.where('c.day', '=', filters.day);
+  const q = filters.q;
+  if (q) {
+    const pattern = containsPattern(q);
+    query = query.where((eb) =>
+      eb.or([
+        nameOrBandLike(pattern),
+        eb(sql<string>`c.day::text`, '=', q),
+        eb(sql<string>`c.id::text`, '=', q),
+      ]),
+    );
+  }
+  return query
+    .orderBy(sql`abs(c.day - ${today}::date)`)
+    .orderBy('c.day')
+    .orderBy('c.hour')
+    .orderBy('c.id')
+    .limit(limit)
+    .execute();
 }
 
 /** The fans to tell about a change: they liked it, keep the notices on, and proved the address. */

@@ -1,40 +1,64 @@
-// The admin's concerts: list, read, edit, duplicate, cancel, restore, delete, and link or unlink
-// bands in place. Each write runs in one transaction with its audit entry; scores and change
-// notices follow the commit (concert-writes.ts).
+// The admin's concerts: create, the picker's search, list, read, edit, duplicate, cancel, restore,
+// delete, and link or unlink bands. Each edit runs in one transaction with its audit entry; scores
+// and change notices follow the commit (concert-writes.ts).
 import {
   ADMIN_PAGE_SIZE,
+  SEARCH_LIMIT,
   type AdminConcertDto,
+  type AdminConcertOptionDto,
+  type AdminConcertSearchResponse,
   type AdminPage,
   type ConcertBandInput,
   type ConcertCreateInput,
   type ConcertDuplicateInput,
   type ConcertListInput,
+  type ConcertSearchInput,
   type ConcertUpdateInput,
+  type LinkCreateInput,
 } from '../../common/admin.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
 import { NO_RESCORE, queueRescore } from '../recommendations/concert-rescore.js';
 import type { Database } from '../db/database.js';
+import { isForeignKeyViolation } from '../db/pg-errors.js';
 import { AppError, notFound } from '../lib/errors.js';
-import { insertConcert, insertLink } from './admin.repository.js';
-import { recordAudit, type Actor } from './audit.js';
+import { madridDateTime, type Clock } from '../lib/time.js';
+import { auditedWrite, type Actor, type AuditedRows } from './audit.js';
+import { bandExists } from './bands-admin.repository.js';
 import { changeNoticeOf, queueChangeNotices } from './change-notices.js';
 import {
   afterConcertWrite,
+  conflict,
+  DUPLICATE_LINK,
   resolveBands,
   resolveVenue,
+  UNKNOWN_BAND,
   UNKNOWN_CONCERT,
   type AdminWriteDeps,
 } from './concert-writes.js';
 import {
+  concertExists,
   copyBandLinks,
   deleteConcertRow,
   deleteLink,
   findAdminConcert,
   findAdminConcerts,
+  insertConcert,
+  insertLink,
+  searchConcerts,
   updateConcertRow,
   type AdminConcertRow,
+  type ConcertOptionRow,
   type ConcertPatch,
 } from './concerts-admin.repository.js';
+
+const CONCERTS: AuditedRows<AdminConcertRow> = {
+  entity: 'concert',
+  read: findAdminConcert,
+  missing: UNKNOWN_CONCERT,
+};
+
+/** concert_band's foreign key to bands: a link it refuses names a band deleted meanwhile. */
+export const BAND_LINK_KEY = 'concert_band_band_id_fkey';
 
 export const toAdminConcertDto = (row: AdminConcertRow): AdminConcertDto => ({
   id: row.id,
@@ -65,6 +89,26 @@ export async function listAdminConcerts(
     ADMIN_PAGE_SIZE,
   );
   return { items: rows.map(toAdminConcertDto), total, page, pageSize: ADMIN_PAGE_SIZE };
+}
+
+const toConcertOptionDto = (row: ConcertOptionRow): AdminConcertOptionDto => ({
+  id: row.id,
+  day: row.day,
+  hour: row.hour,
+  venue: row.venue,
+  name: row.bandname,
+  bands: row.band_names,
+});
+
+/** The concert picker: the ones nearest to today (Europe/Madrid) first. */
+export async function concertOptions(
+  db: Database,
+  clock: Clock,
+  query: ConcertSearchInput,
+): Promise<AdminConcertSearchResponse> {
+  const today = madridDateTime(clock()).day;
+  const rows = await searchConcerts(db, query, today, SEARCH_LIMIT);
+  return { concerts: rows.map(toConcertOptionDto) };
 }
 
 async function lockedConcert(db: Database, id: number): Promise<AdminConcertRow> {
@@ -114,31 +158,30 @@ export async function insertConcertWithAudit(
   input: ConcertCreateInput,
   actor: Actor,
 ): Promise<number> {
-  const venue = await resolveVenue(trx, input);
-  if (!venue) throw new AppError('bad_request', 400, 'Elige una sala.');
-  const concertId = await insertConcert(trx, {
-    day: input.day,
-    hour: input.hour,
-    venue: venue.name,
-    venue_id: venue.id,
-    genre: input.genre,
-    price: input.price,
-    bandname: input.name,
-    concert_description: input.description,
-    image_url: input.imageUrl,
-    user_id: actor.id,
-  });
-  for (const bandId of await resolveBands(trx, input.bandIds, input.bandNames)) {
-    await insertLink(trx, concertId, bandId);
-  }
-  const after = await findAdminConcert(trx, concertId);
-  await recordAudit(trx, actor, {
+  const { id } = await auditedWrite(trx, actor, CONCERTS, {
     action: 'concert.create',
-    entity: 'concert',
-    entityId: concertId,
-    after,
+    create: async () => {
+      const venue = await resolveVenue(trx, input);
+      if (!venue) throw new AppError('bad_request', 400, 'Elige una sala.');
+      const concertId = await insertConcert(trx, {
+        day: input.day,
+        hour: input.hour,
+        venue: venue.name,
+        venue_id: venue.id,
+        genre: input.genre,
+        price: input.price,
+        bandname: input.name,
+        concert_description: input.description,
+        image_url: input.imageUrl,
+        user_id: actor.id,
+      });
+      for (const bandId of await resolveBands(trx, input.bandIds, input.bandNames)) {
+        await insertLink(trx, concertId, bandId);
+      }
+      return concertId;
+    },
   });
-  return concertId;
+  return id;
 }
 
 /** The change notices an edit calls for, written in its transaction: none for a past concert. */
@@ -160,32 +203,29 @@ export async function updateConcert(
   actor: Actor,
 ): Promise<AdminConcertDto> {
   const { after, notices, rescore } = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockedConcert(trx, id);
-    const venue = await resolveVenue(trx, input);
-    const patch: ConcertPatch = {
-      day: input.day,
-      hour: input.hour,
-      genre: input.genre,
-      price: input.price,
-      bandname: input.name,
-      concert_description: input.description,
-      image_url: input.imageUrl,
-      ...(venue ? { venue: venue.name, venue_id: venue.id } : {}),
-    };
-    await updateConcertRow(trx, id, patch);
-    const changed = (await findAdminConcert(trx, id))!;
-    await recordAudit(trx, actor, {
+    const { before, after } = await auditedWrite(trx, actor, CONCERTS, {
       action: 'concert.update',
-      entity: 'concert',
-      entityId: id,
-      before,
-      after: changed,
+      id,
+      change: async () => {
+        const venue = await resolveVenue(trx, input);
+        const patch: ConcertPatch = {
+          day: input.day,
+          hour: input.hour,
+          genre: input.genre,
+          price: input.price,
+          bandname: input.name,
+          concert_description: input.description,
+          image_url: input.imageUrl,
+          ...(venue ? { venue: venue.name, venue_id: venue.id } : {}),
+        };
+        await updateConcertRow(trx, id, patch);
+      },
     });
-    const queued = await queueNoticesFor(trx, deps, before, changed);
+    const queued = await queueNoticesFor(trx, deps, before, after);
     // Only genre and day feed the scores here (the day: a concert moved into the future is scored).
-    const scoreInputsChanged = before.genre !== changed.genre || before.day !== changed.day;
+    const scoreInputsChanged = before.genre !== after.genre || before.day !== after.day;
     const rescore = await queueRescore(deps, trx, scoreInputsChanged ? [id] : []);
-    return { after: changed, notices: queued, rescore };
+    return { after, notices: queued, rescore };
   });
   await afterConcertWrite(deps, { rescore, notices });
   return toAdminConcertDto(after);
@@ -198,28 +238,25 @@ export async function cancelConcert(
   actor: Actor,
 ): Promise<AdminConcertDto> {
   const { after, notices, rescore } = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockedConcert(trx, id);
-    if (before.cancelled_at !== null) return { after: before, notices: [], rescore: NO_RESCORE };
-    await updateConcertRow(trx, id, { cancelled_at: deps.clock() });
-    const changed = (await findAdminConcert(trx, id))!;
-    await recordAudit(trx, actor, {
+    const { before, after, changed } = await auditedWrite(trx, actor, CONCERTS, {
       action: 'concert.cancel',
-      entity: 'concert',
-      entityId: id,
-      before,
-      after: changed,
+      id,
+      change: async (before) => {
+        if (before.cancelled_at !== null) return false;
+        await updateConcertRow(trx, id, { cancelled_at: deps.clock() });
+      },
     });
-    const queued = await queueNoticesFor(trx, deps, before, changed);
-    return { after: changed, notices: queued, rescore: await queueRescore(deps, trx, [id]) };
+    if (!changed) return { after, notices: [], rescore: NO_RESCORE };
+    const queued = await queueNoticesFor(trx, deps, before, after);
+    return { after, notices: queued, rescore: await queueRescore(deps, trx, [id]) };
   });
   await afterConcertWrite(deps, { rescore, notices });
   return toAdminConcertDto(after);
 }
 
 /**
- * One audited change of a concert's scoring inputs: the row locked, changed, read again and logged
- * in one transaction, then re-scored after the commit. `change` answers false when there was
- * nothing to do (no audit entry then). `bandsOnly` logs only the bands, before and after.
+ * One audited change of a concert's scoring inputs, re-scored after the commit. `change` answers
+ * false when there was nothing to do; `logged` picks what the audit entry keeps of the concert.
  */
 async function changeConcert(
   deps: AdminWriteDeps,
@@ -227,24 +264,24 @@ async function changeConcert(
   actor: Actor,
   action: string,
   change: (trx: Database, before: AdminConcertRow) => Promise<boolean>,
-  bandsOnly = false,
+  logged?: (row: AdminConcertRow) => unknown,
 ): Promise<AdminConcertDto> {
   const { after, rescore } = await deps.db.transaction().execute(async (trx) => {
-    const before = await lockedConcert(trx, id);
-    if (!(await change(trx, before))) return { after: before, rescore: NO_RESCORE };
-    const changed = (await findAdminConcert(trx, id))!;
-    await recordAudit(trx, actor, {
+    const written = await auditedWrite(trx, actor, CONCERTS, {
       action,
-      entity: 'concert',
-      entityId: id,
-      before: bandsOnly ? { bands: before.bands } : before,
-      after: bandsOnly ? { bands: changed.bands } : changed,
+      id,
+      change: (before) => change(trx, before),
+      logged,
     });
-    return { after: changed, rescore: await queueRescore(deps, trx, [id]) };
+    const rescore = written.changed ? await queueRescore(deps, trx, [id]) : NO_RESCORE;
+    return { after: written.after, rescore };
   });
   await afterConcertWrite(deps, { rescore });
   return toAdminConcertDto(after);
 }
+
+/** Linking and unlinking log only the bands, before and after. */
+const bandsOf = (row: AdminConcertRow) => ({ bands: row.bands });
 
 /** A cancellation undone: the concert is scored again. */
 export function restoreConcert(
@@ -267,27 +304,26 @@ export async function duplicateConcert(
   actor: Actor,
 ): Promise<number> {
   const { copyId, rescore } = await deps.db.transaction().execute(async (trx) => {
-    const source = await lockedConcert(trx, id);
-    const newId = await insertConcert(trx, {
-      day: input.day ?? source.day,
-      hour: input.hour ?? source.hour,
-      venue: source.venue,
-      venue_id: source.venue_id,
-      genre: source.genre,
-      price: source.price,
-      bandname: source.bandname,
-      concert_description: source.concert_description,
-      image_url: source.image_url,
-      user_id: actor.id,
-    });
-    await copyBandLinks(trx, id, newId);
-    const after = await findAdminConcert(trx, newId);
-    await recordAudit(trx, actor, {
+    const { id: newId } = await auditedWrite(trx, actor, CONCERTS, {
       action: 'concert.duplicate',
-      entity: 'concert',
-      entityId: newId,
       before: { sourceId: id },
-      after,
+      create: async () => {
+        const source = await lockedConcert(trx, id);
+        const copyId = await insertConcert(trx, {
+          day: input.day ?? source.day,
+          hour: input.hour ?? source.hour,
+          venue: source.venue,
+          venue_id: source.venue_id,
+          genre: source.genre,
+          price: source.price,
+          bandname: source.bandname,
+          concert_description: source.concert_description,
+          image_url: source.image_url,
+          user_id: actor.id,
+        });
+        await copyBandLinks(trx, id, copyId);
+        return copyId;
+      },
     });
     return { copyId: newId, rescore: await queueRescore(deps, trx, [newId]) };
   });
@@ -297,16 +333,37 @@ export async function duplicateConcert(
 
 /** Deleted for good: likes and scores go with it. */
 export async function deleteConcert(deps: AdminWriteDeps, id: number, actor: Actor) {
-  await deps.db.transaction().execute(async (trx) => {
-    const before = await lockedConcert(trx, id);
-    await deleteConcertRow(trx, id);
-    await recordAudit(trx, actor, {
+  await deps.db.transaction().execute((trx) =>
+    auditedWrite(trx, actor, CONCERTS, {
       action: 'concert.delete',
-      entity: 'concert',
-      entityId: id,
-      before,
-    });
-  });
+      id,
+      remove: async () => {
+        await deleteConcertRow(trx, id);
+      },
+    }),
+  );
+}
+
+/**
+ * POST /api/admin/links: one link, no audit entry (the concert's own band edits below log one).
+ */
+export async function createLink(db: Database, input: LinkCreateInput): Promise<void> {
+  const [concertFound, bandFound] = await Promise.all([
+    concertExists(db, input.concertId),
+    bandExists(db, input.bandId),
+  ]);
+  if (!concertFound) throw notFound(UNKNOWN_CONCERT);
+  if (!bandFound) throw notFound(UNKNOWN_BAND);
+  let inserted: boolean;
+  try {
+    inserted = await insertLink(db, input.concertId, input.bandId);
+  } catch (error) {
+    // Deleted between the check and the insert.
+    if (isForeignKeyViolation(error, BAND_LINK_KEY)) throw notFound(UNKNOWN_BAND);
+    if (isForeignKeyViolation(error)) throw notFound(UNKNOWN_CONCERT);
+    throw error;
+  }
+  if (!inserted) throw conflict(DUPLICATE_LINK);
 }
 
 export function linkConcertBand(
@@ -328,11 +385,11 @@ export function linkConcertBand(
         input.name !== undefined ? [input.name] : [],
       );
       if (bandId === undefined || !(await insertLink(trx, id, bandId))) {
-        throw new AppError('conflict', 409, 'Ese concierto y esa banda ya están vinculados.');
+        throw conflict(DUPLICATE_LINK);
       }
       return true;
     },
-    true,
+    bandsOf,
   );
 }
 
@@ -353,6 +410,6 @@ export function unlinkConcertBand(
       }
       return true;
     },
-    true,
+    bandsOf,
   );
 }

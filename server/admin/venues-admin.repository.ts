@@ -1,19 +1,9 @@
-// SQL of the managed venue list. concerts.venue keeps the venue's name beside venue_id (the agenda
-// and the mails read it without a join), so a rename is written to both.
+// SQL of the venues: the managed list and the concert form's choices. concerts.venue keeps the
+// venue's name beside venue_id (the agenda and the mails read it without a join), so a rename is
+// written to both.
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { containsPattern, normalised } from './admin.repository.js';
-
-export interface ManagedVenueRow {
-  id: number;
-  name: string;
-  town: string;
-  address: string | null;
-  website: string | null;
-  lat: number | null;
-  lon: number | null;
-  concert_count: number;
-}
+import { containsPattern, normalised } from '../db/name-match.js';
 
 export interface VenueValues {
   name: string;
@@ -22,6 +12,11 @@ export interface VenueValues {
   website: string | null;
   lat: number | null;
   lon: number | null;
+}
+
+export interface ManagedVenueRow extends VenueValues {
+  id: number;
+  concert_count: number;
 }
 
 const concertCount = sql<number>`(SELECT count(*)::int FROM concerts c WHERE c.venue_id = v.id)`;
@@ -46,13 +41,36 @@ export async function findManagedVenues(db: Database, q: string | undefined) {
     .execute() as Promise<ManagedVenueRow[]>;
 }
 
-export async function findManagedVenue(db: Database, id: number) {
-  return await db
+/** One venue; `forUpdate` locks it for the rest of the transaction (edits compare before/after). */
+export async function findManagedVenue(db: Database, id: number, forUpdate = false) {
+  let query = db
     .selectFrom('venues as v')
     .select(['v.id', 'v.name', 'v.town', 'v.address', 'v.website', 'v.lat', 'v.lon'])
     .select(concertCount.as('concert_count'))
-    .where('v.id', '=', id)
-    .executeTakeFirst();
+    .where('v.id', '=', id);
+  if (forUpdate) query = query.forUpdate();
+  return await query.executeTakeFirst();
+}
+
+export interface VenueOptionRow {
+  id: number;
+  name: string;
+  town: string | null;
+  known: boolean;
+}
+
+/** The concert form's venues: the list, then names typed on concerts that the list does not know. */
+export async function listVenueOptions(db: Database): Promise<VenueOptionRow[]> {
+  const { rows } = await sql<VenueOptionRow>`
+    SELECT id, name, town, true AS known FROM venues
+    UNION ALL
+    SELECT min(c.venue_id), min(c.venue), NULL, false
+    FROM concerts c
+    WHERE NOT EXISTS (SELECT 1 FROM venues v WHERE lower(v.name) = lower(btrim(c.venue)))
+    GROUP BY lower(btrim(c.venue))
+    ORDER BY known DESC, name
+  `.execute(db);
+  return rows;
 }
 
 /**

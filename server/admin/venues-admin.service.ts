@@ -1,20 +1,36 @@
-// The managed venue list: list, add, edit (a rename reaches its concerts), delete when unused.
-import type { AdminManagedVenueDto, VenueInput, VenueUpdateInput } from '../../common/admin.js';
+// The venues: the concert form's list, and the managed list (add, edit — a rename reaches its
+// concerts — and delete when unused).
+import type {
+  AdminManagedVenueDto,
+  AdminVenueDto,
+  AdminVenuesResponse,
+  VenueInput,
+  VenueUpdateInput,
+} from '../../common/admin.js';
 import type { Database } from '../db/database.js';
-import { AppError, notFound } from '../lib/errors.js';
-import { recordAudit, type Actor } from './audit.js';
-import { conflict, pgCodeOf, UNIQUE_VIOLATION } from './concert-writes.js';
+import { AppError } from '../lib/errors.js';
+import { auditedWrite, type Actor, type AuditedRows } from './audit.js';
+import { conflictOnDuplicate } from './concert-writes.js';
 import {
   deleteUnusedVenue,
   findManagedVenue,
   findManagedVenues,
   insertVenue,
+  listVenueOptions,
   updateVenueRow,
   type ManagedVenueRow,
+  type VenueOptionRow,
 } from './venues-admin.repository.js';
 
 const DUPLICATE_VENUE = 'Ya existe una sala con ese nombre.';
-const UNKNOWN_VENUE_ID = 'No existe ninguna sala con ese ID.';
+/** The unique index on lower(name). */
+export const VENUE_NAME_KEY = 'venues_name_lower_key';
+
+const VENUES: AuditedRows<ManagedVenueRow> = {
+  entity: 'venue',
+  read: findManagedVenue,
+  missing: 'No existe ninguna sala con ese ID.',
+};
 
 const toManagedVenueDto = (row: ManagedVenueRow): AdminManagedVenueDto => ({
   id: row.id,
@@ -27,13 +43,19 @@ const toManagedVenueDto = (row: ManagedVenueRow): AdminManagedVenueDto => ({
   concertCount: row.concert_count,
 });
 
-async function orConflict<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (pgCodeOf(error) === UNIQUE_VIOLATION) throw conflict(DUPLICATE_VENUE);
-    throw error;
-  }
+const toVenueDto = (row: VenueOptionRow): AdminVenueDto => ({
+  id: row.id,
+  name: row.name,
+  town: row.town,
+  known: row.known,
+});
+
+const orDuplicate = <T>(work: () => Promise<T>) =>
+  conflictOnDuplicate(VENUE_NAME_KEY, DUPLICATE_VENUE, work);
+
+/** GET /api/admin/venues: the concert form's choices. */
+export async function venueOptions(db: Database): Promise<AdminVenuesResponse> {
+  return { venues: (await listVenueOptions(db)).map(toVenueDto) };
 }
 
 export async function listManagedVenues(db: Database, q: string | undefined) {
@@ -41,19 +63,12 @@ export async function listManagedVenues(db: Database, q: string | undefined) {
 }
 
 export function createVenue(db: Database, input: VenueInput, actor: Actor) {
-  return orConflict(() =>
+  return orDuplicate(() =>
     db.transaction().execute(async (trx) => {
-      const id = await insertVenue(trx, {
-        ...input,
-        lat: input.lat ?? null,
-        lon: input.lon ?? null,
-      });
-      const after = (await findManagedVenue(trx, id))!;
-      await recordAudit(trx, actor, {
+      const { after } = await auditedWrite(trx, actor, VENUES, {
         action: 'venue.create',
-        entity: 'venue',
-        entityId: id,
-        after,
+        create: () =>
+          insertVenue(trx, { ...input, lat: input.lat ?? null, lon: input.lon ?? null }),
       });
       return toManagedVenueDto(after);
     }),
@@ -61,18 +76,12 @@ export function createVenue(db: Database, input: VenueInput, actor: Actor) {
 }
 
 export function updateVenue(db: Database, id: number, input: VenueUpdateInput, actor: Actor) {
-  return orConflict(() =>
+  return orDuplicate(() =>
     db.transaction().execute(async (trx) => {
-      const before = await findManagedVenue(trx, id);
-      if (!before) throw notFound(UNKNOWN_VENUE_ID);
-      await updateVenueRow(trx, id, input);
-      const after = (await findManagedVenue(trx, id))!;
-      await recordAudit(trx, actor, {
+      const { after } = await auditedWrite(trx, actor, VENUES, {
         action: 'venue.update',
-        entity: 'venue',
-        entityId: id,
-        before,
-        after,
+        id,
+        change: () => updateVenueRow(trx, id, input),
       });
       return toManagedVenueDto(after);
     }),
@@ -80,21 +89,19 @@ export function updateVenue(db: Database, id: number, input: VenueUpdateInput, a
 }
 
 export async function deleteVenue(db: Database, id: number, actor: Actor): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const before = await findManagedVenue(trx, id);
-    if (!before) throw notFound(UNKNOWN_VENUE_ID);
-    if (!(await deleteUnusedVenue(trx, id))) {
-      throw new AppError(
-        'venue_in_use',
-        409,
-        'Esta sala tiene conciertos: cámbialos de sala antes de borrarla.',
-      );
-    }
-    await recordAudit(trx, actor, {
+  await db.transaction().execute((trx) =>
+    auditedWrite(trx, actor, VENUES, {
       action: 'venue.delete',
-      entity: 'venue',
-      entityId: id,
-      before,
-    });
-  });
+      id,
+      remove: async () => {
+        if (!(await deleteUnusedVenue(trx, id))) {
+          throw new AppError(
+            'venue_in_use',
+            409,
+            'Esta sala tiene conciertos: cámbialos de sala antes de borrarla.',
+          );
+        }
+      },
+    }),
+  );
 }

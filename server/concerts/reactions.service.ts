@@ -1,6 +1,7 @@
 // A fan's like and feedback on a concert. Each change is one transaction; liking is idempotent and
 // the concert's like_count moves only when the fan's flag actually flips.
 import type { Database } from '../db/database.js';
+import { isForeignKeyViolation } from '../db/pg-errors.js';
 import { notFound } from '../lib/errors.js';
 import {
   addToLikeCount,
@@ -10,10 +11,6 @@ import {
 } from './reactions.repository.js';
 
 const CONCERT_NOT_FOUND = 'Ese concierto no existe.';
-
-function isForeignKeyError(error: unknown): boolean {
-  return (error as { code?: string }).code === '23503';
-}
 
 export async function setLike(db: Database, userId: string, concertId: number, liked: boolean) {
   try {
@@ -25,7 +22,7 @@ export async function setLike(db: Database, userId: string, concertId: number, l
       return { liked, likeCount };
     });
   } catch (error) {
-    if (isForeignKeyError(error)) throw notFound(CONCERT_NOT_FOUND);
+    if (isForeignKeyViolation(error)) throw notFound(CONCERT_NOT_FOUND);
     throw error;
   }
 }
@@ -40,7 +37,7 @@ export async function setFeedback(
     await upsertFeedback(db, userId, concertId, feedback);
     return { feedback };
   } catch (error) {
-    if (isForeignKeyError(error)) throw notFound(CONCERT_NOT_FOUND);
+    if (isForeignKeyViolation(error)) throw notFound(CONCERT_NOT_FOUND);
     throw error;
   }
 }

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Logger } from '../lib/logger.js';
 import { StartupError } from '../lib/startup-error.js';
 import { SUPERUSER } from './embedded-cluster.js';
+import { isInvalidPassword } from './pg-errors.js';
 
 /** What every data directory made before the random password used: rotated away at start. */
 const LEGACY_PASSWORD = 'embedded';
@@ -39,8 +40,8 @@ async function canSignIn(port: number, password: string): Promise<boolean> {
     await client.connect();
     return true;
   } catch (error) {
-    // 28P01: wrong password. Anything else is a real problem.
-    if ((error as { code?: string }).code === '28P01') return false;
+    // A wrong password only says this one is not it; anything else is a real problem.
+    if (isInvalidPassword(error)) return false;
     throw error;
   } finally {
     await client.end().catch(() => undefined);

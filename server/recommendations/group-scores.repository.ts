@@ -1,8 +1,8 @@
-// Writing a group's scores (bulk-generator.ts): about 75,000 rows in one INSERT.
+// Writing a group's scores (bulk-generator.ts): the whole group in one INSERT.
 //
-// The table's triggers would triple the time: nearly all of it is the two foreign-key checks,
-// which PostgreSQL runs once per row (each locks the referenced user or concert row). So when the database lets this role set
-// session_replication_role (a superuser, as the embedded database is, or a role given
+// Nearly all the cost of the table's triggers is its two foreign-key checks, which PostgreSQL runs
+// once per row (each locks the referenced user or concert row). So when the database lets this
+// role set session_replication_role (a superuser, as the embedded database is, or a role given
 // `GRANT SET ON PARAMETER session_replication_role`), the INSERT runs with triggers off and this
 // transaction does what they would have done, once per group instead of once per row:
 // - the foreign keys: the fans' and concerts' rows are locked FOR KEY SHARE first (so neither can
@@ -12,6 +12,7 @@
 // Without that privilege the same INSERT runs with the triggers, just slower.
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { isUniqueViolation } from '../db/pg-errors.js';
 import type { ScoredConcert } from './engine.js';
 
 /** The taste a fan's scores were computed for: users.updated_at as text. */
@@ -37,8 +38,8 @@ export async function saveGroupScores(
   scores: ScoredConcert[],
 ): Promise<Set<string>> {
   if (scores.length === 0) return new Set();
-  // Every row is a few small integers pointing into short lists (fans, reasons, scores): parsing
-  // 75,000 uuids and sentences costs more than writing the rows. Reasons repeat a lot across fans.
+  // Every row is a few small integers pointing into short lists (fans, reasons, scores): parsing a
+  // uuid and a sentence per row would cost more than writing the rows. Reasons repeat across fans.
   const fanIndex = new Map(fans.map((fan, i) => [fan.user_id, i + 1]));
   const reasonIndex = new Map<string, number>();
   const columns: Record<'fan' | 'concert' | 'score' | 'reason' | 'engine', number[]> = {
@@ -88,7 +89,7 @@ export async function saveGroupScores(
         )
         SELECT user_id FROM current_fans`.execute(trx);
     } catch (error) {
-      if ((error as { code?: string }).code !== '23505') throw error;
+      if (!isUniqueViolation(error)) throw error;
       await sql`ROLLBACK TO SAVEPOINT plain_insert`.execute(trx);
       written = await sql<ScoredTaste>`
         WITH ${currentFans}, upserted AS (

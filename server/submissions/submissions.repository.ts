@@ -1,7 +1,7 @@
 // All SQL of the band submissions: the queue itself, and finding or adding the band and the venue
 // an approval needs.
 import { sql } from 'kysely';
-import { normalised } from '../admin/admin.repository.js';
+import { normalised } from '../db/name-match.js';
 import type { Database } from '../db/database.js';
 
 export interface SubmissionFieldsRow {
