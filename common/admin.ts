@@ -1,4 +1,5 @@
-// Request schemas of the admin API (server-side only: the client validates by hand, without zod).
+// Request schemas of the admin API: the server validates with them, and the admin screens check
+// their forms with the same schemas before sending (client/src/lib/parseDraft.ts).
 import { z } from 'zod';
 import {
   ADMIN_DESCRIPTION_MAX,

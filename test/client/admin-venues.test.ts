@@ -1,21 +1,22 @@
-// The admin's venue checks in the browser (client/src/features/admin/validation.ts, venues.ts):
-// the same rules the server applies, so a bad field is marked before anything is sent.
-import { knownVenue, newVenueOf } from '../../client/src/features/admin/venues';
-import { concertProblem, venueProblem } from '../../client/src/features/admin/validation';
+// The admin's venue checks in the browser (client/src/features/admin/validation.ts on the API's
+// zod schemas, client/src/components/concert-fields/venueChoice.ts): the server's own rules, so a
+// bad field is marked before anything is sent.
+import { knownVenue } from '../../client/src/components/concert-fields/venueChoice';
+import { checkConcert, checkVenue } from '../../client/src/features/admin/validation';
 
 const venue = { name: 'Sa Sala', town: 'Palma', address: '', website: '', lat: '', lon: '' };
 
-describe('venueProblem', () => {
+describe('checkVenue', () => {
   it('accepts a venue with only a name and a town, or with every field', () => {
-    expect(venueProblem(venue)).toBeUndefined();
+    expect(checkVenue(venue).problem).toBeUndefined();
     expect(
-      venueProblem({
+      checkVenue({
         ...venue,
         address: 'Carrer Major 1',
         website: 'http://sasala.example',
         lat: '-39.5',
         lon: ' 180 ',
-      }),
+      }).problem,
     ).toBeUndefined();
   });
 
@@ -25,11 +26,11 @@ describe('venueProblem', () => {
     [{ website: 'ftp://sasala.example' }, 'website', 'La web de la sala no es válida.'],
     [{ website: 'sasala.example' }, 'website', 'La web de la sala no es válida.'],
     [{ lat: '90.01' }, 'lat', 'La latitud debe ser un número entre -90 y 90.'],
-    [{ lat: '1e1' }, 'lat', 'La latitud debe ser un número entre -90 y 90.'],
+    [{ lat: '39,57' }, 'lat', 'La latitud debe ser un número entre -90 y 90.'],
     [{ lon: '-181' }, 'lon', 'La longitud debe ser un número entre -180 y 180.'],
     [{ lon: 'este' }, 'lon', 'La longitud debe ser un número entre -180 y 180.'],
   ])('refuses %j', (change, field, message) => {
-    expect(venueProblem({ ...venue, ...change })).toEqual([field, message]);
+    expect(checkVenue({ ...venue, ...change }).problem).toEqual([field, message]);
   });
 });
 
@@ -58,37 +59,56 @@ describe('a new venue from the concert form', () => {
     venueTown: 'Inca',
     venueAddress: '',
     venueWebsite: '',
-    isNewVenue: true,
     hour: '21:00',
     price: '10',
+    name: '',
+    description: '',
     imageUrl: '',
   };
+  const listed = { id: 7, name: 'Sala Nueva', town: 'Inca', known: true };
 
   it('needs a town, and a website only if it is http(s)', () => {
-    expect(concertProblem(concert)).toBeUndefined();
-    expect(concertProblem({ ...concert, venueTown: ' ' })).toEqual([
+    expect(checkConcert(concert, undefined).problem).toBeUndefined();
+    expect(checkConcert({ ...concert, venueTown: ' ' }, undefined).problem).toEqual([
       'venueTown',
       'Indica el municipio de la sala.',
     ]);
-    expect(concertProblem({ ...concert, venueWebsite: 'javascript:alert(1)' })).toEqual([
-      'venueWebsite',
-      'La web de la sala no es válida.',
-    ]);
-    expect(concertProblem({ ...concert, isNewVenue: false, venueWebsite: 'x' })).toBeUndefined();
+    expect(
+      checkConcert({ ...concert, venueWebsite: 'javascript:alert(1)' }, undefined).problem,
+    ).toEqual(['venueWebsite', 'La web de la sala no es válida.']);
+    expect(checkConcert({ ...concert, venueWebsite: 'x' }, listed).problem).toBeUndefined();
   });
 
-  it('sends the optional address and website trimmed', () => {
-    expect(
-      newVenueOf(' Sala Nueva ', {
-        venueTown: ' Inca ',
-        venueAddress: ' Plaça 1 ',
-        venueWebsite: ' https://nueva.example ',
-      }),
-    ).toEqual({
+  it('sends the optional address and website trimmed, or the listed venue by its id', () => {
+    const typed = {
+      ...concert,
+      venue: ' Sala Nueva ',
+      venueTown: ' Inca ',
+      venueAddress: ' Plaça 1 ',
+      venueWebsite: ' https://nueva.example ',
+    };
+    expect(checkConcert(typed, undefined).data?.newVenue).toEqual({
       name: 'Sala Nueva',
       town: 'Inca',
       address: 'Plaça 1',
       website: 'https://nueva.example',
     });
+    expect(checkConcert(typed, listed).data).toMatchObject({ venueId: 7 });
+    expect(checkConcert(typed, listed).data?.newVenue).toBeUndefined();
+  });
+
+  it('says a blank required field is missing rather than badly written', () => {
+    expect(checkConcert({ ...concert, day: '' }, undefined).problem).toEqual([
+      'day',
+      'Indica el día del concierto.',
+    ]);
+    expect(checkConcert({ ...concert, genre: '' }, undefined).problem).toEqual([
+      'genre',
+      'Elige un género.',
+    ]);
+    expect(checkConcert({ ...concert, venue: ' ' }, undefined).problem).toEqual([
+      'venue',
+      'Indica el nombre de la sala.',
+    ]);
   });
 });

@@ -7,43 +7,21 @@ import type {
   AdminVenuesResponse,
   UploadResponse,
 } from '../../../../common/admin-rules';
+import type {
+  BandCreateInput,
+  ConcertCreateInput,
+  LinkCreateInput,
+} from '../../../../common/admin';
 import { ApiError, apiFetch } from '../../lib/api';
 
-/** A venue added from a concert form; blank address or website means none. */
-export interface NewVenueDraft {
-  name: string;
-  town: string;
-  address: string;
-  website: string;
-}
-
-/** The venue is one of the list (its id, picked by name) or a new one. */
-export interface ConcertDraft {
-  day: string;
-  genre: string;
-  venueId?: number;
-  newVenue?: NewVenueDraft;
-  hour: string;
-  price: string;
-  name: string;
-  description: string;
-  imageUrl: string;
-}
-
-export interface BandDraft {
-  name: string;
-  spotifyUrl: string;
-  genres: string[];
-  imageUrl: string;
-}
-
-export const createConcert = (body: ConcertDraft) =>
+// Bodies are what the schemas of common/admin.ts give (z.infer): the forms send what they parsed.
+export const createConcert = (body: ConcertCreateInput) =>
   apiFetch<AdminCreatedResponse>('/api/admin/concerts', { method: 'POST', body });
 
-export const createBand = (body: BandDraft) =>
+export const createBand = (body: BandCreateInput) =>
   apiFetch<AdminCreatedResponse>('/api/admin/bands', { method: 'POST', body });
 
-export const createLink = (body: { concertId: number; bandId: number }) =>
+export const createLink = (body: LinkCreateInput) =>
   apiFetch<AdminMessageResponse>('/api/admin/links', { method: 'POST', body });
 
 export const fetchVenues = (signal?: AbortSignal) =>

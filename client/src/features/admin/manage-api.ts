@@ -9,9 +9,15 @@ import type {
   AdminMessageResponse,
   AdminPage,
 } from '../../../../common/admin-rules';
+import type {
+  BandUpdateInput,
+  ConcertBandInput,
+  ConcertUpdateInput,
+  VenueInput,
+  VenueUpdateInput,
+} from '../../../../common/admin';
 import type { AdminFeedbackResponse } from '../../../../common/dto';
 import { apiFetch } from '../../lib/api';
-import type { NewVenueDraft } from './api';
 
 export interface ConcertFilters {
   q: string;
@@ -21,11 +27,10 @@ export interface ConcertFilters {
   to: string;
   withoutBands: boolean;
   withoutImage: boolean;
-  page: number;
 }
 
-export function listConcerts(filters: ConcertFilters, signal?: AbortSignal) {
-  const params = new URLSearchParams({ when: filters.when, page: String(filters.page) });
+export function listConcerts(filters: ConcertFilters, page: number, signal?: AbortSignal) {
+  const params = new URLSearchParams({ when: filters.when, page: String(page) });
   if (filters.q.trim()) params.set('q', filters.q.trim());
   if (filters.genre) params.set('genre', filters.genre);
   if (filters.from) params.set('from', filters.from);
@@ -35,21 +40,10 @@ export function listConcerts(filters: ConcertFilters, signal?: AbortSignal) {
   return apiFetch<AdminPage<AdminConcertDto>>(`/api/admin/concerts?${params}`, { signal });
 }
 
-export type ConcertChanges = Partial<{
-  day: string;
-  hour: string;
-  genre: string;
-  price: string;
-  name: string;
-  description: string;
-  imageUrl: string | null;
-  venueId: number;
-  newVenue: NewVenueDraft;
-}>;
-
 const concertPath = (id: number) => `/api/admin/concerts/${id}`;
 
-export const updateConcert = (id: number, body: ConcertChanges) =>
+/** An edit: only the fields that changed. */
+export const updateConcert = (id: number, body: ConcertUpdateInput) =>
   apiFetch<AdminConcertDto>(concertPath(id), { method: 'PATCH', body });
 export const cancelConcert = (id: number) =>
   apiFetch<AdminConcertDto>(`${concertPath(id)}/cancel`, { method: 'POST', body: {} });
@@ -62,7 +56,7 @@ export const duplicateConcert = (id: number, day: string) =>
   });
 export const deleteConcert = (id: number) =>
   apiFetch<AdminMessageResponse>(concertPath(id), { method: 'DELETE' });
-export const linkBand = (id: number, body: { bandId: number } | { name: string }) =>
+export const linkBand = (id: number, body: ConcertBandInput) =>
   apiFetch<AdminConcertDto>(`${concertPath(id)}/bands`, { method: 'POST', body });
 export const unlinkBand = (id: number, bandId: number) =>
   apiFetch<AdminConcertDto>(`${concertPath(id)}/bands/${bandId}`, { method: 'DELETE' });
@@ -72,14 +66,8 @@ export function listBands(q: string, page: number, signal?: AbortSignal) {
   if (q.trim()) params.set('q', q.trim());
   return apiFetch<AdminPage<AdminBandDto>>(`/api/admin/bands?${params}`, { signal });
 }
-/** A band edit: only the fields that changed (blank Spotify or image URL removes it). */
-export type BandChanges = Partial<{
-  name: string;
-  spotifyUrl: string;
-  genres: string[];
-  imageUrl: string;
-}>;
-export const updateBand = (id: number, body: BandChanges) =>
+/** A band edit: only the fields that changed (a null Spotify or image URL removes it). */
+export const updateBand = (id: number, body: BandUpdateInput) =>
   apiFetch<AdminBandDto>(`/api/admin/bands/${id}`, { method: 'PATCH', body });
 export const mergeBand = (id: number, intoId: number) =>
   apiFetch<AdminBandDto>(`/api/admin/bands/${id}/merge`, { method: 'POST', body: { intoId } });
@@ -91,18 +79,10 @@ export const listManagedVenues = (q: string, signal?: AbortSignal) =>
     `/api/admin/venues/managed?${new URLSearchParams(q.trim() ? { q: q.trim() } : {})}`,
     { signal },
   );
-/** Every field as the form holds it (text); blank clears an optional one. */
-export interface VenueDraft {
-  name: string;
-  town: string;
-  address: string;
-  website: string;
-  lat: string;
-  lon: string;
-}
-export const createVenue = (body: VenueDraft) =>
+export const createVenue = (body: VenueInput) =>
   apiFetch<AdminManagedVenueDto>('/api/admin/venues', { method: 'POST', body });
-export const updateVenue = (id: number, body: Partial<VenueDraft>) =>
+/** A venue edit: only the fields that changed (null clears an optional one). */
+export const updateVenue = (id: number, body: VenueUpdateInput) =>
   apiFetch<AdminManagedVenueDto>(`/api/admin/venues/${id}`, { method: 'PATCH', body });
 export const deleteVenue = (id: number) =>
   apiFetch<AdminMessageResponse>(`/api/admin/venues/${id}`, { method: 'DELETE' });

@@ -1,93 +1,86 @@
-// The admin forms' checks, by hand (no zod in the browser); the server checks the same again.
+// The admin forms' checks: the API's own zod schemas run on the request a form stands for, before
+// it is sent; the first issue marks its field. Only the admin and /publica chunks load zod.
 import {
-  DAY_PATTERN,
-  HOUR_PATTERN,
-  INT_MAX,
-  PRICE_MAX,
-  PRICE_PATTERN,
-  isHttpUrl,
-  isImageUrl,
-} from '../../../../common/admin-rules';
-import { isGenre } from '../../../../common/genres';
+  bandCreateSchema,
+  concertCreateSchema,
+  linkCreateSchema,
+  venueCreateSchema,
+} from '../../../../common/admin';
+import type { AdminVenueDto } from '../../../../common/admin-rules';
+import { submissionEditSchema } from '../../../../common/submissions';
+import type { ConcertText } from '../../components/concert-fields/useConcertDraft';
+import { fieldOf, parseDraft } from '../../lib/parseDraft';
+import { submissionFieldAt } from '../submissions/submissionCheck';
+import { submissionTexts, type SubmissionText } from '../submissions/submissionDraft';
 
-export interface ConcertFields {
-  day: string;
-  genre: string;
-  venue: string;
-  venueTown: string;
+/** A concert as the admin's forms hold it. */
+export interface AdminConcertText extends ConcertText {
   venueAddress: string;
   venueWebsite: string;
-  /** The venue's name is not on the list: a town is needed to add it. */
-  isNewVenue: boolean;
-  hour: string;
-  price: string;
+  name: string;
   imageUrl: string;
 }
 
-const WEBSITE_PROBLEM = 'La web de la sala no es válida.';
-const isOptionalHttpUrl = (value: string) => !value.trim() || isHttpUrl(value.trim());
+/** The fields of the concert form that show a new venue's issues. */
+const NEW_VENUE_FIELDS: Record<string, keyof AdminConcertText> = {
+  name: 'venue',
+  town: 'venueTown',
+  address: 'venueAddress',
+  website: 'venueWebsite',
+};
 
-const isWholeNumber = (value: string, min: number) =>
-  /^\d+$/.test(value.trim()) && Number(value) >= min && Number(value) <= INT_MAX;
-
-/** The first problem, as the field's id and a Spanish message; undefined when all is well. */
-export function concertProblem(
-  fields: ConcertFields,
-): [Exclude<keyof ConcertFields, 'isNewVenue'>, string] | undefined {
-  if (!DAY_PATTERN.test(fields.day)) return ['day', 'Indica el día del concierto.'];
-  if (!isGenre(fields.genre)) return ['genre', 'Elige un género.'];
-  if (!fields.venue.trim()) return ['venue', 'Indica la sala.'];
-  if (fields.isNewVenue && !fields.venueTown.trim()) {
-    return ['venueTown', 'Indica el municipio de la sala.'];
-  }
-  if (fields.isNewVenue && !isOptionalHttpUrl(fields.venueWebsite)) {
-    return ['venueWebsite', WEBSITE_PROBLEM];
-  }
-  if (!HOUR_PATTERN.test(fields.hour)) return ['hour', 'Indica la hora del concierto.'];
-  const price = fields.price.trim();
-  if (!price) return ['price', 'Indica el precio.'];
-  if (price.startsWith('-')) return ['price', 'El precio no puede ser negativo.'];
-  if (!PRICE_PATTERN.test(price) || Number(price) > PRICE_MAX) {
-    return ['price', 'El precio debe ser un número con como mucho 2 decimales.'];
-  }
-  if (fields.imageUrl.trim() && !isImageUrl(fields.imageUrl.trim())) {
-    return ['imageUrl', 'La URL de la imagen no es válida.'];
-  }
-  return undefined;
+/** A concert at a listed venue (by its id) or at a new one, added with it. */
+export function checkConcert(fields: AdminConcertText, known: AdminVenueDto | undefined) {
+  const venue = known
+    ? { venueId: known.id }
+    : {
+        newVenue: {
+          name: fields.venue,
+          town: fields.venueTown,
+          address: fields.venueAddress,
+          website: fields.venueWebsite,
+        },
+      };
+  return parseDraft(
+    concertCreateSchema,
+    {
+      day: fields.day,
+      genre: fields.genre,
+      hour: fields.hour,
+      price: fields.price,
+      name: fields.name,
+      description: fields.description,
+      imageUrl: fields.imageUrl,
+      ...venue,
+    },
+    ({ path: [key, inner] }) => {
+      if (key === 'newVenue') return NEW_VENUE_FIELDS[String(inner)] ?? 'venue';
+      // The one-venue rule is the whole request's, with no path of its own.
+      if (key === undefined || key === 'venueId') return 'venue';
+      return fieldOf(fields)({ path: [key] });
+    },
+  );
 }
 
-export interface BandFields {
+export interface BandText {
   name: string;
   spotifyUrl: string;
   imageUrl: string;
 }
 
-export function bandProblem(fields: BandFields): [keyof BandFields, string] | undefined {
-  if (!fields.name.trim()) return ['name', 'Indica el nombre de la banda.'];
-  if (fields.spotifyUrl.trim() && !isHttpUrl(fields.spotifyUrl.trim())) {
-    return ['spotifyUrl', 'La URL de Spotify no es válida.'];
-  }
-  if (fields.imageUrl.trim() && !isImageUrl(fields.imageUrl.trim())) {
-    return ['imageUrl', 'La URL de la imagen no es válida.'];
-  }
-  return undefined;
-}
+export const checkBand = (fields: BandText, genres: string[]) =>
+  parseDraft(bandCreateSchema, { ...fields, genres }, fieldOf(fields));
 
-export function linkProblem(fields: {
+export interface LinkText {
   concertId: string;
   bandId: string;
-}): ['concertId' | 'bandId', string] | undefined {
-  if (!isWholeNumber(fields.concertId, 1)) {
-    return ['concertId', 'El ID del concierto debe ser un número entero.'];
-  }
-  if (!isWholeNumber(fields.bandId, 1)) {
-    return ['bandId', 'El ID de la banda debe ser un número entero.'];
-  }
-  return undefined;
 }
 
-/** A venue as its form holds it: every field text, blank meaning "none" for the optional ones. */
-export interface VenueFields {
+export const checkLink = (fields: LinkText) =>
+  parseDraft(linkCreateSchema, fields, fieldOf(fields));
+
+/** A venue as its forms hold it: blank means "none" for the optional fields. */
+export interface VenueText {
   name: string;
   town: string;
   address: string;
@@ -96,19 +89,17 @@ export interface VenueFields {
   lon: string;
 }
 
-/** A blank coordinate, or a number within [-limit, limit]. */
-const isCoordinate = (value: string, limit: number) =>
-  !value.trim() || (/^\s*-?\d+(\.\d+)?\s*$/.test(value) && Math.abs(Number(value)) <= limit);
+export const checkVenue = (fields: VenueText) =>
+  parseDraft(venueCreateSchema, fields, fieldOf(fields));
 
-export function venueProblem(fields: VenueFields): [keyof VenueFields, string] | undefined {
-  if (!fields.name.trim()) return ['name', 'Indica el nombre de la sala.'];
-  if (!fields.town.trim()) return ['town', 'Indica el municipio de la sala.'];
-  if (!isOptionalHttpUrl(fields.website)) return ['website', WEBSITE_PROBLEM];
-  if (!isCoordinate(fields.lat, 90)) {
-    return ['lat', 'La latitud debe ser un número entre -90 y 90.'];
-  }
-  if (!isCoordinate(fields.lon, 180)) {
-    return ['lon', 'La longitud debe ser un número entre -180 y 180.'];
-  }
-  return undefined;
+/** A submission as the review holds it: the sender's fields and the picture's address. */
+export interface ReviewText extends SubmissionText {
+  imageUrl: string;
 }
+
+export const checkReview = (fields: ReviewText, known: AdminVenueDto | undefined) =>
+  parseDraft(
+    submissionEditSchema,
+    { ...submissionTexts(fields, known), imageUrl: fields.imageUrl },
+    submissionFieldAt(fields),
+  );

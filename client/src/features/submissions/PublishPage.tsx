@@ -7,83 +7,96 @@ import {
   SUBMISSION_NAME_MAX,
   SUBMISSION_TEXT_MAX,
   SUBMISSION_TOWN_MAX,
+  SUBMISSION_URL_MAX,
 } from '../../../../common/submission-rules';
-import { FormStatus, StatusRegion } from '../../components/FormStatus';
+import { FormStatus, StatusRegion, type StatusMessage } from '../../components/FormStatus';
 import { Loading } from '../../components/Loading';
-import { TextAreaField } from '../../components/TextAreaField';
 import { TextField } from '../../components/TextField';
-import {
-  DayField,
-  GenreField,
-  HourField,
-  PriceField,
-} from '../../components/concert-fields/ConcertFields';
-import { VenueNameField } from '../../components/concert-fields/VenueNameField';
-import { imageFileProblem } from '../../lib/imageFile';
-import { useDraft } from '../../lib/useDraft';
+import { ConcertFieldset } from '../../components/concert-fields/ConcertFieldset';
+import { useConcertDraft } from '../../components/concert-fields/useConcertDraft';
 import { usePageTitle } from '../../components/usePageTitle';
+import { imageFileProblem } from '../../lib/imageFile';
 import { fetchSubmissionForm, sendSubmission, submissionKeys } from './api';
+import { submissionTexts, type SubmissionText } from './submissionDraft';
 import './PublishPage.css';
 
 const TITLE = 'Publica tus conciertos';
 
-const EMPTY = {
+// The check runs zod, which weighs more than the rest of the page: it is fetched once the page
+// has started, and a send waits for it. Should it never arrive, the server's answer still says why.
+let checks: typeof import('./submissionCheck') | undefined;
+const loadChecks = () =>
+  import('./submissionCheck').then(
+    (module) => (checks = module),
+    () => undefined,
+  );
+void loadChecks();
+
+const EMPTY: SubmissionText = {
   bandName: '',
   email: '',
   spotifyUrl: '',
   genre: '',
   day: '',
   hour: '',
-  venueName: '',
+  venue: '',
   venueTown: '',
   price: '',
   description: '',
+};
+
+const LIMITS = {
+  venue: SUBMISSION_NAME_MAX,
+  venueTown: SUBMISSION_TOWN_MAX,
+  description: SUBMISSION_TEXT_MAX,
 };
 
 /** /publica: a band proposes a concert without an account; an admin reviews it. */
 export function PublishPage() {
   usePageTitle(TITLE);
   const id = useId();
-  const { fields, setFields, bind } = useDraft(id, EMPTY);
   const [trap, setTrap] = useState('');
   const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const form = useQuery({
     queryKey: submissionKeys.form(),
     queryFn: ({ signal }) => fetchSubmissionForm(signal),
     staleTime: Infinity,
   });
+  // Checked by the API's own schema; the form is sent as typed (multipart, all text).
+  const draft = useConcertDraft(id, EMPTY, form.data?.venues, (fields, venue) =>
+    checks
+      ? checks.checkPublished(fields, venue.known, form.data?.token ?? '')
+      : { data: submissionTexts(fields, venue.known) },
+  );
+  const { bind, venue } = draft;
   const send = useMutation({
     mutationFn: sendSubmission,
     onSuccess: () => {
-      setFields(EMPTY);
+      draft.setFields(EMPTY);
       if (imageInput.current) imageInput.current.value = '';
       // A new form, a new token.
       void form.refetch();
     },
   });
 
-  const known = form.data?.venues.find(
-    (venue) => venue.name.toLowerCase() === fields.venueName.trim().toLowerCase(),
-  );
-
   function pickImage() {
     const file = imageInput.current?.files?.[0];
     setImageProblem(file ? imageFileProblem(file) : null);
   }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!form.data || imageProblem) return;
+    if (!checks) await loadChecks();
+    const checked = draft.check();
+    setProblem(checked.problem?.[1] ?? null);
+    if (checked.problem) return;
     const body = new FormData();
     body.set('formToken', form.data.token);
     body.set(HONEYPOT_FIELD, trap);
-    for (const [name, value] of Object.entries(fields)) body.set(name, value.trim());
-    if (known) {
-      body.set('venueId', String(known.id));
-      body.set('venueName', '');
-      body.set('venueTown', '');
-    }
+    for (const [name, value] of Object.entries(checked.data)) body.set(name, value.trim());
     const file = imageInput.current?.files?.[0];
     if (file) body.set('image', file);
     send.mutate(body);
@@ -99,6 +112,12 @@ export function PublishPage() {
     );
   }
 
+  const error = imageProblem ?? problem ?? (send.isError ? send.error.message : null);
+  const message: StatusMessage | null = error
+    ? { kind: 'error', text: error }
+    : send.isSuccess
+      ? { kind: 'success', text: send.data.message }
+      : null;
   const fieldId = (name: string) => `${id}-${name}`;
   return (
     <article className="page publish-page">
@@ -107,7 +126,7 @@ export function PublishPage() {
         ¿Tocas en Mallorca? Cuéntanos tu concierto y, en cuanto lo revisemos, aparecerá en la
         agenda. No hace falta cuenta: te escribiremos al email que nos dejes.
       </p>
-      <form className="publish-form" onSubmit={handleSubmit}>
+      <form noValidate className="publish-form" onSubmit={(event) => void handleSubmit(event)}>
         <fieldset className="fieldset">
           <legend>La banda</legend>
           <TextField
@@ -128,59 +147,36 @@ export function PublishPage() {
             label="Enlace de Spotify (opcional)"
             type="url"
             placeholder="https://open.spotify.com/artist/..."
+            maxLength={SUBMISSION_URL_MAX}
           />
-          <GenreField {...bind('genre')} required placeholder="Elige un género" />
         </fieldset>
-        <fieldset className="fieldset">
-          <legend>El concierto</legend>
-          <div className="publish-form__row">
-            <DayField {...bind('day')} required />
-            <HourField {...bind('hour')} required />
-            <PriceField {...bind('price')} inputMode="decimal" required />
-          </div>
-          <VenueNameField
-            {...bind('venueName')}
-            label="Sala"
-            listId={fieldId('venues')}
-            venues={form.data.venues}
-            required
-            maxLength={SUBMISSION_NAME_MAX}
-            aria-describedby={fieldId('venue-hint')}
-          >
-            <small id={fieldId('venue-hint')} className="publish-form__hint">
-              {known
-                ? `${known.name}, ${known.town}.`
-                : 'Elige una sala de la lista o escribe el nombre de una nueva.'}
-            </small>
-          </VenueNameField>
-          {!known && fields.venueName.trim() !== '' && (
-            <TextField
-              {...bind('venueTown')}
-              label="Municipio de la sala nueva"
-              required
-              maxLength={SUBMISSION_TOWN_MAX}
-            />
-          )}
-          <TextAreaField
-            {...bind('description')}
-            label="Cuéntanos el concierto (opcional)"
-            rows={4}
-            maxLength={SUBMISSION_TEXT_MAX}
-          />
-          <div className="form-field">
-            <label htmlFor={fieldId('image')}>
-              Cartel o foto (opcional: JPEG, PNG o WebP, hasta 5 MB)
-            </label>
-            <input
-              id={fieldId('image')}
-              ref={imageInput}
-              type="file"
-              accept={UPLOAD_TYPES.join(',')}
-              aria-invalid={imageProblem !== null || undefined}
-              onChange={pickImage}
-            />
-          </div>
-        </fieldset>
+        <ConcertFieldset
+          draft={draft}
+          legend="El concierto"
+          limits={LIMITS}
+          genrePlaceholder="Elige un género"
+          venueHint={
+            venue.known
+              ? `${venue.known.name}, ${venue.known.town}.`
+              : 'Elige una sala de la lista o escribe el nombre de una nueva.'
+          }
+          descriptionLabel="Cuéntanos el concierto (opcional)"
+          image={
+            <div className="form-field">
+              <label htmlFor={fieldId('image')}>
+                Cartel o foto (opcional: JPEG, PNG o WebP, hasta 5 MB)
+              </label>
+              <input
+                id={fieldId('image')}
+                ref={imageInput}
+                type="file"
+                accept={UPLOAD_TYPES.join(',')}
+                aria-invalid={imageProblem !== null || undefined}
+                onChange={pickImage}
+              />
+            </div>
+          }
+        />
         {/* For bots only: people never see it; a form that fills it is refused. */}
         <div className="publish-form__trap" aria-hidden="true">
           <label htmlFor={fieldId(HONEYPOT_FIELD)}>No rellenes este campo</label>
@@ -200,17 +196,7 @@ export function PublishPage() {
         <button type="submit" className="button button--primary" disabled={send.isPending}>
           {send.isPending ? 'Enviando...' : 'Enviar concierto'}
         </button>
-        <StatusRegion
-          message={
-            imageProblem
-              ? { kind: 'error', text: imageProblem }
-              : send.isError
-                ? { kind: 'error', text: send.error.message }
-                : send.isSuccess
-                  ? { kind: 'success', text: send.data.message }
-                  : null
-          }
-        />
+        <StatusRegion message={message} />
       </form>
     </article>
   );

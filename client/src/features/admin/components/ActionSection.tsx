@@ -1,35 +1,28 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { StatusRegion } from '../../../components/FormStatus';
 import { ApiError } from '../../../lib/api';
 import { runAction } from '../api';
-import { StatusRegion, type StatusMessage } from '../../../components/FormStatus';
+import { useAdminMutation } from '../useAdminMutation';
 
 const UNKNOWN = 'Error desconocido';
 
-/** Runs an admin action endpoint and turns its reply into a message for the section. */
+/** Runs an admin action endpoint; its reply is the section's message, a failure's reason apart. */
 export function useAdminAction(failure: string) {
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<StatusMessage | null>(null);
-
-  async function run(path: string, body?: unknown) {
-    setBusy(true);
-    setMessage(null);
-    try {
+  return useAdminMutation({
+    mutationFn: async ({ path, body }: { path: string; body?: unknown }) => {
       const text = await runAction(path, body);
-      setMessage(
-        text === undefined
-          ? { kind: 'error', text: failure, detail: UNKNOWN }
-          : { kind: 'success', text },
-      );
-    } catch (error) {
-      // A reply that is not JSON has no reason to show: 'Error desconocido'.
-      const detail =
-        error instanceof ApiError && error.code !== 'UNKNOWN_ERROR' ? error.message : UNKNOWN;
-      setMessage({ kind: 'error', text: failure, detail });
-    } finally {
-      setBusy(false);
-    }
-  }
-  return { busy, message, run };
+      if (text === undefined) throw new Error(UNKNOWN);
+      return text;
+    },
+    failure,
+    success: (text) => text,
+    // A reply that is not the API's JSON has no reason to show: 'Error desconocido'.
+    failureMessage: (error) => ({
+      kind: 'error',
+      text: failure,
+      detail: error instanceof ApiError && error.code !== 'UNKNOWN_ERROR' ? error.message : UNKNOWN,
+    }),
+  });
 }
 
 interface ActionSectionProps {
@@ -43,7 +36,7 @@ interface ActionSectionProps {
 /** One 'Generar …' block: a button calling the action endpoint and its answer. */
 export function ActionSection({ title, path, buttonLabel, failure, children }: ActionSectionProps) {
   const id = useId();
-  const { busy, message, run } = useAdminAction(failure);
+  const { pending, message, run } = useAdminAction(failure);
   return (
     <section className="admin-card" aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -51,11 +44,11 @@ export function ActionSection({ title, path, buttonLabel, failure, children }: A
       <button
         type="button"
         className="button button--primary"
-        onClick={() => void run(path)}
-        disabled={busy}
-        aria-busy={busy}
+        onClick={() => run({ path })}
+        disabled={pending}
+        aria-busy={pending}
       >
-        {busy ? 'Trabajando...' : buttonLabel}
+        {pending ? 'Trabajando...' : buttonLabel}
       </button>
       <StatusRegion message={message} />
     </section>

@@ -1,10 +1,9 @@
 // The audit log: every admin action, most recent first, with what it changed.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { adminKeys } from '../keys';
 import { listAudit } from '../manage-api';
-import { ListState } from './ListState';
-import { Pager } from './Pager';
+import { usePagedQuery } from '../usePagedQuery';
+import { PagedList } from './PagedList';
 
 const when = new Intl.DateTimeFormat('es-ES', {
   dateStyle: 'short',
@@ -14,23 +13,23 @@ const when = new Intl.DateTimeFormat('es-ES', {
 
 export function AuditLog() {
   const id = useId();
-  const [page, setPage] = useState(1);
-  const log = useQuery({
-    queryKey: adminKeys.audit(page),
-    queryFn: ({ signal }) => listAudit(page, signal),
-    placeholderData: keepPreviousData,
+  // The log has no search: its only filter stays empty.
+  const log = usePagedQuery({
+    start: { q: '' },
+    queryKey: (_filters, page) => adminKeys.audit(page),
+    queryFn: (_filters, page, signal) => listAudit(page, signal),
   });
-  const pages = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Registro de cambios</h2>
-      <ListState
-        query={log}
-        isEmpty={log.data?.items.length === 0}
+      <PagedList
+        paged={log}
+        label="Acciones de administración"
+        ordered
         empty="Todavía no hay acciones registradas."
-      />
-      <ol className="admin-rows" aria-label="Acciones de administración">
-        {log.data?.items.map((entry) => (
+        pagesLabel="Páginas del registro"
+      >
+        {(entry) => (
           <li key={entry.id} className="admin-row">
             <p className="admin-row__title">
               {when.format(new Date(entry.at))} · {entry.actor} · {entry.action}
@@ -43,9 +42,8 @@ export function AuditLog() {
               </pre>
             </details>
           </li>
-        ))}
-      </ol>
-      <Pager label="Páginas del registro" page={page} pages={pages} onPage={setPage} />
+        )}
+      </PagedList>
     </section>
   );
 }

@@ -1,75 +1,56 @@
 // Edits every field of a band in place (name, Spotify, genres, image); only what changed is sent,
 // so the server re-scores its concerts only when the name or the genres really moved.
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import type { BandCreateInput, BandUpdateInput } from '../../../../../common/admin';
 import type { AdminBandDto } from '../../../../../common/admin-rules';
+import { mapChecked } from '../../../lib/parseDraft';
 import { useDraft } from '../../../lib/useDraft';
-import { adminKeys } from '../keys';
-import { updateBand, type BandChanges } from '../manage-api';
-import { saveChanges, useAdminSubmit } from '../useAdminSubmit';
-import { bandProblem } from '../validation';
+import { updateBand } from '../manage-api';
+import { useSaveChanges } from '../useAdminMutation';
+import { checkBand } from '../validation';
+import { AdminForm } from './AdminForm';
 import { BandNameField, SpotifyField } from './BandFields';
 import { GenreChecks } from './GenreChecks';
 import { ImageField } from './ImageField';
-import { SubmitRow } from './SubmitRow';
 
-/** Only the fields that differ from the band as loaded. */
-function changesOf(
-  band: AdminBandDto,
-  fields: { name: string; spotifyUrl: string; imageUrl: string },
-  genres: string[],
-): BandChanges {
-  const changes: BandChanges = {};
-  if (fields.name.trim() !== band.name) changes.name = fields.name.trim();
-  if (fields.spotifyUrl.trim() !== (band.spotifyUrl ?? '')) {
-    changes.spotifyUrl = fields.spotifyUrl.trim();
-  }
-  if (fields.imageUrl.trim() !== (band.imageUrl ?? '')) changes.imageUrl = fields.imageUrl.trim();
-  if (genres.join() !== band.genres.join()) changes.genres = genres;
+/** The checked band's fields that differ from the band as loaded. */
+function changesOf(band: AdminBandDto, checked: BandCreateInput): BandUpdateInput {
+  const changes: BandUpdateInput = {};
+  if (checked.name !== band.name) changes.name = checked.name;
+  if (checked.spotifyUrl !== band.spotifyUrl) changes.spotifyUrl = checked.spotifyUrl;
+  if (checked.imageUrl !== band.imageUrl) changes.imageUrl = checked.imageUrl;
+  if (checked.genres.join() !== band.genres.join()) changes.genres = checked.genres;
   return changes;
 }
 
 export function BandEditor({ band }: { band: AdminBandDto }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const { fields, set, bind } = useDraft(id, () => ({
-    name: band.name,
-    spotifyUrl: band.spotifyUrl ?? '',
-    imageUrl: band.imageUrl ?? '',
-  }));
   const [genres, setGenres] = useState(band.genres);
-
-  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
-    formId: id,
-    failure: 'Error al guardar: ',
-    problemOf: () => bandProblem(fields),
-    send: () =>
-      saveChanges(
-        changesOf(band, fields, genres),
-        (changes) => updateBand(band.id, changes),
-        'Banda guardada.',
-      ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
+  const draft = useDraft(
+    id,
+    () => ({ name: band.name, spotifyUrl: band.spotifyUrl ?? '', imageUrl: band.imageUrl ?? '' }),
+    (fields) => mapChecked(checkBand(fields, genres), (checked) => changesOf(band, checked)),
+  );
+  const save = useSaveChanges(
+    (changes: BandUpdateInput) => updateBand(band.id, changes),
+    'Banda guardada.',
+  );
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+    <AdminForm
+      draft={draft}
+      mutation={save}
+      idle="Guardar banda"
+      busy="Guardando..."
       className="admin-form admin-editor"
-      aria-label={`Editar banda ${band.name}`}
+      label={`Editar banda ${band.name}`}
     >
       <div className="admin-grid">
-        <BandNameField {...bind('name', invalid)} />
-        <SpotifyField {...bind('spotifyUrl', invalid)} />
+        <BandNameField {...draft.bind('name')} />
+        <SpotifyField {...draft.bind('spotifyUrl')} />
       </div>
       <GenreChecks value={genres} onChange={setGenres} />
-      <ImageField
-        url={fields.imageUrl}
-        onUrlChange={set('imageUrl')}
-        invalid={invalid === 'imageUrl'}
-      />
-      <SubmitRow sending={sending} idle="Guardar banda" busy="Guardando..." message={message} />
-    </form>
+      <ImageField {...draft.bind('imageUrl')} />
+    </AdminForm>
   );
 }

@@ -1,56 +1,38 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useDraft } from '../../../lib/useDraft';
 import { createBand } from '../api';
-import { bandProblem } from '../validation';
-import { useAdminSubmit } from '../useAdminSubmit';
+import { useAdminMutation } from '../useAdminMutation';
+import { checkBand, type BandText } from '../validation';
+import { AdminForm } from './AdminForm';
+import { BandNameField, SpotifyField } from './BandFields';
 import { GenreChecks } from './GenreChecks';
 import { ImageField } from './ImageField';
-import { BandNameField, SpotifyField } from './BandFields';
-import { adminKeys } from '../keys';
-import { SubmitRow } from './SubmitRow';
 
-const EMPTY = { name: '', spotifyUrl: '', imageUrl: '' };
-const FAILURE = 'Error al crear banda: ';
+const EMPTY: BandText = { name: '', spotifyUrl: '', imageUrl: '' };
 
 export function BandForm() {
   const id = useId();
-  const queryClient = useQueryClient();
-  const { fields, setFields, set, bind } = useDraft(id, EMPTY);
   const [genres, setGenres] = useState<string[]>([]);
-
-  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
-    formId: id,
-    failure: FAILURE,
-    problemOf: () => bandProblem(fields),
-    send: () =>
-      createBand({
-        name: fields.name.trim(),
-        spotifyUrl: fields.spotifyUrl.trim(),
-        imageUrl: fields.imageUrl.trim(),
-        genres,
-      }),
+  const draft = useDraft(id, EMPTY, (fields) => checkBand(fields, genres));
+  const create = useAdminMutation({
+    mutationFn: createBand,
+    failure: 'Error al crear banda: ',
+    success: (answer) => answer.message,
     onSuccess: () => {
-      setFields(EMPTY);
+      draft.setFields(EMPTY);
       setGenres([]);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
     },
   });
 
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Crear banda</h2>
-      <form noValidate onSubmit={(event) => void handleSubmit(event)} className="admin-form">
-        <BandNameField {...bind('name', invalid)} type="text" />
-        <SpotifyField {...bind('spotifyUrl', invalid)} />
+      <AdminForm draft={draft} mutation={create} idle="Crear banda" busy="Creando...">
+        <BandNameField {...draft.bind('name')} type="text" />
+        <SpotifyField {...draft.bind('spotifyUrl')} />
         <GenreChecks value={genres} onChange={setGenres} />
-        <ImageField
-          url={fields.imageUrl}
-          onUrlChange={set('imageUrl')}
-          invalid={invalid === 'imageUrl'}
-        />
-        <SubmitRow sending={sending} idle="Crear banda" busy="Creando..." message={message} />
-      </form>
+        <ImageField {...draft.bind('imageUrl')} />
+      </AdminForm>
     </section>
   );
 }

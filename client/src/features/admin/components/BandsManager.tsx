@@ -1,6 +1,6 @@
 // The band list of /admin: search, edit every field, merge into another band (picked by name),
 // delete when no concert uses it.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminBandDto } from '../../../../../common/admin-rules';
 import { foldName } from '../../../../../common/fold';
@@ -8,11 +8,11 @@ import { StatusRegion } from '../../../components/FormStatus';
 import { TextField } from '../../../components/TextField';
 import { adminKeys } from '../keys';
 import { deleteBand, listBands, mergeBand } from '../manage-api';
+import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { useDebounced } from '../useDebounced';
-import { useManageAction } from '../useManageAction';
+import { usePagedQuery } from '../usePagedQuery';
 import { BandEditor } from './BandEditor';
-import { ListState } from './ListState';
-import { Pager } from './Pager';
+import { PagedList } from './PagedList';
 import { EditToggle, RowButton } from './RowActions';
 
 function BandRow({ band }: { band: AdminBandDto }) {
@@ -28,12 +28,16 @@ function BandRow({ band }: { band: AdminBandDto }) {
   const target = candidates.data?.items.find(
     (other) => other.id !== band.id && foldName(other.name) === foldName(into.trim()),
   );
-  const merge = useManageAction(
-    (intoId: number) => mergeBand(band.id, intoId),
-    'Bandas fusionadas.',
-    'Error al fusionar: ',
-  );
-  const remove = useManageAction(deleteBand, 'Banda borrada.', 'Error al borrar: ');
+  const merge = useAdminMutation({
+    mutationFn: (intoId: number) => mergeBand(band.id, intoId),
+    failure: 'Error al fusionar: ',
+    success: 'Bandas fusionadas.',
+  });
+  const remove = useAdminMutation({
+    mutationFn: deleteBand,
+    failure: 'Error al borrar: ',
+    success: 'Banda borrada.',
+  });
 
   return (
     <li className="admin-row" aria-label={band.name}>
@@ -73,7 +77,7 @@ function BandRow({ band }: { band: AdminBandDto }) {
           Borrar
         </RowButton>
       </div>
-      <StatusRegion message={merge.message ?? remove.message} />
+      <StatusRegion message={latestMessage(merge, remove)} />
       {editing && <BandEditor band={band} />}
     </li>
   );
@@ -81,39 +85,23 @@ function BandRow({ band }: { band: AdminBandDto }) {
 
 export function BandsManager() {
   const id = useId();
-  const [q, setQ] = useState('');
-  const [page, setPage] = useState(1);
-  const query = useDebounced(q, 250);
-  const list = useQuery({
-    queryKey: adminKeys.bandList(query, page),
-    queryFn: ({ signal }) => listBands(query, page, signal),
-    placeholderData: keepPreviousData,
+  const bands = usePagedQuery({
+    start: { q: '' },
+    queryKey: ({ q }, page) => adminKeys.bandList(q, page),
+    queryFn: ({ q }, page, signal) => listBands(q, page, signal),
   });
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Bandas</h2>
-      <TextField
-        id={`${id}-q`}
-        label="Buscar bandas"
-        type="search"
-        value={q}
-        onValueChange={(value) => {
-          setQ(value);
-          setPage(1);
-        }}
-      />
-      <ListState
-        query={list}
-        isEmpty={list.data?.items.length === 0}
+      <PagedList
+        paged={bands}
+        searchLabel="Buscar bandas"
+        label="Lista de bandas"
         empty="Ninguna banda coincide con la búsqueda."
-      />
-      <ul className="admin-rows" aria-label="Lista de bandas">
-        {list.data?.items.map((band) => (
-          <BandRow key={band.id} band={band} />
-        ))}
-      </ul>
-      <Pager label="Páginas de bandas" page={page} pages={pages} onPage={setPage} />
+        pagesLabel="Páginas de bandas"
+      >
+        {(band) => <BandRow key={band.id} band={band} />}
+      </PagedList>
     </section>
   );
 }

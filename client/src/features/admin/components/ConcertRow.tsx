@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { AdminConcertDto } from '../../../../../common/admin-rules';
 import { StatusRegion } from '../../../components/FormStatus';
 import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../manage-api';
-import { useManageAction } from '../useManageAction';
+import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { ConcertEditor } from './ConcertEditor';
 import { EditToggle, RowButton } from './RowActions';
 
@@ -20,15 +20,26 @@ export function ConcertRow({ concert }: { concert: AdminConcertDto }) {
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const label = concertLabel(concert);
-  const cancel = useManageAction(cancelConcert, 'Concierto cancelado.', 'Error al cancelar: ');
-  const restore = useManageAction(restoreConcert, 'Concierto reactivado.', 'Error al reactivar: ');
-  const duplicate = useManageAction(
-    (id: number) => duplicateConcert(id, ''),
-    'Concierto duplicado: cambia su fecha en la copia.',
-    'Error al duplicar: ',
-  );
-  const remove = useManageAction(deleteConcert, 'Concierto borrado.', 'Error al borrar: ');
-  const message = cancel.message ?? restore.message ?? duplicate.message ?? remove.message;
+  const cancel = useAdminMutation({
+    mutationFn: cancelConcert,
+    failure: 'Error al cancelar: ',
+    success: 'Concierto cancelado.',
+  });
+  const restore = useAdminMutation({
+    mutationFn: restoreConcert,
+    failure: 'Error al reactivar: ',
+    success: 'Concierto reactivado.',
+  });
+  const duplicate = useAdminMutation({
+    mutationFn: (id: number) => duplicateConcert(id, ''),
+    failure: 'Error al duplicar: ',
+    success: 'Concierto duplicado: cambia su fecha en la copia.',
+  });
+  const remove = useAdminMutation({
+    mutationFn: deleteConcert,
+    failure: 'Error al borrar: ',
+    success: 'Concierto borrado.',
+  });
 
   return (
     <li className="admin-row" aria-label={label}>
@@ -68,8 +79,8 @@ export function ConcertRow({ concert }: { concert: AdminConcertDto }) {
           <RowButton onClick={() => setConfirming(true)}>Borrar</RowButton>
         )}
       </div>
-      <StatusRegion message={message} />
-      {editing && <ConcertEditor concert={concert} onSaved={() => setEditing(false)} />}
+      <StatusRegion message={latestMessage(cancel, restore, duplicate, remove)} />
+      {editing && <ConcertEditor concert={concert} />}
     </li>
   );
 }

@@ -1,16 +1,14 @@
 // The concert list of /admin: search (bands, name, venue; accents and case ignored), filters,
 // pages, and each concert's actions (edit, duplicate, cancel, delete).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { SelectField } from '../../../components/SelectField';
 import { TextField } from '../../../components/TextField';
-import { GenreField } from '../../../components/concert-fields/ConcertFields';
+import { GenreField } from '../../../components/concert-fields/ConcertFieldset';
 import { adminKeys } from '../keys';
 import { listConcerts, type ConcertFilters } from '../manage-api';
-import { useDebounced } from '../useDebounced';
+import { usePagedQuery } from '../usePagedQuery';
 import { ConcertRow } from './ConcertRow';
-import { ListState } from './ListState';
-import { Pager } from './Pager';
+import { PagedList } from './PagedList';
 
 const START: ConcertFilters = {
   q: '',
@@ -20,26 +18,17 @@ const START: ConcertFilters = {
   to: '',
   withoutBands: false,
   withoutImage: false,
-  page: 1,
 };
 
 export function ConcertsManager() {
   const id = useId();
-  const [filters, setFilters] = useState(START);
-  const q = useDebounced(filters.q, 250);
-  const effective = { ...filters, q };
-  const list = useQuery({
-    queryKey: adminKeys.concertList(effective),
-    queryFn: ({ signal }) => listConcerts(effective, signal),
-    placeholderData: keepPreviousData,
+  const concerts = usePagedQuery({
+    start: START,
+    queryKey: (filters, page) => adminKeys.concertList({ ...filters, page }),
+    queryFn: listConcerts,
   });
-  // Any filter change goes back to the first page.
-  const set =
-    <K extends keyof ConcertFilters>(key: K) =>
-    (value: ConcertFilters[K]) =>
-      setFilters((current) => ({ ...current, [key]: value, page: 1 }));
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
-  const bind = (key: 'q' | 'from' | 'to' | 'genre') => ({
+  const { filters, set } = concerts;
+  const bind = (key: 'from' | 'to' | 'genre') => ({
     id: `${id}-${key}`,
     value: filters[key],
     onValueChange: set(key),
@@ -48,56 +37,50 @@ export function ConcertsManager() {
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Conciertos</h2>
-      <div className="admin-grid">
-        <TextField
-          {...bind('q')}
-          label="Buscar conciertos"
-          type="search"
-          placeholder="Banda, nombre o sala"
-        />
-        <SelectField
-          id={`${id}-when`}
-          label="Fechas"
-          value={filters.when}
-          onValueChange={(value) => set('when')(value as ConcertFilters['when'])}
-        >
-          <option value="upcoming">Próximos</option>
-          <option value="past">Pasados</option>
-          <option value="all">Todos</option>
-        </SelectField>
-        <TextField {...bind('from')} label="Desde" type="date" />
-        <TextField {...bind('to')} label="Hasta" type="date" />
-        <GenreField
-          {...bind('genre')}
-          label="Género del concierto"
-          placeholder="Todos los géneros"
-        />
-        <div className="admin-genres">
-          <Check label="Sin bandas" checked={filters.withoutBands} onChange={set('withoutBands')} />
-          <Check label="Sin imagen" checked={filters.withoutImage} onChange={set('withoutImage')} />
-        </div>
-      </div>
-      <p role="status" className="admin-hint">
-        {list.data ? `${list.data.total} conciertos` : ''}
-      </p>
-      <ListState
-        query={list}
-        isEmpty={list.data?.items.length === 0}
+      <PagedList
+        paged={concerts}
+        searchLabel="Buscar conciertos"
+        searchPlaceholder="Banda, nombre o sala"
+        filters={
+          <>
+            <SelectField
+              id={`${id}-when`}
+              label="Fechas"
+              value={filters.when}
+              onValueChange={(value) => set('when')(value as ConcertFilters['when'])}
+            >
+              <option value="upcoming">Próximos</option>
+              <option value="past">Pasados</option>
+              <option value="all">Todos</option>
+            </SelectField>
+            <TextField {...bind('from')} label="Desde" type="date" />
+            <TextField {...bind('to')} label="Hasta" type="date" />
+            <GenreField
+              {...bind('genre')}
+              label="Género del concierto"
+              placeholder="Todos los géneros"
+            />
+            <div className="admin-genres">
+              <Check
+                label="Sin bandas"
+                checked={filters.withoutBands}
+                onChange={set('withoutBands')}
+              />
+              <Check
+                label="Sin imagen"
+                checked={filters.withoutImage}
+                onChange={set('withoutImage')}
+              />
+            </div>
+          </>
+        }
+        count={(total) => `${total} conciertos`}
+        label="Lista de conciertos"
         empty="Ningún concierto coincide con la búsqueda y los filtros."
-      />
-      {!list.isPending && (
-        <ul className="admin-rows" aria-label="Lista de conciertos">
-          {list.data?.items.map((concert) => (
-            <ConcertRow key={concert.id} concert={concert} />
-          ))}
-        </ul>
-      )}
-      <Pager
-        label="Páginas de conciertos"
-        page={filters.page}
-        pages={pages}
-        onPage={(page) => setFilters((current) => ({ ...current, page }))}
-      />
+        pagesLabel="Páginas de conciertos"
+      >
+        {(concert) => <ConcertRow key={concert.id} concert={concert} />}
+      </PagedList>
     </section>
   );
 }

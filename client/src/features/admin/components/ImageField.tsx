@@ -1,22 +1,19 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { UPLOAD_TYPES } from '../../../../../common/admin-rules';
-import { imageFileProblem } from '../../../lib/imageFile';
-import { uploadImage } from '../api';
 import { StatusRegion } from '../../../components/FormStatus';
+import { imageFileProblem } from '../../../lib/imageFile';
+import type { BoundField } from '../../../lib/useDraft';
+import { uploadImage } from '../api';
 
-interface ImageFieldProps {
-  url: string;
-  onUrlChange: (url: string) => void;
-  invalid?: boolean;
-}
-
-/** Upload a picture (stored and resized by the server) or type any image URL; both stay editable. */
-export function ImageField({ url, onUrlChange, invalid = false }: ImageFieldProps) {
-  const id = useId();
+/**
+ * Upload a picture (stored and resized by the server) or type any image URL; both stay editable,
+ * and an empty URL means no picture. The URL input is the bound field, so a bad one is focused.
+ */
+export function ImageField({ id, value, onValueChange, invalid }: BoundField) {
   // A problem found before sending; the server's answer lives in the mutation.
   const [invalidFile, setInvalidFile] = useState<string | null>(null);
-  const upload = useMutation({ mutationFn: uploadImage, onSuccess: onUrlChange });
+  const upload = useMutation({ mutationFn: uploadImage, onSuccess: onValueChange });
   const uploading = upload.isPending;
   const problem = invalidFile ?? upload.error?.message ?? null;
 
@@ -46,22 +43,31 @@ export function ImageField({ url, onUrlChange, invalid = false }: ImageFieldProp
         />
       </div>
       <div className="form-field">
-        <label htmlFor={`${id}-url`}>URL de la imagen</label>
+        <label htmlFor={id}>URL de la imagen</label>
         <input
-          id={`${id}-url`}
+          id={id}
           className="text-input"
           type="text"
           inputMode="url"
-          value={url}
+          value={value}
           aria-invalid={invalid || undefined}
-          onChange={(event) => onUrlChange(event.target.value)}
+          onChange={(event) => onValueChange(event.target.value)}
         />
       </div>
       <StatusRegion message={problem ? { kind: 'error', text: problem } : null}>
         {uploading && <p>Subiendo imagen...</p>}
       </StatusRegion>
-      {url && !problem && (
-        <img src={url} alt="Vista previa de la imagen" className="admin-image-preview" />
+      {value && !problem && (
+        <img src={value} alt="Vista previa de la imagen" className="admin-image-preview" />
+      )}
+      {value && (
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => onValueChange('')}
+        >
+          Quitar imagen
+        </button>
       )}
     </fieldset>
   );

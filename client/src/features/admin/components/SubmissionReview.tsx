@@ -1,17 +1,17 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { SubmissionDto } from '../../../../../common/submission-rules';
+import {
+  SUBMISSION_NAME_MAX,
+  SUBMISSION_TEXT_MAX,
+  SUBMISSION_TOWN_MAX,
+  SUBMISSION_URL_MAX,
+  type SubmissionDto,
+} from '../../../../../common/submission-rules';
 import { StatusRegion, type StatusMessage } from '../../../components/FormStatus';
 import { TextAreaField } from '../../../components/TextAreaField';
 import { TextField } from '../../../components/TextField';
-import {
-  DayField,
-  GenreField,
-  HourField,
-  PriceField,
-} from '../../../components/concert-fields/ConcertFields';
-import { VenueNameField } from '../../../components/concert-fields/VenueNameField';
-import { useDraft } from '../../../lib/useDraft';
+import { ConcertFieldset } from '../../../components/concert-fields/ConcertFieldset';
+import { useConcertDraft } from '../../../components/concert-fields/useConcertDraft';
+import { mapChecked } from '../../../lib/parseDraft';
 import {
   approveSubmission,
   markSubmissionAsSpam,
@@ -19,27 +19,30 @@ import {
   saveSubmission,
   type SubmissionEdit,
 } from '../../submissions/api';
-import { failureText } from '../api';
-import { adminKeys } from '../keys';
+import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { useVenues } from '../useVenues';
-import { knownVenue } from '../venues';
+import { checkReview, type ReviewText } from '../validation';
 import { ImageField } from './ImageField';
 
-type TextKey = Exclude<keyof SubmissionEdit, 'venueId'>;
-
-const draftOf = (submission: SubmissionDto): Record<TextKey, string> => ({
+const draftOf = (submission: SubmissionDto): ReviewText => ({
   bandName: submission.bandName,
   email: submission.email,
   spotifyUrl: submission.spotifyUrl ?? '',
   genre: submission.genre,
   day: submission.day,
   hour: submission.hour,
-  venueName: submission.venueName,
+  venue: submission.venueName,
   venueTown: submission.venueTown ?? '',
   price: submission.price,
   description: submission.description ?? '',
   imageUrl: submission.imageUrl ?? '',
 });
+
+const LIMITS = {
+  venue: SUBMISSION_NAME_MAX,
+  venueTown: SUBMISSION_TOWN_MAX,
+  description: SUBMISSION_TEXT_MAX,
+};
 
 /** One pending submission: correct its fields, then approve it or reject it with a reason. */
 export function SubmissionReview({
@@ -50,44 +53,38 @@ export function SubmissionReview({
   onReviewed: (message: StatusMessage) => void;
 }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const { fields: draft, set, bind } = useDraft(id, () => draftOf(submission));
+  // Every field is sent (the server replaces them all); the venue of the list by its id.
+  const draft = useConcertDraft(
+    id,
+    () => draftOf(submission),
+    useVenues(),
+    (fields, venue) =>
+      mapChecked(checkReview(fields, venue.known), (edit) => ({
+        ...edit,
+        venueName: edit.venueName ?? '',
+      })),
+  );
+  const { bind, venue } = draft;
   const [reason, setReason] = useState('');
-  const [message, setMessage] = useState<StatusMessage | null>(null);
-  const venues = useVenues();
-  // Case and accents aside: the rule the approval applies (findVenueByName on the server).
-  const known = knownVenue(venues, draft.venueName);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
 
-  const save = useMutation({
-    mutationFn: () =>
-      saveSubmission(submission.id, {
-        ...draft,
-        spotifyUrl: draft.spotifyUrl || null,
-        venueId: known ? known.id : null,
-        venueTown: draft.venueTown || null,
-        description: draft.description || null,
-        imageUrl: draft.imageUrl || null,
-      }),
-    onSuccess: () => setMessage({ kind: 'success', text: 'Cambios guardados.' }),
-    onError: (error) =>
-      setMessage({ kind: 'error', text: failureText('Error al guardar: ', error) }),
+  const save = useAdminMutation({
+    mutationFn: (edit: SubmissionEdit) => saveSubmission(submission.id, edit),
+    failure: 'Error al guardar: ',
+    success: 'Cambios guardados.',
   });
-  const review = useMutation({
+  // The reviewed submission leaves the queue: its outcome is told by the section.
+  const review = useAdminMutation({
     mutationFn: (decision: 'approve' | 'reject' | 'spam') =>
       decision === 'approve'
         ? approveSubmission(submission.id)
         : decision === 'reject'
           ? rejectSubmission(submission.id, reason.trim())
           : markSubmissionAsSpam(submission.id),
-    onSuccess: (answer) => {
-      onReviewed({ kind: answer.mail === 'failed' ? 'error' : 'success', text: answer.message });
-      void refresh();
-    },
-    onError: (error) =>
-      setMessage({ kind: 'error', text: failureText('Error al revisar: ', error) }),
+    failure: 'Error al revisar: ',
+    onSuccess: (answer) =>
+      onReviewed({ kind: answer.mail === 'failed' ? 'error' : 'success', text: answer.message }),
   });
-  const busy = save.isPending || review.isPending;
+  const busy = save.pending || review.pending;
 
   return (
     <article className="admin-submission" aria-labelledby={`${id}-title`}>
@@ -102,31 +99,29 @@ export function SubmissionReview({
           Nadie ha confirmado este email: al aprobarla o rechazarla no se le escribirá.
         </p>
       )}
-      <form
-        className="admin-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save.mutate();
-        }}
-      >
-        <div className="admin-grid">
-          <TextField {...bind('bandName')} label="Banda" />
-          <TextField {...bind('email')} label="Email de contacto" type="email" />
-          <TextField {...bind('spotifyUrl')} label="Spotify" type="url" />
-          <GenreField {...bind('genre')} />
-          <DayField {...bind('day')} />
-          <HourField {...bind('hour')} />
-          <PriceField {...bind('price')} label="Precio (€)" />
-          <VenueNameField
-            {...bind('venueName')}
-            label={known ? `Sala (conocida, ${known.town ?? 'sin municipio'})` : 'Sala (nueva)'}
-            listId={`${id}-venues`}
-            venues={venues?.filter((venue) => venue.known)}
-          />
-          {!known && <TextField {...bind('venueTown')} label="Municipio de la sala nueva" />}
-        </div>
-        <TextAreaField {...bind('description')} label="Texto" rows={3} />
-        <ImageField url={draft.imageUrl} onUrlChange={set('imageUrl')} />
+      <form noValidate className="admin-form" onSubmit={save.submit(draft.check)}>
+        <ConcertFieldset
+          draft={draft}
+          limits={LIMITS}
+          lead={
+            <>
+              <TextField {...bind('bandName')} label="Banda" maxLength={SUBMISSION_NAME_MAX} />
+              <TextField {...bind('email')} label="Email de contacto" type="email" />
+              <TextField
+                {...bind('spotifyUrl')}
+                label="Spotify"
+                type="url"
+                maxLength={SUBMISSION_URL_MAX}
+              />
+            </>
+          }
+          priceLabel="Precio (€)"
+          venueLabel={
+            venue.known ? `Sala (conocida, ${venue.known.town ?? 'sin municipio'})` : 'Sala (nueva)'
+          }
+          descriptionLabel="Texto"
+          image={<ImageField {...bind('imageUrl')} />}
+        />
         <div className="admin-buttons">
           <button type="submit" className="button button--secondary" disabled={busy}>
             Guardar cambios
@@ -135,7 +130,7 @@ export function SubmissionReview({
             type="button"
             className="button button--primary"
             disabled={busy}
-            onClick={() => review.mutate('approve')}
+            onClick={() => review.run('approve')}
           >
             Aprobar
           </button>
@@ -145,7 +140,7 @@ export function SubmissionReview({
         className="admin-form"
         onSubmit={(event) => {
           event.preventDefault();
-          review.mutate('reject');
+          review.run('reject');
         }}
       >
         <TextAreaField
@@ -164,13 +159,13 @@ export function SubmissionReview({
             type="button"
             className="button button--secondary"
             disabled={busy}
-            onClick={() => review.mutate('spam')}
+            onClick={() => review.run('spam')}
           >
             Es spam (rechazar sin avisar)
           </button>
         </div>
       </form>
-      <StatusRegion message={message} />
+      <StatusRegion message={latestMessage(save, review)} />
     </article>
   );
 }

@@ -1,17 +1,17 @@
 // Edits every field of a managed venue in place; only what changed is sent (a blank optional field
 // clears it on the server).
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import type { VenueInput, VenueUpdateInput } from '../../../../../common/admin';
 import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
-import { adminKeys } from '../keys';
-import { updateVenue, type VenueDraft } from '../manage-api';
-import { saveChanges, useAdminSubmit } from '../useAdminSubmit';
-import { venueProblem, type VenueFields as Fields } from '../validation';
-import { VenueFields } from './VenueFields';
-import { SubmitRow } from './SubmitRow';
+import { mapChecked } from '../../../lib/parseDraft';
 import { useDraft } from '../../../lib/useDraft';
+import { updateVenue } from '../manage-api';
+import { useSaveChanges } from '../useAdminMutation';
+import { checkVenue, type VenueText } from '../validation';
+import { AdminForm } from './AdminForm';
+import { VenueFields } from './VenueFields';
 
-const draftOf = (venue: AdminManagedVenueDto): Fields => ({
+const draftOf = (venue: AdminManagedVenueDto): VenueText => ({
   name: venue.name,
   town: venue.town,
   address: venue.address ?? '',
@@ -20,48 +20,39 @@ const draftOf = (venue: AdminManagedVenueDto): Fields => ({
   lon: venue.lon === null ? '' : String(venue.lon),
 });
 
-/** The trimmed fields that differ from the venue as loaded. */
-function changesOf(venue: AdminManagedVenueDto, fields: Fields): Partial<VenueDraft> {
-  const before = draftOf(venue);
-  const changes: Partial<VenueDraft> = {};
-  for (const key of Object.keys(fields) as (keyof Fields)[]) {
-    const value = fields[key].trim();
-    if (value !== before[key]) changes[key] = value;
-  }
+/** The checked venue's fields that differ from the venue as loaded; a blank one is sent as null. */
+function changesOf(venue: AdminManagedVenueDto, checked: VenueInput): VenueUpdateInput {
+  const changes: VenueUpdateInput = {};
+  if (checked.name !== venue.name) changes.name = checked.name;
+  if (checked.town !== venue.town) changes.town = checked.town;
+  if (checked.address !== venue.address) changes.address = checked.address;
+  if (checked.website !== venue.website) changes.website = checked.website;
+  if ((checked.lat ?? null) !== venue.lat) changes.lat = checked.lat ?? null;
+  if ((checked.lon ?? null) !== venue.lon) changes.lon = checked.lon ?? null;
   return changes;
 }
 
 export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
   const id = useId();
-  const queryClient = useQueryClient();
-  const { fields, set } = useDraft(id, () => draftOf(venue));
-  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
-    formId: id,
-    failure: 'Error al guardar: ',
-    problemOf: () => venueProblem(fields),
-    send: () =>
-      saveChanges(
-        changesOf(venue, fields),
-        (changes) => updateVenue(venue.id, changes),
-        'Sala guardada.',
-      ),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-  });
+  const draft = useDraft(
+    id,
+    () => draftOf(venue),
+    (fields) => mapChecked(checkVenue(fields), (checked) => changesOf(venue, checked)),
+  );
+  const save = useSaveChanges(
+    (changes: VenueUpdateInput) => updateVenue(venue.id, changes),
+    'Sala guardada.',
+  );
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
+    <AdminForm
+      draft={draft}
+      mutation={save}
+      idle="Guardar sala"
+      busy="Guardando..."
       className="admin-form admin-editor"
-      aria-label={`Editar sala ${venue.name}`}
+      label={`Editar sala ${venue.name}`}
     >
-      <VenueFields
-        formId={id}
-        nameLabel="Nombre de la sala"
-        fields={fields}
-        invalid={invalid}
-        onChange={(key, value) => set(key)(value)}
-      />
-      <SubmitRow sending={sending} idle="Guardar sala" busy="Guardando..." message={message} />
-    </form>
+      <VenueFields nameLabel="Nombre de la sala" bind={draft.bind} />
+    </AdminForm>
   );
 }

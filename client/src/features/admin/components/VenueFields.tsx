@@ -1,43 +1,35 @@
 // Every field of a managed venue, shared by the "Añadir sala" form and a venue's edit form.
+import { ADMIN_NAME_MAX, ADMIN_URL_MAX } from '../../../../../common/admin-rules';
 import { TextField } from '../../../components/TextField';
-import type { VenueFields as Fields } from '../validation';
+import type { BoundField } from '../../../lib/useDraft';
+import type { VenueText } from '../validation';
 
 interface VenueFieldsProps {
-  /** The form's id: each input is `${formId}-${field}`, so a bad one can be focused. */
-  formId: string;
   nameLabel: string;
-  fields: Fields;
-  invalid: keyof Fields | null;
-  onChange: (key: keyof Fields, value: string) => void;
+  bind: (name: keyof VenueText) => BoundField;
 }
 
-export function VenueFields({ formId, nameLabel, fields, invalid, onChange }: VenueFieldsProps) {
-  const props = (key: keyof Fields) => ({
-    id: `${formId}-${key}`,
-    invalid: invalid === key,
-    value: fields[key],
-    onValueChange: (value: string) => onChange(key, value),
-  });
+export function VenueFields({ nameLabel, bind }: VenueFieldsProps) {
   return (
     <div className="admin-grid">
-      <TextField {...props('name')} label={nameLabel} required maxLength={200} />
-      <TextField {...props('town')} label="Municipio" required maxLength={200} />
-      <TextField {...props('address')} label="Dirección (opcional)" maxLength={200} />
+      <TextField {...bind('name')} label={nameLabel} required maxLength={ADMIN_NAME_MAX} />
+      <TextField {...bind('town')} label="Municipio" required maxLength={ADMIN_NAME_MAX} />
+      <TextField {...bind('address')} label="Dirección (opcional)" maxLength={ADMIN_NAME_MAX} />
       <TextField
-        {...props('website')}
+        {...bind('website')}
         label="Web (opcional)"
         type="url"
         placeholder="https://..."
-        maxLength={2000}
+        maxLength={ADMIN_URL_MAX}
       />
       <TextField
-        {...props('lat')}
+        {...bind('lat')}
         label="Latitud (opcional, entre -90 y 90)"
         inputMode="decimal"
         placeholder="39.57"
       />
       <TextField
-        {...props('lon')}
+        {...bind('lon')}
         label="Longitud (opcional, entre -180 y 180)"
         inputMode="decimal"
         placeholder="2.65"

@@ -1,24 +1,21 @@
 // The managed venue list: add one with every field, edit any field (a rename reaches its concerts),
 // delete when no concert uses it.
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
 import { StatusRegion } from '../../../components/FormStatus';
-import { TextField } from '../../../components/TextField';
+import { useDraft } from '../../../lib/useDraft';
 import { adminKeys } from '../keys';
 import { createVenue, deleteVenue, listManagedVenues } from '../manage-api';
-import { useAdminSubmit } from '../useAdminSubmit';
-import { useDebounced } from '../useDebounced';
-import { useManageAction } from '../useManageAction';
-import { venueProblem, type VenueFields as Fields } from '../validation';
-import { ListState } from './ListState';
+import { useAdminMutation } from '../useAdminMutation';
+import { usePagedQuery } from '../usePagedQuery';
+import { checkVenue, type VenueText } from '../validation';
+import { AdminForm } from './AdminForm';
+import { PagedList } from './PagedList';
+import { EditToggle, RowButton } from './RowActions';
 import { VenueEditor } from './VenueEditor';
 import { VenueFields } from './VenueFields';
-import { EditToggle, RowButton } from './RowActions';
-import { SubmitRow } from './SubmitRow';
-import { useDraft } from '../../../lib/useDraft';
 
-const EMPTY: Fields = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
+const EMPTY: VenueText = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
 
 /** Where the venue is, as one line of its row ('Palma · Carrer Major 1 · web'). */
 function whereLine(venue: AdminManagedVenueDto): string {
@@ -31,7 +28,11 @@ function whereLine(venue: AdminManagedVenueDto): string {
 
 function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
   const [editing, setEditing] = useState(false);
-  const remove = useManageAction(deleteVenue, 'Sala borrada.', 'Error al borrar: ');
+  const remove = useAdminMutation({
+    mutationFn: deleteVenue,
+    failure: 'Error al borrar: ',
+    success: 'Sala borrada.',
+  });
   return (
     <li className="admin-row" aria-label={venue.name}>
       <p className="admin-row__title">
@@ -55,65 +56,47 @@ function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
 
 function AddVenueForm() {
   const id = useId();
-  const queryClient = useQueryClient();
-  const { fields, setFields, set } = useDraft(id, EMPTY);
-  const { invalid, message, sending, handleSubmit } = useAdminSubmit({
-    formId: id,
+  const draft = useDraft(id, EMPTY, checkVenue);
+  const add = useAdminMutation({
+    mutationFn: createVenue,
     failure: 'Error al añadir la sala: ',
-    problemOf: () => venueProblem(fields),
-    send: async () => {
-      await createVenue(fields);
-      return { message: 'Sala añadida.' };
-    },
-    onSuccess: () => {
-      setFields(EMPTY);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    },
+    success: 'Sala añadida.',
+    onSuccess: () => draft.setFields(EMPTY),
   });
   return (
-    <form
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      className="admin-form"
-      aria-label="Añadir sala"
+    <AdminForm
+      draft={draft}
+      mutation={add}
+      idle="Añadir sala"
+      busy="Añadiendo..."
+      label="Añadir sala"
     >
-      <VenueFields
-        formId={id}
-        nameLabel="Nombre de la sala nueva"
-        fields={fields}
-        invalid={invalid}
-        onChange={(key, value) => set(key)(value)}
-      />
-      <SubmitRow sending={sending} idle="Añadir sala" busy="Añadiendo..." message={message} />
-    </form>
+      <VenueFields nameLabel="Nombre de la sala nueva" bind={draft.bind} />
+    </AdminForm>
   );
 }
 
 export function VenuesManager() {
   const id = useId();
-  const [q, setQ] = useState('');
-  const query = useDebounced(q, 250);
-  const list = useQuery({
-    queryKey: adminKeys.venueList(query),
-    queryFn: ({ signal }) => listManagedVenues(query, signal),
-    // The rows stay mounted while a search loads, so an open edit form keeps what was typed.
-    placeholderData: keepPreviousData,
+  const venues = usePagedQuery({
+    start: { q: '' },
+    queryKey: ({ q }) => adminKeys.venueList(q),
+    queryFn: async ({ q }, _page, signal) => ({
+      items: (await listManagedVenues(q, signal)).venues,
+    }),
   });
   return (
     <section className="admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>Salas</h2>
       <AddVenueForm />
-      <TextField id={`${id}-q`} label="Buscar salas" type="search" value={q} onValueChange={setQ} />
-      <ListState
-        query={list}
-        isEmpty={list.data?.venues.length === 0}
+      <PagedList
+        paged={venues}
+        searchLabel="Buscar salas"
+        label="Lista de salas"
         empty="Ninguna sala coincide con la búsqueda."
-      />
-      <ul className="admin-rows" aria-label="Lista de salas">
-        {list.data?.venues.map((venue) => (
-          <VenueRow key={venue.id} venue={venue} />
-        ))}
-      </ul>
+      >
+        {(venue) => <VenueRow key={venue.id} venue={venue} />}
+      </PagedList>
     </section>
   );
 }

@@ -7,12 +7,12 @@ const CONFIRM_REAL =
 
 export function WeeklyEmailSection() {
   const id = useId();
-  const { busy, message, run } = useAdminAction('Error al enviar emails');
+  const { pending, message, run } = useAdminAction('Error al enviar emails');
 
   function sendToEveryone() {
     // A real send reaches every subscriber: ask first.
     if (!window.confirm(CONFIRM_REAL)) return;
-    void run('/api/sendWeeklyEmail', { modo: 'real' });
+    run({ path: '/api/sendWeeklyEmail', body: { modo: 'real' } });
   }
 
   return (
@@ -25,15 +25,15 @@ export function WeeklyEmailSection() {
         <button
           type="button"
           className="button button--secondary"
-          disabled={busy}
-          onClick={() => void run('/api/sendWeeklyEmail', { modo: 'prueba' })}
+          disabled={pending}
+          onClick={() => run({ path: '/api/sendWeeklyEmail', body: { modo: 'prueba' } })}
         >
           Enviar prueba
         </button>
         <button
           type="button"
           className="button button--danger"
-          disabled={busy}
+          disabled={pending}
           onClick={sendToEveryone}
         >
           Enviar a todos

@@ -1,0 +1,82 @@
+// The concert fields of the admin's two concert forms (create, and edit in the list): a hint
+// naming the venue picked, a new venue's address and website, the free name, the admin's limits,
+// and a picture uploaded or linked.
+import {
+  ADMIN_DESCRIPTION_MAX,
+  ADMIN_NAME_MAX,
+  ADMIN_URL_MAX,
+  type AdminVenueDto,
+} from '../../../../../common/admin-rules';
+import {
+  ConcertFieldset,
+  type ConcertLimits,
+} from '../../../components/concert-fields/ConcertFieldset';
+import type { VenueChoice } from '../../../components/concert-fields/venueChoice';
+import { TextField } from '../../../components/TextField';
+import type { BoundField } from '../../../lib/useDraft';
+import type { AdminConcertText } from '../validation';
+import { ImageField } from './ImageField';
+
+const LIMITS: ConcertLimits = {
+  venue: ADMIN_NAME_MAX,
+  venueTown: ADMIN_NAME_MAX,
+  description: ADMIN_DESCRIPTION_MAX,
+};
+
+interface AdminConcertDraft {
+  fields: AdminConcertText;
+  bind: (name: keyof AdminConcertText) => BoundField;
+  venue: VenueChoice<AdminVenueDto>;
+}
+
+function venueHint({ fields, venue }: AdminConcertDraft): string {
+  if (venue.isNew) return 'Sala nueva: se añadirá a la lista de salas.';
+  if (venue.known && venue.known.name !== fields.venue.trim()) {
+    return `Sala de la lista: ${venue.known.name}.`;
+  }
+  return 'Escribe y elige una sala de la lista, o escribe una nueva.';
+}
+
+export function AdminConcertFieldset({
+  draft,
+  genrePlaceholder,
+}: {
+  draft: AdminConcertDraft;
+  genrePlaceholder?: string;
+}) {
+  const { bind } = draft;
+  return (
+    <ConcertFieldset
+      draft={draft}
+      limits={LIMITS}
+      genrePlaceholder={genrePlaceholder}
+      venueHint={venueHint(draft)}
+      newVenueDetails={
+        <>
+          <TextField
+            {...bind('venueAddress')}
+            label="Dirección de la sala nueva (opcional)"
+            maxLength={ADMIN_NAME_MAX}
+          />
+          <TextField
+            {...bind('venueWebsite')}
+            label="Web de la sala nueva (opcional)"
+            type="url"
+            placeholder="https://..."
+            maxLength={ADMIN_URL_MAX}
+          />
+        </>
+      }
+      beforeDescription={
+        <TextField
+          {...bind('name')}
+          label="Nombre libre (opcional)"
+          type="text"
+          maxLength={ADMIN_NAME_MAX}
+        />
+      }
+      descriptionLabel="Descripción (opcional)"
+      image={<ImageField {...bind('imageUrl')} />}
+    />
+  );
+}

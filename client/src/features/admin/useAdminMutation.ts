@@ -1,0 +1,87 @@
+// The one way an admin form or action writes: TanStack Query's useMutation, its outcome kept as a
+// Spanish status message, and every admin list (the moderation queue too) refreshed after it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { StatusMessage } from '../../components/FormStatus';
+import type { Checked } from '../../lib/parseDraft';
+import { failureText } from './api';
+import { adminKeys } from './keys';
+
+interface AdminMutationOptions<Input, Output> {
+  mutationFn: (input: Input) => Promise<Output>;
+  /** The message's start on failure ('Error al guardar: '), before the reason. */
+  failure: string;
+  /** The message on success, fixed or read from the answer; none when left out. */
+  success?: string | ((output: Output) => string);
+  /** Another failure message (the action sections show the reason apart). */
+  failureMessage?: (error: unknown) => StatusMessage;
+  onSuccess?: (output: Output) => void;
+}
+
+export interface Outcome {
+  message: StatusMessage | null;
+  /** Orders the messages of one place's several mutations (see latestMessage). */
+  at: number;
+}
+
+let outcomeCount = 0;
+
+export function useAdminMutation<Input = void, Output = unknown>(
+  options: AdminMutationOptions<Input, Output>,
+) {
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<Outcome>({ message: null, at: 0 });
+  const show = (message: StatusMessage | null) => setOutcome({ message, at: ++outcomeCount });
+  const mutation = useMutation({
+    mutationFn: options.mutationFn,
+    onMutate: () => show(null),
+    onSuccess: (output) => {
+      const { success } = options;
+      const text = typeof success === 'function' ? success(output) : success;
+      show(text === undefined ? null : { kind: 'success', text });
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      options.onSuccess?.(output);
+    },
+    onError: (error) =>
+      show(
+        options.failureMessage?.(error) ?? {
+          kind: 'error',
+          text: failureText(options.failure, error),
+        },
+      ),
+  });
+  return {
+    ...outcome,
+    pending: mutation.isPending,
+    run: (input: Input) => mutation.mutate(input),
+    /** A form's submit: its check first (a problem is told after the failure's start), then the send. */
+    submit:
+      (check: () => Checked<Input, string>) =>
+      (event: FormEvent<HTMLFormElement>): void => {
+        event.preventDefault();
+        const checked = check();
+        if (checked.problem) show({ kind: 'error', text: options.failure + checked.problem[1] });
+        else mutation.mutate(checked.data);
+      },
+  };
+}
+
+/** The newest message among the mutations of one place (a list row's actions). */
+export const latestMessage = (first: Outcome, ...others: Outcome[]): StatusMessage | null =>
+  others.reduce((latest, outcome) => (outcome.at > latest.at ? outcome : latest), first).message;
+
+/** An edit form's save: only the changes are sent; with none it says so and sends nothing. */
+export function useSaveChanges<Changes extends object>(
+  update: (changes: Changes) => Promise<unknown>,
+  saved: string,
+) {
+  return useAdminMutation({
+    mutationFn: async (changes: Changes) => {
+      if (Object.keys(changes).length === 0) return 'No hay nada que cambiar.';
+      await update(changes);
+      return saved;
+    },
+    failure: 'Error al guardar: ',
+    success: (text) => text,
+  });
+}
