@@ -17,8 +17,11 @@ export default {
   // Source files import './x.js' (ESM style); jest resolves them to the .ts files.
   // Stylesheets the components import are Vite's business: nothing to render on the server.
   moduleNameMapper: {
-    '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.css$': '<rootDir>/test/helpers/no-style.cjs',
+    // The client's import aliases (client/tsconfig.json).
+    '^@/(.*)$': '<rootDir>/client/src/$1',
+    '^@common/(.*)$': '<rootDir>/common/$1',
+    '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',
   globalTeardown: '<rootDir>/test/setup/global-teardown.mjs',

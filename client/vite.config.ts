@@ -46,6 +46,13 @@ function compileHintForCodeRunOnLoad(): Plugin {
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   plugins: [react(), compileHintForCodeRunOnLoad()],
+  // The same aliases as tsconfig.json: imports that leave their own folder start from the top.
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${clientRoot}src/` },
+      { find: /^@common\//, replacement: `${repoRoot}common/` },
+    ],
+  },
   build: {
     outDir: fileURLToPath(new URL(isSsrBuild ? '../dist/ssr' : '../dist/client', import.meta.url)),
     emptyOutDir: true,

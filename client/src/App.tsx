@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { PublicConfigDto } from '../../common/dto';
-import { AppConfigProvider } from './lib/config';
+import type { PublicConfigDto } from '@common/dto';
+import { AppConfigProvider } from '@/lib/config';
 import { AppRoutes } from './routes';
 
 /** The whole app inside a router: the browser's (entry-client.tsx) or the server's (entry-server.tsx). */

@@ -2,11 +2,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
-import { loadConfig } from './lib/config';
-import { startHydrating } from './lib/hydration';
-import { readPageData, seedQueries } from './lib/pageData';
-import { createQueryClient } from './lib/queryClient';
-import { agendaQuery } from './features/concerts/agendaQuery';
+import { loadConfig } from '@/lib/config';
+import { startHydrating } from '@/lib/hydration';
+import { readPageData, seedQueries } from '@/lib/pageData';
+import { createQueryClient } from '@/lib/queryClient';
+import { agendaQuery } from '@/features/concerts/agendaQuery';
 import { preloadPageAt } from './routes';
 import './styles.css';
 

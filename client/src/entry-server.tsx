@@ -2,11 +2,11 @@
 // as in the browser, from the data the server read for this person (server/web/page-renderer.ts).
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { RenderPage } from '../../common/page-render';
+import type { RenderPage } from '@common/page-render';
 import { App } from './App';
-import { ServerRedirect, type RedirectCollector } from './components/Redirect';
-import { seedQueries } from './lib/pageData';
-import { createQueryClient } from './lib/queryClient';
+import { ServerRedirect, type RedirectCollector } from '@/components/Redirect';
+import { seedQueries } from '@/lib/pageData';
+import { createQueryClient } from '@/lib/queryClient';
 import { preloadAllPages } from './routes';
 
 /** Loads every page's code, so that a render never waits for one (call once, before rendering). */

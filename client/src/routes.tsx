@@ -1,48 +1,48 @@
 import { Suspense, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
-import { Loading } from './components/Loading';
-import { Layout } from './components/Layout';
-import { Redirect } from './components/Redirect';
-import { RequireSession, VisitorsOnly } from './components/SessionGate';
-import { carousel, LandingPage } from './features/landing/LandingPage';
-import { lazyPage, type LazyPage } from './lib/lazyPage';
-import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules';
+import { Loading } from '@/components/Loading';
+import { Layout } from '@/components/Layout';
+import { Redirect } from '@/components/Redirect';
+import { RequireSession, VisitorsOnly } from '@/components/SessionGate';
+import { carousel, LandingPage } from '@/features/landing/LandingPage';
+import { lazyPage, type LazyPage } from '@/lib/lazyPage';
+import { SUBMISSION_CONFIRM_PATH } from '@common/submission-rules';
 
 // Everything but the landing is split off so the first visit loads as little as possible.
 const pages = {
-  about: lazyPage(() => import('./features/static/AboutPage').then((m) => m.AboutPage)),
-  privacy: lazyPage(() => import('./features/static/PrivacyPage').then((m) => m.PrivacyPage)),
-  terms: lazyPage(() => import('./features/static/TermsPage').then((m) => m.TermsPage)),
-  contact: lazyPage(() => import('./features/static/ContactPage').then((m) => m.ContactPage)),
-  recover: lazyPage(() => import('./features/auth/RecoverPage').then((m) => m.RecoverPage)),
+  about: lazyPage(() => import('@/features/static/AboutPage').then((m) => m.AboutPage)),
+  privacy: lazyPage(() => import('@/features/static/PrivacyPage').then((m) => m.PrivacyPage)),
+  terms: lazyPage(() => import('@/features/static/TermsPage').then((m) => m.TermsPage)),
+  contact: lazyPage(() => import('@/features/static/ContactPage').then((m) => m.ContactPage)),
+  recover: lazyPage(() => import('@/features/auth/RecoverPage').then((m) => m.RecoverPage)),
   updatePassword: lazyPage(() =>
-    import('./features/auth/UpdatePasswordPage').then((m) => m.UpdatePasswordPage),
+    import('@/features/auth/UpdatePasswordPage').then((m) => m.UpdatePasswordPage),
   ),
   verifyEmail: lazyPage(() =>
-    import('./features/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage),
+    import('@/features/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage),
   ),
-  profile: lazyPage(() => import('./features/profile/ProfilePage').then((m) => m.ProfilePage)),
+  profile: lazyPage(() => import('@/features/profile/ProfilePage').then((m) => m.ProfilePage)),
   likedGenres: lazyPage(() =>
-    import('./features/onboarding/LikedGenresPage').then((m) => m.LikedGenresPage),
+    import('@/features/onboarding/LikedGenresPage').then((m) => m.LikedGenresPage),
   ),
   dislikedGenres: lazyPage(() =>
-    import('./features/onboarding/DislikedGenresPage').then((m) => m.DislikedGenresPage),
+    import('@/features/onboarding/DislikedGenresPage').then((m) => m.DislikedGenresPage),
   ),
   myConcerts: lazyPage(() =>
-    import('./features/concerts/MyConcertsPage').then((m) => m.MyConcertsPage),
+    import('@/features/concerts/MyConcertsPage').then((m) => m.MyConcertsPage),
   ),
   publicAgenda: lazyPage(() =>
-    import('./features/concerts/PublicAgendaPage').then((m) => m.PublicAgendaPage),
+    import('@/features/concerts/PublicAgendaPage').then((m) => m.PublicAgendaPage),
   ),
-  concert: lazyPage(() => import('./features/concerts/ConcertPage').then((m) => m.ConcertPage)),
+  concert: lazyPage(() => import('@/features/concerts/ConcertPage').then((m) => m.ConcertPage)),
   unsubscribe: lazyPage(() =>
-    import('./features/unsubscribe/UnsubscribePage').then((m) => m.UnsubscribePage),
+    import('@/features/unsubscribe/UnsubscribePage').then((m) => m.UnsubscribePage),
   ),
-  publish: lazyPage(() => import('./features/submissions/PublishPage').then((m) => m.PublishPage)),
+  publish: lazyPage(() => import('@/features/submissions/PublishPage').then((m) => m.PublishPage)),
   confirmSubmission: lazyPage(() =>
-    import('./features/submissions/ConfirmSubmissionPage').then((m) => m.ConfirmSubmissionPage),
+    import('@/features/submissions/ConfirmSubmissionPage').then((m) => m.ConfirmSubmissionPage),
   ),
-  admin: lazyPage(() => import('./features/admin/AdminPage').then((m) => m.AdminPage)),
+  admin: lazyPage(() => import('@/features/admin/AdminPage').then((m) => m.AdminPage)),
 } satisfies Record<string, LazyPage>;
 
 /** A route of a split-off page: its element, and its code to load before hydrating it. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useAppConfig } from '../lib/config';
+import { useAppConfig } from '@/lib/config';
 import { ExternalLink } from './ExternalLink';
 
 /** 'Publica tus conciertos': our own form, or the external one BANDS_FORM_URL names. */

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { Loading } from './Loading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
-import { useUnauthorizedRedirect } from '../lib/session';
+import { useUnauthorizedRedirect } from '@/lib/session';
 
 /**
  * A new page starts at the top (declarative routes keep no scroll positions). Not the first page:

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { MessageResponse } from '../../../common/dto';
-import { ApiError } from '../lib/api';
-import { useFragmentToken } from '../lib/useFragmentToken';
+import type { MessageResponse } from '@common/dto';
+import { ApiError } from '@/lib/api';
+import { useFragmentToken } from '@/lib/useFragmentToken';
 import { FormStatus } from './FormStatus';
 import { Loading } from './Loading';
 import { StaticPage } from './StaticPage';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect } from './Redirect';
-import { homePathFor, useSession } from '../lib/session';
+import { homePathFor, useSession } from '@/lib/session';
 import { Loading } from './Loading';
 
 interface RequireSessionProps {

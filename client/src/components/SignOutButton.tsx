@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { logOut } from '../lib/session';
+import { logOut } from '@/lib/session';
 
 /** 'Cerrar sesión': ends the session on the server, forgets it here, and goes to the landing. */
 export function SignOutButton({ className }: { className: string }) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppConfig } from '../lib/config';
+import { useAppConfig } from '@/lib/config';
 import { BandsFormLink } from './BandsFormLink';
 import { ExternalLink } from './ExternalLink';
 

@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { useSession } from '../lib/session';
+import { useSession } from '@/lib/session';
 import { SignOutButton } from './SignOutButton';
 
 function AccountActions() {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../common/dto';
+import type { ApiErrorBody } from '@common/dto';
 
 const NETWORK_ERROR_MESSAGE =
   'No se ha podido conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';

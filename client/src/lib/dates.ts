@@ -1,4 +1,4 @@
-import { spanishLongDay } from '../../../common/spanish-format';
+import { spanishLongDay } from '@common/spanish-format';
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

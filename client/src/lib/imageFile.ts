@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../../common/admin-rules';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@common/admin-rules';
 
 /**
  * Why a picked picture would be refused by the server (the same types and size it checks), so the

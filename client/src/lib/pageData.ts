@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PageData } from '../../../common/page-render';
-import { concertKeys } from '../features/concerts/keys';
+import type { PageData } from '@common/page-render';
+import { concertKeys } from '@/features/concerts/keys';
 import { sessionKeys } from './session';
 
 /**

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { SessionResponse, SessionUserDto } from '../../../common/dto';
-import { profileKeys } from '../features/profile/keys';
+import type { SessionResponse, SessionUserDto } from '@common/dto';
+import { profileKeys } from '@/features/profile/keys';
 import { apiFetch, setUnauthorizedHandler } from './api';
 
 export const sessionKeys = {

@@ -3,8 +3,8 @@
 // by name, or a new one with its town), the description and the picture. What really differs
 // between the forms is a prop at the call: labels, limits, hints, and the fields only some ask.
 import { useId, type ReactNode } from 'react';
-import { GENRES } from '../../../../common/genres';
-import type { BoundField } from '../../lib/useDraft';
+import { GENRES } from '@common/genres';
+import type { BoundField } from '@/lib/useDraft';
 import type { ControlProps } from '../FormField';
 import { SelectField } from '../SelectField';
 import { TextAreaField } from '../TextAreaField';

@@ -1,7 +1,7 @@
 // The state of a concert form: its text fields (useDraft, with the form's check) and the venue the
 // typed name stands for, which the check and the fields both need.
-import type { Checked } from '../../lib/parseDraft';
-import { useDraft } from '../../lib/useDraft';
+import type { Checked } from '@/lib/parseDraft';
+import { useDraft } from '@/lib/useDraft';
 import { venueChoice, type VenueChoice, type VenueOption } from './venueChoice';
 
 /** What every concert form holds as text; `venue` is the venue's name as typed. */

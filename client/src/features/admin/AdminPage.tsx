@@ -1,7 +1,7 @@
-import { Redirect } from '../../components/Redirect';
-import { SignOutButton } from '../../components/SignOutButton';
-import { usePageTitle } from '../../components/usePageTitle';
-import { useSession } from '../../lib/session';
+import { Redirect } from '@/components/Redirect';
+import { SignOutButton } from '@/components/SignOutButton';
+import { usePageTitle } from '@/components/usePageTitle';
+import { useSession } from '@/lib/session';
 import { ActionSection } from './components/ActionSection';
 import { BandForm } from './components/BandForm';
 import { ConcertForm } from './components/ConcertForm';
@@ -13,8 +13,8 @@ import { FeedbackStats } from './components/FeedbackStats';
 import { BandsManager } from './components/BandsManager';
 import { ConcertsManager } from './components/ConcertsManager';
 import { VenuesManager } from './components/VenuesManager';
-import { FormStatus } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
+import { FormStatus } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
 import './AdminPage.css';
 
 const TITLE = 'Panel de administración';

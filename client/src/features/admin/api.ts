@@ -6,13 +6,9 @@ import type {
   AdminMessageResponse,
   AdminVenuesResponse,
   UploadResponse,
-} from '../../../../common/admin-rules';
-import type {
-  BandCreateInput,
-  ConcertCreateInput,
-  LinkCreateInput,
-} from '../../../../common/admin';
-import { ApiError, apiFetch } from '../../lib/api';
+} from '@common/admin-rules';
+import type { BandCreateInput, ConcertCreateInput, LinkCreateInput } from '@common/admin';
+import { ApiError, apiFetch } from '@/lib/api';
 
 // Bodies are what the schemas of common/admin.ts give (z.infer): the forms send what they parsed.
 export const createConcert = (body: ConcertCreateInput) =>

@@ -8,16 +8,16 @@ import type {
   AdminManagedVenueDto,
   AdminMessageResponse,
   AdminPage,
-} from '../../../../common/admin-rules';
+} from '@common/admin-rules';
 import type {
   BandUpdateInput,
   ConcertBandInput,
   ConcertUpdateInput,
   VenueInput,
   VenueUpdateInput,
-} from '../../../../common/admin';
-import type { AdminFeedbackResponse } from '../../../../common/dto';
-import { apiFetch } from '../../lib/api';
+} from '@common/admin';
+import type { AdminFeedbackResponse } from '@common/dto';
+import { apiFetch } from '@/lib/api';
 
 export interface ConcertFilters {
   q: string;

@@ -2,8 +2,8 @@
 // Spanish status message, and every admin list (the moderation queue too) refreshed after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { StatusMessage } from '../../components/FormStatus';
-import type { Checked } from '../../lib/parseDraft';
+import type { StatusMessage } from '@/components/FormStatus';
+import type { Checked } from '@/lib/parseDraft';
 import { failureText } from './api';
 import { adminKeys } from './keys';
 

@@ -5,13 +5,13 @@ import {
   concertCreateSchema,
   linkCreateSchema,
   venueCreateSchema,
-} from '../../../../common/admin';
-import type { AdminVenueDto } from '../../../../common/admin-rules';
-import { submissionEditSchema } from '../../../../common/submissions';
-import type { ConcertText } from '../../components/concert-fields/useConcertDraft';
-import { fieldOf, parseDraft } from '../../lib/parseDraft';
-import { submissionFieldAt } from '../submissions/submissionCheck';
-import { submissionTexts, type SubmissionText } from '../submissions/submissionDraft';
+} from '@common/admin';
+import type { AdminVenueDto } from '@common/admin-rules';
+import { submissionEditSchema } from '@common/submissions';
+import type { ConcertText } from '@/components/concert-fields/useConcertDraft';
+import { fieldOf, parseDraft } from '@/lib/parseDraft';
+import { submissionFieldAt } from '@/features/submissions/submissionCheck';
+import { submissionTexts, type SubmissionText } from '@/features/submissions/submissionDraft';
 
 /** A concert as the admin's forms hold it. */
 export interface AdminConcertText extends ConcertText {

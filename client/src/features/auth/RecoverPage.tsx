@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import { isEmail } from '../../../../common/rules';
-import { FormStatus } from '../../components/FormStatus';
-import { StaticPage } from '../../components/StaticPage';
-import { TextField } from '../../components/TextField';
-import { ApiError } from '../../lib/api';
+import { isEmail } from '@common/rules';
+import { FormStatus } from '@/components/FormStatus';
+import { StaticPage } from '@/components/StaticPage';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
 import { requestRecovery } from './api';
 import './AccountForms.css';
 

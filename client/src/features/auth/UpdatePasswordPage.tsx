@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
-import { FormStatus } from '../../components/FormStatus';
-import { StaticPage } from '../../components/StaticPage';
-import { Loading } from '../../components/Loading';
-import { TextField } from '../../components/TextField';
-import { ApiError } from '../../lib/api';
-import { sessionKeys, setSessionUser } from '../../lib/session';
-import { useFragmentToken } from '../../lib/useFragmentToken';
+import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '@common/rules';
+import { FormStatus } from '@/components/FormStatus';
+import { StaticPage } from '@/components/StaticPage';
+import { Loading } from '@/components/Loading';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { sessionKeys, setSessionUser } from '@/lib/session';
+import { useFragmentToken } from '@/lib/useFragmentToken';
 import { resetPassword } from './api';
 import './AccountForms.css';
 

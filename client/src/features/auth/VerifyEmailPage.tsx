@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { MessageResponse } from '../../../../common/dto';
-import { MailedLinkPage } from '../../components/MailedLinkPage';
-import { apiFetch } from '../../lib/api';
-import { sessionKeys } from '../../lib/session';
-import { profileKeys } from '../profile/keys';
+import type { MessageResponse } from '@common/dto';
+import { MailedLinkPage } from '@/components/MailedLinkPage';
+import { apiFetch } from '@/lib/api';
+import { sessionKeys } from '@/lib/session';
+import { profileKeys } from '@/features/profile/keys';
 
 function verifyEmail(token: string) {
   return apiFetch<MessageResponse>('/api/auth/verify-email', { method: 'POST', body: { token } });

@@ -4,8 +4,8 @@ import type {
   ResetPasswordResponse,
   SessionUserDto,
   SignInResponse,
-} from '../../../../common/dto';
-import { apiFetch } from '../../lib/api';
+} from '@common/dto';
+import { apiFetch } from '@/lib/api';
 
 export type AuthMode = 'register' | 'login';
 

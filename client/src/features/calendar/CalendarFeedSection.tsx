@@ -9,11 +9,11 @@ import {
   webcalUrl,
   type CalendarFeedDto,
   type CalendarFeedLinkDto,
-} from '../../../../common/calendar';
-import { isGenre } from '../../../../common/genres';
-import { FormStatus, StatusRegion, type StatusMessage } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
-import { ApiError } from '../../lib/api';
+} from '@common/calendar';
+import { isGenre } from '@common/genres';
+import { FormStatus, StatusRegion, type StatusMessage } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
+import { ApiError } from '@/lib/api';
 import {
   calendarKeys,
   makeCalendarFeedLink,

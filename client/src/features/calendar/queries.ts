@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CalendarFeedDto, CalendarFeedLinkDto } from '../../../../common/calendar';
-import { apiFetch } from '../../lib/api';
-import { profileKeys } from '../profile/keys';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar';
+import { apiFetch } from '@/lib/api';
+import { profileKeys } from '@/features/profile/keys';
 
 // Under the profile's prefix, so a lost session forgets it with the rest of the profile.
 export const calendarKeys = {

@@ -1,4 +1,4 @@
-import { usePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '@/components/usePageTitle';
 import { AgendaSkeleton } from './components/AgendaSkeleton';
 import { AgendaList } from './components/AgendaList';
 import { AgendaStatus } from './components/AgendaStatus';

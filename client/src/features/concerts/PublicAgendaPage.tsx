@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../components/usePageTitle';
+import { usePageTitle } from '@/components/usePageTitle';
 import { AgendaList } from './components/AgendaList';
 import { AgendaSkeleton } from './components/AgendaSkeleton';
 import { AgendaStatus } from './components/AgendaStatus';

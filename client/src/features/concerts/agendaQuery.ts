@@ -1,5 +1,5 @@
-import type { ConcertListResponse, LikeCountsResponse } from '../../../../common/dto';
-import { apiFetch } from '../../lib/api';
+import type { ConcertListResponse, LikeCountsResponse } from '@common/dto';
+import { apiFetch } from '@/lib/api';
 import { concertKeys } from './keys';
 
 /**

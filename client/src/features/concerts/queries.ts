@@ -7,9 +7,9 @@ import type {
   LikeCountsResponse,
   LikeResponse,
   RecommendationDto,
-} from '../../../../common/dto';
-import type { Feedback } from '../../../../common/genres';
-import { ApiError, apiFetch } from '../../lib/api';
+} from '@common/dto';
+import type { Feedback } from '@common/genres';
+import { ApiError, apiFetch } from '@/lib/api';
 import { agendaQuery, likeCountsQuery } from './agendaQuery';
 import { concertKeys } from './keys';
 

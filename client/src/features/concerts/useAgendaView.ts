@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
-import { usePublicUrl } from '../../lib/config';
-import { useSession } from '../../lib/session';
+import { usePublicUrl } from '@/lib/config';
+import { useSession } from '@/lib/session';
 import { applyFilters, hasFilters } from './filters';
 import { useAgendaFilters } from './useAgendaFilters';
 import { useAgenda } from './queries';

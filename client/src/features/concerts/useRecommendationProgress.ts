@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { RecommendationProgressDto } from '../../../../common/dto';
-import { apiFetch } from '../../lib/api';
+import type { RecommendationProgressDto } from '@common/dto';
+import { apiFetch } from '@/lib/api';
 import { concertKeys, recommendationKeys } from './keys';
 
 const POLL_INTERVAL_MS = 1500;

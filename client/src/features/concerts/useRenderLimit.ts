@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { doneHydrating, isHydrating } from '../../lib/hydration';
-import { PHONE_QUERY } from '../../lib/useMediaQuery';
+import { doneHydrating, isHydrating } from '@/lib/hydration';
+import { PHONE_QUERY } from '@/lib/useMediaQuery';
 
 const onAPhone = () => window.matchMedia(PHONE_QUERY).matches;
 

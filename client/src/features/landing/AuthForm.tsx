@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../common/rules';
-import { FormStatus } from '../../components/FormStatus';
-import { ApiError } from '../../lib/api';
-import { homePathFor, setSessionUser } from '../../lib/session';
-import { authenticate, type AuthMode } from '../auth/api';
+import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '@common/rules';
+import { FormStatus } from '@/components/FormStatus';
+import { ApiError } from '@/lib/api';
+import { homePathFor, setSessionUser } from '@/lib/session';
+import { authenticate, type AuthMode } from '@/features/auth/api';
 
 const UNEXPECTED = 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.';
 

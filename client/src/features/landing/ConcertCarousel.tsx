@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FocusEvent } from 'react';
-import type { CarouselConcertDto } from '../../../../common/dto';
-import { usePrefersReducedMotion } from '../../lib/useMediaQuery';
+import type { CarouselConcertDto } from '@common/dto';
+import { usePrefersReducedMotion } from '@/lib/useMediaQuery';
 import { ConcertSlide } from './ConcertSlide';
 import { TAGLINES, randomTaglineIndex } from './taglines';
 import './ConcertCarousel.css';

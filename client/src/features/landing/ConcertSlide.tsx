@@ -1,6 +1,6 @@
-import type { CarouselConcertDto } from '../../../../common/dto';
-import { formatLongDay } from '../../lib/dates';
-import { formatPrice } from '../../lib/money';
+import type { CarouselConcertDto } from '@common/dto';
+import { formatLongDay } from '@/lib/dates';
+import { formatPrice } from '@/lib/money';
 
 interface ConcertSlideProps {
   concert: CarouselConcertDto;

@@ -1,11 +1,11 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { signInErrorText } from '../../../../common/sign-in-errors';
-import { BandsFormLink } from '../../components/BandsFormLink';
+import { signInErrorText } from '@common/sign-in-errors';
+import { BandsFormLink } from '@/components/BandsFormLink';
 import { AuthForm } from './AuthForm';
 import { ProviderButtons } from './ProviderButtons';
-import { FormStatus } from '../../components/FormStatus';
-import { lazyPage } from '../../lib/lazyPage';
+import { FormStatus } from '@/components/FormStatus';
+import { lazyPage } from '@/lib/lazyPage';
 import './LandingPage.css';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useAppConfig } from '../../lib/config';
+import { useAppConfig } from '@/lib/config';
 
 type Provider = 'google' | 'spotify';
 

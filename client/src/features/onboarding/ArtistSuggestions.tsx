@@ -1,4 +1,4 @@
-import { ArtistsField } from '../profile/components/ArtistsField';
+import { ArtistsField } from '@/features/profile/components/ArtistsField';
 import { useBandNames } from './queries';
 
 const MAX_SUGGESTIONS = 8;

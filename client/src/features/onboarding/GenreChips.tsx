@@ -1,4 +1,4 @@
-import { GENRES } from '../../../../common/genres';
+import { GENRES } from '@common/genres';
 
 interface GenreChipsProps {
   legend: string;

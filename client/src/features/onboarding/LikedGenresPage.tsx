@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_LIKED_GENRES } from '../../../../common/rules';
-import { FormStatus } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
-import { useProfile } from '../profile/queries';
+import { MAX_LIKED_GENRES } from '@common/rules';
+import { FormStatus } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
+import { useProfile } from '@/features/profile/queries';
 import { useOnboardingDraft } from './draft';
 import { GenreChips } from './GenreChips';
 import { OnboardingShell } from './OnboardingShell';

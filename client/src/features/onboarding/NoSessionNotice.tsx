@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { FormStatus } from '../../components/FormStatus';
+import { FormStatus } from '@/components/FormStatus';
 
 const REDIRECT_DELAY_MS = 2500;
 

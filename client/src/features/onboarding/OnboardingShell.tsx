@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
-import { Loading } from '../../components/Loading';
-import { usePageTitle } from '../../components/usePageTitle';
-import { useSession } from '../../lib/session';
+import { Loading } from '@/components/Loading';
+import { usePageTitle } from '@/components/usePageTitle';
+import { useSession } from '@/lib/session';
 import { NoSessionNotice } from './NoSessionNotice';
-import '../profile/ProfilePage.css';
+import '@/features/profile/ProfilePage.css';
 import './Onboarding.css';
 
 /**

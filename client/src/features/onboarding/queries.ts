@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BandNamesResponse, ProfileDto } from '../../../../common/dto';
-import { apiFetch } from '../../lib/api';
+import type { BandNamesResponse, ProfileDto } from '@common/dto';
+import { apiFetch } from '@/lib/api';
 
 export const bandKeys = {
   names: () => ['bands', 'names'] as const,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { usePageTitle } from '../../components/usePageTitle';
-import { CalendarFeedSection } from '../calendar/CalendarFeedSection';
+import { usePageTitle } from '@/components/usePageTitle';
+import { CalendarFeedSection } from '@/features/calendar/CalendarFeedSection';
 import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';
 import { DangerZone } from './components/DangerZone';
 import { PasswordSection } from './components/PasswordSection';
@@ -10,8 +10,8 @@ import { ProfileView } from './components/ProfileView';
 import { SessionsSection } from './components/SessionsSection';
 import { useProfile } from './queries';
 import { useFlashMessage } from './useFlashMessage';
-import { FormStatus, StatusRegion } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
+import { FormStatus, StatusRegion } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
 import './ProfilePage.css';
 
 const TITLE = 'Esto es lo que sabemos de ti';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ProfileDto, SessionsResponse } from '../../../../common/dto';
-import { apiFetch } from '../../lib/api';
+import type { ProfileDto, SessionsResponse } from '@common/dto';
+import { apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
 
 export function useProfile() {

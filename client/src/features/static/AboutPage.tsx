@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { StaticPage } from '../../components/StaticPage';
+import { StaticPage } from '@/components/StaticPage';
 
 export function AboutPage() {
   return (

@@ -1,5 +1,5 @@
-import { BandsFormLink } from '../../components/BandsFormLink';
-import { StaticPage } from '../../components/StaticPage';
+import { BandsFormLink } from '@/components/BandsFormLink';
+import { StaticPage } from '@/components/StaticPage';
 import { CONTACT_EMAIL } from './contact';
 
 export function ContactPage() {

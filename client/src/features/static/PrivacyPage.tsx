@@ -1,4 +1,4 @@
-import { StaticPage } from '../../components/StaticPage';
+import { StaticPage } from '@/components/StaticPage';
 import { CONTACT_EMAIL } from './contact';
 
 export function PrivacyPage() {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MailedLinkPage } from '../../components/MailedLinkPage';
+import { MailedLinkPage } from '@/components/MailedLinkPage';
 import { confirmSubmission } from './api';
 
 /** The link mailed to a submission's contact address: the concert joins the moderation queue. */

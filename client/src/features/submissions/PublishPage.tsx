@@ -1,21 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { UPLOAD_TYPES } from '../../../../common/admin-rules';
+import { UPLOAD_TYPES } from '@common/admin-rules';
 import {
   HONEYPOT_FIELD,
   SUBMISSION_NAME_MAX,
   SUBMISSION_TEXT_MAX,
   SUBMISSION_TOWN_MAX,
   SUBMISSION_URL_MAX,
-} from '../../../../common/submission-rules';
-import { FormStatus, StatusRegion, type StatusMessage } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
-import { TextField } from '../../components/TextField';
-import { ConcertFieldset } from '../../components/concert-fields/ConcertFieldset';
-import { useConcertDraft } from '../../components/concert-fields/useConcertDraft';
-import { usePageTitle } from '../../components/usePageTitle';
-import { imageFileProblem } from '../../lib/imageFile';
+} from '@common/submission-rules';
+import { FormStatus, StatusRegion, type StatusMessage } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
+import { TextField } from '@/components/TextField';
+import { ConcertFieldset } from '@/components/concert-fields/ConcertFieldset';
+import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
+import { usePageTitle } from '@/components/usePageTitle';
+import { imageFileProblem } from '@/lib/imageFile';
 import { fetchSubmissionForm, sendSubmission, submissionKeys } from './api';
 import { submissionTexts, type SubmissionText } from './submissionDraft';
 import './PublishPage.css';

@@ -1,13 +1,13 @@
 // Calls of 'Publica tus conciertos' (public) and of the admin's moderation queue.
-import type { MessageResponse } from '../../../../common/dto';
+import type { MessageResponse } from '@common/dto';
 import type {
   SubmissionCreatedResponse,
   SubmissionDto,
   SubmissionFormResponse,
   SubmissionListResponse,
   SubmissionReviewResponse,
-} from '../../../../common/submission-rules';
-import { apiFetch } from '../../lib/api';
+} from '@common/submission-rules';
+import { apiFetch } from '@/lib/api';
 
 export const fetchSubmissionForm = (signal?: AbortSignal) =>
   apiFetch<SubmissionFormResponse>('/api/submissions/form', { signal });

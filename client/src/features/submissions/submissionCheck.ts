@@ -1,8 +1,8 @@
 // A submission checked by the API's own schemas (common/submissions.ts, so zod): /publica loads this
 // module apart, after the page, and the moderation review with the admin panel.
-import { submissionFormSchema, VENUE_MISSING } from '../../../../common/submissions';
-import type { VenueOption } from '../../components/concert-fields/venueChoice';
-import { fieldOf, mapChecked, parseDraft, type Issue } from '../../lib/parseDraft';
+import { submissionFormSchema, VENUE_MISSING } from '@common/submissions';
+import type { VenueOption } from '@/components/concert-fields/venueChoice';
+import { fieldOf, mapChecked, parseDraft, type Issue } from '@/lib/parseDraft';
 import { submissionTexts, type SubmissionText } from './submissionDraft';
 
 /** The venue's issues mark the venue, but a named new venue without its town marks the town. */

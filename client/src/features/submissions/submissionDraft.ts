@@ -1,7 +1,7 @@
 // What /publica and the moderation review share about a submission: its text fields (the band's,
 // then the concert's) and the request they stand for. Without zod: /publica loads it at once.
-import type { ConcertText } from '../../components/concert-fields/useConcertDraft';
-import type { VenueOption } from '../../components/concert-fields/venueChoice';
+import type { ConcertText } from '@/components/concert-fields/useConcertDraft';
+import type { VenueOption } from '@/components/concert-fields/venueChoice';
 
 export interface SubmissionText extends ConcertText {
   bandName: string;

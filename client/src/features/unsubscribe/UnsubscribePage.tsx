@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type { MessageResponse } from '../../../../common/dto';
-import { FormStatus } from '../../components/FormStatus';
-import { Loading } from '../../components/Loading';
-import { StaticPage } from '../../components/StaticPage';
-import { ApiError, apiFetch } from '../../lib/api';
+import type { MessageResponse } from '@common/dto';
+import { FormStatus } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
+import { StaticPage } from '@/components/StaticPage';
+import { ApiError, apiFetch } from '@/lib/api';
 
 const INVALID = 'El enlace de baja no es válido.';
 const FAILED = 'Ha ocurrido un error al procesar tu baja. Por favor, inténtalo más tarde.';

@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { StatusRegion } from '../../../components/FormStatus';
-import { ApiError } from '../../../lib/api';
+import { StatusRegion } from '@/components/FormStatus';
+import { ApiError } from '@/lib/api';
 import { runAction } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
 

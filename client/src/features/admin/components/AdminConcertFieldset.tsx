@@ -6,14 +6,11 @@ import {
   ADMIN_NAME_MAX,
   ADMIN_URL_MAX,
   type AdminVenueDto,
-} from '../../../../../common/admin-rules';
-import {
-  ConcertFieldset,
-  type ConcertLimits,
-} from '../../../components/concert-fields/ConcertFieldset';
-import type { VenueChoice } from '../../../components/concert-fields/venueChoice';
-import { TextField } from '../../../components/TextField';
-import type { BoundField } from '../../../lib/useDraft';
+} from '@common/admin-rules';
+import { ConcertFieldset, type ConcertLimits } from '@/components/concert-fields/ConcertFieldset';
+import type { VenueChoice } from '@/components/concert-fields/venueChoice';
+import { TextField } from '@/components/TextField';
+import type { BoundField } from '@/lib/useDraft';
 import type { AdminConcertText } from '../validation';
 import { ImageField } from './ImageField';
 

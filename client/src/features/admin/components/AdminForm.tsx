@@ -1,8 +1,8 @@
 // An admin form: its draft checked before the send, its write (useAdminMutation) sending what the
 // check gave, and last its submit button and the live region with the outcome.
 import type { ReactNode } from 'react';
-import { StatusRegion } from '../../../components/FormStatus';
-import type { Checked } from '../../../lib/parseDraft';
+import { StatusRegion } from '@/components/FormStatus';
+import type { Checked } from '@/lib/parseDraft';
 import type { useAdminMutation } from '../useAdminMutation';
 
 interface AdminFormProps<Input> {

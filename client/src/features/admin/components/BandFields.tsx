@@ -1,5 +1,5 @@
 // The text fields of the band forms (create and edit): the label and limits live here once.
-import { TextField, type TextFieldProps } from '../../../components/TextField';
+import { TextField, type TextFieldProps } from '@/components/TextField';
 
 type FieldProps = Omit<TextFieldProps, 'label'>;
 

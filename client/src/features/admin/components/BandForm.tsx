@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useDraft } from '../../../lib/useDraft';
+import { useDraft } from '@/lib/useDraft';
 import { createBand } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
 import { checkBand, type BandText } from '../validation';

@@ -2,10 +2,10 @@
 // delete when no concert uses it.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { AdminBandDto } from '../../../../../common/admin-rules';
-import { foldName } from '../../../../../common/fold';
-import { StatusRegion } from '../../../components/FormStatus';
-import { TextField } from '../../../components/TextField';
+import type { AdminBandDto } from '@common/admin-rules';
+import { foldName } from '@common/fold';
+import { StatusRegion } from '@/components/FormStatus';
+import { TextField } from '@/components/TextField';
 import { adminKeys } from '../keys';
 import { deleteBand, listBands, mergeBand } from '../manage-api';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';

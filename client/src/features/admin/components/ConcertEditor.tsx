@@ -1,12 +1,12 @@
 // Edits every field of a concert in place; only what changed is sent (so a description fix never
 // reads as a change of date). Bands are linked and unlinked here too, by name.
 import { useId, useState } from 'react';
-import type { ConcertCreateInput, ConcertUpdateInput } from '../../../../../common/admin';
-import type { AdminConcertDto } from '../../../../../common/admin-rules';
-import { StatusRegion } from '../../../components/FormStatus';
-import { TextField } from '../../../components/TextField';
-import { useConcertDraft } from '../../../components/concert-fields/useConcertDraft';
-import { mapChecked } from '../../../lib/parseDraft';
+import type { ConcertCreateInput, ConcertUpdateInput } from '@common/admin';
+import type { AdminConcertDto } from '@common/admin-rules';
+import { StatusRegion } from '@/components/FormStatus';
+import { TextField } from '@/components/TextField';
+import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
+import { mapChecked } from '@/lib/parseDraft';
 import { linkBand, unlinkBand, updateConcert } from '../manage-api';
 import { latestMessage, useAdminMutation, useSaveChanges } from '../useAdminMutation';
 import { useVenues } from '../useVenues';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useConcertDraft } from '../../../components/concert-fields/useConcertDraft';
+import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { createConcert } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
 import { useVenues } from '../useVenues';

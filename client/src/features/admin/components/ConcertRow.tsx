@@ -1,8 +1,8 @@
 // One concert of the admin list with its actions. Deleting asks first; cancelling keeps the concert
 // (shown as 'Cancelado') and tells the fans who liked it.
 import { useState } from 'react';
-import type { AdminConcertDto } from '../../../../../common/admin-rules';
-import { StatusRegion } from '../../../components/FormStatus';
+import type { AdminConcertDto } from '@common/admin-rules';
+import { StatusRegion } from '@/components/FormStatus';
 import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../manage-api';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { ConcertEditor } from './ConcertEditor';

@@ -1,9 +1,9 @@
 // The concert list of /admin: search (bands, name, venue; accents and case ignored), filters,
 // pages, and each concert's actions (edit, duplicate, cancel, delete).
 import { useId } from 'react';
-import { SelectField } from '../../../components/SelectField';
-import { TextField } from '../../../components/TextField';
-import { GenreField } from '../../../components/concert-fields/ConcertFieldset';
+import { SelectField } from '@/components/SelectField';
+import { TextField } from '@/components/TextField';
+import { GenreField } from '@/components/concert-fields/ConcertFieldset';
 import { adminKeys } from '../keys';
 import { listConcerts, type ConcertFilters } from '../manage-api';
 import { usePagedQuery } from '../usePagedQuery';

@@ -4,13 +4,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { concertPagePath } from '../../../../../common/calendar';
+import { concertPagePath } from '@common/calendar';
 import type {
   AdminDislikedConcertDto,
   AdminFeedbackCountDto,
   RecommendationEngineName,
-} from '../../../../../common/dto';
-import { parseDay } from '../../../lib/dates';
+} from '@common/dto';
+import { parseDay } from '@/lib/dates';
 import { adminKeys } from '../keys';
 import { getFeedback } from '../manage-api';
 import { ListState } from './ListState';

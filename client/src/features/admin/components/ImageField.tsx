@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { UPLOAD_TYPES } from '../../../../../common/admin-rules';
-import { StatusRegion } from '../../../components/FormStatus';
-import { imageFileProblem } from '../../../lib/imageFile';
-import type { BoundField } from '../../../lib/useDraft';
+import { UPLOAD_TYPES } from '@common/admin-rules';
+import { StatusRegion } from '@/components/FormStatus';
+import { imageFileProblem } from '@/lib/imageFile';
+import type { BoundField } from '@/lib/useDraft';
 import { uploadImage } from '../api';
 
 /**

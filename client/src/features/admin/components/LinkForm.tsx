@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { TextField } from '../../../components/TextField';
-import { useDraft } from '../../../lib/useDraft';
+import { TextField } from '@/components/TextField';
+import { useDraft } from '@/lib/useDraft';
 import { createLink } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
 import { checkLink } from '../validation';

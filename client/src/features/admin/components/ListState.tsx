@@ -1,5 +1,5 @@
-import { FormStatus } from '../../../components/FormStatus';
-import { Loading } from '../../../components/Loading';
+import { FormStatus } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
 
 interface ListStateProps {
   query: { isPending: boolean; isError: boolean };

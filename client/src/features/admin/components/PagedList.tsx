@@ -1,7 +1,7 @@
 // An admin list on screen: its search box (and any other filter), the loading, failed and empty
 // states, the rows, and the pager when the list comes in pages.
 import { useId, type ReactNode } from 'react';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@/components/TextField';
 import type { PagedQuery } from '../usePagedQuery';
 import { ListState } from './ListState';
 import { Pager } from './Pager';

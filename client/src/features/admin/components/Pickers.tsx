@@ -1,10 +1,10 @@
 // Search helpers of the link form: they find a concert or a band and hand its id to the form.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { AdminConcertOptionDto } from '../../../../../common/admin-rules';
+import type { AdminConcertOptionDto } from '@common/admin-rules';
 import { searchBands, searchConcerts } from '../api';
 import { useDebounced } from '../useDebounced';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@/components/TextField';
 import { adminKeys } from '../keys';
 
 interface PickerProps {

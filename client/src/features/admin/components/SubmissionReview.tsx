@@ -5,20 +5,20 @@ import {
   SUBMISSION_TOWN_MAX,
   SUBMISSION_URL_MAX,
   type SubmissionDto,
-} from '../../../../../common/submission-rules';
-import { StatusRegion, type StatusMessage } from '../../../components/FormStatus';
-import { TextAreaField } from '../../../components/TextAreaField';
-import { TextField } from '../../../components/TextField';
-import { ConcertFieldset } from '../../../components/concert-fields/ConcertFieldset';
-import { useConcertDraft } from '../../../components/concert-fields/useConcertDraft';
-import { mapChecked } from '../../../lib/parseDraft';
+} from '@common/submission-rules';
+import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
+import { TextAreaField } from '@/components/TextAreaField';
+import { TextField } from '@/components/TextField';
+import { ConcertFieldset } from '@/components/concert-fields/ConcertFieldset';
+import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
+import { mapChecked } from '@/lib/parseDraft';
 import {
   approveSubmission,
   markSubmissionAsSpam,
   rejectSubmission,
   saveSubmission,
   type SubmissionEdit,
-} from '../../submissions/api';
+} from '@/features/submissions/api';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { useVenues } from '../useVenues';
 import { checkReview, type ReviewText } from '../validation';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { StatusRegion, type StatusMessage } from '../../../components/FormStatus';
-import { Loading } from '../../../components/Loading';
-import { fetchPendingSubmissions, submissionKeys } from '../../submissions/api';
+import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
+import { fetchPendingSubmissions, submissionKeys } from '@/features/submissions/api';
 import { SubmissionReview } from './SubmissionReview';
 
 /** The moderation queue: concerts sent by bands through /publica, oldest first. */

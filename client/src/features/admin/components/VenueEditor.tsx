@@ -1,10 +1,10 @@
 // Edits every field of a managed venue in place; only what changed is sent (a blank optional field
 // clears it on the server).
 import { useId } from 'react';
-import type { VenueInput, VenueUpdateInput } from '../../../../../common/admin';
-import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
-import { mapChecked } from '../../../lib/parseDraft';
-import { useDraft } from '../../../lib/useDraft';
+import type { VenueInput, VenueUpdateInput } from '@common/admin';
+import type { AdminManagedVenueDto } from '@common/admin-rules';
+import { mapChecked } from '@/lib/parseDraft';
+import { useDraft } from '@/lib/useDraft';
 import { updateVenue } from '../manage-api';
 import { useSaveChanges } from '../useAdminMutation';
 import { checkVenue, type VenueText } from '../validation';

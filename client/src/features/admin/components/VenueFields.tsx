@@ -1,7 +1,7 @@
 // Every field of a managed venue, shared by the "Añadir sala" form and a venue's edit form.
-import { ADMIN_NAME_MAX, ADMIN_URL_MAX } from '../../../../../common/admin-rules';
-import { TextField } from '../../../components/TextField';
-import type { BoundField } from '../../../lib/useDraft';
+import { ADMIN_NAME_MAX, ADMIN_URL_MAX } from '@common/admin-rules';
+import { TextField } from '@/components/TextField';
+import type { BoundField } from '@/lib/useDraft';
 import type { VenueText } from '../validation';
 
 interface VenueFieldsProps {

@@ -1,9 +1,9 @@
 // The managed venue list: add one with every field, edit any field (a rename reaches its concerts),
 // delete when no concert uses it.
 import { useId, useState } from 'react';
-import type { AdminManagedVenueDto } from '../../../../../common/admin-rules';
-import { StatusRegion } from '../../../components/FormStatus';
-import { useDraft } from '../../../lib/useDraft';
+import type { AdminManagedVenueDto } from '@common/admin-rules';
+import { StatusRegion } from '@/components/FormStatus';
+import { useDraft } from '@/lib/useDraft';
 import { adminKeys } from '../keys';
 import { createVenue, deleteVenue, listManagedVenues } from '../manage-api';
 import { useAdminMutation } from '../useAdminMutation';

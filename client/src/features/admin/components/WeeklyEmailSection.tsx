@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useAdminAction } from './ActionSection';
-import { StatusRegion } from '../../../components/FormStatus';
+import { StatusRegion } from '@/components/FormStatus';
 
 const CONFIRM_REAL =
   '¿Enviar el email semanal a todos los usuarios suscritos? No se puede deshacer.';

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { AgendaConcertDto } from '../../../../../common/dto';
+import type { AgendaConcertDto } from '@common/dto';
 import { useRenderLimit } from '../useRenderLimit';
 import { ConcertCard } from './ConcertCard';
 

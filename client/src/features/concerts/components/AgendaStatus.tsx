@@ -1,7 +1,7 @@
 // What the two agenda pages (/myconcerts and /conciertos) show instead of their cards: the
 // loading state each page chooses, the failed read with a retry, or why nothing is listed.
 import type { ReactNode } from 'react';
-import { LoadFailure } from '../../../components/LoadFailure';
+import { LoadFailure } from '@/components/LoadFailure';
 
 interface AgendaStatusProps {
   agenda: { isPending: boolean; isError: boolean; refetch: () => unknown };

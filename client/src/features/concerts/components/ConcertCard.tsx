@@ -1,9 +1,9 @@
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
-import type { AgendaConcertDto } from '../../../../../common/dto';
-import { formatLongDay } from '../../../lib/dates';
-import { formatPrice } from '../../../lib/money';
-import { AddToCalendar } from '../../calendar/AddToCalendar';
+import type { AgendaConcertDto } from '@common/dto';
+import { formatLongDay } from '@/lib/dates';
+import { formatPrice } from '@/lib/money';
+import { AddToCalendar } from '@/features/calendar/AddToCalendar';
 import { useLikeCount } from '../queries';
 import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';

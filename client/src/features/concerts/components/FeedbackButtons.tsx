@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Feedback } from '../../../../../common/genres';
+import type { Feedback } from '@common/genres';
 import { useFeedbackMutation } from '../queries';
 import { ThumbIcon } from './icons';
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import type { AgendaConcertDto } from '../../../../../common/dto';
-import { PHONE_QUERY, useMediaQuery } from '../../../lib/useMediaQuery';
+import type { AgendaConcertDto } from '@common/dto';
+import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
 import { uniqueBandNames, uniqueGenres, type AgendaFilters } from '../filters';
 import { PRICE_RANGES } from '../priceFilter';
 import { BandCombobox } from './BandCombobox';

@@ -1,4 +1,4 @@
-import type { RecommendationProgressDto } from '../../../../../common/dto';
+import type { RecommendationProgressDto } from '@common/dto';
 
 export function RecommendationProgress({ progress }: { progress: RecommendationProgressDto }) {
   const text = `Calculando tus recomendaciones: ${progress.scored} de ${progress.total}`;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { StatusRegion, type StatusMessage } from '../../../components/FormStatus';
-import { useHydrated } from '../../../lib/hydration';
+import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
+import { useHydrated } from '@/lib/hydration';
 
 interface ShareActionsProps {
   /** The concert page on PUBLIC_URL. */

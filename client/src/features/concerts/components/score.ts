@@ -1,4 +1,4 @@
-import type { RecommendationDto } from '../../../../../common/dto';
+import type { RecommendationDto } from '@common/dto';
 
 export const SCORE_VIEW = {
   extreme: { emoji: '🔥🔥🔥', label: 'muy alto' },

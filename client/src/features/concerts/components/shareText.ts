@@ -1,7 +1,7 @@
-import { concertPath } from '../../../../../common/concert-page';
-import type { AgendaConcertDto } from '../../../../../common/dto';
-import { formatLongDay } from '../../../lib/dates';
-import { formatPrice } from '../../../lib/money';
+import { concertPath } from '@common/concert-page';
+import type { AgendaConcertDto } from '@common/dto';
+import { formatLongDay } from '@/lib/dates';
+import { formatPrice } from '@/lib/money';
 import { bandNamesOf } from '../filters';
 
 export function concertTitle(concert: AgendaConcertDto): string {

@@ -2,8 +2,8 @@
 // cancellation). Saved at once; the checkbox shows the saved state.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { ProfileDto } from '../../../../../common/dto';
-import { StatusRegion } from '../../../components/FormStatus';
+import type { ProfileDto } from '@common/dto';
+import { StatusRegion } from '@/components/FormStatus';
 import { profileKeys } from '../keys';
 import { updateProfile } from '../queries';
 

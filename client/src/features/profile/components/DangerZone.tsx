@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { ProfileDto } from '../../../../../common/dto';
-import { TextField } from '../../../components/TextField';
-import { ApiError } from '../../../lib/api';
-import { setSessionUser } from '../../../lib/session';
+import type { ProfileDto } from '@common/dto';
+import { TextField } from '@/components/TextField';
+import { ApiError } from '@/lib/api';
+import { setSessionUser } from '@/lib/session';
 import { deleteAccount } from '../queries';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
-import { FormStatus } from '../../../components/FormStatus';
+import { FormStatus } from '@/components/FormStatus';
 
 const DELETED = 'Cuenta eliminada correctamente.';
 const DELETE_FAILED = 'Ocurrió un problema al eliminar tu cuenta.';

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse } from '../../../../../common/dto';
-import { ApiError, apiFetch } from '../../../lib/api';
-import { FormStatus, StatusRegion } from '../../../components/FormStatus';
+import type { MessageResponse } from '@common/dto';
+import { ApiError, apiFetch } from '@/lib/api';
+import { FormStatus, StatusRegion } from '@/components/FormStatus';
 
 const FAILED = 'No hemos podido enviar el email. Inténtalo de nuevo más tarde.';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { GENRES } from '../../../../../common/genres';
-import { MAX_LIKED_GENRES } from '../../../../../common/rules';
-import { FormStatus } from '../../../components/FormStatus';
+import { GENRES } from '@common/genres';
+import { MAX_LIKED_GENRES } from '@common/rules';
+import { FormStatus } from '@/components/FormStatus';
 
 const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
 

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { ProfileDto } from '../../../../../common/dto';
-import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '../../../../../common/rules';
-import { ApiError } from '../../../lib/api';
+import type { ProfileDto } from '@common/dto';
+import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '@common/rules';
+import { ApiError } from '@/lib/api';
 import { profileKeys } from '../keys';
 import { changePassword } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
-import { TextField } from '../../../components/TextField';
+import { TextField } from '@/components/TextField';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
-import { FormStatus } from '../../../components/FormStatus';
+import { FormStatus } from '@/components/FormStatus';
 
 /**
  * Changing the password asks for the current one. An account without one (Google/Spotify only)

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { ProfileDto } from '../../../../../common/dto';
-import { ApiError } from '../../../lib/api';
-import { sessionKeys } from '../../../lib/session';
+import type { ProfileDto } from '@common/dto';
+import { ApiError } from '@/lib/api';
+import { sessionKeys } from '@/lib/session';
 import { profileKeys } from '../keys';
 import { updateProfile, type ProfileUpdate } from '../queries';
 import { ArtistsField } from './ArtistsField';
 import { GenresFields } from './GenresFields';
-import { TextField } from '../../../components/TextField';
-import { FormStatus } from '../../../components/FormStatus';
+import { TextField } from '@/components/TextField';
+import { FormStatus } from '@/components/FormStatus';
 
 const SAVE_FAILED = 'Error al actualizar los datos. Inténtalo de nuevo.';
 const NO_GENRE = 'Debes seleccionar al menos un género.';

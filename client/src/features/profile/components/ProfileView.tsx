@@ -1,4 +1,4 @@
-import type { ProfileDto } from '../../../../../common/dto';
+import type { ProfileDto } from '@common/dto';
 import { EmailVerificationNotice } from './EmailVerificationNotice';
 
 interface ProfileViewProps {

@@ -2,13 +2,13 @@
 // one to end all but this one (GET/DELETE /api/profile/sessions).
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { SessionDto } from '../../../../../common/dto';
-import { ApiError } from '../../../lib/api';
-import { calendarKeys } from '../../calendar/queries';
+import type { SessionDto } from '@common/dto';
+import { ApiError } from '@/lib/api';
+import { calendarKeys } from '@/features/calendar/queries';
 import { profileKeys } from '../keys';
 import { endOtherSessions, endSession, useSessions } from '../queries';
-import { FormStatus, StatusRegion } from '../../../components/FormStatus';
-import { Loading } from '../../../components/Loading';
+import { FormStatus, StatusRegion } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
 import './SessionsSection.css';
 
 const dateTimeFormat = new Intl.DateTimeFormat('es-ES', {
