@@ -97,13 +97,23 @@ export async function writePrivateStream(
   file: string,
   source: Readable | AsyncIterable<Uint8Array>,
 ): Promise<void> {
-  const temporary = openTemporary(file);
+  const name = temporaryNameOf(file);
+  // The stream owns its descriptor: a write still in flight when `source` fails can only land in
+  // this file, never in one that reuses the descriptor.
+  const out = createWriteStream(name, { flags: 'wx', mode: FILE_MODE });
   try {
-    fchmodSync(temporary.fd, FILE_MODE);
-    await pipeline(source, createWriteStream('', { fd: temporary.fd, autoClose: false }));
-    commit(temporary, file);
+    await pipeline(source, out);
+    const fd = openSync(name, 'r');
+    try {
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(name, file);
   } catch (error) {
-    discard(temporary);
+    // Once closed (its open may still have been under way), so nothing recreates the file.
+    if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+    rmSync(name, { force: true });
     throw error;
   }
 }
