@@ -7,7 +7,7 @@ import type { Database } from '../server/db/database.js';
 import { createLogger } from '../server/lib/logger.js';
 import { systemClock } from '../server/lib/time.js';
 import { generateForUser } from '../server/recommendations/generator.js';
-import { createOpenAiEngine } from '../server/recommendations/openai-engine.js';
+import { fakeAiEngine } from './lib/fake-ai-engine.js';
 import { startFakeOpenAi, type FakeOpenAi } from '../test/helpers/fake-openai.js';
 import { startBenchDatabase } from './lib/bench-database.js';
 import { insertFansAndConcerts } from './lib/fans-without-recommendations.js';
@@ -55,15 +55,7 @@ export async function run(): Promise<BenchResult[]> {
       ['the server answers 500', failing],
     ];
     for (const [label, server] of cases) {
-      const engine = createOpenAiEngine({
-        apiKey: 'bench-key',
-        baseUrl: server.baseUrl,
-        model: 'gpt-4o-mini',
-        batchSize: 3,
-        concurrency: 8,
-        timeoutMs: 30_000,
-        log,
-      });
+      const engine = fakeAiEngine(server);
       const fan = await insertNewFan(db, `ai-down-${results.length}@bench.local`);
       const calls = server.calls;
       const start = performance.now();

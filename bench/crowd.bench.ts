@@ -10,21 +10,17 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { heldConnectionBound, heldConnectionSlots } from '../server/db/held-connections.js';
-import { createLogger } from '../server/lib/logger.js';
-import { createOpenAiEngine } from '../server/recommendations/openai-engine.js';
 import { createConcert } from '../test/helpers/factories.js';
 import { startFakeOpenAi } from '../test/helpers/fake-openai.js';
 import { startBenchApp } from './lib/bench-app.js';
 import { startBenchDatabase } from './lib/bench-database.js';
+import { AI_CONCURRENCY, AI_DELAY_MS, fakeAiEngine } from './lib/fake-ai-engine.js';
 import type { BenchResult } from './types.js';
 
 const POOL_SIZE = 10;
 const FANS = 100;
 const OTHER_FANS = 10;
 const CONCERTS = 12;
-const AI_DELAY_MS = 500;
-const AI_BATCH = 3;
-const AI_CONCURRENCY = 8;
 /** Clients reading the agenda and the probes while the crowd is scored, each in a closed loop. */
 const READERS = 4;
 const P99_BUDGET_MS = 200;
@@ -77,17 +73,8 @@ export async function run(): Promise<BenchResult[]> {
       });
     }
     fake.setDelay(AI_DELAY_MS);
-    const engine = createOpenAiEngine({
-      apiKey: 'clave-de-bench',
-      baseUrl: fake.baseUrl,
-      model: 'modelo-de-bench',
-      batchSize: AI_BATCH,
-      concurrency: AI_CONCURRENCY,
-      timeoutMs: 30_000,
-      log: createLogger('silent'),
-    });
     const app = await startBenchApp(database, undefined, {
-      engine,
+      engine: fakeAiEngine(fake),
       env: { NODE_ENV: 'test', TRUST_PROXY: '1', DATABASE_POOL_SIZE: String(POOL_SIZE) },
     });
     const { base } = app;

@@ -19,17 +19,15 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { entryFiles, staticClosure } from './landing-bundle.bench.js';
 import { signInDemoFan } from './lib/demo-fan.js';
 import { loadRow } from './lib/http-client.js';
+import { runLighthouse } from './lib/lighthouse-run.js';
 import { growUpcomingConcerts } from './lib/more-concerts.js';
 import { withDemoServer } from './lib/server-process.js';
 import type { BenchResult } from './types.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const REPORTS_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -123,49 +121,34 @@ function keepReport(url: string, report: string | string[]): void {
 }
 
 async function lighthouseOnce(url: string, cookie?: string): Promise<RunFigures> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...CATEGORIES],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    });
-    if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
-    const { lhr } = result;
-    keepReport(url, result.report);
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
-    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-    // A page that ended elsewhere (a redirect to sign-in) would measure the wrong page.
-    if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
-      throw new Error(`${url} terminó en ${lhr.finalDisplayedUrl}`);
-    }
-    const scripts = scriptsOf(lhr.audits['network-requests']?.details);
-    const longTasks = longTasksOf(lhr.audits['long-tasks']?.details);
-    return {
-      scriptTransferKb: Math.round(scripts.transferKb * 10) / 10,
-      scriptGzipKb: Math.round(gzipKbOf(scripts.files) * 10) / 10,
-      scores: {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        'best-practices': score('best-practices'),
-        seo: score('seo'),
-      },
-      cls: numeric('cumulative-layout-shift'),
-      lcpMs: numeric('largest-contentful-paint'),
-      tbtMs: numeric('total-blocking-time'),
-      longestTaskMs: longest(longTasks),
-      longestAppTaskMs: longestAfterCommit(longTasks),
-      benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
-    };
-  } finally {
-    chrome.kill();
+  const result = await runLighthouse(url, CATEGORIES, cookie);
+  const { lhr } = result;
+  keepReport(url, result.report);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? NaN) * 100);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  // A page that ended elsewhere (a redirect to sign-in) would measure the wrong page.
+  if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(url).pathname) {
+    throw new Error(`${url} terminó en ${lhr.finalDisplayedUrl}`);
   }
+  const scripts = scriptsOf(lhr.audits['network-requests']?.details);
+  const longTasks = longTasksOf(lhr.audits['long-tasks']?.details);
+  return {
+    scriptTransferKb: Math.round(scripts.transferKb * 10) / 10,
+    scriptGzipKb: Math.round(gzipKbOf(scripts.files) * 10) / 10,
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      'best-practices': score('best-practices'),
+      seo: score('seo'),
+    },
+    cls: numeric('cumulative-layout-shift'),
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    longestTaskMs: longest(longTasks),
+    longestAppTaskMs: longestAfterCommit(longTasks),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+  };
 }
 
 let retries = 0;

@@ -3,38 +3,20 @@
 // `/conciertos` and a concert page. Budget: 100 on each. One run each (the SEO audits do not
 // depend on timing); a failing audit is named in the row.
 import { fileURLToPath } from 'node:url';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import type { ConcertListResponse } from '../common/dto.js';
+import { runLighthouse } from './lib/lighthouse-run.js';
 import { withDemoServer } from './lib/server-process.js';
 import type { BenchResult } from './types.js';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-
 async function seoOf(url: string): Promise<{ score: number; failing: string[] }> {
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
-  });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['seo'],
-    });
-    if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
-    const refs = lhr.categories.seo?.auditRefs ?? [];
-    const failing = refs
-      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-      .map((ref) => ref.id);
-    return { score: Math.round((lhr.categories.seo?.score ?? NaN) * 100), failing };
-  } finally {
-    chrome.kill();
-  }
+  const { lhr } = await runLighthouse(url, ['seo']);
+  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
+  const refs = lhr.categories.seo?.auditRefs ?? [];
+  const failing = refs
+    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+    .map((ref) => ref.id);
+  return { score: Math.round((lhr.categories.seo?.score ?? NaN) * 100), failing };
 }
 
 export async function run(): Promise<BenchResult[]> {

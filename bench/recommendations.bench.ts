@@ -13,13 +13,8 @@ import type { Database } from '../server/db/database.js';
 import { createLogger } from '../server/lib/logger.js';
 import { systemClock } from '../server/lib/time.js';
 import { builtinEngine, scoreConcert } from '../server/recommendations/builtin-engine.js';
-import type {
-  ConcertToScore,
-  FanTaste,
-  RecommendationEngine,
-} from '../server/recommendations/engine.js';
+import type { ConcertToScore, FanTaste } from '../server/recommendations/engine.js';
 import { generateForUser, type GeneratorDeps } from '../server/recommendations/generator.js';
-import { createOpenAiEngine } from '../server/recommendations/openai-engine.js';
 import {
   findTaste,
   findUnscoredConcerts,
@@ -28,6 +23,7 @@ import {
 import { madridDateTime } from '../server/lib/time.js';
 import { startFakeOpenAi } from '../test/helpers/fake-openai.js';
 import { startBenchDatabase } from './lib/bench-database.js';
+import { AI_BATCH, AI_CONCURRENCY, AI_DELAY_MS, fakeAiEngine } from './lib/fake-ai-engine.js';
 import { startQueueWorkers } from './lib/bench-workers.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { insertFansAndConcerts } from './lib/fans-without-recommendations.js';
@@ -36,9 +32,6 @@ import type { BenchResult } from './types.js';
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
 const CONCERTS = 300;
 const IN_MEMORY_RUNS = 20;
-const AI_DELAY_MS = 500;
-const AI_BATCH = 3;
-const AI_CONCURRENCY = 8;
 /** Batches measured at concurrency 1 (of 100); the full time is extrapolated from them. */
 const SEQUENTIAL_BATCHES = 30;
 
@@ -178,21 +171,11 @@ export async function run(): Promise<BenchResult[]> {
 
     // c. The OpenAI engine against the fake server, 500 ms per call.
     fake.setDelay(AI_DELAY_MS);
-    const aiEngine = (concurrency: number): RecommendationEngine =>
-      createOpenAiEngine({
-        apiKey: 'bench-key',
-        baseUrl: fake.baseUrl,
-        model: 'gpt-4o-mini',
-        batchSize: AI_BATCH,
-        concurrency,
-        timeoutMs: 30_000,
-        log,
-      });
     const today = madridDateTime(systemClock()).day;
 
     const parallelFan = await insertNewFan(db, 'fan-nuevo-paralelo@bench.local');
     start = performance.now();
-    await generateForUser({ ...deps, engine: aiEngine(AI_CONCURRENCY) }, parallelFan);
+    await generateForUser({ ...deps, engine: fakeAiEngine(fake) }, parallelFan);
     const parallelMs = performance.now() - start;
     const parallelCalls = fake.calls;
     const parallelLeft = (await findUnscoredConcerts(db, parallelFan, today)).length;
@@ -214,7 +197,7 @@ export async function run(): Promise<BenchResult[]> {
     fake.reset();
     fake.setDelay(AI_DELAY_MS);
     start = performance.now();
-    await generateForUser({ ...deps, engine: aiEngine(1) }, sequentialFan);
+    await generateForUser({ ...deps, engine: fakeAiEngine(fake, 1) }, sequentialFan);
     const sequentialPartMs = performance.now() - start;
     if (fake.calls !== SEQUENTIAL_BATCHES) {
       throw new Error(`expected ${SEQUENTIAL_BATCHES} AI calls, got ${fake.calls}`);

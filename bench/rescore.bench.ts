@@ -16,6 +16,7 @@ import { findOnboardedTastesPage } from '../server/recommendations/concert-resco
 import { startBenchDatabase } from './lib/bench-database.js';
 import { cpuSince, cpuSnapshot, postmasterPid } from './lib/cpu-time.js';
 import { insertFansAndConcerts } from './lib/fans-without-recommendations.js';
+import { watchRss } from './lib/rss-watch.js';
 import type { BenchResult } from './types.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -31,18 +32,14 @@ const load = () =>
     .join(' / ');
 
 async function measured<T>(run: () => Promise<T>) {
-  const baseline = process.memoryUsage().rss;
-  let peak = baseline;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, SAMPLE_MS);
+  const rss = watchRss(SAMPLE_MS);
   const started = performance.now();
   try {
     const result = await run();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return { result, ms: performance.now() - started, baseline, peak };
+    rss.sample();
+    return { result, ms: performance.now() - started, baseline: rss.baseline, peak: rss.peak };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
   }
 }
 

@@ -10,6 +10,7 @@ import { BENCH_OWNER_EMAIL, generateDataset } from './dataset.js';
 import { startBenchDatabase } from './lib/bench-database.js';
 import { startCountingSmtpSink } from './lib/counting-smtp-sink.js';
 import { startQueueWorkers } from './lib/bench-workers.js';
+import { watchRss } from './lib/rss-watch.js';
 import type { BenchResult } from './types.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000);
@@ -40,11 +41,7 @@ export async function run(): Promise<BenchResult[]> {
 
     const { boss, stop } = await startQueueWorkers(database, { SMTP_URL: sink.url }, 2000);
     try {
-      const rssBefore = process.memoryUsage().rss;
-      let peakRss = rssBefore;
-      const sampler = setInterval(() => {
-        peakRss = Math.max(peakRss, process.memoryUsage().rss);
-      }, SAMPLE_MS);
+      const rss = watchRss(SAMPLE_MS);
       const start = performance.now();
       let recipients = 0;
       try {
@@ -58,7 +55,7 @@ export async function run(): Promise<BenchResult[]> {
           await new Promise((resolve) => setTimeout(resolve, SAMPLE_MS));
         }
       } finally {
-        clearInterval(sampler);
+        rss.stop();
       }
       const ms = performance.now() - start;
       const { rows: statuses } = await sql<{ status: string; n: number }>`
@@ -71,7 +68,7 @@ export async function run(): Promise<BenchResult[]> {
             statuses.map((row) => `${row.status}=${row.n}`).join(', '),
         );
       }
-      const peakMb = peakRss / MB;
+      const peakMb = rss.peak / MB;
       return [
         {
           name: `weekly mail: fans with a match in the next 14 days (of ${USERS})`,
@@ -102,7 +99,7 @@ export async function run(): Promise<BenchResult[]> {
         },
         {
           name: 'weekly mail: RSS of this process when the campaign started',
-          value: Math.round(rssBefore / MB),
+          value: Math.round(rss.baseline / MB),
           unit: 'MB',
         },
         {

@@ -16,17 +16,19 @@ import {
   MAX_CONCERT_BANDS,
 } from './admin-rules.js';
 import { GENRES } from './genres.js';
-import { boundedArray, textSchema } from './text.js';
+import {
+  boundedArray,
+  messages,
+  optionalAddress,
+  optionalText,
+  requiredText,
+  textSchema,
+} from './text.js';
 
 export * from './admin-rules.js';
 
 // Zod's own messages (unknown key and the like) in Spanish too.
 z.config(z.locales.es());
-
-/** Says "missing" and "wrong" apart, both in Spanish. */
-const messages = (missing: string, invalid: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? missing : invalid),
-});
 
 /** An integer id sent as a JSON number or as digits (forms and scripts send either). */
 function integerField(missing: string, invalid: string, min: number) {
@@ -39,21 +41,12 @@ function integerField(missing: string, invalid: string, min: number) {
   );
 }
 
-/** Optional free text: blank means "none" (null). */
-function optionalText(max: number, tooLong: string, multiline = false) {
-  return textSchema({ max, tooLong, notText: 'Debe ser un texto.', multiline })
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
-
-const imageUrlSchema = textSchema({
-  max: ADMIN_URL_MAX,
-  tooLong: 'La URL de la imagen es demasiado larga.',
-  notText: 'La URL de la imagen no es válida.',
-})
-  .refine((value) => value === '' || isImageUrl(value), 'La URL de la imagen no es válida.')
-  .nullish()
-  .transform((value) => (value ? value : null));
+const imageUrlSchema = optionalAddress(
+  ADMIN_URL_MAX,
+  'La URL de la imagen es demasiado larga.',
+  'La URL de la imagen no es válida.',
+  isImageUrl,
+);
 
 const NOTHING_TO_CHANGE = 'No hay nada que cambiar.';
 
@@ -89,25 +82,25 @@ function optionalNumber(min: number, max: number, invalid: string) {
 }
 
 const venueFields = {
-  name: textSchema({
-    max: ADMIN_NAME_MAX,
-    tooLong: 'El nombre de la sala es demasiado largo.',
-    notText: messages('Indica el nombre de la sala.', 'El nombre de la sala debe ser un texto.'),
-  }).min(1, 'Indica el nombre de la sala.'),
-  town: textSchema({
-    max: ADMIN_NAME_MAX,
-    tooLong: 'El municipio es demasiado largo.',
-    notText: messages('Indica el municipio de la sala.', 'El municipio debe ser un texto.'),
-  }).min(1, 'Indica el municipio de la sala.'),
+  name: requiredText(
+    ADMIN_NAME_MAX,
+    'El nombre de la sala es demasiado largo.',
+    'Indica el nombre de la sala.',
+    'El nombre de la sala debe ser un texto.',
+  ),
+  town: requiredText(
+    ADMIN_NAME_MAX,
+    'El municipio es demasiado largo.',
+    'Indica el municipio de la sala.',
+    'El municipio debe ser un texto.',
+  ),
   address: optionalText(ADMIN_NAME_MAX, 'La dirección es demasiado larga.'),
-  website: textSchema({
-    max: ADMIN_URL_MAX,
-    tooLong: 'La web de la sala es demasiado larga.',
-    notText: 'La web de la sala no es válida.',
-  })
-    .refine((value) => value === '' || isHttpUrl(value), 'La web de la sala no es válida.')
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  website: optionalAddress(
+    ADMIN_URL_MAX,
+    'La web de la sala es demasiado larga.',
+    'La web de la sala no es válida.',
+    isHttpUrl,
+  ),
   lat: optionalNumber(-90, 90, 'La latitud debe ser un número entre -90 y 90.'),
   lon: optionalNumber(-180, 180, 'La longitud debe ser un número entre -180 y 180.'),
 };
@@ -126,11 +119,12 @@ const hourField = z
   .regex(HOUR_PATTERN, 'La hora debe tener el formato HH:mm.')
   .transform((value) => value.slice(0, 5));
 
-const bandNameSchema = textSchema({
-  max: ADMIN_NAME_MAX,
-  tooLong: 'El nombre de la banda es demasiado largo.',
-  notText: messages('Indica el nombre de la banda.', 'El nombre debe ser un texto.'),
-}).min(1, 'Indica el nombre de la banda.');
+const bandNameSchema = requiredText(
+  ADMIN_NAME_MAX,
+  'El nombre de la banda es demasiado largo.',
+  'Indica el nombre de la banda.',
+  'El nombre debe ser un texto.',
+);
 
 const concertFields = {
   day: dayField,
@@ -177,19 +171,13 @@ export const concertUpdateSchema = z
   .refine((value) => value.venueId === undefined || value.newVenue === undefined, ONE_VENUE);
 
 export const bandCreateSchema = z.strictObject({
-  name: textSchema({
-    max: ADMIN_NAME_MAX,
-    tooLong: 'El nombre de la banda es demasiado largo.',
-    notText: messages('Indica el nombre de la banda.', 'El nombre debe ser un texto.'),
-  }).min(1, 'Indica el nombre de la banda.'),
-  spotifyUrl: textSchema({
-    max: ADMIN_URL_MAX,
-    tooLong: 'La URL de Spotify es demasiado larga.',
-    notText: 'La URL de Spotify no es válida.',
-  })
-    .refine((value) => value === '' || isHttpUrl(value), 'La URL de Spotify no es válida.')
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  name: bandNameSchema,
+  spotifyUrl: optionalAddress(
+    ADMIN_URL_MAX,
+    'La URL de Spotify es demasiado larga.',
+    'La URL de Spotify no es válida.',
+    isHttpUrl,
+  ),
   genres: boundedArray(
     GENRES.length,
     'Demasiados géneros.',

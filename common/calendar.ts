@@ -1,6 +1,7 @@
 // Calendar links shared by the server (ICS files, feeds) and the SPA (Google Calendar link, the
 // feed links of the profile). The concert page is `/conciertos/<id>`: the server redirects it to
 // the page's slugged address, so nothing here needs the slug.
+import { slugify } from './concert-page.js';
 import { GENRES, type Genre } from './genres.js';
 
 /** A concert has no end time in our data: calendars get this default length. */
@@ -19,14 +20,7 @@ export const genreFeedPath = (genre: Genre, format: 'ics' | 'rss') =>
 export const privateFeedPath = (token: string) => `${CALENDAR_PATH}/privado/${token}.ics`;
 
 /** 'Música Electrónica' → 'musica-electronica', 'R&B' → 'r-b': lower case ASCII and hyphens. */
-export function genreSlug(genre: string): string {
-  return genre
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
+export const genreSlug = (genre: string): string => slugify(genre);
 
 // Built on first use (only the server's feed routes read it), so the client never compiles the
 // `\p{Diacritic}` expression nor loads the normalisation data at start.

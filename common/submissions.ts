@@ -15,20 +15,9 @@ import {
   PRIVATE_SUBMISSION_IMAGE_PATTERN,
   isSpotifyUrl,
 } from './submission-rules.js';
-import { textSchema } from './text.js';
+import { messages, optionalAddress, optionalText, requiredText, textSchema } from './text.js';
 
 export * from './submission-rules.js';
-
-const messages = (missing: string, invalid: string) => ({
-  error: (issue: { input?: unknown }) => (issue.input === undefined ? missing : invalid),
-});
-
-/** Optional text: missing or blank means "none" (null). */
-function optionalText(max: number, tooLong: string, multiline = false) {
-  return textSchema({ max, tooLong, notText: 'Debe ser un texto.', multiline })
-    .nullish()
-    .transform((value) => (value ? value : null));
-}
 
 const BAD_VENUE_ID = 'La sala elegida no es válida.';
 
@@ -54,24 +43,23 @@ const BAD_SPOTIFY = 'El enlace de Spotify debe ser una dirección https de spoti
 
 /** The fields of a submission, shared by the public form and the admin's edit. */
 const fields = {
-  bandName: textSchema({
-    max: SUBMISSION_NAME_MAX,
-    tooLong: 'El nombre de la banda es demasiado largo.',
-    notText: messages('Indica el nombre de la banda.', 'El nombre debe ser un texto.'),
-  }).min(1, 'Indica el nombre de la banda.'),
+  bandName: requiredText(
+    SUBMISSION_NAME_MAX,
+    'El nombre de la banda es demasiado largo.',
+    'Indica el nombre de la banda.',
+    'El nombre debe ser un texto.',
+  ),
   email: textSchema({
     max: EMAIL_MAX,
     tooLong: 'El email es demasiado largo.',
     notText: 'Indica un email de contacto.',
   }).regex(EMAIL_PATTERN, 'Indica un email de contacto válido.'),
-  spotifyUrl: textSchema({
-    max: SUBMISSION_URL_MAX,
-    tooLong: 'El enlace de Spotify es demasiado largo.',
-    notText: BAD_SPOTIFY,
-  })
-    .refine((value) => value === '' || isSpotifyUrl(value), BAD_SPOTIFY)
-    .nullish()
-    .transform((value) => (value ? value : null)),
+  spotifyUrl: optionalAddress(
+    SUBMISSION_URL_MAX,
+    'El enlace de Spotify es demasiado largo.',
+    BAD_SPOTIFY,
+    isSpotifyUrl,
+  ),
   genre: genreSchema,
   day: z
     .string(messages('Indica el día del concierto.', BAD_DAY))
@@ -122,18 +110,12 @@ export const submissionFormSchema = z
 export const submissionEditSchema = z
   .strictObject({
     ...fields,
-    imageUrl: textSchema({
-      max: ADMIN_URL_MAX,
-      tooLong: 'La URL de la imagen es demasiado larga.',
-      notText: 'La URL de la imagen no es válida.',
-    })
-      .refine(
-        (value) =>
-          value === '' || isImageUrl(value) || PRIVATE_SUBMISSION_IMAGE_PATTERN.test(value),
-        'La URL de la imagen no es válida.',
-      )
-      .nullish()
-      .transform((value) => (value ? value : null)),
+    imageUrl: optionalAddress(
+      ADMIN_URL_MAX,
+      'La URL de la imagen es demasiado larga.',
+      'La URL de la imagen no es válida.',
+      (value) => isImageUrl(value) || PRIVATE_SUBMISSION_IMAGE_PATTERN.test(value),
+    ),
   })
   .refine(hasVenue, { error: VENUE_MISSING, path: ['venueName'] });
 

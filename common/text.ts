@@ -28,6 +28,36 @@ export function textSchema({ max, tooLong, notText, multiline = false, keepSpace
   return keepSpaces ? checked : checked.trim();
 }
 
+/** Says "missing" and "wrong" apart, both in Spanish. */
+export const messages = (missing: string, invalid: string) => ({
+  error: (issue: { input?: unknown }) => (issue.input === undefined ? missing : invalid),
+});
+
+/** Text that must be given: `missing` when absent or blank, `invalid` when it is no text. */
+export function requiredText(max: number, tooLong: string, missing: string, invalid: string) {
+  return textSchema({ max, tooLong, notText: messages(missing, invalid) }).min(1, missing);
+}
+
+/** Optional free text: missing or blank means "none" (null). */
+export function optionalText(max: number, tooLong: string, multiline = false) {
+  return textSchema({ max, tooLong, notText: 'Debe ser un texto.', multiline })
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+/** An optional address (a link, a picture): blank means "none" (null), else `isValid` decides. */
+export function optionalAddress(
+  max: number,
+  tooLong: string,
+  invalid: string,
+  isValid: (value: string) => boolean,
+) {
+  return textSchema({ max, tooLong, notText: invalid })
+    .refine((value) => value === '' || isValid(value), invalid)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
 /**
  * A list refused by its length before any item is looked at (zod checks the items first, and one
  * issue per bad item of a long list is real work); `list` then checks the items. `notList` is the

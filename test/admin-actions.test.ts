@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { rowOf, useTestDatabase } from './helpers/db.js';
 import { signedInAgent } from './helpers/session.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
-import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
+import { eventually, useJobsApp } from './fixtures/jobs-app.js';
 
 const TOKEN = 'token-de-administracion-de-pruebas-123';
 const ENDPOINTS: [string, object][] = [
@@ -13,30 +13,14 @@ const ENDPOINTS: [string, object][] = [
   ['/api/sendWeeklyEmail', { modo: 'prueba' }],
 ];
 
-let database: TestDatabase;
-let smtp: SmtpSink;
-let withToken: JobsApp;
-let withoutToken: JobsApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase(20);
-  smtp = await startSmtpSink();
-  const env = { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' };
-  withToken = await createJobsApp({ database, env: { ...env, ADMIN_API_TOKEN: TOKEN } });
-  withoutToken = await createJobsApp({ database, env, work: false });
+const database = useTestDatabase({
+  poolSize: 20,
+  cleared: ['mail_campaigns', 'concerts', 'users', 'rate_limits'],
 });
-afterAll(async () => {
-  await withToken.stop();
-  await withoutToken.stop();
-  await smtp.close();
-  await database.destroy();
-});
-beforeEach(async () => {
-  await database.db.deleteFrom('mail_campaigns').execute();
-  await database.db.deleteFrom('concerts').execute();
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
-});
+const smtp = useSmtpSink();
+const env = () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' });
+const withToken = useJobsApp(() => ({ database, env: { ...env(), ADMIN_API_TOKEN: TOKEN } }));
+const withoutToken = useJobsApp(() => ({ database, env: env(), work: false }));
 
 describe.each(ENDPOINTS)('POST %s authorization', (path, body) => {
   it('answers 401 without a session', async () => {
@@ -92,6 +76,19 @@ describe('POST /api/sendWeeklyEmail input', () => {
 });
 
 describe('descriptions', () => {
+  /** A concert whose `column` an admin has already written. */
+  async function describedConcert(column: 'description_short' | 'description_long', text: string) {
+    const concert = await createConcert(database.db);
+    await database.db
+      .updateTable('concerts')
+      .set({ [column]: text })
+      .where('id', '=', concert.id)
+      .execute();
+    return concert;
+  }
+  const generate = (route: string) =>
+    request(withToken.app).post(route).set('X-Admin-Token', TOKEN).expect(200);
+
   it('writes Spanish short descriptions only for concerts lacking one', async () => {
     const band = await createBand(database.db, { band_name: 'Los Valldemossa' });
     const lacking = await createConcert(database.db, {
@@ -102,17 +99,9 @@ describe('descriptions', () => {
       price: '0',
     });
     const other = await createConcert(database.db, { genre: 'Salsa', bandname: null });
-    const described = await createConcert(database.db);
-    await database.db
-      .updateTable('concerts')
-      .set({ description_short: 'Ya escrita.' })
-      .where('id', '=', described.id)
-      .execute();
+    const described = await describedConcert('description_short', 'Ya escrita.');
 
-    const res = await request(withToken.app)
-      .post('/api/generateDescriptions')
-      .set('X-Admin-Token', TOKEN)
-      .expect(200);
+    const res = await generate('/api/generateDescriptions');
     expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
 
     const rows = await database.db
@@ -130,44 +119,25 @@ describe('descriptions', () => {
     expect(byId.get(described.id)!.description_short).toBe('Ya escrita.');
     expect(rows.every((row) => row.description_long === null)).toBe(true);
 
-    const again = await request(withToken.app)
-      .post('/api/generateDescriptions')
-      .set('X-Admin-Token', TOKEN)
-      .expect(200);
+    const again = await generate('/api/generateDescriptions');
     expect(again.body).toEqual({ message: 'Descripciones generadas para 0 conciertos.' });
   });
 
   it('writes long descriptions of 3 to 4 sentences, leaving existing ones untouched', async () => {
     const band = await createBand(database.db, { band_name: 'Ona Rock' });
     const lacking = await createConcert(database.db, { bandIds: [band.id], price: '12.50' });
-    const described = await createConcert(database.db);
-    await database.db
-      .updateTable('concerts')
-      .set({ description_long: 'Larga ya escrita.' })
-      .where('id', '=', described.id)
-      .execute();
+    const described = await describedConcert('description_long', 'Larga ya escrita.');
 
-    const res = await request(withToken.app)
-      .post('/api/generateDescriptionsLong')
-      .set('X-Admin-Token', TOKEN)
-      .expect(200);
+    const res = await generate('/api/generateDescriptionsLong');
     expect(res.body).toEqual({ message: 'Descripciones generadas para 1 conciertos.' });
-    const row = await database.db
-      .selectFrom('concerts')
-      .select(['description_long', 'description_short'])
-      .where('id', '=', lacking.id)
-      .executeTakeFirstOrThrow();
+    const row = await rowOf(database.db, 'concerts', { id: lacking.id });
     expect(row.description_long).toContain('Ona Rock');
     expect(row.description_long).toContain('12,50');
     const sentences = row.description_long!.split(/(?<=[.!?])\s+/);
     expect(sentences.length).toBeGreaterThanOrEqual(3);
     expect(sentences.length).toBeLessThanOrEqual(4);
     expect(row.description_short).toBeNull();
-    const untouched = await database.db
-      .selectFrom('concerts')
-      .select('description_long')
-      .where('id', '=', described.id)
-      .executeTakeFirstOrThrow();
+    const untouched = await rowOf(database.db, 'concerts', { id: described.id });
     expect(untouched.description_long).toBe('Larga ya escrita.');
   });
 });

@@ -1,74 +1,22 @@
 // The admin's management API: concerts (list, edit, bands in place, duplicate, cancel, delete),
 // bands (edit, merge, delete), venues, the audit log, and who may call any of it.
 import request from 'supertest';
-import { createTestApp } from './helpers/app.js';
-import { useTestDatabase } from './helpers/db.js';
+import { useTestApp } from './helpers/app.js';
+import { ADMIN_EDIT_TABLES, rowOf, rowsOf, useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser, createVenue } from './helpers/factories.js';
+import { ADMIN_ROUTES } from './helpers/admin-routes.js';
 import { signedInAgent } from './helpers/session.js';
 
 const API_TOKEN = 'token-de-administracion-de-prueba';
 
-const database = useTestDatabase({
-  cleared: [
-    'admin_audit',
-    'user_concert_recommendations',
-    'concert_band',
-    'concerts',
-    'bands',
-    'venues',
-    'sessions',
-    'users',
-  ],
-});
-let testApp: ReturnType<typeof createTestApp>;
-beforeAll(() => {
-  testApp = createTestApp({ database, env: { ADMIN_API_TOKEN: API_TOKEN } });
-});
+const database = useTestDatabase({ cleared: [...ADMIN_EDIT_TABLES] });
+const testApp = useTestApp(() => ({ database, env: { ADMIN_API_TOKEN: API_TOKEN } }));
 
 const app = () => testApp.app;
 const admin = () => signedInAgent(app(), database.db, { is_admin: true });
 
-/**
- * Every route under /api/admin (checked against the OpenAPI document below). The four actions of
- * the job queue (/api/generateRecommendations...) are in admin-actions.test.ts: they need pg-boss.
- */
-const ADMIN_ROUTES = [
-  ['post', '/api/admin/concerts'],
-  ['post', '/api/admin/bands'],
-  ['post', '/api/admin/links'],
-  ['get', '/api/admin/concerts/search'],
-  ['get', '/api/admin/bands/search'],
-  ['get', '/api/admin/venues'],
-  ['get', '/api/admin/feedback'],
-  ['post', '/api/admin/uploads'],
-  ['get', '/api/admin/concerts'],
-  ['get', '/api/admin/concerts/1'],
-  ['patch', '/api/admin/concerts/1'],
-  ['delete', '/api/admin/concerts/1'],
-  ['post', '/api/admin/concerts/1/cancel'],
-  ['post', '/api/admin/concerts/1/restore'],
-  ['post', '/api/admin/concerts/1/duplicate'],
-  ['post', '/api/admin/concerts/1/bands'],
-  ['delete', '/api/admin/concerts/1/bands/1'],
-  ['get', '/api/admin/bands'],
-  ['patch', '/api/admin/bands/1'],
-  ['post', '/api/admin/bands/1/merge'],
-  ['delete', '/api/admin/bands/1'],
-  ['get', '/api/admin/venues/managed'],
-  ['post', '/api/admin/venues'],
-  ['patch', '/api/admin/venues/1'],
-  ['delete', '/api/admin/venues/1'],
-  ['get', '/api/admin/audit'],
-  ['get', '/api/admin/submissions'],
-  ['put', '/api/admin/submissions/1'],
-  ['post', '/api/admin/submissions/1/approve'],
-  ['post', '/api/admin/submissions/1/reject'],
-  ['post', '/api/admin/submissions/1/spam'],
-  ['get', '/api/admin/submissions/images/1'],
-] as const;
-
 describe('permissions', () => {
-  it('the list below names every route under /api/admin the app documents', async () => {
+  it('ADMIN_ROUTES names every route under /api/admin the app documents', async () => {
     const doc = (await request(app()).get('/api/openapi.json').expect(200)).body as {
       paths: Record<string, Record<string, unknown>>;
     };
@@ -429,21 +377,11 @@ describe('bands', () => {
       { user_id: other.user_id, concert_id: both.id },
       { user_id: fan.user_id, concert_id: onlyDupe.id },
     ]);
-    const favourites = await database.db
-      .selectFrom('users')
-      .select(['user_id', 'top_artists'])
-      .where('user_id', 'in', [fan.user_id, other.user_id])
-      .execute();
-    expect(Object.fromEntries(favourites.map((u) => [u.user_id, u.top_artists]))).toEqual({
-      [fan.user_id]: ['Mecano', 'Los Planetas'],
-      [other.user_id]: ['Los Planetas'],
-    });
-    const gone = await database.db
-      .selectFrom('bands')
-      .select('id')
-      .where('id', '=', dupe.id)
-      .execute();
-    expect(gone).toEqual([]);
+    const favourites = async (user_id: string) =>
+      (await rowOf(database.db, 'users', { user_id })).top_artists;
+    expect(await favourites(fan.user_id)).toEqual(['Mecano', 'Los Planetas']);
+    expect(await favourites(other.user_id)).toEqual(['Los Planetas']);
+    expect(await rowsOf(database.db, 'bands', { id: dupe.id })).toEqual([]);
 
     const self = await agent.post(`/api/admin/bands/${kept.id}/merge`).send({ intoId: kept.id });
     expect(self.status).toBe(400);
@@ -495,12 +433,7 @@ describe('venues', () => {
       .patch(`/api/admin/venues/${created.body.id}`)
       .send({ name: 'Sala Rex Palma' })
       .expect(200);
-    const row = await database.db
-      .selectFrom('concerts')
-      .select('venue')
-      .where('id', '=', concert.id)
-      .executeTakeFirstOrThrow();
-    expect(row.venue).toBe('Sala Rex Palma');
+    expect((await rowOf(database.db, 'concerts', { id: concert.id })).venue).toBe('Sala Rex Palma');
 
     const list = await agent.get('/api/admin/venues/managed?q=rex').expect(200);
     expect(list.body.venues).toMatchObject([{ name: 'Sala Rex Palma', concertCount: 1 }]);

@@ -1,56 +1,28 @@
 // What follows an admin's edit: change notices to the fans who liked the concert (once each, nobody
 // else, nothing for a description fix), cancelled concerts out of scoring and mails, and scores
 // kept right for every fan.
-import type { ParsedMail } from 'mailparser';
-import { createTestApp } from './helpers/app.js';
-import { useTestDatabase } from './helpers/db.js';
+import { useTestApp } from './helpers/app.js';
+import { ADMIN_EDIT_TABLES, rowOf, rowsOf, useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert, createUser, createVenue } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { recipients, useSmtpSink } from './helpers/smtp-sink.js';
 import { findNextConcerts } from '../server/weekly-mail/matches.repository.js';
 
-const database = useTestDatabase({
-  cleared: [
-    'admin_audit',
-    'mail_deliveries',
-    'user_concert_recommendations',
-    'concert_band',
-    'concerts',
-    'bands',
-    'venues',
-    'sessions',
-    'users',
-  ],
-});
-let smtp: SmtpSink;
-let testApp: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  testApp = createTestApp({
-    database,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' },
-  });
-});
-afterAll(async () => {
-  testApp.mailer.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-});
+const database = useTestDatabase({ cleared: ['mail_deliveries', ...ADMIN_EDIT_TABLES] });
+const smtp = useSmtpSink();
+const testApp = useTestApp(() => ({
+  database,
+  env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' },
+}));
 
 const app = () => testApp.app;
 const admin = () => signedInAgent(app(), database.db, { is_admin: true });
 
-const recipientsOf = (mail: ParsedMail) =>
-  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
-    a.value.map((v) => v.address?.toLowerCase()),
-  );
 const noticesTo = (email: string) =>
   smtp.messages.filter(
     (mail) =>
-      recipientsOf(mail).includes(email.toLowerCase()) &&
+      recipients(mail).includes(email.toLowerCase()) &&
       /concierto/i.test(mail.subject ?? '') &&
       !/Bienvenido/.test(mail.subject ?? ''),
   );
@@ -186,21 +158,17 @@ describe('cancelling a concert', () => {
     expect(await sentNotices()).toHaveLength(2);
 
     // Out of scoring: its scores are gone and a generation does not score it again; likes stay.
-    const rows = await database.db
-      .selectFrom('user_concert_recommendations')
-      .select(['score', 'liked'])
-      .where('concert_id', '=', concert.id)
-      .execute();
+    const rows = await rowsOf(database.db, 'user_concert_recommendations', {
+      concert_id: concert.id,
+    });
     expect(rows.every((row) => row.score === null && row.liked)).toBe(true);
     await testApp.recommendations.kick(fans.stranger.user_id);
     await testApp.recommendations.kick(fans.ana.user_id);
-    const rescored = await database.db
-      .selectFrom('user_concert_recommendations')
-      .select('score')
-      .where('concert_id', '=', concert.id)
-      .where('score', 'is not', null)
-      .execute();
-    expect(rescored).toEqual([]);
+    const scores = async () =>
+      (await rowsOf(database.db, 'user_concert_recommendations', { concert_id: concert.id }))
+        .map((row) => row.score)
+        .filter((score) => score !== null);
+    expect(await scores()).toEqual([]);
 
     // Still in the agenda, marked cancelled; not counted as waiting for a score.
     const { agent: fan } = await signedInAgent(app(), database.db);
@@ -220,13 +188,7 @@ describe('cancelling a concert', () => {
 
     // Restored: scored again for every onboarded fan.
     await agent.post(`/api/admin/concerts/${concert.id}/restore`).expect(200);
-    const back = await database.db
-      .selectFrom('user_concert_recommendations')
-      .select('score')
-      .where('concert_id', '=', concert.id)
-      .where('score', 'is not', null)
-      .execute();
-    expect(back.length).toBeGreaterThan(0);
+    expect((await scores()).length).toBeGreaterThan(0);
   });
 });
 
@@ -248,11 +210,9 @@ describe('scores stay right', () => {
         bandNames: ['Quartet Llevant'],
       })
       .expect(201);
-    const rows = await database.db
-      .selectFrom('user_concert_recommendations')
-      .select(['user_id', 'score', 'engine'])
-      .where('concert_id', '=', res.body.id)
-      .execute();
+    const rows = await rowsOf(database.db, 'user_concert_recommendations', {
+      concert_id: res.body.id,
+    });
     const byFan = Object.fromEntries(rows.map((row) => [row.user_id, row]));
     expect(byFan[jazz.user_id]).toMatchObject({ score: 'high', engine: 'builtin' });
     expect(byFan[rock.user_id]).toMatchObject({ engine: 'builtin' });
@@ -279,13 +239,13 @@ describe('scores stay right', () => {
       })
       .execute();
     const { agent } = await admin();
-    const scoreOf = async () =>
-      database.db
-        .selectFrom('user_concert_recommendations')
-        .select(['score', 'liked'])
-        .where('user_id', '=', fan.user_id)
-        .where('concert_id', '=', concert.id)
-        .executeTakeFirstOrThrow();
+    const scoreOf = async () => {
+      const { score, liked } = await rowOf(database.db, 'user_concert_recommendations', {
+        user_id: fan.user_id,
+        concert_id: concert.id,
+      });
+      return { score, liked };
+    };
 
     await agent.patch(`/api/admin/concerts/${concert.id}`).send({ genre: 'Jazz' }).expect(200);
     expect(await scoreOf()).toEqual({ score: 'high', liked: true });
@@ -306,11 +266,9 @@ describe('scores stay right', () => {
       .patch(`/api/admin/concerts/${concert.id}`)
       .send({ description: 'Texto' })
       .expect(200);
-    const kept = await database.db
-      .selectFrom('user_concert_recommendations')
-      .select('reason')
-      .where('concert_id', '=', concert.id)
-      .executeTakeFirstOrThrow();
+    const kept = await rowOf(database.db, 'user_concert_recommendations', {
+      concert_id: concert.id,
+    });
     expect(kept.reason).toBe('Marcado');
   });
 });

@@ -3,8 +3,10 @@ import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { createTestDatabase, rowOf, type TestDatabase } from './helpers/db.js';
 import { createBand, createConcert } from './helpers/factories.js';
+import { ADMIN_ROUTES } from './helpers/admin-routes.js';
+import { rawBody } from './helpers/raw-body.js';
 import { signedInAgent } from './helpers/session.js';
 
 const API_TOKEN = 'token-de-administracion-de-prueba';
@@ -27,6 +29,15 @@ afterAll(() => database.destroy());
 
 const app = () => testApp.app;
 const admin = () => signedInAgent(app(), database.db, { is_admin: true });
+const concertRow = (id: number) => rowOf(database.db, 'concerts', { id });
+
+/** An admin's POST to `url` with `body`, refused with a 400 and `message`. */
+async function expectRefused(url: string, body: object, message: string) {
+  const { agent } = await admin();
+  const res = await agent.post(url).send(body);
+  expect(res.status).toBe(400);
+  expect(res.body.error.message).toBe(message);
+}
 
 const validConcert = {
   day: '2031-05-20',
@@ -44,31 +55,21 @@ async function pngOf(width: number, height: number): Promise<Buffer> {
     .toBuffer();
 }
 
-const adminRoutes = [
-  ['post', '/api/admin/concerts'],
-  ['post', '/api/admin/bands'],
-  ['post', '/api/admin/links'],
-  ['get', '/api/admin/concerts/search'],
-  ['get', '/api/admin/bands/search'],
-  ['get', '/api/admin/venues'],
-  ['post', '/api/admin/uploads'],
-] as const;
-
 describe('every admin route is for admins only', () => {
-  it.each(adminRoutes)('%s %s answers 401 without a session', async (method, url) => {
+  it.each(ADMIN_ROUTES)('%s %s answers 401 without a session', async (method, url) => {
     const res = await request(app())[method](url).send({});
     expect(res.status).toBe(401);
     expect(res.body.error.message).toBe('Usuario no autenticado');
   });
 
-  it.each(adminRoutes)('%s %s answers 403 to a fan', async (method, url) => {
+  it.each(ADMIN_ROUTES)('%s %s answers 403 to a fan', async (method, url) => {
     const { agent } = await signedInAgent(app(), database.db);
     const res = await agent[method](url).send({});
     expect(res.status).toBe(403);
     expect(res.body.error.message).toBe('No tienes permisos de administrador.');
   });
 
-  it.each(adminRoutes)('%s %s answers 403 to a wrong API token', async (method, url) => {
+  it.each(ADMIN_ROUTES)('%s %s answers 403 to a wrong API token', async (method, url) => {
     const res = await request(app())[method](url).set('X-Admin-Token', 'otro').send({});
     expect(res.status).toBe(403);
   });
@@ -79,12 +80,7 @@ describe('every admin route is for admins only', () => {
       .set('X-Admin-Token', API_TOKEN)
       .send(validConcert)
       .expect(201);
-    const row = await database.db
-      .selectFrom('concerts')
-      .select('user_id')
-      .where('id', '=', res.body.id)
-      .executeTakeFirstOrThrow();
-    expect(row.user_id).toBeNull();
+    expect((await concertRow(res.body.id)).user_id).toBeNull();
     await request(app()).get('/api/admin/venues').set('X-Admin-Token', API_TOKEN).expect(200);
   });
 });
@@ -105,23 +101,7 @@ describe('POST /api/admin/concerts', () => {
       id: expect.any(Number),
       message: `Concierto creado con ID: ${res.body.id}`,
     });
-    const row = await database.db
-      .selectFrom('concerts')
-      .select([
-        'day',
-        'hour',
-        'venue',
-        'venue_id',
-        'genre',
-        'price',
-        'bandname',
-        'concert_description',
-        'image_url',
-        'user_id',
-      ])
-      .where('id', '=', res.body.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({
+    expect(await concertRow(res.body.id)).toMatchObject({
       day: '2031-05-20',
       hour: '21:30:00',
       venue: 'Es Gremi',
@@ -141,12 +121,11 @@ describe('POST /api/admin/concerts', () => {
       .post('/api/admin/concerts')
       .send({ ...validConcert, price: '0', venueId: '7', name: '' })
       .expect(201);
-    const row = await database.db
-      .selectFrom('concerts')
-      .select(['price', 'venue_id', 'bandname'])
-      .where('id', '=', res.body.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ price: '0.00', venue_id: 7, bandname: null });
+    expect(await concertRow(res.body.id)).toMatchObject({
+      price: '0.00',
+      venue_id: 7,
+      bandname: null,
+    });
   });
 
   it.each([
@@ -169,12 +148,9 @@ describe('POST /api/admin/concerts', () => {
     [{ price: 'gratis' }, 'El precio debe ser un número con como mucho 2 decimales.'],
     [{ price: undefined }, 'Indica el precio.'],
     [{ imageUrl: 'javascript:alert(1)' }, 'La URL de la imagen no es válida.'],
-  ])('refuses %j with a Spanish message', async (change, message) => {
-    const { agent } = await admin();
-    const res = await agent.post('/api/admin/concerts').send({ ...validConcert, ...change });
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(message);
-  });
+  ])('refuses %j with a Spanish message', (change, message) =>
+    expectRefused('/api/admin/concerts', { ...validConcert, ...change }, message),
+  );
 
   it('refuses unknown fields and a non-object body without a 500', async () => {
     const { agent } = await admin();
@@ -187,26 +163,19 @@ describe('POST /api/admin/concerts', () => {
 
 describe('POST /api/admin/bands', () => {
   it('creates a band', async () => {
+    const band = {
+      name: 'Los Alisios',
+      spotifyUrl: 'https://open.spotify.com/artist/123',
+      genres: ['Rock', 'Indie'],
+      imageUrl: 'https://example.com/a.jpg',
+    };
     const { agent } = await admin();
-    const res = await agent
-      .post('/api/admin/bands')
-      .send({
-        name: 'Los Alisios',
-        spotifyUrl: 'https://open.spotify.com/artist/123',
-        genres: ['Rock', 'Indie'],
-        imageUrl: 'https://example.com/a.jpg',
-      })
-      .expect(201);
+    const res = await agent.post('/api/admin/bands').send(band).expect(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
       message: `Banda creada con ID: ${res.body.id}`,
     });
-    const row = await database.db
-      .selectFrom('bands')
-      .select(['band_name', 'band_spotify_url', 'band_genres', 'image_url'])
-      .where('id', '=', res.body.id)
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({
+    expect(await rowOf(database.db, 'bands', { id: res.body.id })).toMatchObject({
       band_name: 'Los Alisios',
       band_spotify_url: 'https://open.spotify.com/artist/123',
       band_genres: ['Rock', 'Indie'],
@@ -235,12 +204,7 @@ describe('POST /api/admin/bands', () => {
     [{ name: 'X', genres: ['Ópera'] }, 'Género desconocido.'],
     [{ name: 'X', genres: ['Rock', 'Rock'] }, 'Hay géneros repetidos.'],
     [{ name: 'X', genres: 'Rock' }, 'Los géneros deben ser una lista.'],
-  ])('refuses %j', async (body, message) => {
-    const { agent } = await admin();
-    const res = await agent.post('/api/admin/bands').send(body);
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(message);
-  });
+  ])('refuses %j', (body, message) => expectRefused('/api/admin/bands', body, message));
 });
 
 describe('POST /api/admin/links', () => {
@@ -312,12 +276,7 @@ describe('POST /api/admin/links', () => {
     [{ concertId: 'uno', bandId: 1 }, 'El ID del concierto debe ser un número entero.'],
     [{ concertId: 1, bandId: -3 }, 'El ID de la banda debe ser un número entero.'],
     [{ concertId: 1, bandId: 99999999999 }, 'El ID de la banda debe ser un número entero.'],
-  ])('refuses %j', async (body, message) => {
-    const { agent } = await admin();
-    const res = await agent.post('/api/admin/links').send(body);
-    expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(message);
-  });
+  ])('refuses %j', (body, message) => expectRefused('/api/admin/links', body, message));
 });
 
 describe('pickers', () => {
@@ -411,15 +370,7 @@ describe('image uploads', () => {
     expect(res.body.url).toMatch(/^\/uploads\/[0-9a-f]{32}\.webp$/);
     expect(existsSync(path.join(testApp.config.dataDir, res.body.url))).toBe(true);
 
-    const served = await request(app())
-      .get(res.body.url)
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const served = await rawBody(request(app()).get(res.body.url)).expect(200);
     expect(served.headers['content-type']).toBe('image/webp');
     expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const meta = await sharp(served.body as Buffer).metadata();

@@ -3,7 +3,7 @@ import request from 'supertest';
 import type { DB } from '../server/db/schema.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
-import { createBand, createConcert } from './helpers/factories.js';
+import { createBand, createConcert, createConcertAt } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
 
 const database = useTestDatabase({ poolSize: 30, cleared: ['concerts', 'users', 'rate_limits'] });
@@ -21,18 +21,12 @@ describe('GET /api/concerts', () => {
       band_spotify_url: 'https://open.spotify.com/artist/1',
     });
     const b = await createBand(database.db, { band_name: 'Alba Trío' });
-    await createConcert(database.db, { day: '2026-11-20', hour: '23:00' });
-    const lateYesterday = await createConcert(database.db, {
-      day: '2026-11-20',
-      hour: '23:30',
+    await createConcertAt(database.db, '2026-11-20', '23:00');
+    const lateYesterday = await createConcertAt(database.db, '2026-11-20', '23:30', {
       bandIds: [a.id, b.id],
     });
-    const tomorrow = await createConcert(database.db, {
-      day: '2026-11-22',
-      hour: '12:00',
-      price: '0',
-    });
-    const today = await createConcert(database.db, { day: '2026-11-21', hour: '21:00' });
+    const tomorrow = await createConcertAt(database.db, '2026-11-22', '12:00', { price: '0' });
+    const today = await createConcertAt(database.db, '2026-11-21', '21:00');
 
     const res = await request(newApp()).get('/api/concerts').expect(200);
     expect(res.body.concerts.map((c: { id: number }) => c.id)).toEqual([

@@ -2,26 +2,14 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { rowsOf, useTestDatabase } from './helpers/db.js';
 import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
 import { createUser } from './helpers/factories.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
 
-let database: TestDatabase;
-let smtp: SmtpSink;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpSink();
-});
-afterAll(async () => {
-  await smtp.close();
-  await database.destroy();
-});
-beforeEach(async () => {
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
-});
+const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });
+const smtp = useSmtpSink();
 
 const newApp = (clock?: () => Date) =>
   createTestApp({
@@ -292,6 +280,11 @@ describe('the per-email sign-in limit counts failures only', () => {
         .where('key', '=', `login-email:${email}`)
         .executeTakeFirst()
     )?.hits;
+  /** An account locked by 10 failed sign-ins in a row. */
+  async function lockedOut(app: ReturnType<typeof newApp>['app'], email: string) {
+    await register(app, email, RIGHT);
+    for (let i = 0; i < 10; i += 1) await login(app, email, WRONG).expect(401);
+  }
 
   it('signing in many times in a row never locks the account', async () => {
     const { app } = newApp();
@@ -320,10 +313,7 @@ describe('the per-email sign-in limit counts failures only', () => {
 
   it('a password set through recovery lifts the lock at once', async () => {
     const { app } = newApp();
-    await register(app, 'bloqueado@example.com', RIGHT);
-    for (let i = 0; i < 10; i += 1) {
-      await login(app, 'bloqueado@example.com', WRONG).expect(401);
-    }
+    await lockedOut(app, 'bloqueado@example.com');
     await login(app, 'bloqueado@example.com', RIGHT).expect(429);
     await request(app).post('/api/auth/recover').send({ email: 'bloqueado@example.com' });
     const mail = await smtp.waitForMail('bloqueado@example.com', /Restablece/);
@@ -338,10 +328,7 @@ describe('the per-email sign-in limit counts failures only', () => {
 
   it('asking for a recovery mail does not lift the lock (anyone may ask for any address)', async () => {
     const { app } = newApp();
-    await register(app, 'sigue@example.com', RIGHT);
-    for (let i = 0; i < 10; i += 1) {
-      await login(app, 'sigue@example.com', WRONG).expect(401);
-    }
+    await lockedOut(app, 'sigue@example.com');
     await request(app).post('/api/auth/recover').send({ email: 'sigue@example.com' }).expect(200);
     await smtp.waitForMail('sigue@example.com', /Restablece/);
     await login(app, 'sigue@example.com', RIGHT).expect(429);
@@ -350,13 +337,7 @@ describe('the per-email sign-in limit counts failures only', () => {
 
 describe('password recovery', () => {
   const tokensOf = async (userId: string) =>
-    (
-      await database.db
-        .selectFrom('password_reset_tokens')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .execute()
-    ).length;
+    (await rowsOf(database.db, 'password_reset_tokens', { user_id: userId })).length;
   const resetLinkIn = (text: string) => {
     const match = /\/update-password#token=([\w%-]+)/.exec(text);
     return decodeURIComponent(match![1]!);

@@ -9,6 +9,7 @@ import { MAX_STALE_MS } from '../server/concerts/like-counts.js';
 import { createLogger } from '../server/lib/logger.js';
 import { publicSessionId } from '../server/users/sessions.service.js';
 import { createTestApp } from './helpers/app.js';
+import { useChangeFeeds } from './helpers/change-feeds.js';
 import { useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { hashPassword } from '../server/auth/password.js';
@@ -16,18 +17,7 @@ import { createConcert, createUser, type UserOverrides } from './helpers/factori
 import { TEST_PASSWORD } from './helpers/session.js';
 
 const database = useTestDatabase({ poolSize: 20, cleared: ['concerts', 'users'] });
-let feeds: ChangeFeed[] = [];
-afterEach(async () => {
-  await Promise.all(feeds.map((feed) => feed.stop()));
-  feeds = [];
-});
-
-async function startFeed(): Promise<ChangeFeed> {
-  const feed = new ChangeFeed(database.url, createLogger('silent'));
-  feeds.push(feed);
-  await feed.start();
-  return feed;
-}
+const startFeed = useChangeFeeds(database);
 
 /** 1:00 in Madrid on 21 November 2026, movable. */
 let now = new Date('2026-11-21T00:00:00Z');
@@ -37,16 +27,17 @@ async function instance(feed?: ChangeFeed): Promise<Express> {
   return createTestApp({ database, clock, feed: feed ?? (await startFeed()) }).app;
 }
 
+/** Moves a concert to `venue` straight in SQL, behind the app's back. */
+const moveConcert = (id: number, venue: string) =>
+  database.db.updateTable('concerts').set({ venue }).where('id', '=', id).execute();
+
 /** Live, but deaf to the database: only this instance's own forgets reach its caches. */
 class DeafFeed extends ChangeFeed {
   protected override receive(): void {}
 }
 
 async function deafInstance(): Promise<Express> {
-  const deaf = new DeafFeed(database.url, createLogger('silent'));
-  feeds.push(deaf);
-  await deaf.start();
-  return instance(deaf);
+  return instance(await startFeed(new DeafFeed(database.url, createLogger('silent'))));
 }
 
 /** Signs a new fan in on `app`; the cookie works on every instance (same secret, same table). */
@@ -344,11 +335,7 @@ describe('the agenda', () => {
     const app = await instance();
     const concert = await createConcert(database.db, { day: '2026-11-25' });
     expect((await agendaOf(app))[0]!.venue).toBe('Es Gremi');
-    await database.db
-      .updateTable('concerts')
-      .set({ venue: 'Sala Mile' })
-      .where('id', '=', concert.id)
-      .execute();
+    await moveConcert(concert.id, 'Sala Mile');
     await eventually(async () => expect((await agendaOf(app))[0]!.venue).toBe('Sala Mile'));
   });
 
@@ -401,20 +388,12 @@ describe('the agenda', () => {
        WHERE query = 'LISTEN cm_changes' AND datname = current_database()`,
     );
     await eventually(() => expect(feed.live).toBe(false));
-    await database.db
-      .updateTable('concerts')
-      .set({ venue: 'Sala Mile' })
-      .where('id', '=', concert.id)
-      .execute();
+    await moveConcert(concert.id, 'Sala Mile');
     expect((await agendaOf(app))[0]!.venue).toBe('Sala Mile'); // nothing served from memory
 
     await eventually(() => expect(feed.live).toBe(true));
     expect((await agendaOf(app))[0]!.venue).toBe('Sala Mile');
-    await database.db
-      .updateTable('concerts')
-      .set({ venue: 'Es Gremi' })
-      .where('id', '=', concert.id)
-      .execute();
+    await moveConcert(concert.id, 'Es Gremi');
     await eventually(async () => expect((await agendaOf(app))[0]!.venue).toBe('Es Gremi'));
   });
 });
@@ -426,8 +405,7 @@ describe('LocalCache', () => {
     cache.set('k', 'v', cache.epoch);
     expect(cache.get('k')).toBeUndefined(); // not started: not live
 
-    feeds.push(feed);
-    await feed.start();
+    await startFeed(feed);
     let epoch = cache.epoch;
     feed.forget('user', 'k'); // a change to this key while "reading"
     cache.set('k', 'stale', epoch);

@@ -2,21 +2,16 @@
 // genre), the fan's private feed (right, wrong, revoked and regenerated token, extreme matches on
 // request), conditional requests (304), nothing private in public feeds, no token in the logs.
 import { createHash } from 'node:crypto';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { Express } from 'express';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type Updateable } from 'kysely';
 import ICAL from 'ical.js';
 import { pino } from 'pino';
 import request from 'supertest';
 import type { CalendarFeedDto, CalendarFeedLinkDto } from '../common/calendar.js';
-import { createApp } from '../server/app.js';
 import { FEED_LIMIT } from '../server/calendar/feeds.routes.js';
 import type { DB } from '../server/db/schema.js';
-import { createMailer } from '../server/mail/mailer.js';
-import { builtinEngine } from '../server/recommendations/builtin-engine.js';
-import { RecommendationRunner } from '../server/recommendations/runner.js';
-import { createTestApp, testConfig } from './helpers/app.js';
+import { createTestApp } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
 import { signedInAgent, TEST_PASSWORD } from './helpers/session.js';
@@ -317,34 +312,13 @@ describe('public feeds', () => {
     const seen = new Set<string>();
     let previous = await request(app).get(feed).expect(200);
     seen.add(previous.headers.etag as string);
+    const set = (id: number, values: Updateable<DB['concerts']>) => () =>
+      database.db.updateTable('concerts').set(values).where('id', '=', id).execute();
     const changes: [string, () => Promise<unknown>][] = [
-      [
-        'price',
-        () =>
-          database.db
-            .updateTable('concerts')
-            .set({ price: '20' })
-            .where('id', '=', rock.id)
-            .execute(),
-      ],
-      [
-        'description',
-        () =>
-          database.db
-            .updateTable('concerts')
-            .set({ description_short: 'Otra noche' })
-            .where('id', '=', rock.id)
-            .execute(),
-      ],
-      [
-        'cancelled',
-        () =>
-          database.db
-            .updateTable('concerts')
-            .set({ cancelled_at: now })
-            .where('id', '=', jazz.id)
-            .execute(),
-      ],
+      ['price', set(rock.id, { price: '20' })],
+      ['description', set(rock.id, { description_short: 'Otra noche' })],
+      // Cancelled at the `now` of its turn, not of this line.
+      ['cancelled', () => set(jazz.id, { cancelled_at: now })()],
       [
         'band renamed',
         () =>
@@ -651,23 +625,11 @@ describe('the private feed', () => {
         done();
       },
     });
-    const config = testConfig({ PUBLIC_URL, LOG_LEVEL: 'info' });
-    const log = pino({ level: 'info' }, sink);
-    const logged = createApp({
-      config,
-      db: database.db,
-      pool: database.pool,
-      log,
-      mailer: createMailer(config, log),
-      recommendations: new RecommendationRunner({
-        db: database.db,
-        pool: database.pool,
-        engine: builtinEngine,
-        clock,
-        log,
-      }),
+    const { app: logged } = createTestApp({
+      database,
       clock,
-      clientDir: path.join(config.dataDir, 'no-client'),
+      env: { PUBLIC_URL, LOG_LEVEL: 'info' },
+      log: pino({ level: 'info' }, sink),
     });
     await request(logged).get(`/calendario/privado/${token}.ics`).expect(200);
     await request(logged).get(`/calendario/privado/${token}x.ics`).expect(404);

@@ -1,10 +1,7 @@
 // Change notices survive a crash: an edit whose process died before its in-process send
 // leaves 'pending' deliveries, and the sweep sends each exactly once, after the grace, however
 // many sweeps run at once; temporary SMTP failures are retried later, a bounded number of times.
-import { fork, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
-import path from 'node:path';
-import type { ParsedMail } from 'mailparser';
 import { changeNoticeOf, queueChangeNotices } from '../server/admin/change-notices.js';
 import { findAdminConcert } from '../server/admin/concerts-admin.repository.js';
 import {
@@ -14,32 +11,25 @@ import {
   type NoticeDeps,
 } from '../server/admin/notice-sender.js';
 import { createLogger } from '../server/lib/logger.js';
-import { createMailer, type Mailer } from '../server/mail/mailer.js';
+import { createMailer } from '../server/mail/mailer.js';
 import { testConfig } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
 import { createConcert, createUser, createVenue } from './helpers/factories.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { useForFile } from './helpers/lifecycle.js';
+import { recipients, useSmtpSink } from './helpers/smtp-sink.js';
+import { useFixtureProcesses } from './fixtures/fixture-process.js';
 
 const database = useTestDatabase({
   cleared: ['mail_deliveries', 'user_concert_recommendations', 'concerts', 'venues', 'users'],
 });
-let smtp: SmtpSink;
-let mailer: Mailer;
-beforeAll(async () => {
-  smtp = await startSmtpSink();
-  const config = testConfig({ SMTP_URL: smtp.url });
-  mailer = createMailer(config, createLogger('silent'));
-});
-afterAll(async () => {
-  mailer.close();
-  await smtp.close();
-});
-beforeEach(() => {
-  smtp.messages.length = 0;
-  smtp.setDown(false);
-});
+const smtp = useSmtpSink();
+const mailer = useForFile(
+  'The mailer',
+  () => createMailer(testConfig({ SMTP_URL: smtp.url }), createLogger('silent')),
+  (made) => made.close(),
+);
 
 const EDIT_AT = new Date('2030-05-01T10:00:00Z');
 const minutesAfterEdit = (minutes: number) => new Date(EDIT_AT.getTime() + minutes * 60_000);
@@ -53,12 +43,8 @@ const deps = (at: Date): NoticeDeps => ({
   clock: () => at,
 });
 
-const recipientsOf = (mail: ParsedMail) =>
-  (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
-    a.value.map((v) => v.address?.toLowerCase()),
-  );
 const mailsTo = (email: string) =>
-  smtp.messages.filter((mail) => recipientsOf(mail).includes(email.toLowerCase()));
+  smtp.messages.filter((mail) => recipients(mail).includes(email.toLowerCase()));
 
 const deliveries = () =>
   database.db
@@ -67,6 +53,20 @@ const deliveries = () =>
     .where('kind', '=', 'concert_change')
     .orderBy('id')
     .execute();
+
+/** `count` new fans who like the concert: their addresses. */
+async function fansWhoLike(concertId: number, count: number): Promise<string[]> {
+  const emails: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const fan = await createUser(database.db);
+    await database.db
+      .insertInto('user_concert_recommendations')
+      .values({ user_id: fan.user_id, concert_id: concertId, liked: true })
+      .execute();
+    emails.push(fan.email);
+  }
+  return emails;
+}
 
 /**
  * An upcoming concert moved to another day, committed with a pending notice for each of `fans`
@@ -81,15 +81,7 @@ async function editLeftPending(fans: number) {
     venue_id: venue.id,
     bandname: 'Tramuntana Blues',
   });
-  const emails: string[] = [];
-  for (let i = 0; i < fans; i += 1) {
-    const fan = await createUser(database.db);
-    await database.db
-      .insertInto('user_concert_recommendations')
-      .values({ user_id: fan.user_id, concert_id: concert.id, liked: true })
-      .execute();
-    emails.push(fan.email);
-  }
+  const emails = await fansWhoLike(concert.id, fans);
   const ids = await database.db.transaction().execute(async (trx) => {
     const before = defined(await findAdminConcert(trx, concert.id, true), 'el concierto');
     await trx
@@ -221,7 +213,7 @@ describe('the change-notice sweep', () => {
 });
 
 describe('an instance killed while sending its notices', () => {
-  const children: ChildProcess[] = [];
+  const processes = useFixtureProcesses();
   let blackHole: net.Server;
   let connections = 0;
   beforeAll(async () => {
@@ -232,10 +224,7 @@ describe('an instance killed while sending its notices', () => {
     });
     await new Promise<void>((resolve) => blackHole.listen(0, '127.0.0.1', resolve));
   });
-  afterAll(async () => {
-    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await new Promise((resolve) => blackHole.close(resolve));
-  });
+  afterAll(() => new Promise((resolve) => blackHole.close(resolve)));
 
   it('leaves its notices to the sweep, which sends each once', async () => {
     const venue = await createVenue(database.db);
@@ -244,35 +233,13 @@ describe('an instance killed while sending its notices', () => {
       venue: venue.name,
       venue_id: venue.id,
     });
-    const emails: string[] = [];
-    for (let i = 0; i < 3; i += 1) {
-      const fan = await createUser(database.db);
-      await database.db
-        .insertInto('user_concert_recommendations')
-        .values({ user_id: fan.user_id, concert_id: concert.id, liked: true })
-        .execute();
-      emails.push(fan.email);
-    }
+    const emails = await fansWhoLike(concert.id, 3);
     const { port } = blackHole.address() as net.AddressInfo;
-    const child = fork(path.join(__dirname, 'fixtures/notice-edit-worker.ts'), [], {
-      execArgv: ['--import', 'tsx'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'test',
-        DATABASE_URL: database.url,
-        SMTP_URL: `smtp://127.0.0.1:${port}`,
-        PUBLIC_URL: 'http://localhost:3000',
-        SESSION_SECRET: 'test-session-secret-test-session-secret',
-        LOG_LEVEL: 'silent',
-        CONCERT_ID: String(concert.id),
-        NEW_PRICE: '22',
-      },
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    children.push(child);
-    await new Promise<void>((resolve, reject) => {
-      child.once('message', () => resolve());
-      child.once('exit', (code) => reject(new Error(`the instance exited with ${code}`)));
+    const child = await processes.fork('notice-edit-worker', {
+      DATABASE_URL: database.url,
+      SMTP_URL: `smtp://127.0.0.1:${port}`,
+      CONCERT_ID: String(concert.id),
+      NEW_PRICE: '22',
     });
     // Its in-process send has claimed notices and waits for the SMTP server: kill it there.
     await eventually(() => connections > 0);

@@ -1,8 +1,5 @@
 // The public concert pages: GET /api/concerts/:id, the server-rendered page with its head and
 // JSON-LD, slugs and their 301s, the 404 page, robots.txt and sitemap.xml.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Kysely, PostgresDialect } from 'kysely';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -15,6 +12,8 @@ import { madridIsoWithOffset } from '../server/lib/time.js';
 import { eventually } from './helpers/eventually.js';
 import { appRenderer } from './helpers/render.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
+import { useChangeFeeds } from './helpers/change-feeds.js';
+import { builtClientDir } from './helpers/client-dir.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
@@ -28,14 +27,9 @@ const clock = fixedClock('2026-11-21T00:15:00Z');
 const PUBLIC_URL = 'https://conciertos.example.org';
 
 // A built index.html as vite leaves it: title and description that the pages replace.
-const clientDir = mkdtempSync(path.join(tmpdir(), 'cm-pages-client-'));
-writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html lang="es"><head><meta charset="UTF-8" />' +
-    '<title>Conciertos Mallorca · Tu agenda</title>\n' +
-    '<meta\n  name="description"\n  content="La agenda por defecto."\n/>' +
-    '<!--app-config--></head><body><div id="root"></div>' +
-    '<script type="module" src="/assets/index-1.js"></script></body></html>',
+const clientDir = builtClientDir(
+  '<title>Conciertos Mallorca · Tu agenda</title>\n' +
+    '<meta\n  name="description"\n  content="La agenda por defecto."\n/>',
 );
 
 const newApp = () => createTestApp({ database, clock, clientDir, env: { PUBLIC_URL } }).app;
@@ -391,15 +385,10 @@ describe('GET /conciertos/<id>-<slug>', () => {
 });
 
 describe('the kept page HTML (with the change feed)', () => {
-  let feeds: ChangeFeed[] = [];
-  afterEach(async () => {
-    await Promise.all(feeds.map((feed) => feed.stop()));
-    feeds = [];
-  });
-  async function appWith(feed: ChangeFeed) {
-    feeds.push(feed);
-    await feed.start();
-    return createTestApp({ database, clock, clientDir, env: { PUBLIC_URL }, feed }).app;
+  const startFeed = useChangeFeeds(database);
+  async function appWith(feed?: ChangeFeed) {
+    const started = await startFeed(feed);
+    return createTestApp({ database, clock, clientDir, env: { PUBLIC_URL }, feed: started }).app;
   }
   /** Live, but deaf to the database: only what this instance keeps answers. */
   class DeafFeed extends ChangeFeed {
@@ -433,9 +422,7 @@ describe('the kept page HTML (with the change feed)', () => {
         if (event.level === 'query') statements.push(event.query.sql);
       },
     });
-    const feed = new ChangeFeed(database.url, createLogger('silent'));
-    feeds.push(feed);
-    await feed.start();
+    const feed = await startFeed();
     const app = createTestApp({
       database: { db: counted, pool: database.pool },
       clock,
@@ -472,7 +459,7 @@ describe('the kept page HTML (with the change feed)', () => {
 
   it('follows a band renamed anywhere: new title, and the old slug now redirects', async () => {
     const { id, planetas } = await gremiConcert();
-    const app = await appWith(new ChangeFeed(database.url, createLogger('silent')));
+    const app = await appWith();
     const oldPath = (await request(app).get(`/conciertos/${id}`).expect(301)).headers
       .location as string;
     await request(app).get(oldPath).expect(200);

@@ -10,24 +10,13 @@ import {
   scoreConcertsForEveryFan,
 } from '../server/recommendations/concert-rescore.js';
 import { systemClock } from '../server/lib/time.js';
-import { useTestDatabase } from './helpers/db.js';
+import { ADMIN_EDIT_TABLES, rowsOf, useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { createConcert, createUser, createVenue } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
 import { createJobsApp, type JobsApp } from './fixtures/jobs-app.js';
 
-const database = useTestDatabase({
-  cleared: [
-    'admin_audit',
-    'user_concert_recommendations',
-    'concert_band',
-    'concerts',
-    'bands',
-    'venues',
-    'sessions',
-    'users',
-  ],
-});
+const database = useTestDatabase({ cleared: [...ADMIN_EDIT_TABLES] });
 const deps = () => ({ db: database.db, pool: database.pool, clock: systemClock });
 
 /** `count` onboarded fans who like Jazz, in one statement (more than a page of fans). */
@@ -39,11 +28,7 @@ async function manyJazzFans(count: number) {
 }
 
 const scoresOf = (concertId: number) =>
-  database.db
-    .selectFrom('user_concert_recommendations')
-    .select(['user_id', 'score', 'liked'])
-    .where('concert_id', '=', concertId)
-    .execute();
+  rowsOf(database.db, 'user_concert_recommendations', { concert_id: concertId });
 
 describe('scoreConcertsForEveryFan', () => {
   it('scores every onboarded fan across pages, and again over the old scores', async () => {

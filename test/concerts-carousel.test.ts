@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { createTestApp, fixedClock } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
-import { createBand, createConcert } from './helpers/factories.js';
+import { createBand, createConcert, createConcertAt } from './helpers/factories.js';
 
 const database = useTestDatabase({ cleared: ['concerts'] });
 
@@ -11,23 +11,15 @@ const AFTER_MIDNIGHT = fixedClock('2026-11-21T00:15:00Z');
 describe('GET /api/concerts/carousel', () => {
   it('lists upcoming concerts by day then hour, hiding those started more than 2 h ago (Madrid time)', async () => {
     const band = await createBand(database.db, { band_name: 'Los Tramuntanos' });
-    await createConcert(database.db, {
-      day: '2026-11-20',
-      hour: '23:00',
+    await createConcertAt(database.db, '2026-11-20', '23:00', {
       bandname: 'Empezó hace más de 2 h',
     });
-    const lateYesterday = await createConcert(database.db, {
-      day: '2026-11-20',
-      hour: '23:30',
+    const lateYesterday = await createConcertAt(database.db, '2026-11-20', '23:30', {
       bandIds: [band.id],
     });
-    const tomorrow = await createConcert(database.db, {
-      day: '2026-11-22',
-      hour: '20:00',
-      price: '0',
-    });
-    const todayLate = await createConcert(database.db, { day: '2026-11-21', hour: '22:00' });
-    const todayEarly = await createConcert(database.db, { day: '2026-11-21', hour: '19:30' });
+    const tomorrow = await createConcertAt(database.db, '2026-11-22', '20:00', { price: '0' });
+    const todayLate = await createConcertAt(database.db, '2026-11-21', '22:00');
+    const todayEarly = await createConcertAt(database.db, '2026-11-21', '19:30');
 
     const { app } = createTestApp({ database, clock: AFTER_MIDNIGHT });
     const res = await request(app).get('/api/concerts/carousel').expect(200);

@@ -12,7 +12,7 @@ import { builtinEngine } from '../server/recommendations/builtin-engine.js';
 import type { RecommendationEngine } from '../server/recommendations/engine.js';
 import { createOpenAiEngine } from '../server/recommendations/openai-engine.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { freePort } from './helpers/app-process.js';
 import { eventually } from './helpers/eventually.js';
 import { createConcert, createUser } from './helpers/factories.js';
@@ -30,10 +30,9 @@ const CONCERTS = 7;
 const CROWD_DEADLINE_MS = 60_000;
 const BUSY_MESSAGE = 'El servidor está muy ocupado. Vuelve a intentarlo en unos segundos.';
 
-let database: TestDatabase;
+const database = useTestDatabase({ poolSize: POOL_SIZE, cleared: ['users', 'rate_limits'] });
 let fake: FakeOpenAi;
 beforeAll(async () => {
-  database = await createTestDatabase(POOL_SIZE);
   fake = await startFakeOpenAi();
   for (let i = 0; i < CONCERTS; i += 1) {
     await createConcert(database.db, {
@@ -44,15 +43,8 @@ beforeAll(async () => {
   // A past concert is never scored.
   await createConcert(database.db, { day: '2026-11-01' });
 });
-afterAll(async () => {
-  await fake.close();
-  await database.destroy();
-});
-beforeEach(async () => {
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
-  fake.reset();
-});
+afterAll(() => fake.close());
+beforeEach(() => fake.reset());
 
 const clock = fixedClock('2026-11-21T10:00:00Z');
 const log = createLogger('silent');

@@ -22,15 +22,15 @@ import {
   userMessageOf,
   type ChatRequest,
   type FakeOpenAi,
+  type FakeReply,
 } from './helpers/fake-openai.js';
 import { signedInAgent } from './helpers/session.js';
-import { testConfig } from './helpers/app.js';
+import { TEST_SESSION_SECRET, testConfig } from './helpers/app.js';
 import { createJobsApp, type JobsApp } from './fixtures/jobs-app.js';
 
 const API_KEY = 'sk-test-descripciones-no-debe-salir-0123456789';
 const ADMIN_TOKEN = 'token-de-administracion-descripciones-123';
 const MODEL = 'modelo-de-descripciones';
-const SESSION_SECRET = 'test-session-secret-test-session-secret';
 
 const ROUTE: Record<DescriptionLength, string> = {
   short: '/api/generateDescriptions',
@@ -295,7 +295,7 @@ describe('the prompt sent to the AI', () => {
       expect(Object.keys(request.body).sort()).toEqual(['messages', 'model']);
       expect(request.body.messages.map((message) => message.role)).toEqual(['system', 'user']);
       const sent = JSON.stringify(request.body);
-      for (const secret of [API_KEY, API_KEY.slice(-12), ADMIN_TOKEN, SESSION_SECRET, email]) {
+      for (const secret of [API_KEY, API_KEY.slice(-12), ADMIN_TOKEN, TEST_SESSION_SECRET, email]) {
         expect(sent).not.toContain(secret);
       }
     }
@@ -361,16 +361,23 @@ describe('when the AI fails, the template text is stored and the admin still get
     },
   );
 
-  it('a 500 then an answer: the retry succeeds and the AI text is kept', async () => {
-    const concert = await createConcert(database.db, { bandname: 'Segundo Intento' });
-    fake.failNext(1, { status: 500, content: 'Hipo', headers: { 'retry-after-ms': '0' } });
+  /** The AI fails once with `failure` on the one concert (named `band`), then answers. */
+  async function expectRetriedAndKept(band: string, failure: FakeReply) {
+    const concert = await createConcert(database.db, { bandname: band });
+    fake.failNext(1, failure);
     const res = await describeConcerts(ai.app, 'short');
     expect(res.status).toBe(200);
-    expect((await descriptionsById()).get(concert.id)!.description_short).toMatch(
-      /^Frase de la IA: Segundo Intento/,
-    );
+    const text = (await descriptionsById()).get(concert.id)!.description_short;
+    expect(text).toMatch(new RegExp(`^Frase de la IA: ${band}`));
     expect(fake.calls).toBe(2);
-  });
+  }
+
+  it('a 500 then an answer: the retry succeeds and the AI text is kept', () =>
+    expectRetriedAndKept('Segundo Intento', {
+      status: 500,
+      content: 'Hipo',
+      headers: { 'retry-after-ms': '0' },
+    }));
 
   it('the AI server down (connection refused): the template', async () => {
     await expectTemplatesStored(down.app, 'short');
@@ -402,14 +409,11 @@ describe('when the AI fails, the template text is stored and the admin still get
   });
 
   it('a 429 with a short Retry-After is waited for and retried: the AI text is kept', async () => {
-    const concert = await createConcert(database.db, { bandname: 'Con Paciencia' });
-    fake.failNext(1, { status: 429, content: 'Slow down', headers: { 'retry-after': '1' } });
-    const res = await describeConcerts(ai.app, 'short');
-    expect(res.status).toBe(200);
-    expect((await descriptionsById()).get(concert.id)!.description_short).toMatch(
-      /^Frase de la IA: Con Paciencia/,
-    );
-    expect(fake.calls).toBe(2);
+    await expectRetriedAndKept('Con Paciencia', {
+      status: 429,
+      content: 'Slow down',
+      headers: { 'retry-after': '1' },
+    });
     // The one clock reading kept on purpose: a LOWER bound, the proof that Retry-After was
     // honoured. A slow machine only makes the gap longer, so it cannot fail by chance.
     expect(fake.requests[1]!.receivedAt - fake.requests[0]!.receivedAt).toBeGreaterThanOrEqual(900);

@@ -12,19 +12,11 @@ import { createLogger } from '../server/lib/logger.js';
 import { TOO_MANY_MESSAGE } from '../server/security/rate-limit.js';
 import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';
 import { createTestApp, testConfig } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
-import { defined } from './helpers/defined.js';
+import { rowOf, rowsOf, useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
-import {
-  googleEnv,
-  spotifyEnv,
-  startOAuthPeer,
-  startSpotifyApi,
-  type OAuthPeer,
-  type SpotifyApiPeer,
-} from './helpers/oauth-peer.js';
+import * as peers from './helpers/oauth-peer.js';
 import { signedInAgent } from './helpers/session.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
 
 const PUBLIC_URL = 'http://localhost:3000';
 const NO_SESSION = 'No hay sesión activa. Por favor, inicia sesión.';
@@ -32,27 +24,10 @@ const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
 // Refusals reach the landing as a code; the landing holds the text (common/sign-in-errors.ts).
 const SPOTIFY_EMAIL_TAKEN = 'spotify_email_taken';
 
-let database: TestDatabase;
-let smtp: SmtpSink;
-let oauth: OAuthPeer;
-let spotifyApi: SpotifyApiPeer;
-beforeAll(async () => {
-  [database, smtp, oauth, spotifyApi] = await Promise.all([
-    createTestDatabase(),
-    startSmtpSink(),
-    startOAuthPeer(),
-    startSpotifyApi(),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([smtp?.close(), oauth?.stop(), spotifyApi?.stop()]);
-  await database?.destroy();
-});
-beforeEach(async () => {
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
-  smtp.messages.length = 0;
-});
+const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });
+const smtp = useSmtpSink();
+const oauth = peers.useOAuthPeer();
+const spotifyApi = peers.useSpotifyApi();
 
 function newApp(options: { clock?: () => Date; env?: Record<string, string> } = {}) {
   return createTestApp({
@@ -61,8 +36,8 @@ function newApp(options: { clock?: () => Date; env?: Record<string, string> } = 
     env: {
       SMTP_URL: smtp.url,
       PUBLIC_URL,
-      ...googleEnv(oauth),
-      ...spotifyEnv(oauth, spotifyApi),
+      ...peers.googleEnv(oauth),
+      ...peers.spotifyEnv(oauth, spotifyApi),
       ...options.env,
     },
   }).app;
@@ -86,23 +61,25 @@ const verify = (app: App, token: unknown) =>
   request(app).post('/api/auth/verify-email').send({ token });
 
 const verifiedAtOf = async (email: string) =>
-  (
-    await database.db
-      .selectFrom('users')
-      .select('email_verified_at')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow()
-  ).email_verified_at;
+  (await rowOf(database.db, 'users', { email })).email_verified_at;
 
-/** GET /auth/<provider>, the provider's /authorize, then the callback: the browser's round trip. */
-async function oauthSignIn(agent: ReturnType<typeof request.agent>, provider: string) {
-  const start = await agent.get(`/auth/${provider}`).expect(302);
-  const authorize = new URL(defined(start.headers.location, 'Location'));
-  const atProvider = await request(authorize.origin)
-    .get(`${authorize.pathname}${authorize.search}`)
-    .expect(302);
-  const back = new URL(defined(atProvider.headers.location, 'Location'));
-  return agent.get(`${back.pathname}${back.search}`).expect(302);
+const providersOf = async (user_id: string) =>
+  (await rowsOf(database.db, 'user_identities', { user_id })).map((row) => row.provider);
+
+const oauthSignIn = (agent: ReturnType<typeof request.agent>, provider: string) =>
+  peers.oauthRoundTrip(agent, `/auth/${provider}`);
+
+/** A new browser signed in with Google, whose userinfo says `email` is verified. */
+async function verifiedGoogleBrowser(
+  app: App,
+  sub: string,
+  email: string,
+  more: Record<string, unknown> = {},
+) {
+  await oauth.setUserinfo({ sub, email, email_verified: true, ...more });
+  const agent = request.agent(app);
+  await oauthSignIn(agent, 'google');
+  return agent;
 }
 
 const sessionUserOf = async (agent: ReturnType<typeof request.agent>) =>
@@ -191,9 +168,7 @@ describe('the link in the welcome mail', () => {
   });
 
   it('a Google account verified by Google gets the plain welcome mail, already verified', async () => {
-    await oauth.setUserinfo({ sub: 'g-plain', email: 'plain@gmail.com', email_verified: true });
-    const agent = request.agent(newApp());
-    await oauthSignIn(agent, 'google');
+    const agent = await verifiedGoogleBrowser(newApp(), 'g-plain', 'plain@gmail.com');
     expect(await sessionUserOf(agent)).toMatchObject({ emailVerified: true });
     const mail = await smtp.waitForMail('plain@gmail.com', /Bienvenido/);
     expect(mail.text).not.toContain('verificar-email');
@@ -251,11 +226,7 @@ describe('POST /api/profile/verification-email', () => {
       .execute();
     const overLimit = await agent.post('/api/profile/verification-email').send({});
     expect(overLimit.status).toBe(429);
-    const sent = await database.db
-      .selectFrom('mail_deliveries')
-      .select('kind')
-      .where('kind', '=', 'email_verification')
-      .execute();
+    const sent = await rowsOf(database.db, 'mail_deliveries', { kind: 'email_verification' });
     expect(sent).toHaveLength(4);
 
     // Only the newest of the links works.
@@ -282,14 +253,9 @@ describe('pre-account takeover', () => {
     // The welcome mail (sent in the background) has gone out to the victim's mailbox.
     await smtp.waitForMail('victima@example.com', /Bienvenido/);
 
-    await oauth.setUserinfo({
-      sub: 'google-victima',
-      email: 'victima@example.com',
-      email_verified: true,
+    const victim = await verifiedGoogleBrowser(app, 'google-victima', 'victima@example.com', {
       name: 'Víctima',
     });
-    const victim = request.agent(app);
-    await oauthSignIn(victim, 'google');
     expect(await sessionUserOf(victim)).toMatchObject({ id: accountId, emailVerified: true });
 
     // The attacker's session is dead and their password no longer signs in.
@@ -298,25 +264,13 @@ describe('pre-account takeover', () => {
     const byPassword = await login(app, 'victima@example.com', 'clave-atacante');
     expect(byPassword.status).toBe(401);
     expect(byPassword.body.error.message).toBe(WRONG_CREDENTIALS);
-    const row = await database.db
-      .selectFrom('users')
-      .select(['password_hash', 'email_verified_at'])
-      .where('user_id', '=', accountId)
-      .executeTakeFirstOrThrow();
+    const row = await rowOf(database.db, 'users', { user_id: accountId });
     expect(row.password_hash).toBeNull();
     expect(row.email_verified_at).toBeInstanceOf(Date);
-    const sessions = await database.db
-      .selectFrom('sessions')
-      .select('sid')
-      .where('user_id', '=', accountId)
-      .execute();
+    const sessions = await rowsOf(database.db, 'sessions', { user_id: accountId });
     expect(sessions).toHaveLength(1); // the victim's own
     // The victim's own verification link from the welcome mail is void now (nothing left to do).
-    const unused = await database.db
-      .selectFrom('email_verification_tokens')
-      .select('id')
-      .where('used_at', 'is', null)
-      .execute();
+    const unused = await rowsOf(database.db, 'email_verification_tokens', { used_at: null });
     expect(unused).toEqual([]);
   });
 
@@ -326,13 +280,7 @@ describe('pre-account takeover', () => {
     const token = verificationTokenIn(await smtp.waitForMail('duena@example.com', /Bienvenido/));
     await verify(app, token).expect(200);
 
-    await oauth.setUserinfo({
-      sub: 'google-duena',
-      email: 'duena@example.com',
-      email_verified: true,
-    });
-    const sameOwner = request.agent(app);
-    await oauthSignIn(sameOwner, 'google');
+    await verifiedGoogleBrowser(app, 'google-duena', 'duena@example.com');
     await owner.get('/api/profile').expect(200);
     await login(app, 'duena@example.com', 'clave-duena').expect(200);
   });
@@ -362,21 +310,10 @@ describe('pre-account takeover', () => {
     );
 
     // ...so the mailbox owner's Google sign-in reclaims it and the Spotify identity goes.
-    await oauth.setUserinfo({
-      sub: 'google-nadie',
-      email: 'nadie@example.com',
-      email_verified: true,
-    });
-    const owner = request.agent(app);
-    await oauthSignIn(owner, 'google');
+    const owner = await verifiedGoogleBrowser(app, 'google-nadie', 'nadie@example.com');
     expect(await sessionUserOf(owner)).toMatchObject({ id: created.id, emailVerified: true });
     expect(await sessionUserOf(newcomer)).toBeNull();
-    const identities = await database.db
-      .selectFrom('user_identities')
-      .select('provider')
-      .where('user_id', '=', created.id)
-      .execute();
-    expect(identities).toEqual([{ provider: 'google' }]);
+    expect(await providersOf(created.id)).toEqual(['google']);
     const reSpotify = request.agent(app);
     const again = await oauthSignIn(reSpotify, 'spotify');
     expect(again.headers.location).toBe(`/?error=${encodeURIComponent(SPOTIFY_EMAIL_TAKEN)}`);
@@ -401,12 +338,7 @@ describe('pre-account takeover', () => {
       .expect(200);
     expect(await sessionUserOf(owner)).toMatchObject({ id: accountId, emailVerified: true });
     expect(await sessionUserOf(squatter)).toBeNull();
-    const identities = await database.db
-      .selectFrom('user_identities')
-      .select('provider')
-      .where('user_id', '=', accountId)
-      .execute();
-    expect(identities).toEqual([]);
+    expect(await providersOf(accountId)).toEqual([]);
     const again = request.agent(app);
     const res = await oauthSignIn(again, 'spotify');
     expect(res.headers.location).toBe(`/?error=${encodeURIComponent(SPOTIFY_EMAIL_TAKEN)}`);
@@ -436,13 +368,7 @@ describe('ADMIN_EMAIL', () => {
       createLogger('silent'),
     );
     const isAdmin = async () =>
-      (
-        await database.db
-          .selectFrom('users')
-          .select('is_admin')
-          .where('email', '=', 'jefa@example.com')
-          .executeTakeFirstOrThrow()
-      ).is_admin;
+      (await rowOf(database.db, 'users', { email: 'jefa@example.com' })).is_admin;
     expect(await isAdmin()).toBe(false);
     expect((await squatter.get('/api/admin/venues')).status).toBe(403);
 
@@ -458,11 +384,6 @@ describe('ADMIN_EMAIL', () => {
     await register(app, 'fan@example.com');
     const token = verificationTokenIn(await smtp.waitForMail('fan@example.com', /Bienvenido/));
     await verify(app, token).expect(200);
-    const admins = await database.db
-      .selectFrom('users')
-      .select('email')
-      .where('is_admin', '=', true)
-      .execute();
-    expect(admins).toEqual([]);
+    expect(await rowsOf(database.db, 'users', { is_admin: true })).toEqual([]);
   });
 });

@@ -3,24 +3,22 @@
 // it: same status, body and headers, the same log line, counted in the metrics. A session cookie
 // it cannot verify falls through to the full stack. The kept public pages also keep HTTP's rules
 // (gzip when asked, ETag/304, HEAD) and follow changes.
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sign } from 'cookie-signature';
 import type { Express, RequestHandler } from 'express';
 import { pino } from 'pino';
 import request, { type Response } from 'supertest';
 import { hashPassword } from '../server/auth/password.js';
-import { ChangeFeed } from '../server/cache/change-feed.js';
 import { expressRoutes, templateMatcher } from '../server/lib/express-routes.js';
-import { createLogger } from '../server/lib/logger.js';
 import { httpDuration } from '../server/metrics/metrics.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
+import { useChangeFeeds } from './helpers/change-feeds.js';
+import { builtClientDir } from './helpers/client-dir.js';
 import { useTestDatabase } from './helpers/db.js';
 import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
+import { rawBody } from './helpers/raw-body.js';
 import { appRenderer } from './helpers/render.js';
 import { signedInAgent, TEST_PASSWORD } from './helpers/session.js';
 
@@ -32,27 +30,11 @@ const BEHIND_PROXY = { TRUST_PROXY: 'loopback' };
 const OVER_HTTPS = { 'X-Forwarded-Proto': 'https' };
 
 // A built index.html with enough in it for the page to be worth gzipping (over 1 KB).
-const clientDir = mkdtempSync(path.join(tmpdir(), 'cm-lane-client-'));
-writeFileSync(
-  path.join(clientDir, 'index.html'),
-  '<!doctype html><html lang="es"><head><meta charset="UTF-8" />' +
-    '<title>Conciertos Mallorca</title><meta name="description" content="Agenda." />' +
-    '<!--app-config--></head><body><div id="root"></div>' +
-    '<script type="module" src="/assets/index-1.js"></script></body></html>',
+const clientDir = builtClientDir(
+  '<title>Conciertos Mallorca</title><meta name="description" content="Agenda." />',
 );
 
-let feeds: ChangeFeed[] = [];
-afterEach(async () => {
-  await Promise.all(feeds.map((feed) => feed.stop()));
-  feeds = [];
-});
-
-async function startFeed(): Promise<ChangeFeed> {
-  const feed = new ChangeFeed(database.url, createLogger('silent'));
-  feeds.push(feed);
-  await feed.start();
-  return feed;
-}
+const startFeed = useChangeFeeds(database);
 
 /** The app with a live change feed (so answers are kept), logging into `lines`. */
 async function keepingApp(lines: string[] = [], env: Record<string, string> = {}) {
@@ -285,10 +267,13 @@ async function expectParity(
 }
 
 describe('the fast lane answers as the full stack', () => {
-  it.each([
+  /** The two forms of an answer a browser may ask for. */
+  const ENCODINGS: [string, Record<string, string>][] = [
     ['gzipped', {}],
     ['plain', { 'Accept-Encoding': 'identity' }],
-  ])('a kept concert page (%s)', async (_form, headers) => {
+  ];
+
+  it.each(ENCODINGS)('a kept concert page (%s)', async (_form, headers) => {
     const { id } = await aConcert();
     const lines: string[] = [];
     const app = await keepingApp(lines);
@@ -305,10 +290,7 @@ describe('the fast lane answers as the full stack', () => {
     await expectParity(app, lines, target, {});
   });
 
-  it.each([
-    ['gzipped', {}],
-    ['plain', { 'Accept-Encoding': 'identity' }],
-  ])('GET /api/concerts for a visitor (%s)', async (_form, headers) => {
+  it.each(ENCODINGS)('GET /api/concerts for a visitor (%s)', async (_form, headers) => {
     const { id } = await aConcert();
     const lines: string[] = [];
     const app = await keepingApp(lines);
@@ -448,16 +430,9 @@ describe('kept answers', () => {
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.text).toContain('Los Planetas');
 
-    const zipped = await request(app)
-      .get(pagePath)
-      .set('Accept-Encoding', 'gzip, deflate, br')
-      .buffer(true)
-      .parse((res, done) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
+    const zipped = await rawBody(
+      request(app).get(pagePath).set('Accept-Encoding', 'gzip, deflate, br'),
+    ).expect(200);
     expect(zipped.headers['content-encoding']).toBe('gzip');
     expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
     // supertest may already have unzipped it: either way the bytes are the plain page.

@@ -13,22 +13,13 @@ import {
 import { emailSchema } from '../common/schemas.js';
 import { hashPassword } from '../server/auth/password.js';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from '../server/auth/password-policy.js';
-import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestApp } from './helpers/app.js';
+import { useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
 import { signedInAgent, TEST_PASSWORD } from './helpers/session.js';
 
-let database: TestDatabase;
-let testApp: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  database = await createTestDatabase();
-  testApp = createTestApp({ database });
-});
-afterAll(() => database.destroy());
-beforeEach(async () => {
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
-});
+const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });
+const testApp = useTestApp(() => ({ database }));
 afterEach(() => jest.restoreAllMocks());
 
 const app = () => testApp.app;
@@ -149,43 +140,15 @@ describe('control characters are refused everywhere text comes in', () => {
     );
   });
 
-  it('POST /api/auth/recover, register and login', async () => {
-    expect400(
-      await request(app())
-        .post('/api/auth/recover')
-        .send({ email: `ana${NUL}@example.com` }),
-      FORBIDDEN_CHARACTERS,
-    );
-    expect400(
-      await request(app())
-        .post('/api/auth/register')
-        .send({ email: `ana${NUL}@example.com`, password: 'una-clave-larga' }),
-      FORBIDDEN_CHARACTERS,
-    );
-    expect400(
-      await request(app())
-        .post('/api/auth/register')
-        .send({ email: 'ana@example.com', password: `una-clave${NUL}` }),
-      FORBIDDEN_CHARACTERS,
-    );
-    expect400(
-      await request(app())
-        .post('/api/auth/login')
-        .send({ email: `ana${NUL}@example.com`, password: 'una-clave-larga' }),
-      FORBIDDEN_CHARACTERS,
-    );
-    expect400(
-      await request(app())
-        .post('/api/auth/login')
-        .send({ email: 'ana@example.com', password: `una-clave${NUL}` }),
-      FORBIDDEN_CHARACTERS,
-    );
-    expect400(
-      await request(app())
-        .post('/api/auth/reset-password')
-        .send({ token: `abc${NUL}`, password: 'una-clave-larga' }),
-      FORBIDDEN_CHARACTERS,
-    );
+  it.each([
+    ['/api/auth/recover', { email: `ana${NUL}@example.com` }],
+    ['/api/auth/register', { email: `ana${NUL}@example.com`, password: 'una-clave-larga' }],
+    ['/api/auth/register', { email: 'ana@example.com', password: `una-clave${NUL}` }],
+    ['/api/auth/login', { email: `ana${NUL}@example.com`, password: 'una-clave-larga' }],
+    ['/api/auth/login', { email: 'ana@example.com', password: `una-clave${NUL}` }],
+    ['/api/auth/reset-password', { token: `abc${NUL}`, password: 'una-clave-larga' }],
+  ])('POST %s %j', async (url, body) => {
+    expect400(await request(app()).post(url).send(body), FORBIDDEN_CHARACTERS);
     expect(await userCount()).toBe(0);
   });
 

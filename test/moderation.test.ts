@@ -6,42 +6,26 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { createTestApp } from './helpers/app.js';
-import { useTestDatabase } from './helpers/db.js';
+import { movableClock, useTestApp } from './helpers/app.js';
+import { rowOf, useTestDatabase } from './helpers/db.js';
 import { createBand } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
 import { submissionImagesDirOf } from '../server/submissions/submission-images.js';
 import { uploadsDirOf } from '../server/uploads/image-store.js';
-import {
-  addVenue,
-  confirmationToken,
-  confirmSubmission,
-  formToken,
-  movableClock,
-  sendSubmission,
-  validSubmission,
-} from './helpers/submissions.js';
+import { addVenue, submitConfirmed, submitForm, validSubmission } from './helpers/submissions.js';
 
 const API_TOKEN = 'token-de-administracion-de-prueba';
 const database = useTestDatabase({
   cleared: ['band_submissions', 'concerts', 'bands', 'venues', 'rate_limits'],
 });
 const time = movableClock('2031-05-01T10:00:00Z');
-let sink: SmtpSink;
-let testApp: ReturnType<typeof createTestApp>;
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  testApp = createTestApp({
-    database,
-    clock: time.clock,
-    env: { ADMIN_API_TOKEN: API_TOKEN, SMTP_URL: sink.url, PUBLIC_URL: 'http://conciertos.test' },
-  });
-});
-afterAll(async () => {
-  testApp.mailer.close();
-  await sink.close();
-});
+const sink = useSmtpSink();
+const testApp = useTestApp(() => ({
+  database,
+  clock: time.clock,
+  env: { ADMIN_API_TOKEN: API_TOKEN, SMTP_URL: sink.url, PUBLIC_URL: 'http://conciertos.test' },
+}));
 const app = () => testApp.app;
 const admin = () => signedInAgent(app(), database.db, { is_admin: true });
 
@@ -50,15 +34,8 @@ const admin = () => signedInAgent(app(), database.db, { is_admin: true });
  * answers its id.
  */
 async function submitted(overrides: Record<string, string> = {}, image?: Buffer): Promise<number> {
-  const token = await formToken(app());
-  time.advance(6);
   const email = overrides.email ?? `banda-${Math.random().toString(36).slice(2)}@example.com`;
-  await sendSubmission(
-    app(),
-    validSubmission({ formToken: token, email, ...overrides }),
-    image && { buffer: image, name: 'cartel.png' },
-  ).expect(201);
-  await confirmSubmission(app(), await confirmationToken(sink, email)).expect(200);
+  await submitConfirmed(app(), time, sink, { ...overrides, email }, image);
   const row = await database.db
     .selectFrom('band_submissions')
     .select('id')
@@ -66,6 +43,13 @@ async function submitted(overrides: Record<string, string> = {}, image?: Buffer)
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** The answer to a review that closes a submission without a concert (reject, spam). */
+const closedAnswer = (message: string, mail: 'sent' | 'none') => ({
+  message,
+  concertId: null,
+  mail,
+});
 
 const moderationRoutes = [
   ['get', '/api/admin/submissions'],
@@ -213,12 +197,11 @@ describe('approving', () => {
       .post(`/api/admin/submissions/${id}/approve`)
       .set('X-Admin-Token', API_TOKEN)
       .expect(200);
-    const concert = await database.db
-      .selectFrom('concerts')
-      .select(['venue_id', 'venue', 'user_id'])
-      .where('id', '=', res.body.concertId)
-      .executeTakeFirstOrThrow();
-    expect(concert).toEqual({ venue_id: venueId, venue: 'Café Lisboa', user_id: null });
+    expect(await rowOf(database.db, 'concerts', { id: res.body.concertId })).toMatchObject({
+      venue_id: venueId,
+      venue: 'Café Lisboa',
+      user_id: null,
+    });
     const links = await database.db
       .selectFrom('concert_band')
       .select('band_id')
@@ -252,11 +235,9 @@ describe('rejecting', () => {
       .set('X-Admin-Token', API_TOKEN)
       .send({ reason: 'El concierto es fuera de Mallorca.' })
       .expect(200);
-    expect(res.body).toEqual({
-      message: 'Propuesta rechazada y email enviado a rechazo@example.com.',
-      concertId: null,
-      mail: 'sent',
-    });
+    expect(res.body).toEqual(
+      closedAnswer('Propuesta rechazada y email enviado a rechazo@example.com.', 'sent'),
+    );
     const mail = await sink.waitForMail('rechazo@example.com', /No hemos publicado/);
     expect(mail.subject).toBe('No hemos publicado tu concierto');
     expect(mail.text).toContain('Motivo: El concierto es fuera de Mallorca.');
@@ -283,12 +264,7 @@ describe('the address a review mails', () => {
     sink.messages.filter((mail) => JSON.stringify(mail.to).includes(to)).length;
 
   it('a submission never confirmed is not in the queue and cannot be reviewed', async () => {
-    const token = await formToken(app());
-    time.advance(6);
-    await sendSubmission(
-      app(),
-      validSubmission({ formToken: token, email: 'nadie@example.com' }),
-    ).expect(201);
+    expect((await submitForm(app(), time, { email: 'nadie@example.com' })).status).toBe(201);
     const { id } = await database.db
       .selectFrom('band_submissions')
       .select('id')
@@ -319,11 +295,12 @@ describe('the address a review mails', () => {
       .post(`/api/admin/submissions/${legacy}/reject`)
       .send({ reason: 'Texto de un desconocido' })
       .expect(200);
-    expect(rejected.body).toEqual({
-      message: 'Propuesta rechazada. No se ha enviado email: su dirección no está confirmada.',
-      concertId: null,
-      mail: 'none',
-    });
+    expect(rejected.body).toEqual(
+      closedAnswer(
+        'Propuesta rechazada. No se ha enviado email: su dirección no está confirmada.',
+        'none',
+      ),
+    );
     const approved = await agent.post(`/api/admin/submissions/${changed}/approve`).expect(200);
     expect(approved.body.mail).toBe('none');
     expect(sink.messages.length).toBe(sentBefore);
@@ -338,11 +315,9 @@ describe('the address a review mails', () => {
     expect(existsSync(file)).toBe(true);
     const before = mailsTo('spam@example.com');
     const res = await agent.post(`/api/admin/submissions/${id}/spam`).expect(200);
-    expect(res.body).toEqual({
-      message: 'Propuesta marcada como spam. No se ha enviado ningún email.',
-      concertId: null,
-      mail: 'none',
-    });
+    expect(res.body).toEqual(
+      closedAnswer('Propuesta marcada como spam. No se ha enviado ningún email.', 'none'),
+    );
     expect(mailsTo('spam@example.com')).toBe(before);
     expect(existsSync(file)).toBe(false);
     const spam = await agent.get('/api/admin/submissions?status=spam').expect(200);
@@ -371,11 +346,7 @@ describe('a waiting picture', () => {
     await agent.put(`/api/admin/submissions/${other}`).send(edit).expect(400);
 
     const res = await agent.post(`/api/admin/submissions/${id}/approve`).expect(200);
-    const concert = await database.db
-      .selectFrom('concerts')
-      .select('image_url')
-      .where('id', '=', res.body.concertId)
-      .executeTakeFirstOrThrow();
+    const concert = await rowOf(database.db, 'concerts', { id: res.body.concertId });
     const name = path.basename(listed.imageUrl);
     expect(concert.image_url).toBe(`/uploads/${name}`);
     expect(existsSync(path.join(uploadsDirOf(testApp.config.dataDir), name))).toBe(true);

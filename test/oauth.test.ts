@@ -8,38 +8,15 @@ import request from 'supertest';
 import { mapSpotifyGenre, rankGenres } from '../server/auth/oauth/spotify-genres.js';
 import { fetchTopArtists, mergeArtists } from '../server/auth/oauth/spotify-top-artists.js';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
 import { createUser } from './helpers/factories.js';
-import {
-  googleEnv,
-  spotifyEnv,
-  startOAuthPeer,
-  startSpotifyApi,
-  type OAuthPeer,
-  type SpotifyApiPeer,
-} from './helpers/oauth-peer.js';
+import { googleEnv, spotifyEnv, useOAuthPeer, useSpotifyApi } from './helpers/oauth-peer.js';
 
-let database: TestDatabase;
-let oauth: OAuthPeer;
-let spotifyApi: SpotifyApiPeer;
-beforeAll(async () => {
-  [database, oauth, spotifyApi] = await Promise.all([
-    createTestDatabase(),
-    startOAuthPeer(),
-    startSpotifyApi(),
-  ]);
-});
-afterAll(async () => {
-  await Promise.all([oauth?.stop(), spotifyApi?.stop()]);
-  await database?.destroy();
-});
-beforeEach(async () => {
-  await database.db.deleteFrom('users').execute();
-  spotifyApi.requests.length = 0;
-  spotifyApi.topArtists = { status: 200, body: { items: [] } };
-});
+const database = useTestDatabase({ cleared: ['users'] });
+const oauth = useOAuthPeer();
+const spotifyApi = useSpotifyApi();
 
 const PUBLIC_URL = 'http://localhost:3000';
 // Failures come back to the landing as a code only; the landing holds the texts.

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
-import { useTestDatabase } from './helpers/db.js';
+import { rowOf, rowsOf, useTestDatabase } from './helpers/db.js';
 import { createConcert } from './helpers/factories.js';
 
 const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });
@@ -18,8 +18,14 @@ async function signedIn(email = `p-${Math.random().toString(16).slice(2)}@exampl
 }
 
 const userExists = async (email: string) =>
-  (await database.db.selectFrom('users').select('user_id').where('email', '=', email).execute())
-    .length === 1;
+  (await rowsOf(database.db, 'users', { email })).length === 1;
+
+/** POST /api/profile/password from the signed-in `agent`. */
+const changePassword = (
+  agent: ReturnType<typeof request.agent>,
+  currentPassword: string,
+  newPassword: string,
+) => agent.post('/api/profile/password').send({ currentPassword, newPassword });
 
 describe('profile routes need a session', () => {
   it.each([
@@ -139,21 +145,15 @@ describe('changing the password', () => {
     const other = request.agent(app());
     await other.post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
 
-    const short = await agent
-      .post('/api/profile/password')
-      .send({ currentPassword: PASSWORD, newPassword: '123' });
+    const short = await changePassword(agent, PASSWORD, '123');
     expect(short.status).toBe(400);
     expect(short.body.error.message).toBe('La contraseña debe tener al menos 8 caracteres.');
     const missing = await agent.post('/api/profile/password').send({ newPassword: NEW_PASSWORD });
     expect(missing.status).toBe(400);
     expect(missing.body.error.message).toBe('Introduce tu contraseña actual.');
-    const empty = await agent
-      .post('/api/profile/password')
-      .send({ currentPassword: '', newPassword: NEW_PASSWORD });
+    const empty = await changePassword(agent, '', NEW_PASSWORD);
     expect(empty.body.error.message).toBe('Introduce tu contraseña actual.');
-    const wrong = await agent
-      .post('/api/profile/password')
-      .send({ currentPassword: 'no-es-esta-clave', newPassword: NEW_PASSWORD });
+    const wrong = await changePassword(agent, 'no-es-esta-clave', NEW_PASSWORD);
     expect(wrong.status).toBe(400);
     expect(wrong.body.error).toEqual({
       code: 'current_password_wrong',
@@ -163,10 +163,7 @@ describe('changing the password', () => {
     await other.get('/api/profile').expect(200);
     await request(app()).post('/api/auth/login').send({ email, password: PASSWORD }).expect(200);
 
-    await agent
-      .post('/api/profile/password')
-      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })
-      .expect(204);
+    await changePassword(agent, PASSWORD, NEW_PASSWORD).expect(204);
     await agent.get('/api/profile').expect(200);
     await other.get('/api/profile').expect(401);
     await request(app()).post('/api/auth/login').send({ email, password: PASSWORD }).expect(401);
@@ -179,14 +176,9 @@ describe('changing the password', () => {
   it('allows 5 attempts per user in 15 minutes, then answers 429 with Retry-After', async () => {
     const { agent, email } = await signedIn();
     for (let attempt = 0; attempt < 5; attempt++) {
-      await agent
-        .post('/api/profile/password')
-        .send({ currentPassword: PASSWORD, newPassword: '1' })
-        .expect(400);
+      await changePassword(agent, PASSWORD, '1').expect(400);
     }
-    const limited = await agent
-      .post('/api/profile/password')
-      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    const limited = await changePassword(agent, PASSWORD, NEW_PASSWORD);
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toBe(
       'Demasiados intentos. Espera un momento y vuelve a probar.',
@@ -196,10 +188,7 @@ describe('changing the password', () => {
 
     // Per user: another fan is not held back.
     const { agent: someoneElse } = await signedIn();
-    await someoneElse
-      .post('/api/profile/password')
-      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD })
-      .expect(204);
+    await changePassword(someoneElse, PASSWORD, NEW_PASSWORD).expect(204);
   });
 
   it('counts wrong current passwords across password change and deletion', async () => {
@@ -211,18 +200,13 @@ describe('changing the password', () => {
         .expect(400);
     }
     for (let attempt = 0; attempt < 2; attempt++) {
-      await agent
-        .post('/api/profile/password')
-        .send({ currentPassword: `mala-otra-${attempt}`, newPassword: NEW_PASSWORD })
-        .expect(400);
+      await changePassword(agent, `mala-otra-${attempt}`, NEW_PASSWORD).expect(400);
     }
     // Five failures: even the right password is not tried any more for a while.
     const limited = await agent.delete('/api/profile').send({ currentPassword: PASSWORD });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const alsoLimited = await agent
-      .post('/api/profile/password')
-      .send({ currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
+    const alsoLimited = await changePassword(agent, PASSWORD, NEW_PASSWORD);
     expect(alsoLimited.status).toBe(429);
     expect(await userExists(email)).toBe(true);
     await agent.get('/api/profile').expect(200);
@@ -247,11 +231,7 @@ describe('deleting the account', () => {
 
   it('removes the user, their recommendations and sessions, and signs out', async () => {
     const { agent, email } = await signedIn();
-    const { user_id } = await database.db
-      .selectFrom('users')
-      .select('user_id')
-      .where('email', '=', email)
-      .executeTakeFirstOrThrow();
+    const { user_id } = await rowOf(database.db, 'users', { email });
     const concert = await createConcert(database.db);
     await database.db
       .insertInto('user_concert_recommendations')
@@ -261,20 +241,8 @@ describe('deleting the account', () => {
     await agent.delete('/api/profile').send({ currentPassword: PASSWORD }).expect(204);
     await agent.get('/api/profile').expect(401);
     expect(await userExists(email)).toBe(false);
-    expect(
-      await database.db
-        .selectFrom('user_concert_recommendations')
-        .select('concert_id')
-        .where('user_id', '=', user_id)
-        .execute(),
-    ).toEqual([]);
-    expect(
-      await database.db
-        .selectFrom('sessions')
-        .select('sid')
-        .where('user_id', '=', user_id)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsOf(database.db, 'user_concert_recommendations', { user_id })).toEqual([]);
+    expect(await rowsOf(database.db, 'sessions', { user_id })).toEqual([]);
     await request(app()).post('/api/auth/login').send({ email, password: PASSWORD }).expect(401);
   });
 });

@@ -41,32 +41,18 @@ describe('schema constraints', () => {
   it('recommendations: score and feedback values are checked, one row per user and concert', async () => {
     const user = await createUser(database.db);
     const concert = await createConcert(database.db);
-    const row = { user_id: user.user_id, concert_id: concert.id };
-    await expectRejected(
+    const recommend = (values: { score?: string; recommendation_feedback?: number }) =>
       database.db
         .insertInto('user_concert_recommendations')
-        .values({ ...row, score: 'great' })
-        .execute(),
-      /score_check/,
-    );
+        .values({ user_id: user.user_id, concert_id: concert.id, ...values })
+        .execute();
+    await expectRejected(recommend({ score: 'great' }), /score_check/);
     await expectRejected(
-      database.db
-        .insertInto('user_concert_recommendations')
-        .values({ ...row, recommendation_feedback: 2 })
-        .execute(),
+      recommend({ recommendation_feedback: 2 }),
       /recommendation_feedback_check/,
     );
-    await database.db
-      .insertInto('user_concert_recommendations')
-      .values({ ...row, score: 'high' })
-      .execute();
-    await expectRejected(
-      database.db
-        .insertInto('user_concert_recommendations')
-        .values({ ...row, score: 'low' })
-        .execute(),
-      /user_concert_recommendations_pkey/,
-    );
+    await recommend({ score: 'high' });
+    await expectRejected(recommend({ score: 'low' }), /user_concert_recommendations_pkey/);
   });
 
   it('deleting a user deletes their recommendations, sessions and mails; their concerts stay', async () => {
@@ -121,25 +107,14 @@ describe('schema constraints', () => {
   });
 
   it('one real weekly campaign per ISO week, test sends unlimited', async () => {
-    const campaign = { kind: 'weekly', iso_week: '2026-W47' } as const;
-    await database.db
-      .insertInto('mail_campaigns')
-      .values({ ...campaign, mode: 'real' })
-      .execute();
-    await expectRejected(
+    const campaign = (mode: 'real' | 'prueba') =>
       database.db
         .insertInto('mail_campaigns')
-        .values({ ...campaign, mode: 'real' })
-        .execute(),
-      /mail_campaigns_real_week_key/,
-    );
-    await database.db
-      .insertInto('mail_campaigns')
-      .values({ ...campaign, mode: 'prueba' })
-      .execute();
-    await database.db
-      .insertInto('mail_campaigns')
-      .values({ ...campaign, mode: 'prueba' })
-      .execute();
+        .values({ kind: 'weekly', iso_week: '2026-W47', mode })
+        .execute();
+    await campaign('real');
+    await expectRejected(campaign('real'), /mail_campaigns_real_week_key/);
+    await campaign('prueba');
+    await campaign('prueba');
   });
 });

@@ -6,24 +6,14 @@ import { sql } from 'kysely';
 import request from 'supertest';
 import { hashPassword } from '../server/auth/password.js';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
-import { defined } from './helpers/defined.js';
+import { rowsOf, useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
-import { googleEnv, startOAuthPeer, type OAuthPeer } from './helpers/oauth-peer.js';
+import { googleEnv, oauthRoundTrip, useOAuthPeer } from './helpers/oauth-peer.js';
 
-let database: TestDatabase;
-let oauth: OAuthPeer;
-beforeAll(async () => {
-  [database, oauth] = await Promise.all([createTestDatabase(), startOAuthPeer()]);
-});
-afterAll(async () => {
-  await oauth?.stop();
-  await database?.destroy();
-});
-beforeEach(async () => {
+const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });
+const oauth = useOAuthPeer();
+beforeEach(() => {
   now = new Date('2026-11-21T10:00:00Z');
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('rate_limits').execute();
 });
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -92,16 +82,8 @@ const storedSessions = (userId: string) =>
     Array<{ sid: string; sess: { createdAt?: number; authenticatedAt?: number; device?: string } }>
   >;
 
-/** The Google round trip of a browser (agent): start, the peer's /authorize, the callback. */
-async function googleSignIn(agent: ReturnType<typeof request.agent>, start = '/auth/google') {
-  const started = await agent.get(start).expect(302);
-  const authorize = new URL(defined(started.headers.location, 'Location'));
-  const atProvider = await request(authorize.origin)
-    .get(`${authorize.pathname}${authorize.search}`)
-    .expect(302);
-  const back = new URL(defined(atProvider.headers.location, 'Location'));
-  return agent.get(`${back.pathname}${back.search}`).expect(302);
-}
+const googleSignIn = (agent: ReturnType<typeof request.agent>, start = '/auth/google') =>
+  oauthRoundTrip(agent, start);
 
 async function googleOnlyFan(agent: ReturnType<typeof request.agent>) {
   const sub = `google-${randomBytes(4).toString('hex')}`;
@@ -351,13 +333,7 @@ describe('re-authentication of an account without a password', () => {
     expect(back.headers.location).toBe('/profile');
     later(9 * MINUTE);
     await agent.delete('/api/profile').send({}).expect(204);
-    expect(
-      await database.db
-        .selectFrom('users')
-        .select('user_id')
-        .where('user_id', '=', userId)
-        .execute(),
-    ).toEqual([]);
+    expect(await rowsOf(database.db, 'users', { user_id: userId })).toEqual([]);
   });
 
   it('a fresh sign-in may set a password; a stale one may not', async () => {

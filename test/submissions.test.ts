@@ -11,16 +11,17 @@ import { submissionImagesDirOf } from '../server/submissions/submission-images.j
 import { SUBMISSIONS_PER_EMAIL_PER_DAY } from '../server/submissions/submissions.service.js';
 import { SUBMISSIONS_PER_IP_PER_HOUR } from '../server/submissions/submissions.routes.js';
 import { uploadsDirOf } from '../server/uploads/image-store.js';
-import { createTestApp } from './helpers/app.js';
+import { createTestApp, movableClock, useTestApp } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
 import {
   addVenue,
   confirmationToken,
   confirmSubmission,
   formToken,
-  movableClock,
+  ripeToken,
   sendSubmission,
+  submitForm,
   validSubmission,
 } from './helpers/submissions.js';
 
@@ -28,22 +29,14 @@ const database = useTestDatabase({
   cleared: ['band_submissions', 'rate_limits', 'used_submission_forms'],
 });
 const time = movableClock('2031-05-01T10:00:00Z');
-let sink: SmtpSink;
-let testApp: ReturnType<typeof createTestApp>;
-const appWith = (env: Record<string, string> = {}) =>
-  createTestApp({
-    database,
-    clock: time.clock,
-    env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://conciertos.test', ...env },
-  });
-beforeAll(async () => {
-  sink = await startSmtpSink();
-  testApp = appWith();
+const sink = useSmtpSink();
+const appOptions = (env: Record<string, string> = {}) => ({
+  database,
+  clock: time.clock,
+  env: { SMTP_URL: sink.url, PUBLIC_URL: 'http://conciertos.test', ...env },
 });
-afterAll(async () => {
-  testApp.mailer.close();
-  await sink.close();
-});
+const appWith = (env: Record<string, string> = {}) => createTestApp(appOptions(env));
+const testApp = useTestApp(() => appOptions());
 const app = () => testApp.app;
 
 const storedCount = async () =>
@@ -56,22 +49,9 @@ const storedCount = async () =>
     ).n,
   );
 
-/** A token old enough to be accepted (the minimum fill time is 5 s by default). */
-async function ripeToken(): Promise<string> {
-  const token = await formToken(app());
-  time.advance(6);
-  return token;
-}
-
 /** A submission with a ripe token; the answer is awaited (status and body). */
-async function submit(overrides: Record<string, string> = {}, image?: Buffer) {
-  const formToken = await ripeToken();
-  return await sendSubmission(
-    app(),
-    validSubmission({ formToken, ...overrides }),
-    image && { buffer: image, name: 'cartel.png' },
-  );
-}
+const submit = (overrides: Record<string, string> = {}, image?: Buffer) =>
+  submitForm(app(), time, overrides, image);
 
 describe('GET /api/submissions/form', () => {
   it('gives a signed token and the venues by name', async () => {
@@ -198,7 +178,7 @@ describe('POST /api/submissions', () => {
   });
 
   it('keeps nothing when the confirmation mail cannot be sent, and the form can be sent again', async () => {
-    const formToken = await ripeToken();
+    const formToken = await ripeToken(app(), time);
     sink.setDown(true);
     try {
       const res = await sendSubmission(app(), validSubmission({ formToken })).expect(503);
@@ -213,7 +193,7 @@ describe('POST /api/submissions', () => {
   });
 
   it('takes each form token once, whatever address sends it', async () => {
-    const formToken = await ripeToken();
+    const formToken = await ripeToken(app(), time);
     await sendSubmission(app(), validSubmission({ formToken })).expect(201);
     const again = await request(app())
       .post('/api/submissions')
@@ -286,7 +266,7 @@ describe('POST /api/submissions', () => {
   });
 
   it('refuses a forged, a made-up or an hour-old token', async () => {
-    const token = await ripeToken();
+    const token = await ripeToken(app(), time);
     const [issued, nonce, signature] = token.split('.') as [string, string, string];
     // An earlier time written by the client, to skip the wait: the signature no longer matches.
     const forged = `${Number(issued) - 60_000}.${nonce}.${signature}`;
@@ -303,7 +283,7 @@ describe('POST /api/submissions', () => {
   });
 
   it('limits the attempts per address, counting refused ones too', async () => {
-    const formToken = await ripeToken();
+    const formToken = await ripeToken(app(), time);
     for (let i = 0; i < SUBMISSIONS_PER_IP_PER_HOUR; i++) {
       await sendSubmission(app(), validSubmission({ formToken, website: 'bot' })).expect(400);
     }
@@ -317,11 +297,14 @@ describe('POST /api/submissions', () => {
 
   it('limits the submissions per contact email, whatever the case', async () => {
     for (let i = 0; i < SUBMISSIONS_PER_EMAIL_PER_DAY; i++) {
-      await sendSubmission(app(), validSubmission({ formToken: await ripeToken() })).expect(201);
+      await sendSubmission(
+        app(),
+        validSubmission({ formToken: await ripeToken(app(), time) }),
+      ).expect(201);
     }
     const res = await sendSubmission(
       app(),
-      validSubmission({ formToken: await ripeToken(), email: 'BANDA@example.com' }),
+      validSubmission({ formToken: await ripeToken(app(), time), email: 'BANDA@example.com' }),
     ).expect(429);
     expect(res.body.error.code).toBe('rate_limited');
     expect(await storedCount()).toBe(SUBMISSIONS_PER_EMAIL_PER_DAY);

@@ -1,23 +1,13 @@
 import request from 'supertest';
 import { unsubscribeToken, unsubscribeUrl } from '../server/users/unsubscribe.js';
 import { createTestApp } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { rowOf, useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(() => database.destroy());
+const database = useTestDatabase();
 
 const subscribed = async (userId: string) =>
-  (
-    await database.db
-      .selectFrom('users')
-      .select('is_subscribed')
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow()
-  ).is_subscribed;
+  (await rowOf(database.db, 'users', { user_id: userId })).is_subscribed;
 
 describe('POST /api/unsubscribe', () => {
   it('unsubscribes with the signed link of the weekly mail', async () => {

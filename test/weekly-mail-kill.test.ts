@@ -1,55 +1,28 @@
 // kill -9 in the middle of a weekly send: a worker process is SIGKILLed after some mails and a new
 // one resumes from the pending rows. Only the one mail in flight at the kill (accepted by SMTP,
 // not yet committed as 'sent') may go out twice: see server/weekly-mail/send-campaign.ts.
-import { fork, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import { addDays, madridDateTime, systemClock } from '../server/lib/time.js';
 import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { createConcert, createUser } from './helpers/factories.js';
+import { allSent } from './helpers/queue.js';
 import { SEND_CONCURRENCY } from '../server/weekly-mail/send-campaign.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
-import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
+import { useFixtureProcesses } from './fixtures/fixture-process.js';
+import { eventually, useJobsApp } from './fixtures/jobs-app.js';
 
-let database: TestDatabase;
-let smtp: SmtpSink;
-let trigger: JobsApp;
-const children: ChildProcess[] = [];
+const database = useTestDatabase();
+const smtp = useSmtpSink();
+// This instance only records the campaign; the child processes do the sending.
+const trigger = useJobsApp(() => ({ database, work: false }));
+const processes = useFixtureProcesses();
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-  smtp = await startSmtpSink();
-  // This instance only records the campaign; the child processes do the sending.
-  trigger = await createJobsApp({ database, work: false });
-});
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  await trigger.stop();
-  await smtp.close();
-  await database.destroy();
-});
-
-function startWorker(): Promise<ChildProcess> {
-  const child = fork(path.join(__dirname, 'fixtures/weekly-mail-worker.ts'), [], {
-    execArgv: ['--import', 'tsx'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: 'http://localhost:3000',
-      SESSION_SECRET: 'test-session-secret-test-session-secret',
-      LOG_LEVEL: 'silent',
-      SEND_DELAY_MS: '25',
-    },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+const startWorker = () =>
+  processes.fork('weekly-mail-worker', {
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url,
+    SEND_DELAY_MS: '25',
   });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    child.once('message', () => resolve(child));
-    child.once('exit', (code) => reject(new Error(`worker exited with ${code}`)));
-  });
-}
 
 it('a worker killed mid-send and a new one: everyone gets the mail, at most one twice', async () => {
   await createConcert(database.db, { day: addDays(madridDateTime(new Date()).day, 3) });
@@ -70,14 +43,7 @@ it('a worker killed mid-send and a new one: everyone gets the mail, at most one 
   expect(atKill).toBeLessThan(40);
 
   const second = await startWorker();
-  await eventually(async () => {
-    const left = await database.db
-      .selectFrom('mail_deliveries')
-      .select('id')
-      .where('status', '<>', 'sent')
-      .execute();
-    return left.length === 0;
-  }, 40_000);
+  await eventually(() => allSent(database.db), 40_000);
   second.kill('SIGTERM');
 
   const received = smtp.messages.flatMap((mail) =>

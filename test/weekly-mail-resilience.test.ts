@@ -3,46 +3,31 @@ import request from 'supertest';
 import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { addDays, madridDateTime } from '../server/lib/time.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { useTestDatabase } from './helpers/db.js';
 import { createConcert, createUser } from './helpers/factories.js';
-import { liveJobs } from './helpers/queue.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
-import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+import { allSent as everyMailSent, liveJobs } from './helpers/queue.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
+import { eventually, useJobsApps } from './fixtures/jobs-app.js';
 
 const TOKEN = 'token-de-administracion-de-pruebas-123';
 
-let database: TestDatabase;
-let smtp: SmtpSink;
-const apps: JobsApp[] = [];
-
-beforeAll(async () => {
-  database = await createTestDatabase(30);
-  smtp = await startSmtpSink();
+const database = useTestDatabase({
+  poolSize: 30,
+  cleared: ['mail_campaigns', 'users', 'concerts'],
 });
-afterAll(async () => {
-  await Promise.all(apps.map((app) => app.stop()));
-  await smtp.close();
-  await database.destroy();
-});
+const smtp = useSmtpSink();
+const apps = useJobsApps();
 beforeEach(async () => {
-  await database.db.deleteFrom('mail_campaigns').execute();
-  await database.db.deleteFrom('users').execute();
-  await database.db.deleteFrom('concerts').execute();
-  smtp.messages.length = 0;
-  smtp.setDown(false);
   await createConcert(database.db, { day: addDays(madridDateTime(new Date()).day, 2) });
 });
 
-async function newApp(options: { sendDelayMs?: number } = {}) {
-  const app = await createJobsApp({
+const newApp = (options: { sendDelayMs?: number } = {}) =>
+  apps.start({
     database,
     env: { SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000', ADMIN_API_TOKEN: TOKEN },
     mailRetryDelaySeconds: 1,
     ...options,
   });
-  apps.push(app);
-  return app;
-}
 
 async function fans(count: number) {
   const users = [];
@@ -50,14 +35,7 @@ async function fans(count: number) {
   return users;
 }
 
-const allSent = async () => {
-  const pending = await database.db
-    .selectFrom('mail_deliveries')
-    .select('id')
-    .where('status', '<>', 'sent')
-    .execute();
-  return pending.length === 0;
-};
+const allSent = () => everyMailSent(database.db);
 
 const campaignDone = async () => {
   const row = await database.db

@@ -7,53 +7,31 @@ import { createLogger } from '../server/lib/logger.js';
 import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
 import { sendCampaign } from '../server/weekly-mail/send-campaign.js';
 import { fixedClock } from './helpers/app.js';
-import { createTestDatabase, type TestDatabase } from './helpers/db.js';
+import { rowOf, useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
-import { liveJobs } from './helpers/queue.js';
-import { startSmtpSink, type SmtpSink } from './helpers/smtp-sink.js';
-import { createJobsApp, eventually, type JobsApp } from './fixtures/jobs-app.js';
+import { campaignsDone as allCampaignsDone, liveJobs } from './helpers/queue.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
+import { eventually, useJobsApp } from './fixtures/jobs-app.js';
 
 const TOKEN = 'token-de-administracion-de-pruebas-123';
 // Monday 10 June 2030, 10:00 in Mallorca: "the next 14 days" run to Sunday 23 June.
 const clock = fixedClock('2030-06-10T08:00:00Z');
 
-let database: TestDatabase;
-let smtp: SmtpSink;
-let jobs: JobsApp;
-
-beforeAll(async () => {
-  database = await createTestDatabase(20);
-  smtp = await startSmtpSink();
-  jobs = await createJobsApp({
-    database,
-    clock,
-    env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://conciertos.example', ADMIN_API_TOKEN: TOKEN },
-  });
+const database = useTestDatabase({
+  poolSize: 20,
+  cleared: ['mail_campaigns', 'concerts', 'bands', 'users'],
 });
-afterAll(async () => {
-  await jobs.stop();
-  await smtp.close();
-  await database.destroy();
-});
-beforeEach(async () => {
-  await database.db.deleteFrom('mail_campaigns').execute();
-  await database.db.deleteFrom('concerts').execute();
-  await database.db.deleteFrom('bands').execute();
-  await database.db.deleteFrom('users').execute();
-  smtp.messages.length = 0;
-});
+const smtp = useSmtpSink();
+const jobs = useJobsApp(() => ({
+  database,
+  clock,
+  env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://conciertos.example', ADMIN_API_TOKEN: TOKEN },
+}));
 
 const trigger = (modo: string) =>
   request(jobs.app).post('/api/sendWeeklyEmail').set('X-Admin-Token', TOKEN).send({ modo });
 
-const campaignsDone = async () => {
-  const open = await database.db
-    .selectFrom('mail_campaigns')
-    .select('id')
-    .where('status', '<>', 'done')
-    .execute();
-  return open.length === 0;
-};
+const campaignsDone = () => allCampaignsDone(database.db);
 
 const recipientsOf = (mail: ParsedMail) =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
@@ -247,15 +225,10 @@ it("the mail's one-click header unsubscribes; a tampered token changes nothing",
     .send('List-Unsubscribe=One-Click')
     .expect(200);
   expect(res.body).toEqual({ message: 'Has sido dado de baja correctamente.' });
-  const users = await database.db
-    .selectFrom('users')
-    .select(['user_id', 'is_subscribed'])
-    .where('user_id', 'in', [fan.user_id, lonely.user_id])
-    .execute();
-  expect(Object.fromEntries(users.map((u) => [u.user_id, u.is_subscribed]))).toEqual({
-    [fan.user_id]: false,
-    [lonely.user_id]: true,
-  });
+  const subscribed = async (user_id: string) =>
+    (await rowOf(database.db, 'users', { user_id })).is_subscribed;
+  expect(await subscribed(fan.user_id)).toBe(false);
+  expect(await subscribed(lonely.user_id)).toBe(true);
 });
 
 it('skips fans who unsubscribed after the campaign started', async () => {

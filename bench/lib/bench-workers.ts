@@ -1,10 +1,8 @@
 // The job queue and its workers on a bench database, wired as server/index.ts wires them.
-import { startBoss, stopBoss } from '../../server/jobs/boss.js';
-import { startWorkers } from '../../server/jobs/workers.js';
+import { stopBoss } from '../../server/jobs/boss.js';
 import { createLogger } from '../../server/lib/logger.js';
-import { systemClock } from '../../server/lib/time.js';
 import { createMailer } from '../../server/mail/mailer.js';
-import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
+import { startQueue } from '../../test/fixtures/queue-workers.js';
 import { benchConfig } from './bench-app.js';
 import type { BenchDatabase } from './bench-database.js';
 
@@ -17,17 +15,7 @@ export async function startQueueWorkers(
   const config = benchConfig(database, env);
   const log = createLogger('silent');
   const mailer = createMailer(config, log);
-  const boss = await startBoss(database.pool, log);
-  await startWorkers({
-    boss,
-    db: database.db,
-    pool: database.pool,
-    config,
-    mailer,
-    engine: builtinEngine,
-    clock: systemClock,
-    log,
-  });
+  const boss = await startQueue({ db: database.db, pool: database.pool, config, mailer, log });
   const stop = async () => {
     await stopBoss(boss, stopTimeoutMs);
     mailer.close();

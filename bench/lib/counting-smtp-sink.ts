@@ -1,8 +1,7 @@
 // An SMTP server (smtp-server) that only counts and drains what it receives: no parsing, so the
 // sink costs as little as possible. It runs in the benchmark's own process, so its CPU and memory
 // are part of what the benchmark measures.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { listenSmtp } from '../../test/helpers/smtp-server.js';
 
 export interface CountingSmtpSink {
   url: string;
@@ -22,31 +21,22 @@ export async function startCountingSmtpSink(
   let received = 0;
   let bytes = 0;
   const byRecipient = new Map<string, number>();
-  const server = new SMTPServer({
-    authOptional: true,
-    // The app's pooled SMTP connections stay open; do not wait 30 s for them on close.
-    closeTimeout: 100,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      stream.on('end', () => {
-        received += 1;
-        if (options.byRecipient) {
-          for (const { address } of session.envelope.rcptTo) {
-            const key = address.toLowerCase();
-            byRecipient.set(key, (byRecipient.get(key) ?? 0) + 1);
-          }
+  const server = await listenSmtp((stream, session, callback) => {
+    stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
+    stream.on('end', () => {
+      received += 1;
+      if (options.byRecipient) {
+        for (const { address } of session.envelope.rcptTo) {
+          const key = address.toLowerCase();
+          byRecipient.set(key, (byRecipient.get(key) ?? 0) + 1);
         }
-        callback();
-      });
-      stream.on('error', (error: Error) => callback(error));
-    },
+      }
+      callback();
+    });
+    stream.on('error', (error: Error) => callback(error));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: server.url,
     get received() {
       return received;
     },
@@ -54,6 +44,6 @@ export async function startCountingSmtpSink(
       return bytes;
     },
     byRecipient,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
 }

@@ -4,13 +4,10 @@
 // test/weekly-mail-kill.test.ts does. It reports its memory to the parent every 100 ms over IPC
 // (the last report before a kill -9 is as late as the parent can know).
 import { connectDatabase } from '../../server/db/database.js';
-import { startBoss } from '../../server/jobs/boss.js';
-import { startWorkers } from '../../server/jobs/workers.js';
 import { loadConfig } from '../../server/config.js';
 import { createLogger } from '../../server/lib/logger.js';
-import { systemClock } from '../../server/lib/time.js';
 import { createMailer } from '../../server/mail/mailer.js';
-import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
+import { startQueue } from '../../test/fixtures/queue-workers.js';
 
 export interface WorkerMemory {
   kind: 'memory';
@@ -36,17 +33,10 @@ const config = loadConfig(process.env);
 const log = createLogger(config.logLevel);
 const { db, pool } = connectDatabase(config.database.url!, config.database.poolSize);
 const mailer = createMailer(config, log);
-const boss = await startBoss(pool, log, { mailRetryDelaySeconds: 1 });
-await startWorkers({
-  boss,
-  db,
-  pool,
-  config,
-  mailer,
-  engine: builtinEngine,
-  clock: systemClock,
-  log,
-});
+const boss = await startQueue(
+  { db, pool, config, mailer, log },
+  { tuning: { mailRetryDelaySeconds: 1 } },
+);
 process.send?.({ ...memory(), kind: 'ready' });
 setInterval(() => process.send?.(memory()), 100);
 process.once('SIGTERM', () => {

@@ -1,5 +1,6 @@
-import type { Request } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { viaAdminToken } from '../auth/require-admin.js';
+import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
 import { API_ACTOR, type Actor } from './audit.js';
 
 /** Who the audit log names: the signed-in admin, or the API token (requireAdmin ran before). */
@@ -7,3 +8,19 @@ export const actorOf = (req: Request): Actor =>
   req.user?.is_admin && req.res && !viaAdminToken(req.res)
     ? { id: req.user.user_id, label: req.user.email }
     : API_ACTOR;
+
+/**
+ * The admin's writes: `write` runs as the request's actor, then `saved` drops the agenda's cached
+ * concert data before its answer goes out (with the route's status).
+ */
+export const adminWrites =
+  (saved: () => void) =>
+  <const S extends RouteSchemas>(
+    schemas: S,
+    write: (input: RouteInput<S>, actor: Actor) => Promise<unknown>,
+  ): RequestHandler =>
+    route(schemas, async (req, res, input) => {
+      const answer = await write(input, actorOf(req));
+      saved();
+      res.status(schemas.status ?? 200).json(answer);
+    });

@@ -4,7 +4,7 @@ import type { AdminAuditDto, AdminPage } from '../../common/admin-rules.js';
 import { ADMIN_PAGE_SIZE } from '../../common/admin-rules.js';
 import type { Database } from '../db/database.js';
 import type { Json } from '../db/schema.js';
-import { notFound } from '../lib/errors.js';
+import { AppError, notFound } from '../lib/errors.js';
 import { findAuditPage, insertAuditEntry, type AuditRow } from './audit.repository.js';
 
 /** Who acted: the admin (id and email), or the API token (id null, 'API'). */
@@ -48,6 +48,8 @@ export interface AuditedRows<Row> {
   read: (db: Database, id: number, forUpdate?: boolean) => Promise<Row | undefined>;
   /** The 404's message when the row to change or remove is not there. */
   missing: string;
+  /** The 409's message when a row that is still used may not be removed. */
+  inUse?: string;
 }
 
 interface Creation {
@@ -133,6 +135,31 @@ export async function auditedWrite<Row>(
     after: logged(after),
   });
   return { before, after, changed: true };
+}
+
+/**
+ * Removes a row, audited, in a transaction of its own. `deleteUnused` deletes it only while nothing
+ * uses it (checked in its statement) and answers whether it did; a row in use is a 409.
+ */
+export async function removeUnlessUsed<Row>(
+  db: Database,
+  actor: Actor,
+  rows: AuditedRows<Row> & { inUse: string },
+  action: string,
+  id: number,
+  deleteUnused: (trx: Database, id: number) => Promise<boolean>,
+): Promise<void> {
+  await db.transaction().execute((trx) =>
+    auditedWrite(trx, actor, rows, {
+      action,
+      id,
+      remove: async () => {
+        if (!(await deleteUnused(trx, id))) {
+          throw new AppError(`${rows.entity}_in_use`, 409, rows.inUse);
+        }
+      },
+    }),
+  );
 }
 
 const toAuditDto = (row: AuditRow): AdminAuditDto => ({

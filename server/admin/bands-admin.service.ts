@@ -13,10 +13,16 @@ import {
 } from '../../common/admin.js';
 import { toBandNameDto } from '../bands/bands.dto.js';
 import type { Database } from '../db/database.js';
-import { AppError, badRequest, notFound } from '../lib/errors.js';
+import { badRequest, notFound } from '../lib/errors.js';
 import { queueRescore } from '../recommendations/concert-rescore.js';
 import { forgetFutureScores } from '../recommendations/generator.js';
-import { auditedWrite, recordAudit, type Actor, type AuditedRows } from './audit.js';
+import {
+  auditedWrite,
+  recordAudit,
+  removeUnlessUsed,
+  type Actor,
+  type AuditedRows,
+} from './audit.js';
 import {
   concertIdsOfBand,
   deleteBandRow,
@@ -41,11 +47,12 @@ import {
 /** The unique index on lower(band_name). */
 export const BAND_NAME_KEY = 'bands_band_name_lower_key';
 
-const BANDS: AuditedRows<AdminBandRow> = {
+const BANDS = {
   entity: 'band',
   read: findAdminBand,
   missing: UNKNOWN_BAND,
-};
+  inUse: 'Esta banda tiene conciertos: desvincúlala o fusiónala con otra antes de borrarla.',
+} satisfies AuditedRows<AdminBandRow>;
 
 const orDuplicate = <T>(work: () => Promise<T>) =>
   conflictOnDuplicate(BAND_NAME_KEY, DUPLICATE_BAND, work);
@@ -164,20 +171,6 @@ export async function mergeBands(
   return toAdminBandDto(result.after);
 }
 
-export async function deleteBand(deps: AdminWriteDeps, id: number, actor: Actor): Promise<void> {
-  await deps.db.transaction().execute((trx) =>
-    auditedWrite(trx, actor, BANDS, {
-      action: 'band.delete',
-      id,
-      remove: async () => {
-        if (!(await deleteUnusedBand(trx, id))) {
-          throw new AppError(
-            'band_in_use',
-            409,
-            'Esta banda tiene conciertos: desvincúlala o fusiónala con otra antes de borrarla.',
-          );
-        }
-      },
-    }),
-  );
+export function deleteBand(deps: AdminWriteDeps, id: number, actor: Actor): Promise<void> {
+  return removeUnlessUsed(deps.db, actor, BANDS, 'band.delete', id, deleteUnusedBand);
 }

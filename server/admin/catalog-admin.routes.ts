@@ -12,7 +12,7 @@ import {
   venueUpdateSchema,
 } from '../../common/admin.js';
 import { route } from '../lib/route.js';
-import { actorOf } from './actor.js';
+import { adminWrites } from './actor.js';
 import { auditPage } from './audit.js';
 import { deleteBand, listAdminBands, mergeBands, updateBand } from './bands-admin.service.js';
 import type { AdminWriteDeps } from './concert-writes.js';
@@ -26,6 +26,7 @@ import {
 export function catalogAdminRouter(deps: AdminWriteDeps, saved: () => void): Router {
   const router = express.Router();
   const params = idParamsSchema;
+  const write = adminWrites(saved);
 
   router.get(
     '/bands',
@@ -35,26 +36,21 @@ export function catalogAdminRouter(deps: AdminWriteDeps, saved: () => void): Rou
   );
   router.patch(
     '/bands/:id',
-    route({ params, body: bandUpdateSchema }, async (req, res, { params, body }) => {
-      const band = await updateBand(deps, params.id, body, actorOf(req));
-      saved();
-      res.json(band);
-    }),
+    write({ params, body: bandUpdateSchema }, ({ params, body }, actor) =>
+      updateBand(deps, params.id, body, actor),
+    ),
   );
   router.post(
     '/bands/:id/merge',
-    route({ params, body: bandMergeSchema }, async (req, res, { params, body }) => {
-      const band = await mergeBands(deps, params.id, body.intoId, actorOf(req));
-      saved();
-      res.json(band);
-    }),
+    write({ params, body: bandMergeSchema }, ({ params, body }, actor) =>
+      mergeBands(deps, params.id, body.intoId, actor),
+    ),
   );
   router.delete(
     '/bands/:id',
-    route({ params }, async (req, res, { params }) => {
-      await deleteBand(deps, params.id, actorOf(req));
-      saved();
-      res.json({ message: 'Banda borrada.' });
+    write({ params }, async ({ params }, actor) => {
+      await deleteBand(deps, params.id, actor);
+      return { message: 'Banda borrada.' };
     }),
   );
 
@@ -66,26 +62,21 @@ export function catalogAdminRouter(deps: AdminWriteDeps, saved: () => void): Rou
   );
   router.post(
     '/venues',
-    route({ body: venueCreateSchema, status: 201 }, async (req, res, { body }) => {
-      const venue = await createVenue(deps.db, body, actorOf(req));
-      saved();
-      res.status(201).json(venue);
-    }),
+    write({ body: venueCreateSchema, status: 201 }, ({ body }, actor) =>
+      createVenue(deps.db, body, actor),
+    ),
   );
   router.patch(
     '/venues/:id',
-    route({ params, body: venueUpdateSchema }, async (req, res, { params, body }) => {
-      const venue = await updateVenue(deps.db, params.id, body, actorOf(req));
-      saved();
-      res.json(venue);
-    }),
+    write({ params, body: venueUpdateSchema }, ({ params, body }, actor) =>
+      updateVenue(deps.db, params.id, body, actor),
+    ),
   );
   router.delete(
     '/venues/:id',
-    route({ params }, async (req, res, { params }) => {
-      await deleteVenue(deps.db, params.id, actorOf(req));
-      saved();
-      res.json({ message: 'Sala borrada.' });
+    write({ params }, async ({ params }, actor) => {
+      await deleteVenue(deps.db, params.id, actor);
+      return { message: 'Sala borrada.' };
     }),
   );
 

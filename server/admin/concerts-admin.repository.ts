@@ -1,5 +1,5 @@
 // SQL of the admin's concerts: the list, the picker's search, creation, edits and band links.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 import { containsPattern, normalised } from '../db/name-match.js';
@@ -50,6 +50,12 @@ const nameOrBandLike = (pattern: string) => sql<boolean>`(
   )
 )`;
 
+/** The search box on concert `c`: its name or a band's, what `other` matches, or its id. */
+function searchMatch(q: string, other: (pattern: string) => RawBuilder<unknown>) {
+  const pattern = containsPattern(q);
+  return sql<boolean>`(${nameOrBandLike(pattern)} OR ${other(pattern)} OR c.id::text = ${q})`;
+}
+
 export interface ConcertFilters {
   q?: string;
   when: 'upcoming' | 'past' | 'all';
@@ -91,13 +97,8 @@ export async function findAdminConcerts(
   }
   const q = filters.q;
   if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) =>
-      eb.or([
-        nameOrBandLike(pattern),
-        eb(normalised(sql`c.venue`), 'like', pattern),
-        eb(sql<string>`c.id::text`, '=', q),
-      ]),
+    query = query.where(
+      searchMatch(q, (pattern) => sql`${normalised(sql`c.venue`)} LIKE ${pattern}`),
     );
   }
   const direction = filters.when === 'past' ? 'desc' : 'asc';
@@ -147,16 +148,7 @@ export async function concertExists(db: Database, id: number): Promise<boolean> 
   return row !== undefined;
 }
 
-export interface ConcertPatch {
-  day?: string;
-  hour?: string;
-  venue?: string;
-  venue_id?: number;
-  genre?: string;
-  price?: string;
-  bandname?: string | null;
-  concert_description?: string | null;
-  image_url?: string | null;
+export interface ConcertPatch extends Partial<Omit<NewConcertRow, 'user_id'>> {
   cancelled_at?: Date | null;
   /** The short and long texts were written from the old description: written again later. */
   description_short?: null;
@@ -238,16 +230,7 @@ export async function searchConcerts(
     ]);
   if (filters.day) query = query.where('c.day', '=', filters.day);
   const q = filters.q;
-  if (q) {
-    const pattern = containsPattern(q);
-    query = query.where((eb) =>
-      eb.or([
-        nameOrBandLike(pattern),
-        eb(sql<string>`c.day::text`, '=', q),
-        eb(sql<string>`c.id::text`, '=', q),
-      ]),
-    );
-  }
+  if (q) query = query.where(searchMatch(q, () => sql`c.day::text = ${q}`));
   return query
     .orderBy(sql`abs(c.day - ${today}::date)`)
     .orderBy('c.day')

@@ -10,7 +10,7 @@ import {
   idParamsSchema,
 } from '../../common/admin.js';
 import { route } from '../lib/route.js';
-import { actorOf } from './actor.js';
+import { adminWrites } from './actor.js';
 import type { AdminWriteDeps } from './concert-writes.js';
 import {
   cancelConcert,
@@ -27,6 +27,7 @@ import {
 export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Router {
   const router = express.Router();
   const params = idParamsSchema;
+  const write = adminWrites(saved);
 
   router.get(
     '/',
@@ -42,62 +43,48 @@ export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Ro
   );
   router.patch(
     '/:id',
-    route({ params, body: concertUpdateSchema }, async (req, res, { params, body }) => {
-      const concert = await updateConcert(deps, params.id, body, actorOf(req));
-      saved();
-      res.json(concert);
-    }),
+    write({ params, body: concertUpdateSchema }, ({ params, body }, actor) =>
+      updateConcert(deps, params.id, body, actor),
+    ),
   );
-  router.post(
-    '/:id/cancel',
-    route({ params }, async (req, res, { params }) => {
-      const concert = await cancelConcert(deps, params.id, actorOf(req));
-      saved();
-      res.json(concert);
-    }),
-  );
-  router.post(
-    '/:id/restore',
-    route({ params }, async (req, res, { params }) => {
-      const concert = await restoreConcert(deps, params.id, actorOf(req));
-      saved();
-      res.json(concert);
-    }),
-  );
+  // Cancel and restore answer the concert as it is now.
+  for (const [path, change] of [
+    ['/:id/cancel', cancelConcert],
+    ['/:id/restore', restoreConcert],
+  ] as const) {
+    router.post(
+      path,
+      write({ params }, ({ params }, actor) => change(deps, params.id, actor)),
+    );
+  }
   router.post(
     '/:id/duplicate',
-    route(
+    write(
       { params, body: concertDuplicateSchema, status: 201 },
-      async (req, res, { params, body }) => {
-        const id = await duplicateConcert(deps, params.id, body, actorOf(req));
-        saved();
-        res.status(201).json({ id, message: `Concierto duplicado con ID: ${id}` });
+      async ({ params, body }, actor) => {
+        const id = await duplicateConcert(deps, params.id, body, actor);
+        return { id, message: `Concierto duplicado con ID: ${id}` };
       },
     ),
   );
   router.delete(
     '/:id',
-    route({ params }, async (req, res, { params }) => {
-      await deleteConcert(deps, params.id, actorOf(req));
-      saved();
-      res.json({ message: 'Concierto borrado.' });
+    write({ params }, async ({ params }, actor) => {
+      await deleteConcert(deps, params.id, actor);
+      return { message: 'Concierto borrado.' };
     }),
   );
   router.post(
     '/:id/bands',
-    route({ params, body: concertBandSchema, status: 201 }, async (req, res, { params, body }) => {
-      const concert = await linkConcertBand(deps, params.id, body, actorOf(req));
-      saved();
-      res.status(201).json(concert);
-    }),
+    write({ params, body: concertBandSchema, status: 201 }, ({ params, body }, actor) =>
+      linkConcertBand(deps, params.id, body, actor),
+    ),
   );
   router.delete(
     '/:id/bands/:bandId',
-    route({ params: concertBandParamsSchema }, async (req, res, { params }) => {
-      const concert = await unlinkConcertBand(deps, params.id, params.bandId, actorOf(req));
-      saved();
-      res.json(concert);
-    }),
+    write({ params: concertBandParamsSchema }, ({ params }, actor) =>
+      unlinkConcertBand(deps, params.id, params.bandId, actor),
+    ),
   );
   return router;
 }

@@ -280,8 +280,23 @@ async function changeConcert(
   return toAdminConcertDto(after);
 }
 
-/** Linking and unlinking log only the bands, before and after. */
-const bandsOf = (row: AdminConcertRow) => ({ bands: row.bands });
+/**
+ * Linking or unlinking a band: `change` always changes something (or throws), and the audit entry
+ * keeps only the bands, before and after.
+ */
+function changeBands(
+  deps: AdminWriteDeps,
+  id: number,
+  actor: Actor,
+  action: string,
+  change: (trx: Database) => Promise<void>,
+): Promise<AdminConcertDto> {
+  const changed = async (trx: Database) => {
+    await change(trx);
+    return true;
+  };
+  return changeConcert(deps, id, actor, action, changed, (row) => ({ bands: row.bands }));
+}
 
 /** A cancellation undone: the concert is scored again. */
 export function restoreConcert(
@@ -372,25 +387,17 @@ export function linkConcertBand(
   input: ConcertBandInput,
   actor: Actor,
 ): Promise<AdminConcertDto> {
-  return changeConcert(
-    deps,
-    id,
-    actor,
-    'concert.link_band',
-    async (trx) => {
-      // One band, by id (it must exist) or by name (found or created), as the create form takes them.
-      const [bandId] = await resolveBands(
-        trx,
-        input.bandId !== undefined ? [input.bandId] : [],
-        input.name !== undefined ? [input.name] : [],
-      );
-      if (bandId === undefined || !(await insertLink(trx, id, bandId))) {
-        throw conflict(DUPLICATE_LINK);
-      }
-      return true;
-    },
-    bandsOf,
-  );
+  return changeBands(deps, id, actor, 'concert.link_band', async (trx) => {
+    // One band, by id (it must exist) or by name (found or created), as the create form takes them.
+    const [bandId] = await resolveBands(
+      trx,
+      input.bandId !== undefined ? [input.bandId] : [],
+      input.name !== undefined ? [input.name] : [],
+    );
+    if (bandId === undefined || !(await insertLink(trx, id, bandId))) {
+      throw conflict(DUPLICATE_LINK);
+    }
+  });
 }
 
 export function unlinkConcertBand(
@@ -399,17 +406,9 @@ export function unlinkConcertBand(
   bandId: number,
   actor: Actor,
 ): Promise<AdminConcertDto> {
-  return changeConcert(
-    deps,
-    id,
-    actor,
-    'concert.unlink_band',
-    async (trx) => {
-      if (!(await deleteLink(trx, id, bandId))) {
-        throw notFound('Esa banda no está vinculada a este concierto.');
-      }
-      return true;
-    },
-    bandsOf,
-  );
+  return changeBands(deps, id, actor, 'concert.unlink_band', async (trx) => {
+    if (!(await deleteLink(trx, id, bandId))) {
+      throw notFound('Esa banda no está vinculada a este concierto.');
+    }
+  });
 }

@@ -18,9 +18,8 @@ import {
   findDueNoticeIds,
   postponeNotice,
 } from '../mail/notice-deliveries.repository.js';
-import { isPermanentSendFailure } from '../mail/send-failure.js';
+import { sendAttempt } from '../mail/send-failure.js';
 import { concertChangeMail } from '../mail/templates.js';
-import { mails } from '../metrics/metrics.js';
 import { noticePayloadSchema } from './change-notices.js';
 
 export interface NoticeDeps {
@@ -78,13 +77,15 @@ async function sendOne(deps: NoticeDeps, deliveryId: string, dueBy?: Date): Prom
         profile: `${deps.config.publicUrl}/profile`,
       },
     );
-    try {
-      await deps.mailer.send(mail);
-      mails.inc({ kind: 'concert_change', outcome: 'sent' });
-    } catch (error) {
-      mails.inc({ kind: 'concert_change', outcome: 'failed' });
-      const giveUp = isPermanentSendFailure(error) || attempts >= MAX_NOTICE_ATTEMPTS;
-      const lastError = String(error).slice(0, 500);
+    const failure = await sendAttempt(
+      deps.mailer,
+      mail,
+      'concert_change',
+      attempts,
+      MAX_NOTICE_ATTEMPTS,
+    );
+    if (failure) {
+      const { error, giveUp, lastError } = failure;
       if (giveUp) {
         await markDelivery(trx, notice.id, { status: 'failed', attempts, last_error: lastError });
       } else {

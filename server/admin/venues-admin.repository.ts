@@ -2,17 +2,12 @@
 // venue's name beside venue_id (the agenda and the mails read it without a join), so a rename is
 // written to both.
 import { sql } from 'kysely';
+import type { AdminManagedVenueDto } from '../../common/admin-rules.js';
 import type { Database } from '../db/database.js';
 import { containsPattern, normalised } from '../db/name-match.js';
 
-export interface VenueValues {
-  name: string;
-  town: string;
-  address: string | null;
-  website: string | null;
-  lat: number | null;
-  lon: number | null;
-}
+/** A venue's own columns: named as the admin's venue fields. */
+export type VenueValues = Omit<AdminManagedVenueDto, 'id' | 'concertCount'>;
 
 export interface ManagedVenueRow extends VenueValues {
   id: number;

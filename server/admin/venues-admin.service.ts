@@ -8,8 +8,7 @@ import type {
   VenueUpdateInput,
 } from '../../common/admin.js';
 import type { Database } from '../db/database.js';
-import { AppError } from '../lib/errors.js';
-import { auditedWrite, type Actor, type AuditedRows } from './audit.js';
+import { auditedWrite, removeUnlessUsed, type Actor, type AuditedRows } from './audit.js';
 import { conflictOnDuplicate } from './concert-writes.js';
 import {
   deleteUnusedVenue,
@@ -26,11 +25,12 @@ const DUPLICATE_VENUE = 'Ya existe una sala con ese nombre.';
 /** The unique index on lower(name). */
 export const VENUE_NAME_KEY = 'venues_name_lower_key';
 
-const VENUES: AuditedRows<ManagedVenueRow> = {
+const VENUES = {
   entity: 'venue',
   read: findManagedVenue,
   missing: 'No existe ninguna sala con ese ID.',
-};
+  inUse: 'Esta sala tiene conciertos: cámbialos de sala antes de borrarla.',
+} satisfies AuditedRows<ManagedVenueRow>;
 
 const toManagedVenueDto = (row: ManagedVenueRow): AdminManagedVenueDto => ({
   id: row.id,
@@ -88,20 +88,6 @@ export function updateVenue(db: Database, id: number, input: VenueUpdateInput, a
   );
 }
 
-export async function deleteVenue(db: Database, id: number, actor: Actor): Promise<void> {
-  await db.transaction().execute((trx) =>
-    auditedWrite(trx, actor, VENUES, {
-      action: 'venue.delete',
-      id,
-      remove: async () => {
-        if (!(await deleteUnusedVenue(trx, id))) {
-          throw new AppError(
-            'venue_in_use',
-            409,
-            'Esta sala tiene conciertos: cámbialos de sala antes de borrarla.',
-          );
-        }
-      },
-    }),
-  );
+export function deleteVenue(db: Database, id: number, actor: Actor): Promise<void> {
+  return removeUnlessUsed(db, actor, VENUES, 'venue.delete', id, deleteUnusedVenue);
 }

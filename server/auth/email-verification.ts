@@ -8,10 +8,7 @@ import { emailVerificationMail } from '../mail/templates.js';
 import { promoteIfConfiguredAdmin } from '../users/admin-bootstrap.js';
 import { findSessionUser, markEmailVerified } from '../users/users.repository.js';
 import type { AuthDeps } from './auth.service.js';
-import {
-  claimVerificationToken,
-  replaceVerificationToken,
-} from './email-verification.repository.js';
+import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
 import { hashLinkToken, newLinkToken } from './tokens.js';
 
 const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
@@ -23,7 +20,7 @@ export async function newVerificationLink(
 ): Promise<string> {
   const token = newLinkToken();
   const now = deps.clock();
-  await replaceVerificationToken(deps.db, {
+  await replaceLinkToken(deps.db, 'email_verification_tokens', {
     userId: user.user_id,
     email: user.email,
     tokenHash: hashLinkToken(token),
@@ -40,7 +37,12 @@ export async function newVerificationLink(
 export async function verifyEmail(deps: AuthDeps, token: string): Promise<string | undefined> {
   const now = deps.clock();
   const verified = await deps.db.transaction().execute(async (trx) => {
-    const claimed = await claimVerificationToken(trx, hashLinkToken(token), now);
+    const claimed = await claimLinkToken(
+      trx,
+      'email_verification_tokens',
+      hashLinkToken(token),
+      now,
+    );
     if (!claimed) return undefined;
     const user = await findSessionUser(trx, claimed.user_id);
     if (!user || user.email.toLowerCase() !== claimed.email.toLowerCase()) return undefined;

@@ -16,7 +16,7 @@ import {
 } from '../users/users.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { hashPassword } from './password.js';
-import { claimResetToken, replaceResetToken } from './password-reset.repository.js';
+import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
 import { assertPasswordAllowed } from './password-policy.js';
 import { hashLinkToken as hashToken, newLinkToken } from './tokens.js';
 
@@ -31,7 +31,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   if (!user) return;
   const token = newLinkToken();
   const now = deps.clock();
-  await replaceResetToken(deps.db, {
+  await replaceLinkToken(deps.db, 'password_reset_tokens', {
     userId: user.user_id,
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
@@ -61,7 +61,7 @@ export async function resetPassword(
   const now = deps.clock();
   const passwordHash = await hashPassword(newPassword, deps.config.bcryptCost);
   const reset = await deps.db.transaction().execute(async (trx) => {
-    const claimed = await claimResetToken(trx, hashToken(token), now);
+    const claimed = await claimLinkToken(trx, 'password_reset_tokens', hashToken(token), now);
     if (!claimed) return undefined;
     const account = await lockAccount(trx, claimed.user_id);
     if (!account) return undefined;

@@ -81,32 +81,46 @@ export interface FeedVersionRow {
 }
 
 /**
- * A public feed's version and the time it first appeared: stored in feed_versions when it is new
- * (so every instance gives the same Last-Modified), read back when it is not. One statement, safe
- * with several instances polling at once.
+ * A feed's version (`version`: versionOf its rows) with the time it first appeared, in one
+ * statement, safe with several instances polling at once: `save` stores it when it is new and
+ * returns its changed_at; otherwise the time `stored` reads is kept.
  */
-export async function publicFeedVersion(
+async function feedVersion(
+  db: Database,
+  version: RawBuilder<unknown>,
+  save: RawBuilder<unknown>,
+  stored: RawBuilder<unknown>,
+  now: Date,
+): Promise<FeedVersionRow> {
+  const result = await sql<FeedVersionRow>`
+    WITH version AS (${version}), changed AS (${save})
+    SELECT v.etag, coalesce((SELECT changed_at FROM changed), (${stored}), ${now}) AS changed_at
+    FROM version v
+  `.execute(db);
+  return result.rows[0]!; // an aggregate over version: always one row
+}
+
+/**
+ * A public feed's version and the time it first appeared: stored in feed_versions when it is new
+ * (so every instance gives the same Last-Modified), read back when it is not.
+ */
+export function publicFeedVersion(
   db: Database,
   feed: { key: string; salt: string; from: { day: string; time: string }; genre?: string },
   now: Date,
 ): Promise<FeedVersionRow> {
-  const result = await sql<FeedVersionRow>`
-    WITH version AS (${versionOf(feed.salt, upcomingConcerts(feed.from, feed.genre))}),
-    changed AS (
+  return feedVersion(
+    db,
+    versionOf(feed.salt, upcomingConcerts(feed.from, feed.genre)),
+    sql`
       INSERT INTO feed_versions (feed_key, etag, changed_at)
       SELECT ${feed.key}, etag, ${now} FROM version
       ON CONFLICT (feed_key) DO UPDATE SET etag = excluded.etag, changed_at = excluded.changed_at
         WHERE feed_versions.etag <> excluded.etag
-      RETURNING changed_at
-    )
-    SELECT v.etag, coalesce(
-      (SELECT changed_at FROM changed),
-      (SELECT changed_at FROM feed_versions WHERE feed_key = ${feed.key}),
-      ${now}
-    ) AS changed_at
-    FROM version v
-  `.execute(db);
-  return result.rows[0]!; // an aggregate over version: always one row
+      RETURNING changed_at`,
+    sql`SELECT changed_at FROM feed_versions WHERE feed_key = ${feed.key}`,
+    now,
+  );
 }
 
 export async function findCalendarConcert(
@@ -139,7 +153,7 @@ export async function findPrivateFeedConcerts(
  * The private feed's version, stored on the fan's row when it is new (only while the same token
  * is live), with the time it first appeared.
  */
-export async function privateFeedVersion(
+export function privateFeedVersion(
   db: Database,
   feed: {
     selector: string;
@@ -151,22 +165,17 @@ export async function privateFeedVersion(
   now: Date,
 ): Promise<FeedVersionRow> {
   const rows = privateFeedConcerts(feed.userId, feed.fromDay, feed.includeExtreme);
-  const result = await sql<FeedVersionRow>`
-    WITH version AS (${versionOf(feed.salt, rows)}),
-    changed AS (
+  return feedVersion(
+    db,
+    versionOf(feed.salt, rows),
+    sql`
       UPDATE calendar_feeds f SET content_etag = v.etag, content_changed_at = ${now}
       FROM version v
       WHERE f.selector = ${feed.selector} AND f.content_etag IS DISTINCT FROM v.etag
-      RETURNING f.content_changed_at
-    )
-    SELECT v.etag, coalesce(
-      (SELECT content_changed_at FROM changed),
-      (SELECT content_changed_at FROM calendar_feeds WHERE selector = ${feed.selector}),
-      ${now}
-    ) AS changed_at
-    FROM version v
-  `.execute(db);
-  return result.rows[0]!; // an aggregate over version: always one row
+      RETURNING f.content_changed_at AS changed_at`,
+    sql`SELECT content_changed_at FROM calendar_feeds WHERE selector = ${feed.selector}`,
+    now,
+  );
 }
 
 export interface CalendarFeedRow {
@@ -189,27 +198,23 @@ const FEED_COLUMNS = [
   'content_changed_at',
 ] as const;
 
-export async function findFeedBySelector(
+/** The feed whose `column` (both are unique) holds `value`. */
+function findFeedBy(
   db: Database,
-  selector: string,
+  column: 'selector' | 'user_id',
+  value: string,
 ): Promise<CalendarFeedRow | undefined> {
   return db
     .selectFrom('calendar_feeds')
     .select(FEED_COLUMNS)
-    .where('selector', '=', selector)
+    .where(column, '=', value)
     .executeTakeFirst();
 }
 
-export async function findFeedOfUser(
-  db: Database,
-  userId: string,
-): Promise<CalendarFeedRow | undefined> {
-  return db
-    .selectFrom('calendar_feeds')
-    .select(FEED_COLUMNS)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
-}
+export const findFeedBySelector = (db: Database, selector: string) =>
+  findFeedBy(db, 'selector', selector);
+
+export const findFeedOfUser = (db: Database, userId: string) => findFeedBy(db, 'user_id', userId);
 
 /** A new token for the fan (the old one stops working in the same statement). */
 export async function saveFeedToken(

@@ -60,39 +60,44 @@ export const FEED_LIMIT: LimitRule = {
   key: byIp,
 };
 
+// Every upcoming concert, in each format.
+const PUBLIC_FEEDS = [
+  {
+    format: 'ics',
+    summary: 'Calendario público (iCalendar) de todos los conciertos próximos',
+    response: 'iCalendar',
+    contentType: 'text/calendar',
+  },
+  {
+    format: 'rss',
+    summary: 'Canal RSS de todos los conciertos próximos',
+    response: 'RSS 2.0',
+    contentType: 'application/rss+xml',
+  },
+] as const;
+
 export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
   const router = express.Router();
   const deps = { ...feedDeps, versions: new KeptFeedVersions(feedDeps.clock) };
   router.use(rateLimit(deps.db, [FEED_LIMIT]));
 
-  router.get(
-    '/conciertos.ics',
-    route(
-      {
-        summary: 'Calendario público (iCalendar) de todos los conciertos próximos',
-        response: 'iCalendar',
-        contentType: 'text/calendar',
-        also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
-      },
-      async (req, res) => {
-        await sendFeed(req, res, await publicFeed(deps, undefined, 'ics'), 'ics', PUBLIC_CACHE);
-      },
-    ),
-  );
-  router.get(
-    '/conciertos.rss',
-    route(
-      {
-        summary: 'Canal RSS de todos los conciertos próximos',
-        response: 'RSS 2.0',
-        contentType: 'application/rss+xml',
-        also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
-      },
-      async (req, res) => {
-        await sendFeed(req, res, await publicFeed(deps, undefined, 'rss'), 'rss', PUBLIC_CACHE);
-      },
-    ),
-  );
+  for (const feed of PUBLIC_FEEDS) {
+    router.get(
+      `/conciertos.${feed.format}`,
+      route(
+        {
+          summary: feed.summary,
+          response: feed.response,
+          contentType: feed.contentType,
+          also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
+        },
+        async (req, res) => {
+          const answer = await publicFeed(deps, undefined, feed.format);
+          await sendFeed(req, res, answer, feed.format, PUBLIC_CACHE);
+        },
+      ),
+    );
+  }
 
   router.get(
     '/generos/:file',

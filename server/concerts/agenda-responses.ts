@@ -90,12 +90,8 @@ export class AgendaResponses {
     catalogVersion: number,
     start: AgendaReadStart,
   ): Promise<AgendaResponse> {
-    const body = encoding === 'gzip' ? await gzipAsync(json) : Buffer.from(json);
     const response: AgendaResponse = {
-      body,
-      encoding,
-      // Hashes of different bytes: the gzipped and the plain form never share an ETag.
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      ...(await encodeKept(json, encoding)),
       catalogVersion,
       firstStartsAt: rows[0]?.starts_at ?? null,
     };
@@ -104,6 +100,16 @@ export class AgendaResponses {
     if (!pending) this.caches[encoding].set(userId ?? '', response, start.epoch);
     return response;
   }
+}
+
+/** The bytes of a kept answer in that encoding, and their ETag. */
+export async function encodeKept(
+  json: string,
+  encoding: AgendaEncoding,
+): Promise<Pick<AgendaResponse, 'body' | 'encoding' | 'etag'>> {
+  const body = encoding === 'gzip' ? await gzipAsync(json) : Buffer.from(json);
+  // Hashes of different bytes: the gzipped and the plain form never share an ETag.
+  return { body, encoding, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
 /**

@@ -1,8 +1,11 @@
 import type { AgendaConcertDto, RecommendationDto } from '../../common/dto.js';
-import type { AgendaStateRow, ConcertDetailsRow } from './agenda.repository.js';
+import type { AgendaBand, AgendaStateRow, ConcertDetailsRow } from './agenda.repository.js';
 
-function toRecommendationDto(row: AgendaStateRow): RecommendationDto | null {
-  if (row.liked === null) return null; // no row for this fan
+/** The fan's row of a concert (agenda or page). */
+export function toRecommendationDto(
+  row: Pick<AgendaStateRow, 'score' | 'reason' | 'liked' | 'recommendation_feedback'>,
+): RecommendationDto | null {
+  if (row.liked === null) return null; // no row for this fan (or a visitor)
   return {
     score: row.score as RecommendationDto['score'],
     reason: row.reason,
@@ -11,9 +14,13 @@ function toRecommendationDto(row: AgendaStateRow): RecommendationDto | null {
   };
 }
 
-export function toConcertDetailsDto(
-  row: ConcertDetailsRow,
-): Omit<AgendaConcertDto, 'recommendation'> {
+/** The fields a concert starts with in the agenda and on its page, in that order. */
+export function concertHeadDto(
+  row: Omit<ConcertDetailsRow, 'cancelled' | 'bands'>,
+): Pick<
+  AgendaConcertDto,
+  'id' | 'day' | 'hour' | 'venue' | 'venueId' | 'genre' | 'price' | 'imageUrl'
+> {
   return {
     id: row.id,
     day: row.day,
@@ -23,17 +30,39 @@ export function toConcertDetailsDto(
     genre: row.genre,
     price: row.price,
     imageUrl: row.image_url,
+  };
+}
+
+/** A concert's name and descriptions. */
+export function concertTextsDto(
+  row: Pick<
+    ConcertDetailsRow,
+    'bandname' | 'concert_description' | 'description_short' | 'description_long'
+  >,
+): Pick<AgendaConcertDto, 'name' | 'description' | 'descriptionShort' | 'descriptionLong'> {
+  return {
     name: row.bandname,
     description: row.concert_description,
     descriptionShort: row.description_short,
     descriptionLong: row.description_long,
+  };
+}
+
+export const toBandDto = (band: AgendaBand): AgendaConcertDto['bands'][number] => ({
+  id: band.id,
+  name: band.name,
+  spotifyUrl: band.spotify_url,
+  imageUrl: band.image_url,
+});
+
+export function toConcertDetailsDto(
+  row: ConcertDetailsRow,
+): Omit<AgendaConcertDto, 'recommendation'> {
+  return {
+    ...concertHeadDto(row),
+    ...concertTextsDto(row),
     cancelled: row.cancelled,
-    bands: row.bands.map((band) => ({
-      id: band.id,
-      name: band.name,
-      spotifyUrl: band.spotify_url,
-      imageUrl: band.image_url,
-    })),
+    bands: row.bands.map(toBandDto),
   };
 }
 

@@ -3,7 +3,7 @@ import type { ConcertPageDto, FeedbackResponse, LikeResponse } from '../../commo
 import { concertIdParamsSchema, feedbackSchema, likeSchema } from '../../common/schemas.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
 import type { Database } from '../db/database.js';
-import { route } from '../lib/route.js';
+import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
 import { sendKept, type AgendaResponses } from './agenda-responses.js';
@@ -84,24 +84,29 @@ export function concertsRouter(deps: {
     summary: 'Valorar la recomendación (pulgar arriba o abajo)',
     response: feedbackResponseSchema,
   };
+  /** Answers what `react` returns for the signed-in fan. */
+  const fanReaction = <const S extends RouteSchemas>(
+    schemas: S,
+    react: (userId: string, input: RouteInput<S>) => Promise<unknown>,
+  ) =>
+    route(schemas, async (req, res, input) => {
+      res.json(await react(currentUser(req).user_id, input));
+    });
   router.put(
     '/:id/like',
     requireUser,
-    route(like, async (req, res, { params, body }) => {
-      const userId = currentUser(req).user_id;
-      const answer: LikeResponse = await setLike(db, userId, params.id, body.liked);
+    fanReaction(like, async (userId, { params, body }): Promise<LikeResponse> => {
+      const answer = await setLike(db, userId, params.id, body.liked);
       deps.likeCounts.forget();
-      res.json(answer);
+      return answer;
     }),
   );
   router.put(
     '/:id/feedback',
     requireUser,
-    route(feedback, async (req, res, { params, body }) => {
-      const userId = currentUser(req).user_id;
-      const answer: FeedbackResponse = await setFeedback(db, userId, params.id, body.feedback);
-      res.json(answer);
-    }),
+    fanReaction(feedback, (userId, { params, body }): Promise<FeedbackResponse> =>
+      setFeedback(db, userId, params.id, body.feedback),
+    ),
   );
   return router;
 }

@@ -8,17 +8,12 @@
 // the kept answer at once (forget), so the liker sees their count even after a reload; through
 // another instance, it shows within MAX_STALE_MS of the notice. Without a live change feed nothing
 // is kept.
-import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
-import type { AgendaEncoding } from './agenda-responses.js';
+import { encodeKept, type AgendaEncoding } from './agenda-responses.js';
 import { findUpcomingLikeCounts } from './like-counts.repository.js';
 import { upcomingCutoff } from './upcoming.js';
-
-const gzipAsync = promisify(gzip);
 
 export const LIKE_COUNTS_PATH = '/api/concerts/likes';
 
@@ -89,14 +84,7 @@ export class LikeCounts {
     const json = JSON.stringify({
       likeCounts: Object.fromEntries(rows.map((row) => [row.id, row.like_count])),
     });
-    const body = encoding === 'gzip' ? await gzipAsync(json) : Buffer.from(json);
-    const kept: KeptCounts = {
-      body,
-      encoding,
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      version,
-      readAt,
-    };
+    const kept: KeptCounts = { ...(await encodeKept(json, encoding)), version, readAt };
     if (this.feed?.live) this.kept[encoding] = kept;
     return kept;
   }

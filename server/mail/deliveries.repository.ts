@@ -1,5 +1,6 @@
 // SQL for mail_deliveries: one row per mail, recorded before it is sent, then its outcome.
 import type { Database } from '../db/database.js';
+import { pageAfter } from '../db/keyset.js';
 
 export type DeliveryKind = 'welcome' | 'password_reset' | 'email_verification' | 'concert_change';
 
@@ -33,4 +34,23 @@ export async function markDelivery(
     .set({ ...outcome, ...(outcome.status === 'sent' ? { sent_at: new Date() } : {}) })
     .where('id', '=', deliveryId)
     .execute();
+}
+
+/**
+ * Up to `limit` ids of pending deliveries after `afterId`, in id order: a campaign's, or the
+ * deliveries of a kind due by a time.
+ */
+export async function findPendingIds(
+  db: Database,
+  of: { campaignId: string } | { kind: DeliveryKind; dueBy: Date },
+  afterId: string,
+  limit: number,
+): Promise<string[]> {
+  const pending = db.selectFrom('mail_deliveries').select('id').where('status', '=', 'pending');
+  const query =
+    'campaignId' in of
+      ? pending.where('campaign_id', '=', of.campaignId)
+      : pending.where('kind', '=', of.kind).where('next_attempt_at', '<=', of.dueBy);
+  const rows = await pageAfter(query, 'id', afterId, limit).execute();
+  return rows.map((row) => row.id);
 }

@@ -2,6 +2,7 @@
 // mail says, claimed one by one by a row lock while it is sent, and found again by the sweep.
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { findPendingIds } from './deliveries.repository.js';
 import type { Json } from '../db/schema.js';
 
 /** One 'pending' delivery per fan in one statement; returns their ids in the fans' order. */
@@ -29,24 +30,8 @@ export async function insertNoticeDeliveries(
 }
 
 /** Pending notices the sweep may take at `now`, a page in id order after `afterId`. */
-export async function findDueNoticeIds(
-  db: Database,
-  now: Date,
-  afterId: string,
-  limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('mail_deliveries')
-    .select('id')
-    .where('kind', '=', 'concert_change')
-    .where('status', '=', 'pending')
-    .where('next_attempt_at', '<=', now)
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
+export const findDueNoticeIds = (db: Database, now: Date, afterId: string, limit: number) =>
+  findPendingIds(db, { kind: 'concert_change', dueBy: now }, afterId, limit);
 
 export interface ClaimedNotice {
   id: string;

@@ -1,6 +1,7 @@
 // SQL of re-scoring some concerts for every fan (an admin changed them or created them).
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import { pageAfter } from '../db/keyset.js';
 import type { ScoredConcert } from './engine.js';
 
 /** Forgets every fan's score of these concerts; likes and feedback stay. */
@@ -52,9 +53,7 @@ export function findOnboardedTastesPage(
       sql<string>`updated_at::text`.as('version'),
     ])
     .where('onboarding_completed', '=', true)
-    .where('user_id', '>', afterId)
-    .orderBy('user_id')
-    .limit(limit)
+    .$call((query) => pageAfter(query, 'user_id', afterId, limit))
     .execute();
 }
 

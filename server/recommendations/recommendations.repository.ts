@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import { setUserColumns } from '../users/users.repository.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';
 import type { ScoredTaste } from './group-scores.repository.js';
 
@@ -103,13 +104,8 @@ export async function countUnscoredConcerts(db: Database, userId: string, today:
   return row.rows[0]!.missing;
 }
 
-export async function setNeedsRecommendation(db: Database, userId: string, value: boolean) {
-  await db
-    .updateTable('users')
-    .set({ needs_recommendation: value })
-    .where('user_id', '=', userId)
-    .execute();
-}
+export const setNeedsRecommendation = (db: Database, userId: string, value: boolean) =>
+  setUserColumns(db, userId, { needs_recommendation: value });
 
 /** Forgets the future scores of a fan (their taste changed); likes and feedback stay. */
 export async function clearFutureScores(db: Database, userId: string, today: string) {

@@ -46,8 +46,9 @@ export function submissionRejectedMail(
   { bandName, day }: Reviewed,
   reason: string,
 ): OutgoingMail {
-  return simpleMail(to, 'No hemos publicado tu concierto', {
-    title: 'No hemos publicado tu concierto',
+  const title = 'No hemos publicado tu concierto';
+  return simpleMail(to, title, {
+    title,
     lines: [
       `Hemos revisado el concierto de ${bandName} del ${day} que nos enviaste y esta vez no lo vamos a publicar.`,
       `Motivo: ${reason}`,

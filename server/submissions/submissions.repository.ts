@@ -1,8 +1,9 @@
 // All SQL of the band submissions: the queue itself, and finding or adding the band and the venue
 // an approval needs.
-import { sql } from 'kysely';
+import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
 import { normalised } from '../db/name-match.js';
 import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
 
 export interface SubmissionFieldsRow {
   band_name: string;
@@ -233,19 +234,24 @@ export function findVenueById(db: Database, id: number): Promise<VenueNameRow | 
     .executeTakeFirst();
 }
 
-/** Adds the venue; undefined when one of that name (case ignored) was added meanwhile. */
-export async function insertVenue(
-  db: Database,
-  venue: { name: string; town: string },
+/**
+ * The new row's id, or undefined when one of that name (case ignored: the unique index on
+ * lower(`nameColumn`)) was added meanwhile.
+ */
+async function insertUnlessNameTaken<TB extends 'venues' | 'bands'>(
+  insert: InsertQueryBuilder<DB, TB, InsertResult>,
+  nameColumn: 'name' | 'band_name',
 ): Promise<number | undefined> {
-  const row = await db
-    .insertInto('venues')
-    .values(venue)
-    .onConflict((oc) => oc.expression(sql`lower(name)`).doNothing())
-    .returning('id')
+  const row = await insert
+    .onConflict((oc) => oc.expression(sql`lower(${sql.ref(nameColumn)})`).doNothing())
+    .returning(sql<number>`id`.as('id'))
     .executeTakeFirst();
   return row?.id;
 }
+
+/** Adds the venue; undefined when one of that name (case ignored) was added meanwhile. */
+export const insertVenue = (db: Database, venue: { name: string; town: string }) =>
+  insertUnlessNameTaken(db.insertInto('venues').values(venue), 'name');
 
 /** A band whose name is this one, case and accents ignored. */
 export async function findBandIdByName(db: Database, name: string): Promise<number | undefined> {
@@ -260,15 +266,7 @@ export async function findBandIdByName(db: Database, name: string): Promise<numb
 }
 
 /** Adds the band; undefined when one of that name (case ignored) was added meanwhile. */
-export async function insertBandIfNew(
+export const insertBandIfNew = (
   db: Database,
   band: { band_name: string; band_spotify_url: string | null; band_genres: string[] },
-): Promise<number | undefined> {
-  const row = await db
-    .insertInto('bands')
-    .values(band)
-    .onConflict((oc) => oc.expression(sql`lower(band_name)`).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id;
-}
+) => insertUnlessNameTaken(db.insertInto('bands').values(band), 'band_name');

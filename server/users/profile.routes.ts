@@ -1,4 +1,5 @@
 import express, { type Response, type Router } from 'express';
+import type { z } from 'zod';
 import {
   deleteAccountSchema,
   onboardingSchema,
@@ -23,6 +24,7 @@ import {
 import type { ReauthOutcome } from './reauth.js';
 import { sessionsRouter } from './sessions.routes.js';
 import { calendarSettingsRouter } from '../calendar/calendar-settings.routes.js';
+import type { ProfileDto } from '../../common/dto.js';
 import { profileSchema } from '../../common/responses.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Introduce tu contraseña actual.';
@@ -62,33 +64,28 @@ export function profileRouter(
     }),
   );
 
+  /** Saves what the body says of the fan and answers the whole profile. */
+  const savesProfile = <B extends z.ZodType>(
+    body: B,
+    summary: string,
+    save: (profileDeps: typeof deps, userId: string, body: z.output<B>) => Promise<ProfileDto>,
+  ) =>
+    route({ body, summary, response: profileSchema }, async (req, res, input) => {
+      res.json(await save(deps, currentUser(req).user_id, input.body));
+    });
+
   // Only a real change of taste recomputes (and counts against the fan's taste-change limits).
   router.patch(
     '/',
-    route(
-      {
-        body: profileUpdateSchema,
-        summary: 'Cambiar nombre, gustos o suscripción',
-        response: profileSchema,
-      },
-      async (req, res, { body }) => {
-        res.json(await updateOwnProfile(deps, currentUser(req).user_id, body));
-      },
-    ),
+    savesProfile(profileUpdateSchema, 'Cambiar nombre, gustos o suscripción', updateOwnProfile),
   );
-
   // The end of onboarding: genres (and optionally artists) saved, onboarding completed.
   router.put(
     '/onboarding',
-    route(
-      {
-        body: onboardingSchema,
-        summary: 'Terminar la bienvenida: géneros y artistas',
-        response: profileSchema,
-      },
-      async (req, res, { body }) => {
-        res.json(await completeOnboarding(deps, currentUser(req).user_id, body));
-      },
+    savesProfile(
+      onboardingSchema,
+      'Terminar la bienvenida: géneros y artistas',
+      completeOnboarding,
     ),
   );
 

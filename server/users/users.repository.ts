@@ -1,6 +1,8 @@
 // All SQL about users. Explicit column lists: password hashes never leave this file unless asked for.
-import { sql } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { Users } from '../db/schema.js';
+import { pageAfter } from '../db/keyset.js';
 import { clearFeedToken } from '../calendar/calendar.repository.js';
 
 /** A boolean, not the timestamp: rows are kept in caches, and only the fact matters here. */
@@ -90,17 +92,20 @@ export function insertUser(
     .executeTakeFirst();
 }
 
-export async function touchLastLogin(db: Database, userId: string, at: Date): Promise<void> {
-  await db.updateTable('users').set({ last_login: at }).where('user_id', '=', userId).execute();
+/** Writes these columns of the user's row, and nothing else (updated_at stays). */
+export async function setUserColumns(
+  db: Database,
+  userId: string,
+  values: Updateable<Users>,
+): Promise<void> {
+  await db.updateTable('users').set(values).where('user_id', '=', userId).execute();
 }
 
-export async function setSubscribed(db: Database, userId: string, subscribed: boolean) {
-  await db
-    .updateTable('users')
-    .set({ is_subscribed: subscribed })
-    .where('user_id', '=', userId)
-    .execute();
-}
+export const touchLastLogin = (db: Database, userId: string, at: Date) =>
+  setUserColumns(db, userId, { last_login: at });
+
+export const setSubscribed = (db: Database, userId: string, subscribed: boolean) =>
+  setUserColumns(db, userId, { is_subscribed: subscribed });
 
 export async function updateProfile(
   db: Database,
@@ -221,9 +226,7 @@ export async function findOnboardedUserIds(
     .selectFrom('users')
     .select('user_id')
     .where('onboarding_completed', '=', true)
-    .where('user_id', '>', afterId)
-    .orderBy('user_id')
-    .limit(limit)
+    .$call((query) => pageAfter(query, 'user_id', afterId, limit))
     .execute();
   return fans.map((fan) => fan.user_id);
 }

@@ -1,6 +1,7 @@
 // SQL for weekly campaigns (mail_campaigns) and their deliveries (mail_deliveries).
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { findPendingIds } from '../mail/deliveries.repository.js';
 
 /**
  * Inserts this week's campaign; undefined when a 'real' one exists already for the week. The
@@ -62,23 +63,12 @@ export async function findSendingCampaignIds(db: Database): Promise<string[]> {
 }
 
 /** Up to `limit` pending delivery ids of the campaign after `afterId`, in id order. */
-export async function findPendingDeliveryIds(
+export const findPendingDeliveryIds = (
   db: Database,
   campaignId: string,
   afterId: string,
   limit: number,
-): Promise<string[]> {
-  const rows = await db
-    .selectFrom('mail_deliveries')
-    .select('id')
-    .where('campaign_id', '=', campaignId)
-    .where('status', '=', 'pending')
-    .where('id', '>', afterId)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
-  return rows.map((row) => row.id);
-}
+) => findPendingIds(db, { campaignId }, afterId, limit);
 
 /**
  * Locks a delivery still pending (FOR UPDATE SKIP LOCKED) for the rest of the transaction, with

@@ -3,7 +3,6 @@
 // workers never send the same row and a crash rolls the claim back to 'pending'.
 // The one unavoidable window: a worker killed between an SMTP 250 and its COMMIT leaves that row
 // 'pending', and the next worker sends it again (at most SEND_CONCURRENCY mails per worker).
-import { mails } from '../metrics/metrics.js';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -13,7 +12,7 @@ import type { Logger } from '../lib/logger.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
 import { markDelivery, type DeliveryOutcome } from '../mail/deliveries.repository.js';
 import type { Mailer } from '../mail/mailer.js';
-import { isPermanentSendFailure } from '../mail/send-failure.js';
+import { sendAttempt } from '../mail/send-failure.js';
 import { unsubscribeToken, unsubscribeUrl } from '../users/unsubscribe.js';
 import {
   claimPendingDelivery,
@@ -90,17 +89,10 @@ async function sendOne(
       test: campaign.mode === 'prueba',
     });
     const attempts = delivery.attempts + 1;
-    try {
-      await deps.mailer.send(mail);
-      mails.inc({ kind: 'weekly', outcome: 'sent' });
-    } catch (error) {
-      mails.inc({ kind: 'weekly', outcome: 'failed' });
-      const giveUp = isPermanentSendFailure(error) || attempts >= MAX_ATTEMPTS;
-      await mark({
-        status: giveUp ? 'failed' : 'pending',
-        attempts,
-        last_error: String(error).slice(0, 500),
-      });
+    const failure = await sendAttempt(deps.mailer, mail, 'weekly', attempts, MAX_ATTEMPTS);
+    if (failure) {
+      const { error, giveUp, lastError } = failure;
+      await mark({ status: giveUp ? 'failed' : 'pending', attempts, last_error: lastError });
       deps.log.warn({ err: error, deliveryId, giveUp }, 'No se pudo enviar el email semanal');
       return giveUp ? 'failed' : 'retry';
     }

@@ -8,6 +8,7 @@ import {
 } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
 import { findMailedLink } from './helpers/outbox';
+import { openPasswordForm } from './helpers/profile';
 
 // This file's own onboarded fan (no demo account): made once, before its first test.
 let FAN: Account;
@@ -261,27 +262,18 @@ test.describe('profile', () => {
   test('changes the password', async ({ page }) => {
     const email = await signUp(page);
     await page.goto('/profile');
-    await page.getByRole('button', { name: 'Editar perfil' }).click();
-    const save = page.getByRole('button', { name: 'Guardar nueva contraseña' });
-    await page.getByLabel('Nueva contraseña').fill('abc');
-    await save.click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'La contraseña debe tener al menos 8 caracteres.',
-    );
+    const form = await openPasswordForm(page);
+    await form.submit({ next: 'abc' });
+    await form.expectRefused('La contraseña debe tener al menos 8 caracteres.');
     // The current password is asked for before anything changes.
-    await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');
-    await save.click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'Error al cambiar la contraseña: Introduce tu contraseña actual.',
-    );
-    await page.getByLabel('Contraseña actual').fill('equivocada');
-    await save.click();
-    await expect(page.getByRole('alert')).toHaveText(
+    await form.submit({ next: 'nueva-clave-123' });
+    await form.expectRefused('Error al cambiar la contraseña: Introduce tu contraseña actual.');
+    await form.submit({ current: 'equivocada' });
+    await form.expectRefused(
       'Error al cambiar la contraseña: La contraseña actual no es correcta.',
     );
-    await page.getByLabel('Contraseña actual').fill(PASSWORD);
-    await save.click();
-    await expect(page.getByText('Contraseña actualizada correctamente.')).toBeVisible();
+    await form.submit({ current: PASSWORD });
+    await form.expectSaved();
 
     await page.getByRole('banner').getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/$/);

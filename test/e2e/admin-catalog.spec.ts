@@ -1,15 +1,10 @@
 // Bands and venues on screen: an admin edits a band's Spotify link, merges two bands,
 // edits a venue's address and web, creates a concert with a new venue, and reads it all back in
 // the audit log, most recent first.
-import { expect, test, type Page } from './helpers/test';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { futureDay, seedConcert } from './helpers/concerts';
-import { createAdmin, saveSignedInState } from './helpers/users';
+import { expect, test, type Locator, type Page } from './helpers/test';
+import { futureDay, seedConcert, seedVenue } from './helpers/concerts';
+import { useSignedInAdmin } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
-
-const ADMIN_STATE = path.join(tmpdir(), `admin-catalog-e2e-${process.pid}.json`);
 
 async function bandByName(page: Page, name: string) {
   const res = await page.request.get(`/api/admin/bands?${new URLSearchParams({ q: name })}`);
@@ -19,29 +14,27 @@ async function bandByName(page: Page, name: string) {
   return items.find((band) => band.name === name);
 }
 
+/** Searches the managed list of `region` for `name`: its one row. */
+async function onlyRow(region: Locator, search: string, list: string, name: string) {
+  await region.getByLabel(search).fill(name);
+  await expect(region.getByRole('list', { name: list }).getByRole('listitem')).toHaveCount(1);
+  return region.getByRole('listitem', { name, exact: true });
+}
+
 test.describe('bands and venues in /admin', () => {
-  test.beforeAll(async ({ playwright }, testInfo) => {
-    const admin = await createAdmin('admin-catalog');
-    await saveSignedInState(playwright, testInfo.project.use.baseURL, admin, ADMIN_STATE);
-  });
-  test.afterAll(() => rmSync(ADMIN_STATE, { force: true }));
+  const adminPage = useSignedInAdmin('admin-catalog');
 
   test('an admin edits a band, merges two, edits a venue, adds one from the concert form, and reads the log', async ({
     browser,
   }) => {
     // The admin page holds every list; on a slow machine it takes a while.
     test.setTimeout(150_000);
-    const context = await browser.newContext({ storageState: ADMIN_STATE });
-    const page = await context.newPage();
+    const page = await adminPage(browser);
     const suffix = Date.now().toString(36);
     const kept = `Banda Buena ${suffix}`;
     const dupe = `Banda Doble ${suffix}`;
     const venueName = `Sala Catálogo ${suffix}`;
-    const venue = await page.request.post('/api/admin/venues', {
-      data: { name: venueName, town: 'Palma' },
-    });
-    expect(venue.status()).toBe(201);
-    const venueId = ((await venue.json()) as { id: number }).id;
+    const venueId = await seedVenue(page, venueName);
     const dupeDay = futureDay(7);
     const dupeConcert = await seedConcert(page, venueId, dupeDay, dupe);
     await seedConcert(page, venueId, futureDay(8), kept);
@@ -51,11 +44,7 @@ test.describe('bands and venues in /admin', () => {
 
     // 1. The kept band's Spotify link, edited in place.
     const bands = page.getByRole('region', { name: 'Bandas', exact: true });
-    await bands.getByLabel('Buscar bandas').fill(kept);
-    await expect(
-      bands.getByRole('list', { name: 'Lista de bandas' }).getByRole('listitem'),
-    ).toHaveCount(1);
-    const keptRow = bands.getByRole('listitem', { name: kept, exact: true });
+    const keptRow = await onlyRow(bands, 'Buscar bandas', 'Lista de bandas', kept);
     await keptRow.getByRole('button', { name: 'Editar' }).click();
     const spotify = `https://open.spotify.com/artist/${suffix}`;
     const editor = keptRow.getByRole('form', { name: `Editar banda ${kept}` });
@@ -67,11 +56,7 @@ test.describe('bands and venues in /admin', () => {
     expect(await bandByName(page, kept)).toMatchObject({ spotifyUrl: spotify });
 
     // 2. The duplicate merged into it: its concert now shows the kept band.
-    await bands.getByLabel('Buscar bandas').fill(dupe);
-    await expect(
-      bands.getByRole('list', { name: 'Lista de bandas' }).getByRole('listitem'),
-    ).toHaveCount(1);
-    const dupeRow = bands.getByRole('listitem', { name: dupe, exact: true });
+    const dupeRow = await onlyRow(bands, 'Buscar bandas', 'Lista de bandas', dupe);
     await dupeRow.getByLabel('Fusionar con (nombre de la banda que se queda)').fill(kept);
     const mergeButton = dupeRow.getByRole('button', { name: 'Fusionar' });
     await expect(mergeButton).toBeEnabled();
@@ -90,11 +75,7 @@ test.describe('bands and venues in /admin', () => {
 
     // 3. The venue's address and web.
     const venues = page.getByRole('region', { name: 'Salas', exact: true });
-    await venues.getByLabel('Buscar salas').fill(venueName);
-    await expect(
-      venues.getByRole('list', { name: 'Lista de salas' }).getByRole('listitem'),
-    ).toHaveCount(1);
-    const venueRow = venues.getByRole('listitem', { name: venueName, exact: true });
+    const venueRow = await onlyRow(venues, 'Buscar salas', 'Lista de salas', venueName);
     await venueRow.getByRole('button', { name: 'Editar' }).click();
     const venueEditor = venueRow.getByRole('form', { name: `Editar sala ${venueName}` });
     await venueEditor.getByLabel('Dirección (opcional)').fill('Carrer del Catàleg 5');
@@ -146,6 +127,6 @@ test.describe('bands and venues in /admin', () => {
     // The refused web changed nothing, so no entry of its own.
     await expect(log.nth(2)).toContainText(`band.merge #${keptId}`);
     await expect(log.nth(3)).toContainText(`band.update #${keptId}`);
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,34 +1,20 @@
 import { expect, test } from './helpers/test';
-import { rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { futureDay, seedConcert } from './helpers/concerts';
-import { createAdmin, saveSignedInState } from './helpers/users';
-
-const ADMIN_STATE = path.join(tmpdir(), `admin-manage-e2e-${process.pid}.json`);
+import { futureDay, seedConcert, seedVenue } from './helpers/concerts';
+import { useSignedInAdmin } from './helpers/users';
 
 test.describe('managing concerts in /admin', () => {
-  test.beforeAll(async ({ playwright }, testInfo) => {
-    const admin = await createAdmin('admin-manage');
-    await saveSignedInState(playwright, testInfo.project.use.baseURL, admin, ADMIN_STATE);
-  });
-  test.afterAll(() => rmSync(ADMIN_STATE, { force: true }));
+  const adminPage = useSignedInAdmin('admin-manage');
 
   test('an admin finds a concert by a band typed without accents, moves it, and cancels another', async ({
     browser,
   }) => {
     // The admin page now holds every list; on a slow machine it takes a while.
     test.setTimeout(120_000);
-    const context = await browser.newContext({ storageState: ADMIN_STATE });
-    const page = await context.newPage();
+    const page = await adminPage(browser);
     const suffix = Date.now().toString(36);
     const accented = `Los Pájaros Ñandú ${suffix}`;
     const other = `Mar Brava ${suffix}`;
-    const venue = await page.request.post('/api/admin/venues', {
-      data: { name: `Sala E2E ${suffix}`, town: 'Palma' },
-    });
-    expect(venue.status()).toBe(201);
-    const venueId = ((await venue.json()) as { id: number }).id;
+    const venueId = await seedVenue(page, `Sala E2E ${suffix}`);
     const moved = await seedConcert(page, venueId, futureDay(5), accented);
     const cancelled = await seedConcert(page, venueId, futureDay(6), other);
 
@@ -67,6 +53,6 @@ test.describe('managing concerts in /admin', () => {
     const audit = page.getByRole('region', { name: 'Registro de cambios' });
     await page.reload();
     await expect(audit.getByText(/concert\.cancel #\d+/).first()).toBeVisible({ timeout: 20_000 });
-    await context.close();
+    await page.context().close();
   });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from './helpers/test';
 import { createFan, E2E_PASSWORD as PASSWORD } from './helpers/users';
+import { openPasswordForm } from './helpers/profile';
 
 // The fan's sessions in the profile ('Sesiones activas'): two browsers signed in to one account,
 // each in its own context (its own cookie jar), as two devices would be.
@@ -95,20 +96,15 @@ test('changing the password asks for the current one and signs the other browser
   request,
 }) => {
   await withTwoBrowsers(page, browser, request, async (other) => {
-    await page.getByRole('button', { name: 'Editar perfil' }).click();
-    const save = page.getByRole('button', { name: 'Guardar nueva contraseña' });
-    await page.getByLabel('Nueva contraseña').fill('nueva-clave-123');
-    await save.click();
-    await expect(page.getByRole('alert')).toHaveText(
-      'Error al cambiar la contraseña: Introduce tu contraseña actual.',
-    );
+    const form = await openPasswordForm(page);
+    await form.submit({ next: 'nueva-clave-123' });
+    await form.expectRefused('Error al cambiar la contraseña: Introduce tu contraseña actual.');
     // Refused: the other browser is still signed in.
     await other.goto('/profile');
     await expect(other).toHaveURL(/\/profile$/);
 
-    await page.getByLabel('Contraseña actual').fill(PASSWORD);
-    await save.click();
-    await expect(page.getByText('Contraseña actualizada correctamente.')).toBeVisible();
+    await form.submit({ current: PASSWORD });
+    await form.expectSaved();
     await expectSignedOut(other);
     await page.reload();
     await expect(page).toHaveURL(/\/profile$/);

@@ -8,6 +8,7 @@ import { createApp } from '../../server/app.js';
 import type { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config.js';
 import type { DatabaseHandle } from '../../server/db/database.js';
+import type { AiGate } from '../../server/lib/ai-gate.js';
 import { createLogger, type Logger } from '../../server/lib/logger.js';
 import { systemClock, type Clock } from '../../server/lib/time.js';
 import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
@@ -15,25 +16,26 @@ import type { RecommendationEngine } from '../../server/recommendations/engine.j
 import { RecommendationRunner } from '../../server/recommendations/runner.js';
 import { createMailer, type Mailer } from '../../server/mail/mailer.js';
 import { checkResponsesAgainstDocument } from './contract.js';
+import { useForFile } from './lifecycle.js';
+
+export const TEST_SESSION_SECRET = 'test-session-secret-test-session-secret';
 
 /** A valid test configuration; `env` overrides or adds variables. */
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: 'test',
-    SESSION_SECRET: 'test-session-secret-test-session-secret',
+    SESSION_SECRET: TEST_SESSION_SECRET,
     DATA_DIR: mkdtempSync(path.join(tmpdir(), 'cm-test-data-')),
     LOG_LEVEL: 'silent',
     ...env,
   });
 }
 
-/**
- * The app on a test database. Mail goes to SMTP_URL when the test sets it (a local smtp-server),
- * else to an outbox folder in the test's DATA_DIR.
- */
-export function createTestApp(options: {
+export interface TestAppOptions {
   database: Pick<DatabaseHandle, 'db' | 'pool'>;
   env?: Record<string, string>;
+  /** The whole configuration, instead of one made from `env`. */
+  config?: Config;
   clock?: Clock;
   clientDir?: string;
   engine?: RecommendationEngine;
@@ -45,10 +47,27 @@ export function createTestApp(options: {
   log?: Logger;
   /** The app's server renderer (helpers/render.ts); without it pages go out with an empty root. */
   render?: RenderPage;
-}): { app: Express; config: Config; mailer: Mailer; recommendations: RecommendationRunner } {
-  const config = testConfig(options.env);
+  /** Default: one made from the config. */
+  mailer?: Mailer;
+  /** The process's AI gate (breaker, daily budget); default: one made from the config. */
+  ai?: AiGate;
+}
+
+export interface TestApp {
+  app: Express;
+  config: Config;
+  mailer: Mailer;
+  recommendations: RecommendationRunner;
+}
+
+/**
+ * The app on a test database. Mail goes to SMTP_URL when the test sets it (a local smtp-server),
+ * else to an outbox folder in the test's DATA_DIR.
+ */
+export function createTestApp(options: TestAppOptions): TestApp {
+  const config = options.config ?? testConfig(options.env);
   const log = options.log ?? createLogger(config.logLevel);
-  const mailer = createMailer(config, log);
+  const mailer = options.mailer ?? createMailer(config, log);
   const recommendations = new RecommendationRunner({
     db: options.database.db,
     pool: options.database.pool,
@@ -68,10 +87,39 @@ export function createTestApp(options: {
     boss: options.boss,
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
     render: options.render,
+    ai: options.ai,
   });
   // Every response of every test is checked against the OpenAPI document (helpers/contract.ts).
   checkResponsesAgainstDocument(app);
   return { app, config, mailer, recommendations };
+}
+
+/**
+ * This file's app (helpers/lifecycle.ts); `options` is read when it is made, so it may use what
+ * was declared before it, such as an SMTP sink.
+ */
+export function useTestApp(options: () => TestAppOptions): TestApp {
+  return useForFile(
+    'The test app',
+    () => createTestApp(options()),
+    (made) => made.mailer.close(),
+  );
+}
+
+export interface MovableClock {
+  clock: Clock;
+  advance(seconds: number): void;
+}
+
+/** A clock the test moves on by hand. */
+export function movableClock(iso: string): MovableClock {
+  let now = new Date(iso).getTime();
+  return {
+    clock: () => new Date(now),
+    advance: (seconds) => {
+      now += seconds * 1000;
+    },
+  };
 }
 
 /** A clock frozen at an instant, for "today" and "now minus 2 h" logic. */

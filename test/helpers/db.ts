@@ -1,8 +1,10 @@
 // One fresh, migrated database per test file, copied from the template made by global-setup.
 import { randomBytes } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import pg from 'pg';
 import { connectDatabase, type Database } from '../../server/db/database.js';
 import type { DB } from '../../server/db/schema.js';
+import { useForFile } from './lifecycle.js';
 
 export interface TestDatabase {
   db: Database;
@@ -58,33 +60,65 @@ export async function createTestDatabase(poolSize = 10): Promise<TestDatabase> {
 export function useTestDatabase(
   options: { poolSize?: number; cleared?: (keyof DB)[] } = {},
 ): TestDatabase {
-  let current: TestDatabase | undefined;
-  const ready = (): TestDatabase => {
-    if (!current) throw new Error('The test database is read before beforeAll created it.');
-    return current;
-  };
-  beforeAll(async () => {
-    current = await createTestDatabase(options.poolSize);
-  });
-  afterAll(() => current?.destroy());
+  const database = useForFile(
+    'The test database',
+    () => createTestDatabase(options.poolSize),
+    (created) => created.destroy(),
+  );
   if (options.cleared) {
     const tables = options.cleared;
-    beforeEach(async () => {
-      for (const table of tables) await ready().db.deleteFrom(table).execute();
-    });
+    beforeEach(() => clearTables(database.db, tables));
   }
-  return {
-    get db() {
-      return ready().db;
-    },
-    get pool() {
-      return ready().pool;
-    },
-    get url() {
-      return ready().url;
-    },
-    destroy: () => ready().destroy(),
-  };
+  return database;
+}
+
+/** Empties the tables in the order given (children before the rows they point at). */
+export async function clearTables(db: Database, tables: readonly (keyof DB)[]): Promise<void> {
+  for (const table of tables) await db.deleteFrom(table).execute();
+}
+
+/** What the admin's edits touch, children first: the tables a file of admin tests empties. */
+export const ADMIN_EDIT_TABLES = [
+  'admin_audit',
+  'user_concert_recommendations',
+  'concert_band',
+  'concerts',
+  'bands',
+  'venues',
+  'sessions',
+  'users',
+] as const satisfies readonly (keyof DB)[];
+
+type Row<T extends keyof DB> = Selectable<DB[T]>;
+
+/** Every row of `table` whose columns equal those of `where` (null: IS NULL), in no order. */
+export async function rowsOf<T extends keyof DB>(
+  db: Database,
+  table: T,
+  where: Partial<Row<T>>,
+): Promise<Row<T>[]> {
+  // Kysely cannot check column names of a table chosen at run time; the signature does.
+  let query = db.selectFrom(table as 'users').selectAll();
+  for (const [column, value] of Object.entries(where)) {
+    if (value === undefined) throw new Error(`rowsOf: ${column} is undefined`);
+    // `= NULL` matches nothing: a null in `where` means IS NULL.
+    query =
+      value === null
+        ? query.where(column as 'user_id', 'is', null)
+        : query.where(column as 'user_id', '=', value as string);
+  }
+  return (await query.execute()) as unknown as Row<T>[];
+}
+
+/** The first row of `table` whose columns equal those of `where`; fails when there is none. */
+export async function rowOf<T extends keyof DB>(
+  db: Database,
+  table: T,
+  where: Partial<Row<T>>,
+): Promise<Row<T>> {
+  const [row] = await rowsOf(db, table, where);
+  if (!row) throw new Error(`no row of ${table} with ${JSON.stringify(where)}`);
+  return row;
 }
 
 /**

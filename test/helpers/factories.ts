@@ -80,6 +80,14 @@ export async function createConcert(db: Database, overrides: ConcertOverrides = 
   return concert;
 }
 
+/** A concert on `day` at `hour` (Madrid time): for what is upcoming, and in what order. */
+export const createConcertAt = (
+  db: Database,
+  day: string,
+  hour: string,
+  overrides: ConcertOverrides = {},
+) => createConcert(db, { day, hour, ...overrides });
+
 /** A concert as the engines receive it: a Rock night with one Rock band named after its id. */
 export const concertToScore = (id: number, over: Partial<ConcertToScore> = {}): ConcertToScore => ({
   id,

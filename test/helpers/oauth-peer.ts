@@ -5,6 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { defined } from './defined.js';
+import { useForFile } from './lifecycle.js';
 
 /*
  * Why a child process: oauth2-mock-server is ESM-only, and jest (CommonJS transform, no
@@ -205,4 +208,29 @@ export function spotifyEnv(oauth: OAuthPeer, api: SpotifyApiPeer): Record<string
     SPOTIFY_PROFILE_URL: `${api.url}/v1/me`,
     SPOTIFY_API_URL: api.url,
   };
+}
+
+/** This file's OAuth peer (helpers/lifecycle.ts). */
+export const useOAuthPeer = (): OAuthPeer =>
+  useForFile('The OAuth peer', startOAuthPeer, (peer) => peer.stop());
+
+/** This file's Spotify Web API (helpers/lifecycle.ts): no requests and no top artists at each test. */
+export function useSpotifyApi(): SpotifyApiPeer {
+  const api = useForFile('The Spotify API', startSpotifyApi, (peer) => peer.stop());
+  beforeEach(() => {
+    api.requests.length = 0;
+    api.topArtists = { status: 200, body: { items: [] } };
+  });
+  return api;
+}
+
+/** A browser's round trip: GET `start` (/auth/<provider>...), the peer's /authorize, the callback. */
+export async function oauthRoundTrip(agent: ReturnType<typeof request.agent>, start: string) {
+  const started = await agent.get(start).expect(302);
+  const authorize = new URL(defined(started.headers.location, 'Location'));
+  const atProvider = await request(authorize.origin)
+    .get(`${authorize.pathname}${authorize.search}`)
+    .expect(302);
+  const back = new URL(defined(atProvider.headers.location, 'Location'));
+  return agent.get(`${back.pathname}${back.search}`).expect(302);
 }

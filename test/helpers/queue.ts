@@ -13,3 +13,18 @@ export async function liveJobs(db: Database, queue: string): Promise<number> {
   `.execute(db);
   return Number(rows[0]?.count ?? 0);
 }
+
+/** Mail deliveries not sent and campaigns not done: both zero once every send is over. */
+async function unfinished(db: Database): Promise<{ deliveries: number; campaigns: number }> {
+  const { rows } = await sql<{ deliveries: string; campaigns: string }>`
+    select (select count(*) from mail_deliveries where status <> 'sent') as deliveries,
+           (select count(*) from mail_campaigns where status <> 'done') as campaigns
+  `.execute(db);
+  return { deliveries: Number(rows[0]?.deliveries), campaigns: Number(rows[0]?.campaigns) };
+}
+
+/** Every mail delivery is sent. */
+export const allSent = async (db: Database) => (await unfinished(db)).deliveries === 0;
+
+/** Every campaign is done. */
+export const campaignsDone = async (db: Database) => (await unfinished(db)).campaigns === 0;

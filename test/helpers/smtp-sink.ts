@@ -1,8 +1,8 @@
 // A real SMTP server (smtp-server) that parses what it receives (mailparser): the mail peer of tests.
 import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
 import { eventually } from './eventually.js';
+import { useForFile } from './lifecycle.js';
+import { listenSmtp } from './smtp-server.js';
 
 export interface SmtpSink {
   url: string;
@@ -21,7 +21,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-const recipients = (mail: ParsedMail) =>
+/** The addresses a mail was sent to, in lower case. */
+export const recipients = (mail: ParsedMail) =>
   (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) =>
     a.value.map((v) => v.address?.toLowerCase()),
   );
@@ -31,40 +32,29 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   let down = false;
   let gate: Promise<void> | undefined;
   let held = 0;
-  const server = new SMTPServer({
-    authOptional: true,
-    // The app's pooled SMTP connections stay open; do not wait 30 s for them on close.
-    closeTimeout: 100,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      if (down) {
-        stream.resume();
-        stream.on('end', () =>
-          callback(Object.assign(new Error('Servicio no disponible'), { responseCode: 421 })),
-        );
-        return;
-      }
-      simpleParser(stream).then(
-        async (mail) => {
-          if (gate) {
-            held += 1;
-            await gate;
-            held -= 1;
-          }
-          messages.push(mail);
-          callback();
-        },
-        (error: Error) => callback(error),
+  const server = await listenSmtp((stream, _session, callback) => {
+    if (down) {
+      stream.resume();
+      stream.on('end', () =>
+        callback(Object.assign(new Error('Servicio no disponible'), { responseCode: 421 })),
       );
-    },
+      return;
+    }
+    simpleParser(stream).then(
+      async (mail) => {
+        if (gate) {
+          held += 1;
+          await gate;
+          held -= 1;
+        }
+        messages.push(mail);
+        callback();
+      },
+      (error: Error) => callback(error),
+    );
   });
-  // A client killed mid-conversation (the kill -9 tests) resets its socket: that is expected.
-  server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: server.url,
     messages,
     waitForMail: (to, subject = /./, timeoutMs = 5000) =>
       eventually(() => {
@@ -88,6 +78,16 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       return release;
     },
     heldCount: () => held,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () => server.close(),
   };
+}
+
+/** This file's sink (helpers/lifecycle.ts), emptied and up again before each test. */
+export function useSmtpSink(): SmtpSink {
+  const sink = useForFile('The SMTP sink', startSmtpSink, (started) => started.close());
+  beforeEach(() => {
+    sink.messages.length = 0;
+    sink.setDown(false);
+  });
+  return sink;
 }

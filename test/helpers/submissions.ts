@@ -4,19 +4,8 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import type { Database } from '../../server/db/database.js';
-import type { Clock } from '../../server/lib/time.js';
+import type { MovableClock } from './app.js';
 import type { SmtpSink } from './smtp-sink.js';
-
-/** A clock the test moves on by hand. */
-export function movableClock(iso: string): { clock: Clock; advance: (seconds: number) => void } {
-  let now = new Date(iso).getTime();
-  return {
-    clock: () => new Date(now),
-    advance: (seconds) => {
-      now += seconds * 1000;
-    },
-  };
-}
 
 export async function addVenue(db: Database, name: string, town: string): Promise<number> {
   const { id } = await db
@@ -47,6 +36,28 @@ export async function formToken(app: Express): Promise<string> {
   return (res.body as { token: string }).token;
 }
 
+/** A token old enough to be accepted (the minimum fill time is 5 s by default). */
+export async function ripeToken(app: Express, time: MovableClock): Promise<string> {
+  const token = await formToken(app);
+  time.advance(6);
+  return token;
+}
+
+/** A valid submission (with `overrides`) sent with a ripe token; `image` goes as the poster. */
+export async function submitForm(
+  app: Express,
+  time: MovableClock,
+  overrides: Record<string, string> = {},
+  image?: Buffer,
+) {
+  const token = await ripeToken(app, time);
+  return sendSubmission(
+    app,
+    validSubmission({ formToken: token, ...overrides }),
+    image && { buffer: image, name: 'cartel.png' },
+  );
+}
+
 /** POST /api/submissions as multipart, as the browser's form sends it. */
 export function sendSubmission(
   app: Express,
@@ -74,3 +85,15 @@ export async function confirmationToken(sink: SmtpSink, to: string): Promise<str
 /** POST /api/submissions/confirm, as the confirmation page sends it. */
 export const confirmSubmission = (app: Express, token: string) =>
   request(app).post('/api/submissions/confirm').send({ token });
+
+/** A submission sent through the form and confirmed from its mail, as a band would. */
+export async function submitConfirmed(
+  app: Express,
+  time: MovableClock,
+  sink: SmtpSink,
+  fields: Record<string, string> & { email: string },
+  image?: Buffer,
+): Promise<void> {
+  expect((await submitForm(app, time, fields, image)).status).toBe(201);
+  await confirmSubmission(app, await confirmationToken(sink, fields.email)).expect(200);
+}

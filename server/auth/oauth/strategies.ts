@@ -33,32 +33,38 @@ function settle(result: Promise<OAuthSignIn>, done: VerifyCallback): void {
   );
 }
 
-const callbackUrl = (config: Config, provider: string) =>
-  `${config.publicUrl}/auth/${provider}/callback`;
+type GoogleClient = NonNullable<Config['google']>;
+type SpotifyClient = NonNullable<Config['spotify']>;
 
-// The state parameter and PKCE's code verifier live in the session under a key of our own per
-// provider; by default it is keyed by the authorization host, which would be shared by both
-// providers in tests. PKCE (S256): a code intercepted on its way back is useless without the
-// verifier, which never leaves our server.
-const sessionKey = (provider: string) => `oauth2:${provider}`;
+// The options both providers share. The state parameter and PKCE's code verifier live in the
+// session under a key of our own per provider; by default it is keyed by the authorization host,
+// which would be shared by both providers in tests. PKCE (S256): a code intercepted on its way
+// back is useless without the verifier, which never leaves our server.
+function clientOptions(
+  config: Config,
+  provider: 'google' | 'spotify',
+  client: { clientId: string; clientSecret: string; authorizationUrl?: string; tokenUrl?: string },
+  userProfileURL: string | undefined,
+) {
+  return {
+    clientID: client.clientId,
+    clientSecret: client.clientSecret,
+    callbackURL: `${config.publicUrl}/auth/${provider}/callback`,
+    authorizationURL: client.authorizationUrl,
+    tokenURL: client.tokenUrl,
+    userProfileURL,
+    state: true,
+    pkce: true,
+    sessionKey: `oauth2:${provider}`,
+  } as const;
+}
 
-export function googleStrategy(
-  deps: AuthDeps,
-  google: NonNullable<Config['google']>,
-): GoogleStrategy {
+export function googleStrategy(deps: AuthDeps, google: GoogleClient): GoogleStrategy {
   return new GoogleStrategy(
     {
-      clientID: google.clientId,
-      clientSecret: google.clientSecret,
-      callbackURL: callbackUrl(deps.config, 'google'),
-      authorizationURL: google.authorizationUrl,
-      tokenURL: google.tokenUrl,
       // A URL ending in /userinfo makes the strategy read the OpenID Connect userinfo format.
-      userProfileURL: google.userinfoUrl,
+      ...clientOptions(deps.config, 'google', google, google.userinfoUrl),
       scope: ['openid', 'email', 'profile'],
-      state: true,
-      pkce: true,
-      sessionKey: sessionKey('google'),
     },
     (_accessToken, _refreshToken, profile, done) => {
       const email = profile.emails?.[0];
@@ -86,22 +92,11 @@ const spotifyMeSchema = z.object({
   images: z.array(z.object({ url: z.string() })).nullish(),
 });
 
-export function spotifyStrategy(
-  deps: AuthDeps,
-  spotify: NonNullable<Config['spotify']>,
-): SpotifyStrategy {
+export function spotifyStrategy(deps: AuthDeps, spotify: SpotifyClient): SpotifyStrategy {
   return new SpotifyStrategy(
     {
-      clientID: spotify.clientId,
-      clientSecret: spotify.clientSecret,
-      callbackURL: callbackUrl(deps.config, 'spotify'),
-      authorizationURL: spotify.authorizationUrl,
-      tokenURL: spotify.tokenUrl,
-      userProfileURL: spotify.profileUrl,
+      ...clientOptions(deps.config, 'spotify', spotify, spotify.profileUrl),
       scope: ['user-read-email', 'user-read-private', 'user-top-read'],
-      state: true,
-      pkce: true,
-      sessionKey: sessionKey('spotify'),
     },
     (accessToken, _refreshToken, profile, done) => {
       const me = spotifyMeSchema.safeParse(profile._json);

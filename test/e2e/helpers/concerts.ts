@@ -6,6 +6,13 @@ export function futureDay(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid' }).format(when);
 }
 
+/** A venue in Palma made through the admin API with the page's (admin) session; returns its id. */
+export async function seedVenue(page: Page, name: string): Promise<number> {
+  const res = await page.request.post('/api/admin/venues', { data: { name, town: 'Palma' } });
+  expect(res.status()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
 /** A concert made through the admin API with the page's (admin) session; returns its id. */
 export async function seedConcert(
   page: Page,

@@ -1,10 +1,19 @@
 // The people of a spec: each spec makes its own fans and admins, so no spec depends on what
 // another one (or the demo seed) did to a shared account. Fans are made through the API, as a
 // visitor would; an admin through the operator's own tool, `create-admin`, on the e2e database.
-import { expect, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from '@playwright/test';
 import { execFile } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
@@ -118,6 +127,20 @@ export async function saveSignedInState(
   expect(login.ok()).toBe(true);
   writeFileSync(file, JSON.stringify(await request.storageState()));
   await request.dispose();
+}
+
+/**
+ * A new admin (named after `label`) for the tests of this describe block, signed in once before
+ * them: answers a new page signed in as that admin (close its context when done).
+ */
+export function useSignedInAdmin(label: string): (browser: Browser) => Promise<Page> {
+  const stateFile = path.join(tmpdir(), `${label}-e2e-${process.pid}.json`);
+  test.beforeAll(async ({ playwright }, testInfo) => {
+    const admin = await createAdmin(label);
+    await saveSignedInState(playwright, testInfo.project.use.baseURL, admin, stateFile);
+  });
+  test.afterAll(() => rmSync(stateFile, { force: true }));
+  return async (browser) => (await browser.newContext({ storageState: stateFile })).newPage();
 }
 
 /** A fresh API context with no cookies, for making accounts in `beforeAll`. */

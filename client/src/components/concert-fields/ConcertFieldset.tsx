@@ -79,7 +79,7 @@ export function ConcertFieldset({
   const id = useId();
   const fields = (
     <>
-      <div className="concert-fieldset__grid">
+      <div className="field-grid">
         {lead}
         <TextField {...bind('day')} label="Día" type="date" required />
         <TextField {...bind('hour')} label="Hora" type="time" required />

@@ -22,7 +22,7 @@ const TITLE = 'Panel de administración';
 function AdminPanel() {
   return (
     <>
-      <div className="admin-grid admin-grid--actions">
+      <div className="field-grid admin-actions-grid">
         <ActionSection
           title="Generar recomendaciones"
           path="/api/generateRecommendations"

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { isEmail } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
 import { StaticPage } from '@/components/StaticPage';
 import { TextField } from '@/components/TextField';
 import { ApiError } from '@/lib/api';
+import { useField } from '@/lib/useField';
 import { requestRecovery } from './api';
 import './AccountForms.css';
 
@@ -14,34 +15,23 @@ function errorText(error: unknown): string {
 
 export function RecoverPage() {
   const id = useId();
-  const [email, setEmail] = useState('');
+  const email = useField(`${id}-email`);
   const recover = useMutation({ mutationFn: requestRecovery });
   const sending = recover.isPending;
+  const canSend = isEmail(email.value) && !sending;
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isEmail(email) || sending) return;
-    recover.mutate(email.trim());
+    if (!canSend) return;
+    recover.mutate(email.value.trim());
   }
 
   return (
     <StaticPage title="Recuperar contraseña">
       <p>Te enviaremos un enlace para que elijas una contraseña nueva.</p>
       <form className="account-form" onSubmit={handleSubmit} noValidate>
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          required
-        />
-        <button
-          type="submit"
-          className="button button--primary"
-          disabled={!isEmail(email) || sending}
-        >
+        <TextField {...email} label="Email" type="email" autoComplete="email" required />
+        <button type="submit" className="button button--primary" disabled={!canSend}>
           {sending ? 'Enviando...' : 'Enviar enlace'}
         </button>
       </form>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '@common/rules';
+import { passwordLengthProblem } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
 import { StaticPage } from '@/components/StaticPage';
 import { Loading } from '@/components/Loading';
-import { TextField } from '@/components/TextField';
+import { PasswordField } from '@/components/PasswordField';
 import { ApiError } from '@/lib/api';
 import { sessionKeys, setSessionUser } from '@/lib/session';
 import { useFragmentToken } from '@/lib/useFragmentToken';
@@ -82,12 +82,9 @@ export function UpdatePasswordPage() {
   return (
     <StaticPage title="Establece tu nueva contraseña">
       <form className="account-form" onSubmit={handleSubmit} noValidate>
-        <TextField
+        <PasswordField
+          kind="new"
           id={`${id}-password`}
-          label="Nueva contraseña"
-          type="password"
-          autoComplete="new-password"
-          placeholder={PASSWORD_PLACEHOLDER}
           value={password}
           onValueChange={setPassword}
           required

@@ -11,6 +11,7 @@ import { usePublicUrl } from '@/lib/config';
 import { formatLongDay } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { useSession } from '@/lib/session';
+import { calendarProps, ConcertFacts, SpotifyLinks } from './components/ConcertFacts';
 import { ConcertImage } from './components/ConcertImage';
 import { FeedbackButtons } from './components/FeedbackButtons';
 import { LikeButton } from './components/LikeButton';
@@ -63,6 +64,8 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
   const spotifyBands = concert.bands.filter((band) => band.spotifyUrl);
   const description = concert.descriptionLong ?? concert.description ?? concert.descriptionShort;
   const { place } = concert;
+  const placeName =
+    place.town && place.town !== place.name ? `${place.name} (${place.town})` : place.name;
   const pageUrl = `${publicUrl}${concert.path}`;
 
   return (
@@ -77,29 +80,15 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
         <h1 id={titleId}>{title}</h1>
         {concert.cancelled && <p className="concert-card__cancelled">Cancelado</p>}
         {!concert.upcoming && <p className="concert-page__past">Este concierto ya ha pasado.</p>}
-        <dl className="concert-card__facts concert-page__facts">
-          <div>
-            <dt>Lugar</dt>
-            <dd>
-              {place.name}
-              {place.town && place.town !== place.name ? ` (${place.town})` : ''}
-            </dd>
-          </div>
-          {place.address && (
-            <div>
-              <dt>Dirección</dt>
-              <dd>{place.address}</dd>
-            </div>
-          )}
-          <div>
-            <dt>Precio</dt>
-            <dd>{formatPrice(concert.price)}</dd>
-          </div>
-          <div>
-            <dt>Género</dt>
-            <dd>{concert.genre}</dd>
-          </div>
-        </dl>
+        <ConcertFacts
+          className="concert-card__facts concert-page__facts"
+          facts={[
+            ['Lugar', placeName],
+            place.address ? ['Dirección', place.address] : null,
+            ['Precio', formatPrice(concert.price)],
+            ['Género', concert.genre],
+          ]}
+        />
         <ul className="concert-card__links">
           <li>
             <a href={place.mapUrl} target="_blank" rel="noopener noreferrer">
@@ -113,25 +102,12 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
               </a>
             </li>
           )}
-          {spotifyBands.map((band) => (
-            <li key={band.id}>
-              <a href={band.spotifyUrl ?? undefined} target="_blank" rel="noopener noreferrer">
-                Escuchar {band.name} en Spotify
-              </a>
-            </li>
-          ))}
+          <SpotifyLinks bands={spotifyBands} />
         </ul>
         {description && <p className="concert-page__description">{description}</p>}
         {signedIn ? <FanPart concert={concert} /> : <SignUpCall likeCount={concert.likeCount} />}
         {concert.upcoming && !concert.cancelled && (
-          <AddToCalendar
-            concertId={concert.id}
-            title={title}
-            day={concert.day}
-            hour={formatHour(concert.hour)}
-            location={concert.venue}
-            description={concert.descriptionShort ?? concert.description}
-          />
+          <AddToCalendar {...calendarProps(concert, title)} />
         )}
         <ShareActions url={pageUrl} title={title} text={shareText(concert, publicUrl)} />
         <p>

@@ -1,5 +1,4 @@
 import { usePageTitle } from '@/components/usePageTitle';
-import { AgendaSkeleton } from './components/AgendaSkeleton';
 import { AgendaList } from './components/AgendaList';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
@@ -12,20 +11,14 @@ export function MyConcertsPage() {
   usePageTitle('Tus conciertos');
   const { progress, unfinished } = useRecommendationProgress();
   const view = useAgendaView({ scored: true });
-  const { signedIn, siteUrl, agenda, filters, setFilter, clearFilters, visible } = view;
+  const { signedIn, siteUrl, filters, setFilter, visible } = view;
 
   return (
     <div className="page page--wide page--compact agenda-page">
       <h1>Tus conciertos</h1>
       {unfinished && progress && <RecommendationProgress progress={progress} />}
       <FiltersBar filters={filters} concerts={view.concerts} onChange={setFilter} />
-      <AgendaStatus
-        agenda={agenda}
-        loading={<AgendaSkeleton />}
-        isEmpty={visible.length === 0}
-        filtered={view.filtered}
-        onClearFilters={clearFilters}
-      >
+      <AgendaStatus view={view} isEmpty={visible.length === 0}>
         <AgendaList
           concerts={visible}
           // Other filters start over from the first slice (see AgendaList).

@@ -1,7 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/usePageTitle';
 import { AgendaList } from './components/AgendaList';
-import { AgendaSkeleton } from './components/AgendaSkeleton';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
 import { useAgendaView } from './useAgendaView';
@@ -20,7 +19,7 @@ export function PublicAgendaPage() {
   usePageTitle('Agenda de conciertos en Mallorca');
   // The score filter belongs to /myconcerts: visitors have no scores.
   const view = useAgendaView({ scored: false });
-  const { signedIn, siteUrl, agenda, filters, setFilter, clearFilters, visible } = view;
+  const { signedIn, siteUrl, filters, setFilter, visible } = view;
   const [params] = useSearchParams();
   const pages = Math.ceil(visible.length / PAGE_SIZE);
   const page = pageFrom(params, pages);
@@ -49,13 +48,7 @@ export function PublicAgendaPage() {
         showScore={false}
         onChange={setFilter}
       />
-      <AgendaStatus
-        agenda={agenda}
-        loading={<AgendaSkeleton />}
-        isEmpty={onPage.length === 0}
-        filtered={view.filtered}
-        onClearFilters={clearFilters}
-      >
+      <AgendaStatus view={view} isEmpty={onPage.length === 0}>
         <p className="agenda-count" role="status">
           {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
         </p>

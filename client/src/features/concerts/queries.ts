@@ -140,6 +140,15 @@ async function pauseAgendaRefetch(queryClient: QueryClient): Promise<boolean> {
   return wasFetching;
 }
 
+/** Once the change has settled, asks again for the refetch it paused. */
+function resumeAgendaRefetch(queryClient: QueryClient, context?: { refetch: boolean }): void {
+  if (context?.refetch) void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
+}
+
+/** The fan's like or thumbs on a concert. */
+const putOnConcert = <Answer>(concertId: number, what: 'like' | 'feedback', body: object) =>
+  apiFetch<Answer>(`/api/concerts/${concertId}/${what}`, { method: 'PUT', body });
+
 interface LikeContext {
   liked: boolean;
   likeCount: number;
@@ -149,11 +158,7 @@ interface LikeContext {
 export function useLikeMutation(concertId: number) {
   const queryClient = useQueryClient();
   return useMutation<LikeResponse, Error, boolean, LikeContext>({
-    mutationFn: (liked) =>
-      apiFetch<LikeResponse>(`/api/concerts/${concertId}/like`, {
-        method: 'PUT',
-        body: { liked },
-      }),
+    mutationFn: (liked) => putOnConcert<LikeResponse>(concertId, 'like', { liked }),
     onMutate: async (liked) => {
       const refetch = await pauseAgendaRefetch(queryClient);
       await queryClient.cancelQueries({ queryKey: concertKeys.likeCounts() });
@@ -176,9 +181,7 @@ export function useLikeMutation(concertId: number) {
       setRecommendation(queryClient, concertId, { liked: answer.liked });
       setLikeCount(queryClient, concertId, answer.likeCount);
     },
-    onSettled: (_data, _error, _liked, context) => {
-      if (context?.refetch) void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
-    },
+    onSettled: (_data, _error, _liked, context) => resumeAgendaRefetch(queryClient, context),
   });
 }
 
@@ -190,11 +193,7 @@ interface FeedbackContext {
 export function useFeedbackMutation(concertId: number) {
   const queryClient = useQueryClient();
   return useMutation<FeedbackResponse, Error, Feedback, FeedbackContext>({
-    mutationFn: (feedback) =>
-      apiFetch<FeedbackResponse>(`/api/concerts/${concertId}/feedback`, {
-        method: 'PUT',
-        body: { feedback },
-      }),
+    mutationFn: (feedback) => putOnConcert<FeedbackResponse>(concertId, 'feedback', { feedback }),
     onMutate: async (feedback) => {
       const refetch = await pauseAgendaRefetch(queryClient);
       const previous = {
@@ -212,8 +211,6 @@ export function useFeedbackMutation(concertId: number) {
     onSuccess: (answer) => {
       setRecommendation(queryClient, concertId, { feedback: answer.feedback });
     },
-    onSettled: (_data, _error, _feedback, context) => {
-      if (context?.refetch) void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
-    },
+    onSettled: (_data, _error, _feedback, context) => resumeAgendaRefetch(queryClient, context),
   });
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setSessionUser } from '@/lib/session';
+import { useField } from '@/lib/useField';
 import { authenticate, type AuthMode } from '@/features/auth/api';
 
 const UNEXPECTED = 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.';
@@ -15,8 +16,8 @@ export function AuthForm() {
   const navigate = useNavigate();
   const id = useId();
   const [mode, setMode] = useState<AuthMode>('register');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const email = useField(`${id}-email`);
+  const password = useField(`${id}-password`);
   // A problem found before sending; the server's answer lives in the mutation.
   const [problem, setProblem] = useState('');
   const auth = useMutation({
@@ -33,6 +34,7 @@ export function AuthForm() {
   });
   // Still busy after success: the page is about to change.
   const busy = auth.isPending || auth.isSuccess;
+  const canSend = isEmail(email.value) && !busy;
   const failure = auth.error;
   const error =
     problem || (failure ? (failure instanceof ApiError ? failure.message : UNEXPECTED) : '');
@@ -45,51 +47,27 @@ export function AuthForm() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!isEmail(email) || busy) return;
+    if (!canSend) return;
     // Only a new password follows the rules: accounts made under older ones still sign in.
-    const found = mode === 'register' ? passwordLengthProblem(password) : undefined;
+    const found = mode === 'register' ? passwordLengthProblem(password.value) : undefined;
     auth.reset();
     setProblem(found ?? '');
     if (found) return;
-    auth.mutate({ mode, email: email.trim(), password });
+    auth.mutate({ mode, email: email.value.trim(), password: password.value });
   }
 
   const isRegister = mode === 'register';
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
-      <label htmlFor={`${id}-email`} className="visually-hidden">
-        Email
-      </label>
-      <input
-        id={`${id}-email`}
-        className="auth-form__input"
-        type="email"
-        name="email"
-        autoComplete="email"
-        placeholder="Email"
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
-        required
-      />
-      <label htmlFor={`${id}-password`} className="visually-hidden">
-        Contraseña
-      </label>
-      <input
-        id={`${id}-password`}
-        className="auth-form__input"
-        type="password"
+      <AuthInput {...email} name="email" label="Email" autoComplete="email" placeholder="Email" />
+      <AuthInput
+        {...password}
         name="password"
+        label="Contraseña"
         autoComplete={isRegister ? 'new-password' : 'current-password'}
         placeholder={PASSWORD_PLACEHOLDER}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        required
       />
-      <button
-        type="submit"
-        className="button button--accent auth-form__submit"
-        disabled={!isEmail(email) || busy}
-      >
+      <button type="submit" className="button button--accent auth-form__submit" disabled={!canSend}>
         {isRegister ? 'Ver Conciertos' : 'Genial verte de nuevo'}
       </button>
       {error && (
@@ -104,5 +82,32 @@ export function AuthForm() {
         {!isRegister && <Link to="/recover">Olvidaste tu contraseña?</Link>}
       </p>
     </form>
+  );
+}
+
+/** One required field of the form; its label is for screen readers, the placeholder shows it. */
+function AuthInput({
+  label,
+  onValueChange,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & {
+  id: string;
+  name: 'email' | 'password';
+  label: string;
+  onValueChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={input.id} className="visually-hidden">
+        {label}
+      </label>
+      <input
+        {...input}
+        type={input.name} // email or password, as named
+        className="auth-form__input"
+        onChange={(event) => onValueChange(event.target.value)}
+        required
+      />
+    </>
   );
 }

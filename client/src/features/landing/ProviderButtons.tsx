@@ -1,7 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useAppConfig } from '@/lib/config';
 
-type Provider = 'google' | 'spotify';
+const PROVIDERS = [
+  { id: 'google', label: 'Accede con Google', className: 'button button--accent provider-button' },
+  {
+    id: 'spotify',
+    label: 'Accede con Spotify',
+    className: 'button button--accent provider-button provider-button--spotify',
+  },
+] as const;
+
+type Provider = (typeof PROVIDERS)[number]['id'];
 
 /** Google / Spotify sign-in: a full-page trip through the server, shown only when configured. */
 export function ProviderButtons() {
@@ -22,28 +31,20 @@ export function ProviderButtons() {
     window.location.assign(`/auth/${provider}`);
   }
 
+  const enabled = { google: googleEnabled, spotify: spotifyEnabled };
   return (
     <div className="provider-buttons">
-      {googleEnabled && (
+      {PROVIDERS.filter((provider) => enabled[provider.id]).map((provider) => (
         <button
+          key={provider.id}
           type="button"
-          className="button button--accent provider-button"
-          onClick={() => go('google')}
+          className={provider.className}
+          onClick={() => go(provider.id)}
           disabled={busy !== null}
         >
-          {busy === 'google' ? 'Cargando...' : 'Accede con Google'}
+          {busy === provider.id ? 'Cargando...' : provider.label}
         </button>
-      )}
-      {spotifyEnabled && (
-        <button
-          type="button"
-          className="button button--accent provider-button provider-button--spotify"
-          onClick={() => go('spotify')}
-          disabled={busy !== null}
-        >
-          {busy === 'spotify' ? 'Cargando...' : 'Accede con Spotify'}
-        </button>
-      )}
+      ))}
     </div>
   );
 }

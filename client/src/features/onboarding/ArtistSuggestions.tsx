@@ -27,7 +27,11 @@ export function ArtistsWithSuggestions({ artists, onChange }: ArtistsWithSuggest
           <ul className="band-suggestions" aria-labelledby="artist-suggestions-title">
             {suggestions.map((band) => (
               <li key={band.id}>
-                <button type="button" onClick={() => onChange([...artists, band.name])}>
+                <button
+                  type="button"
+                  className="pill"
+                  onClick={() => onChange([...artists, band.name])}
+                >
                   + {band.name}
                 </button>
               </li>

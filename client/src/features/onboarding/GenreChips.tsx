@@ -24,7 +24,7 @@ export function GenreChips({ legend, selected, disabled = [], onToggle }: GenreC
                 disabled={isDisabled}
                 onChange={(event) => onToggle(genre, event.target.checked)}
               />
-              <span className="genre-chip__text">
+              <span className="pill genre-chip__text">
                 <span className="genre-chip__tick" aria-hidden="true">
                   ✓
                 </span>

@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { StatusRegion } from '@/components/FormStatus';
+import { TitledSection } from '@/components/TitledSection';
 import { ApiError } from '@/lib/api';
 import { runAction } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
@@ -35,11 +36,9 @@ interface ActionSectionProps {
 
 /** One 'Generar …' block: a button calling the action endpoint and its answer. */
 export function ActionSection({ title, path, buttonLabel, failure, children }: ActionSectionProps) {
-  const id = useId();
   const { pending, message, run } = useAdminAction(failure);
   return (
-    <section className="admin-card" aria-labelledby={id}>
-      <h2 id={id}>{title}</h2>
+    <TitledSection className="admin-card" title={title}>
       {children}
       <button
         type="button"
@@ -51,6 +50,6 @@ export function ActionSection({ title, path, buttonLabel, failure, children }: A
         {pending ? 'Trabajando...' : buttonLabel}
       </button>
       <StatusRegion message={message} />
-    </section>
+    </TitledSection>
   );
 }

@@ -1,18 +1,14 @@
 // The concert fields of the admin's two concert forms (create, and edit in the list): a hint
 // naming the venue picked, a new venue's address and website, the free name, the admin's limits,
 // and a picture uploaded or linked.
-import {
-  ADMIN_DESCRIPTION_MAX,
-  ADMIN_NAME_MAX,
-  ADMIN_URL_MAX,
-  type AdminVenueDto,
-} from '@common/admin-rules';
+import { ADMIN_DESCRIPTION_MAX, ADMIN_NAME_MAX, type AdminVenueDto } from '@common/admin-rules';
 import { ConcertFieldset, type ConcertLimits } from '@/components/concert-fields/ConcertFieldset';
 import type { VenueChoice } from '@/components/concert-fields/venueChoice';
 import { TextField } from '@/components/TextField';
 import type { BoundField } from '@/lib/useDraft';
 import type { AdminConcertText } from '../validation';
 import { ImageField } from './ImageField';
+import { VenueContactFields } from './VenueFields';
 
 const LIMITS: ConcertLimits = {
   venue: ADMIN_NAME_MAX,
@@ -49,20 +45,11 @@ export function AdminConcertFieldset({
       genrePlaceholder={genrePlaceholder}
       venueHint={venueHint(draft)}
       newVenueDetails={
-        <>
-          <TextField
-            {...bind('venueAddress')}
-            label="Dirección de la sala nueva (opcional)"
-            maxLength={ADMIN_NAME_MAX}
-          />
-          <TextField
-            {...bind('venueWebsite')}
-            label="Web de la sala nueva (opcional)"
-            type="url"
-            placeholder="https://..."
-            maxLength={ADMIN_URL_MAX}
-          />
-        </>
+        <VenueContactFields
+          address={bind('venueAddress')}
+          website={bind('venueWebsite')}
+          of=" de la sala nueva"
+        />
       }
       beforeDescription={
         <TextField

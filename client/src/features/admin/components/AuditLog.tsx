@@ -1,5 +1,5 @@
 // The audit log: every admin action, most recent first, with what it changed.
-import { useId } from 'react';
+import { TitledSection } from '@/components/TitledSection';
 import { adminKeys } from '../keys';
 import { listAudit } from '../manage-api';
 import { usePagedQuery } from '../usePagedQuery';
@@ -11,8 +11,13 @@ const when = new Intl.DateTimeFormat('es-ES', {
   timeZone: 'Europe/Madrid',
 });
 
+const LIST_TEXTS = {
+  label: 'Acciones de administración',
+  empty: 'Todavía no hay acciones registradas.',
+  pagesLabel: 'Páginas del registro',
+};
+
 export function AuditLog() {
-  const id = useId();
   // The log has no search: its only filter stays empty.
   const log = usePagedQuery({
     start: { q: '' },
@@ -20,15 +25,8 @@ export function AuditLog() {
     queryFn: (_filters, page, signal) => listAudit(page, signal),
   });
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Registro de cambios</h2>
-      <PagedList
-        paged={log}
-        label="Acciones de administración"
-        ordered
-        empty="Todavía no hay acciones registradas."
-        pagesLabel="Páginas del registro"
-      >
+    <TitledSection className="admin-card" title="Registro de cambios">
+      <PagedList paged={log} {...LIST_TEXTS} ordered>
         {(entry) => (
           <li key={entry.id} className="admin-row">
             <p className="admin-row__title">
@@ -44,6 +42,6 @@ export function AuditLog() {
           </li>
         )}
       </PagedList>
-    </section>
+    </TitledSection>
   );
 }

@@ -45,7 +45,7 @@ export function BandEditor({ band }: { band: AdminBandDto }) {
       className="admin-form admin-editor"
       label={`Editar banda ${band.name}`}
     >
-      <div className="admin-grid">
+      <div className="field-grid">
         <BandNameField {...draft.bind('name')} />
         <SpotifyField {...draft.bind('spotifyUrl')} />
       </div>

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
 import { createBand } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
@@ -25,14 +26,13 @@ export function BandForm() {
   });
 
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Crear banda</h2>
+    <TitledSection className="admin-card" title="Crear banda">
       <AdminForm draft={draft} mutation={create} idle="Crear banda" busy="Creando...">
         <BandNameField {...draft.bind('name')} type="text" />
         <SpotifyField {...draft.bind('spotifyUrl')} />
         <GenreChecks value={genres} onChange={setGenres} />
         <ImageField {...draft.bind('imageUrl')} />
       </AdminForm>
-    </section>
+    </TitledSection>
   );
 }

@@ -6,6 +6,7 @@ import type { AdminBandDto } from '@common/admin-rules';
 import { foldName } from '@common/fold';
 import { StatusRegion } from '@/components/FormStatus';
 import { TextField } from '@/components/TextField';
+import { TitledSection } from '@/components/TitledSection';
 import { adminKeys } from '../keys';
 import { deleteBand, listBands, mergeBand } from '../manage-api';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
@@ -13,7 +14,14 @@ import { useDebounced } from '../useDebounced';
 import { usePagedQuery } from '../usePagedQuery';
 import { BandEditor } from './BandEditor';
 import { PagedList } from './PagedList';
-import { EditToggle, RowButton } from './RowActions';
+import { DeleteButton, EditToggle, NamedRow, RowButton, useDeleteMutation } from './RowActions';
+
+const LIST_TEXTS = {
+  searchLabel: 'Buscar bandas',
+  label: 'Lista de bandas',
+  empty: 'Ninguna banda coincide con la búsqueda.',
+  pagesLabel: 'Páginas de bandas',
+};
 
 function BandRow({ band }: { band: AdminBandDto }) {
   const id = useId();
@@ -33,18 +41,11 @@ function BandRow({ band }: { band: AdminBandDto }) {
     failure: 'Error al fusionar: ',
     success: 'Bandas fusionadas.',
   });
-  const remove = useAdminMutation({
-    mutationFn: deleteBand,
-    failure: 'Error al borrar: ',
-    success: 'Banda borrada.',
-  });
+  const remove = useDeleteMutation(deleteBand, 'Banda borrada.');
 
   return (
-    <li className="admin-row" aria-label={band.name}>
-      <p className="admin-row__title">
-        {band.name} <span className="admin-hint">· {band.concertCount} conciertos</span>
-      </p>
-      <div className="admin-grid">
+    <NamedRow item={band}>
+      <div className="field-grid">
         <TextField
           id={`${id}-into`}
           label="Fusionar con (nombre de la banda que se queda)"
@@ -70,38 +71,25 @@ function BandRow({ band }: { band: AdminBandDto }) {
         >
           Fusionar
         </RowButton>
-        <RowButton
-          disabled={remove.pending || band.concertCount > 0}
-          onClick={() => remove.run(band.id)}
-        >
-          Borrar
-        </RowButton>
+        <DeleteButton remove={remove} item={band} />
       </div>
       <StatusRegion message={latestMessage(merge, remove)} />
       {editing && <BandEditor band={band} />}
-    </li>
+    </NamedRow>
   );
 }
 
 export function BandsManager() {
-  const id = useId();
   const bands = usePagedQuery({
     start: { q: '' },
     queryKey: ({ q }, page) => adminKeys.bandList(q, page),
     queryFn: ({ q }, page, signal) => listBands(q, page, signal),
   });
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Bandas</h2>
-      <PagedList
-        paged={bands}
-        searchLabel="Buscar bandas"
-        label="Lista de bandas"
-        empty="Ninguna banda coincide con la búsqueda."
-        pagesLabel="Páginas de bandas"
-      >
+    <TitledSection className="admin-card" title="Bandas">
+      <PagedList paged={bands} {...LIST_TEXTS}>
         {(band) => <BandRow key={band.id} band={band} />}
       </PagedList>
-    </section>
+    </TitledSection>
   );
 }

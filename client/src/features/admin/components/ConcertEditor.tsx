@@ -1,12 +1,13 @@
 // Edits every field of a concert in place; only what changed is sent (so a description fix never
 // reads as a change of date). Bands are linked and unlinked here too, by name.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ConcertCreateInput, ConcertUpdateInput } from '@common/admin';
 import type { AdminConcertDto } from '@common/admin-rules';
 import { StatusRegion } from '@/components/FormStatus';
 import { TextField } from '@/components/TextField';
 import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { mapChecked } from '@/lib/parseDraft';
+import { useField } from '@/lib/useField';
 import { linkBand, unlinkBand, updateConcert } from '../manage-api';
 import { latestMessage, useAdminMutation, useSaveChanges } from '../useAdminMutation';
 import { useVenues } from '../useVenues';
@@ -54,7 +55,7 @@ export function ConcertEditor({ concert }: { concert: AdminConcertDto }) {
     (fields, venue) =>
       mapChecked(checkConcert(fields, venue.known), (checked) => changesOf(concert, checked)),
   );
-  const [bandName, setBandName] = useState('');
+  const bandName = useField(`${id}-band`);
 
   const save = useSaveChanges(
     (changes: ConcertUpdateInput) => updateConcert(concert.id, changes),
@@ -64,7 +65,7 @@ export function ConcertEditor({ concert }: { concert: AdminConcertDto }) {
     mutationFn: (name: string) => linkBand(concert.id, { name }),
     failure: 'Error al vincular: ',
     success: 'Banda vinculada.',
-    onSuccess: () => setBandName(''),
+    onSuccess: () => bandName.onValueChange(''),
   });
   const removeBand = useAdminMutation({
     mutationFn: (bandId: number) => unlinkBand(concert.id, bandId),
@@ -101,18 +102,12 @@ export function ConcertEditor({ concert }: { concert: AdminConcertDto }) {
             </li>
           ))}
         </ul>
-        <TextField
-          id={`${id}-band`}
-          label="Añadir banda (nombre)"
-          type="text"
-          value={bandName}
-          onValueChange={setBandName}
-        />
+        <TextField {...bandName} label="Añadir banda (nombre)" type="text" />
         <button
           type="button"
           className="button button--secondary"
-          disabled={addBand.pending || bandName.trim() === ''}
-          onClick={() => addBand.run(bandName.trim())}
+          disabled={addBand.pending || bandName.value.trim() === ''}
+          onClick={() => addBand.run(bandName.value.trim())}
         >
           Añadir banda
         </button>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { TitledSection } from '@/components/TitledSection';
 import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { createConcert } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
@@ -35,11 +36,10 @@ export function ConcertForm() {
   });
 
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Crear concierto</h2>
+    <TitledSection className="admin-card" title="Crear concierto">
       <AdminForm draft={draft} mutation={create} idle="Crear concierto" busy="Creando...">
         <AdminConcertFieldset draft={draft} genrePlaceholder="Elige un género" />
       </AdminForm>
-    </section>
+    </TitledSection>
   );
 }

@@ -6,7 +6,7 @@ import { StatusRegion } from '@/components/FormStatus';
 import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../manage-api';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { ConcertEditor } from './ConcertEditor';
-import { EditToggle, RowButton } from './RowActions';
+import { EditToggle, RowButton, useDeleteMutation } from './RowActions';
 
 export const concertLabel = (concert: AdminConcertDto) => {
   const who =
@@ -35,11 +35,7 @@ export function ConcertRow({ concert }: { concert: AdminConcertDto }) {
     failure: 'Error al duplicar: ',
     success: 'Concierto duplicado: cambia su fecha en la copia.',
   });
-  const remove = useAdminMutation({
-    mutationFn: deleteConcert,
-    failure: 'Error al borrar: ',
-    success: 'Concierto borrado.',
-  });
+  const remove = useDeleteMutation(deleteConcert, 'Concierto borrado.');
 
   return (
     <li className="admin-row" aria-label={label}>

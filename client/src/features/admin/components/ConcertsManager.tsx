@@ -3,6 +3,7 @@
 import { useId } from 'react';
 import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
+import { TitledSection } from '@/components/TitledSection';
 import { GenreField } from '@/components/concert-fields/ConcertFieldset';
 import { adminKeys } from '../keys';
 import { listConcerts, type ConcertFilters } from '../manage-api';
@@ -20,6 +21,15 @@ const START: ConcertFilters = {
   withoutImage: false,
 };
 
+const LIST_TEXTS = {
+  searchLabel: 'Buscar conciertos',
+  searchPlaceholder: 'Banda, nombre o sala',
+  count: (total: number) => `${total} conciertos`,
+  label: 'Lista de conciertos',
+  empty: 'Ningún concierto coincide con la búsqueda y los filtros.',
+  pagesLabel: 'Páginas de conciertos',
+};
+
 export function ConcertsManager() {
   const id = useId();
   const concerts = usePagedQuery({
@@ -35,12 +45,10 @@ export function ConcertsManager() {
   });
 
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Conciertos</h2>
+    <TitledSection className="admin-card" title="Conciertos">
       <PagedList
         paged={concerts}
-        searchLabel="Buscar conciertos"
-        searchPlaceholder="Banda, nombre o sala"
+        {...LIST_TEXTS}
         filters={
           <>
             <SelectField
@@ -74,14 +82,10 @@ export function ConcertsManager() {
             </div>
           </>
         }
-        count={(total) => `${total} conciertos`}
-        label="Lista de conciertos"
-        empty="Ningún concierto coincide con la búsqueda y los filtros."
-        pagesLabel="Páginas de conciertos"
       >
         {(concert) => <ConcertRow key={concert.id} concert={concert} />}
       </PagedList>
-    </section>
+    </TitledSection>
   );
 }
 

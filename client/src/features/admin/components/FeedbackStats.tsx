@@ -10,6 +10,7 @@ import type {
   AdminFeedbackCountDto,
   RecommendationEngineName,
 } from '@common/dto';
+import { TitledSection } from '@/components/TitledSection';
 import { parseDay } from '@/lib/dates';
 import { adminKeys } from '../keys';
 import { getFeedback } from '../manage-api';
@@ -121,7 +122,6 @@ function MostDisliked({ concerts, days }: { concerts: AdminDislikedConcertDto[];
 }
 
 export function FeedbackStats() {
-  const id = useId();
   const feedback = useQuery({
     queryKey: adminKeys.feedback(),
     queryFn: ({ signal }) => getFeedback(signal),
@@ -132,8 +132,7 @@ export function FeedbackStats() {
     : 0;
   const isEmpty = data !== undefined && given === 0 && data.mostDisliked.length === 0;
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Lo que opinan los fans</h2>
+    <TitledSection className="admin-card" title="Lo que opinan los fans">
       <ListState
         query={feedback}
         isEmpty={isEmpty}
@@ -145,6 +144,6 @@ export function FeedbackStats() {
           <MostDisliked concerts={data.mostDisliked} days={data.days} />
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }

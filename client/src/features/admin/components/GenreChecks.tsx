@@ -1,5 +1,6 @@
 // The genre checkboxes of the band forms (create and edit), kept in the list's order.
 import { GENRES } from '@common/genres';
+import { GenreCheckboxes } from '@/components/GenreCheckboxes';
 
 interface GenreChecksProps {
   value: string[];
@@ -17,18 +18,12 @@ export function GenreChecks({ value, onChange }: GenreChecksProps) {
   return (
     <fieldset className="fieldset fieldset--dense">
       <legend>Géneros (opcional)</legend>
-      <div className="admin-genres">
-        {GENRES.map((genre) => (
-          <label key={genre} className="admin-check">
-            <input
-              type="checkbox"
-              checked={value.includes(genre)}
-              onChange={(event) => toggle(genre, event.target.checked)}
-            />
-            {genre}
-          </label>
-        ))}
-      </div>
+      <GenreCheckboxes
+        className="admin-genres"
+        optionClassName="admin-check"
+        checked={value}
+        onToggle={toggle}
+      />
     </fieldset>
   );
 }

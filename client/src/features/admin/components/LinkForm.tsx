@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { TextField } from '@/components/TextField';
+import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
 import { createLink } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
@@ -27,19 +28,18 @@ export function LinkForm() {
   const { fields, set, bind } = draft;
 
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Vincular concierto y banda</h2>
+    <TitledSection className="admin-card" title="Vincular concierto y banda">
       <AdminForm draft={draft} mutation={link} idle="Vincular" busy="Vinculando...">
         <ConcertPicker
           selectedId={fields.concertId}
           onPick={(picked) => set('concertId')(String(picked))}
         />
         <BandPicker selectedId={fields.bandId} onPick={(picked) => set('bandId')(String(picked))} />
-        <div className="admin-grid">
+        <div className="field-grid">
           <TextField {...bind('concertId')} {...ID_INPUT} label="ID del concierto" />
           <TextField {...bind('bandId')} {...ID_INPUT} label="ID de la banda" />
         </div>
       </AdminForm>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,5 +1,6 @@
 // An admin list on screen: its search box (and any other filter), the loading, failed and empty
-// states, the rows, and the pager when the list comes in pages.
+// states, the rows, and the pager when the list comes in pages. Each list keeps its words (labels,
+// empty message) in a LIST_TEXTS constant beside it.
 import { useId, type ReactNode } from 'react';
 import { TextField } from '@/components/TextField';
 import type { PagedQuery } from '../usePagedQuery';
@@ -57,7 +58,7 @@ export function PagedList<Filters extends { q: string }, Item>({
   return (
     <>
       {filters ? (
-        <div className="admin-grid">
+        <div className="field-grid">
           {search}
           {filters}
         </div>

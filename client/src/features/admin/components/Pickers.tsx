@@ -1,10 +1,11 @@
 // Search helpers of the link form: they find a concert or a band and hand its id to the form.
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
 import type { AdminConcertOptionDto } from '@common/admin-rules';
+import { TextField } from '@/components/TextField';
+import { useField } from '@/lib/useField';
 import { searchBands, searchConcerts } from '../api';
 import { useDebounced } from '../useDebounced';
-import { TextField } from '@/components/TextField';
 import { adminKeys } from '../keys';
 
 interface PickerProps {
@@ -19,120 +20,109 @@ export function describeConcert(concert: AdminConcertOptionDto): string {
   return `${concert.day} ${concert.hour} · ${who} · ${concert.venue} (ID ${concert.id})`;
 }
 
-function Results<T extends { id: number }>(props: {
-  label: string;
-  items: T[] | undefined;
-  searching: boolean;
+/** What each picker says: its legend, the name of its results, and one result's line. */
+const CONCERT_TEXTS = {
+  legend: 'Buscar concierto',
+  label: 'Conciertos encontrados',
+  describe: describeConcert,
+};
+
+const BAND_TEXTS = {
+  legend: 'Buscar banda',
+  label: 'Bandas encontradas',
+  describe: (band: { id: number; name: string }) => `${band.name} (ID ${band.id})`,
+};
+
+/** A search fieldset: its fields, a status line, and what it found, each a button that picks it. */
+function Picker<Answer, T extends { id: number }, Key extends readonly unknown[]>({
+  legend,
+  children,
+  query,
+  enabled,
+  label,
+  describe,
+  selectedId,
+  onPick,
+}: PickerProps & {
+  legend: string;
+  children: ReactNode;
+  /** The search, answering the items found; it waits until `enabled`. */
+  query: UseQueryOptions<Answer, Error, T[], Key>;
   enabled: boolean;
+  /** Names the list of results. */
+  label: string;
   describe: (item: T) => string;
-  selectedId: string;
-  onPick: (id: number) => void;
 }) {
-  const { items, searching, enabled } = props;
+  const { data: items, isFetching } = useQuery({ ...query, enabled });
   let summary = '';
-  if (enabled && searching) summary = 'Buscando...';
+  if (enabled && isFetching) summary = 'Buscando...';
   else if (enabled && items)
     summary = items.length === 0 ? 'Sin resultados' : `${items.length} resultados`;
   return (
-    <>
+    <fieldset className="fieldset fieldset--dense">
+      <legend>{legend}</legend>
+      {children}
       <p role="status" className="admin-hint">
         {summary}
       </p>
       {enabled && items && items.length > 0 && (
-        <ul className="admin-results" aria-label={props.label}>
+        <ul className="admin-results" aria-label={label}>
           {items.map((item) => (
             <li key={item.id}>
               <button
                 type="button"
                 className="text-input admin-result"
-                aria-pressed={props.selectedId === String(item.id)}
-                onClick={() => props.onPick(item.id)}
+                aria-pressed={selectedId === String(item.id)}
+                onClick={() => onPick(item.id)}
               >
-                {props.describe(item)}
+                {describe(item)}
               </button>
             </li>
           ))}
         </ul>
       )}
-    </>
+    </fieldset>
   );
 }
 
-export function ConcertPicker({ selectedId, onPick }: PickerProps) {
+export function ConcertPicker(props: PickerProps) {
   const id = useId();
-  const [q, setQ] = useState('');
-  const [day, setDay] = useState('');
+  const q = useField(`${id}-q`);
+  const day = useField(`${id}-day`);
   // Strings, not an object, so the debounce settles instead of restarting on every render.
-  const settledQ = useDebounced(q.trim());
-  const settledDay = useDebounced(day);
-  const filters = { q: settledQ, day: settledDay };
-  const enabled = filters.q.length >= MIN_QUERY || filters.day !== '';
-  const search = useQuery({
+  const filters = { q: useDebounced(q.value.trim()), day: useDebounced(day.value) };
+  const query = queryOptions({
     queryKey: adminKeys.concertSearch(filters),
     queryFn: ({ signal }) => searchConcerts(filters, signal),
-    enabled,
+    select: (found) => found.concerts,
   });
   return (
-    <fieldset className="fieldset fieldset--dense">
-      <legend>Buscar concierto</legend>
-      <div className="admin-grid">
-        <TextField
-          id={`${id}-q`}
-          label="Nombre o banda del concierto"
-          type="search"
-          value={q}
-          onValueChange={setQ}
-        />
-        <TextField
-          id={`${id}-day`}
-          label="Fecha del concierto"
-          type="date"
-          value={day}
-          onValueChange={setDay}
-        />
+    <Picker
+      {...props}
+      {...CONCERT_TEXTS}
+      query={query}
+      enabled={filters.q.length >= MIN_QUERY || filters.day !== ''}
+    >
+      <div className="field-grid">
+        <TextField {...q} label="Nombre o banda del concierto" type="search" />
+        <TextField {...day} label="Fecha del concierto" type="date" />
       </div>
-      <Results
-        label="Conciertos encontrados"
-        items={search.data?.concerts}
-        searching={search.isFetching}
-        enabled={enabled}
-        describe={describeConcert}
-        selectedId={selectedId}
-        onPick={onPick}
-      />
-    </fieldset>
+    </Picker>
   );
 }
 
-export function BandPicker({ selectedId, onPick }: PickerProps) {
+export function BandPicker(props: PickerProps) {
   const id = useId();
-  const [q, setQ] = useState('');
-  const query = useDebounced(q.trim());
-  const enabled = query.length >= MIN_QUERY;
-  const search = useQuery({
-    queryKey: adminKeys.bandSearch(query),
-    queryFn: ({ signal }) => searchBands(query, signal),
-    enabled,
+  const q = useField(`${id}-q`);
+  const settled = useDebounced(q.value.trim());
+  const query = queryOptions({
+    queryKey: adminKeys.bandSearch(settled),
+    queryFn: ({ signal }) => searchBands(settled, signal),
+    select: (found) => found.bands,
   });
   return (
-    <fieldset className="fieldset fieldset--dense">
-      <legend>Buscar banda</legend>
-      <TextField
-        id={`${id}-q`}
-        label="Nombre de la banda a vincular"
-        type="search"
-        value={q}
-        onValueChange={setQ}
-      />
-      <Results
-        label="Bandas encontradas"
-        items={search.data?.bands}
-        searching={search.isFetching}
-        enabled={enabled}
-        describe={(band) => `${band.name} (ID ${band.id})`}
-        selectedId={selectedId}
-        onPick={onPick}
-      />
-    </fieldset>
+    <Picker {...props} {...BAND_TEXTS} query={query} enabled={settled.length >= MIN_QUERY}>
+      <TextField {...q} label="Nombre de la banda a vincular" type="search" />
+    </Picker>
   );
 }

@@ -1,5 +1,7 @@
-// The buttons of an admin list row (bands, venues, concerts): all secondary, never submitting.
-import type { ButtonHTMLAttributes } from 'react';
+// The parts of an admin list row (bands, venues, concerts): its buttons, all secondary and never
+// submitting, the delete's mutation, and the frame of a band's or a venue's row.
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useAdminMutation } from '../useAdminMutation';
 
 type RowButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>;
 
@@ -13,5 +15,45 @@ export function EditToggle({ editing, onToggle }: { editing: boolean; onToggle: 
     <RowButton aria-expanded={editing} onClick={onToggle}>
       {editing ? 'Cerrar edición' : 'Editar'}
     </RowButton>
+  );
+}
+
+/** A row's delete, by the row's id. */
+export const useDeleteMutation = (mutationFn: (id: number) => Promise<unknown>, success: string) =>
+  useAdminMutation({ mutationFn, failure: 'Error al borrar: ', success });
+
+/** Deletes a band or a venue, once no concert uses it. */
+export function DeleteButton({
+  remove,
+  item,
+}: {
+  remove: ReturnType<typeof useDeleteMutation>;
+  item: { id: number; concertCount: number };
+}) {
+  return (
+    <RowButton
+      disabled={remove.pending || item.concertCount > 0}
+      onClick={() => remove.run(item.id)}
+    >
+      Borrar
+    </RowButton>
+  );
+}
+
+/** A band's or a venue's row: its name, and how many concerts use it (none, to delete it). */
+export function NamedRow({
+  item,
+  children,
+}: {
+  item: { name: string; concertCount: number };
+  children: ReactNode;
+}) {
+  return (
+    <li className="admin-row" aria-label={item.name}>
+      <p className="admin-row__title">
+        {item.name} <span className="admin-hint">· {item.concertCount} conciertos</span>
+      </p>
+      {children}
+    </li>
   );
 }

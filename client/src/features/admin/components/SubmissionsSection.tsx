@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
+import { TitledSection } from '@/components/TitledSection';
 import { fetchPendingSubmissions, submissionKeys } from '@/features/submissions/api';
 import { SubmissionReview } from './SubmissionReview';
 
 /** The moderation queue: concerts sent by bands through /publica, oldest first. */
 export function SubmissionsSection() {
-  const id = useId();
   // The outcome of the last review stays here: the reviewed item leaves the list.
   const [message, setMessage] = useState<StatusMessage | null>(null);
   const queue = useQuery({
@@ -32,10 +32,9 @@ export function SubmissionsSection() {
     );
 
   return (
-    <section className="admin-card" aria-labelledby={id}>
-      <h2 id={id}>Propuestas de conciertos</h2>
+    <TitledSection className="admin-card" title="Propuestas de conciertos">
       <StatusRegion message={message} />
       {content}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,4 +1,5 @@
-// Every field of a managed venue, shared by the "Añadir sala" form and a venue's edit form.
+// Every field of a managed venue, shared by the "Añadir sala" form and a venue's edit form; its
+// address and website also stand in the concert forms for a new venue.
 import { ADMIN_NAME_MAX, ADMIN_URL_MAX } from '@common/admin-rules';
 import { TextField } from '@/components/TextField';
 import type { BoundField } from '@/lib/useDraft';
@@ -11,17 +12,10 @@ interface VenueFieldsProps {
 
 export function VenueFields({ nameLabel, bind }: VenueFieldsProps) {
   return (
-    <div className="admin-grid">
+    <div className="field-grid">
       <TextField {...bind('name')} label={nameLabel} required maxLength={ADMIN_NAME_MAX} />
       <TextField {...bind('town')} label="Municipio" required maxLength={ADMIN_NAME_MAX} />
-      <TextField {...bind('address')} label="Dirección (opcional)" maxLength={ADMIN_NAME_MAX} />
-      <TextField
-        {...bind('website')}
-        label="Web (opcional)"
-        type="url"
-        placeholder="https://..."
-        maxLength={ADMIN_URL_MAX}
-      />
+      <VenueContactFields address={bind('address')} website={bind('website')} />
       <TextField
         {...bind('lat')}
         label="Latitud (opcional, entre -90 y 90)"
@@ -35,5 +29,29 @@ export function VenueFields({ nameLabel, bind }: VenueFieldsProps) {
         placeholder="2.65"
       />
     </div>
+  );
+}
+
+/** A venue's address and website, both optional; `of` names the venue in the labels. */
+export function VenueContactFields({
+  address,
+  website,
+  of = '',
+}: {
+  address: BoundField;
+  website: BoundField;
+  of?: string;
+}) {
+  return (
+    <>
+      <TextField {...address} label={`Dirección${of} (opcional)`} maxLength={ADMIN_NAME_MAX} />
+      <TextField
+        {...website}
+        label={`Web${of} (opcional)`}
+        type="url"
+        placeholder="https://..."
+        maxLength={ADMIN_URL_MAX}
+      />
+    </>
   );
 }

@@ -3,6 +3,7 @@
 import { useId, useState } from 'react';
 import type { AdminManagedVenueDto } from '@common/admin-rules';
 import { StatusRegion } from '@/components/FormStatus';
+import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
 import { adminKeys } from '../keys';
 import { createVenue, deleteVenue, listManagedVenues } from '../manage-api';
@@ -11,11 +12,17 @@ import { usePagedQuery } from '../usePagedQuery';
 import { checkVenue, type VenueText } from '../validation';
 import { AdminForm } from './AdminForm';
 import { PagedList } from './PagedList';
-import { EditToggle, RowButton } from './RowActions';
+import { DeleteButton, EditToggle, NamedRow, useDeleteMutation } from './RowActions';
 import { VenueEditor } from './VenueEditor';
 import { VenueFields } from './VenueFields';
 
 const EMPTY: VenueText = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
+
+const LIST_TEXTS = {
+  searchLabel: 'Buscar salas',
+  label: 'Lista de salas',
+  empty: 'Ninguna sala coincide con la búsqueda.',
+};
 
 /** Where the venue is, as one line of its row ('Palma · Carrer Major 1 · web'). */
 function whereLine(venue: AdminManagedVenueDto): string {
@@ -28,29 +35,17 @@ function whereLine(venue: AdminManagedVenueDto): string {
 
 function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
   const [editing, setEditing] = useState(false);
-  const remove = useAdminMutation({
-    mutationFn: deleteVenue,
-    failure: 'Error al borrar: ',
-    success: 'Sala borrada.',
-  });
+  const remove = useDeleteMutation(deleteVenue, 'Sala borrada.');
   return (
-    <li className="admin-row" aria-label={venue.name}>
-      <p className="admin-row__title">
-        {venue.name} <span className="admin-hint">· {venue.concertCount} conciertos</span>
-      </p>
+    <NamedRow item={venue}>
       <p className="admin-hint">{whereLine(venue)}</p>
       <div className="admin-row__actions">
         <EditToggle editing={editing} onToggle={() => setEditing((open) => !open)} />
-        <RowButton
-          disabled={remove.pending || venue.concertCount > 0}
-          onClick={() => remove.run(venue.id)}
-        >
-          Borrar
-        </RowButton>
+        <DeleteButton remove={remove} item={venue} />
       </div>
       <StatusRegion message={remove.message} />
       {editing && <VenueEditor venue={venue} />}
-    </li>
+    </NamedRow>
   );
 }
 
@@ -77,7 +72,6 @@ function AddVenueForm() {
 }
 
 export function VenuesManager() {
-  const id = useId();
   const venues = usePagedQuery({
     start: { q: '' },
     queryKey: ({ q }) => adminKeys.venueList(q),
@@ -86,17 +80,11 @@ export function VenuesManager() {
     }),
   });
   return (
-    <section className="admin-card" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Salas</h2>
+    <TitledSection className="admin-card" title="Salas">
       <AddVenueForm />
-      <PagedList
-        paged={venues}
-        searchLabel="Buscar salas"
-        label="Lista de salas"
-        empty="Ninguna sala coincide con la búsqueda."
-      >
+      <PagedList paged={venues} {...LIST_TEXTS}>
         {(venue) => <VenueRow key={venue.id} venue={venue} />}
       </PagedList>
-    </section>
+    </TitledSection>
   );
 }

@@ -1,12 +1,11 @@
-import { useId } from 'react';
 import { useAdminAction } from './ActionSection';
 import { StatusRegion } from '@/components/FormStatus';
+import { TitledSection } from '@/components/TitledSection';
 
 const CONFIRM_REAL =
   '¿Enviar el email semanal a todos los usuarios suscritos? No se puede deshacer.';
 
 export function WeeklyEmailSection() {
-  const id = useId();
   const { pending, message, run } = useAdminAction('Error al enviar emails');
 
   function sendToEveryone() {
@@ -16,8 +15,7 @@ export function WeeklyEmailSection() {
   }
 
   return (
-    <section className="admin-card" aria-labelledby={id}>
-      <h2 id={id}>Enviar email semanal</h2>
+    <TitledSection className="admin-card" title="Enviar email semanal">
       <p className="admin-hint">
         La prueba se envía solo a los administradores; el envío real, a todos los suscritos.
       </p>
@@ -40,6 +38,6 @@ export function WeeklyEmailSection() {
         </button>
       </div>
       <StatusRegion message={message} />
-    </section>
+    </TitledSection>
   );
 }

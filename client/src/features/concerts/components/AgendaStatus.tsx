@@ -1,30 +1,22 @@
 // What the two agenda pages (/myconcerts and /conciertos) show instead of their cards: the
-// loading state each page chooses, the failed read with a retry, or why nothing is listed.
+// skeleton while loading, the failed read with a retry, or why nothing is listed.
 import type { ReactNode } from 'react';
 import { LoadFailure } from '@/components/LoadFailure';
+import type { useAgendaView } from '../useAgendaView';
+import { AgendaSkeleton } from './AgendaSkeleton';
 
 interface AgendaStatusProps {
-  agenda: { isPending: boolean; isError: boolean; refetch: () => unknown };
-  /** What stands in while the agenda loads (a skeleton, a status line). */
-  loading: ReactNode;
+  /** The page's agenda; when filters hide concerts, the empty message offers to clear them. */
+  view: Pick<ReturnType<typeof useAgendaView>, 'agenda' | 'filtered' | 'clearFilters'>;
   /** True when the loaded agenda shows no card. */
   isEmpty: boolean;
-  /** True when filters are set or hide concerts: then the empty message offers to clear them. */
-  filtered: boolean;
-  onClearFilters: () => void;
   /** The cards, once there are some. */
   children: ReactNode;
 }
 
-export function AgendaStatus({
-  agenda,
-  loading,
-  isEmpty,
-  filtered,
-  onClearFilters,
-  children,
-}: AgendaStatusProps) {
-  if (agenda.isPending) return loading;
+export function AgendaStatus({ view, isEmpty, children }: AgendaStatusProps) {
+  const { agenda, filtered } = view;
+  if (agenda.isPending) return <AgendaSkeleton />;
   if (agenda.isError) {
     return (
       <LoadFailure className="agenda-message" onRetry={() => void agenda.refetch()}>
@@ -38,7 +30,7 @@ export function AgendaStatus({
       {filtered ? (
         <>
           <p>No hay conciertos que coincidan con tus filtros.</p>
-          <button type="button" className="button button--secondary" onClick={onClearFilters}>
+          <button type="button" className="button button--secondary" onClick={view.clearFilters}>
             Borrar filtros
           </button>
         </>

@@ -4,7 +4,8 @@ import { normalizeText } from '../filters';
 const MIN_CHARS = 2;
 const MAX_SUGGESTIONS = 5;
 
-interface BandComboboxProps {
+/** The band filter, a combobox on wide screens and a dialog on narrow ones. */
+export interface BandFilterProps {
   value: string;
   /** Every band of the agenda, worked out when first asked for. */
   bandNames: () => string[];
@@ -12,7 +13,7 @@ interface BandComboboxProps {
 }
 
 /** Wide screens: a text filter with an ARIA 1.2 combobox of up to 5 band suggestions. */
-export function BandCombobox({ value, bandNames, onChange }: BandComboboxProps) {
+export function BandCombobox({ value, bandNames, onChange }: BandFilterProps) {
   const id = useId();
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
@@ -85,7 +86,7 @@ export function BandCombobox({ value, bandNames, onChange }: BandComboboxProps) 
         {value && (
           <button
             type="button"
-            className="icon-button"
+            className="pill icon-button"
             aria-label="Borrar banda"
             title="Borrar banda"
             onClick={() => choose('')}

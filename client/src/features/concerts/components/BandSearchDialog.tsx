@@ -1,15 +1,9 @@
 import { useId, useRef, useState } from 'react';
 import { matchingBands } from '../filters';
-
-interface BandSearchDialogProps {
-  value: string;
-  /** Every band of the agenda, worked out when first asked for. */
-  bandNames: () => string[];
-  onChange: (value: string) => void;
-}
+import type { BandFilterProps } from './BandCombobox';
 
 /** Narrow screens: a button opening a modal band search; the chosen band shows as a pill. */
-export function BandSearchDialog({ value, bandNames, onChange }: BandSearchDialogProps) {
+export function BandSearchDialog({ value, bandNames, onChange }: BandFilterProps) {
   const id = useId();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState('');

@@ -5,6 +5,7 @@ import { formatLongDay } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { AddToCalendar } from '@/features/calendar/AddToCalendar';
 import { useLikeCount } from '../queries';
+import { calendarProps, ConcertFacts, SpotifyLinks } from './ConcertFacts';
 import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';
 import { LikeButton } from './LikeButton';
@@ -58,24 +59,15 @@ export const ConcertCard = memo(function ConcertCard({
           <Link to={concertPagePath(concert)}>{title}</Link>
         </h2>
         {concert.cancelled && <p className="concert-card__cancelled">Cancelado</p>}
-        <dl className="concert-card__facts">
-          <div>
-            <dt>Género</dt>
-            <dd>{concert.genre}</dd>
-          </div>
-          <div>
-            <dt>Lugar</dt>
-            <dd>{concert.venue}</dd>
-          </div>
-          <div>
-            <dt>Hora</dt>
-            <dd>{formatHour(concert.hour)}</dd>
-          </div>
-          <div>
-            <dt>Precio</dt>
-            <dd>{formatPrice(concert.price)}</dd>
-          </div>
-        </dl>
+        <ConcertFacts
+          className="concert-card__facts"
+          facts={[
+            ['Género', concert.genre],
+            ['Lugar', concert.venue],
+            ['Hora', formatHour(concert.hour)],
+            ['Precio', formatPrice(concert.price)],
+          ]}
+        />
         {/* Visitors: the public agenda itself invites them to sign up for their scores. */}
         {signedIn && (
           <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
@@ -102,13 +94,7 @@ export const ConcertCard = memo(function ConcertCard({
         )}
         {spotifyBands.length > 0 && (
           <ul className="concert-card__links">
-            {spotifyBands.map((band) => (
-              <li key={band.id}>
-                <a href={band.spotifyUrl ?? undefined} target="_blank" rel="noopener noreferrer">
-                  Escuchar {band.name} en Spotify
-                </a>
-              </li>
-            ))}
+            <SpotifyLinks bands={spotifyBands} />
           </ul>
         )}
         <div className="concert-card__actions">
@@ -126,14 +112,7 @@ export const ConcertCard = memo(function ConcertCard({
             Compartir por WhatsApp
           </a>
         </div>
-        <AddToCalendar
-          concertId={concert.id}
-          title={title}
-          day={concert.day}
-          hour={formatHour(concert.hour)}
-          location={concert.venue}
-          description={concert.descriptionShort ?? concert.description}
-        />
+        <AddToCalendar {...calendarProps(concert, title)} />
         <FeedbackButtons
           concertId={concert.id}
           feedback={recommendation?.feedback ?? 0}

@@ -28,7 +28,7 @@ export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButto
       </span>
       <button
         type="button"
-        className="icon-button"
+        className="pill icon-button"
         aria-pressed={feedback === 1}
         aria-label="Recomendación acertada"
         title={signedIn ? 'Recomendación acertada' : SIGN_IN}
@@ -40,7 +40,7 @@ export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButto
       </button>
       <button
         type="button"
-        className="icon-button"
+        className="pill icon-button"
         aria-pressed={feedback === -1}
         aria-label="Recomendación no acertada"
         title={signedIn ? 'Recomendación no acertada' : SIGN_IN}

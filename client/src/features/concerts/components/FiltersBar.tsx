@@ -48,6 +48,21 @@ export function FiltersBar(props: FiltersBarProps) {
 
 const fieldsIdOf = (id: string) => `${id}-fields`;
 
+/** A filter chosen from a list, whose first option (`all`) sets none. */
+interface Choice {
+  name: 'puntuacion' | 'genero' | 'precio';
+  label: string;
+  all: string;
+  options: readonly { value: string; label: string }[];
+}
+
+const SCORES = [
+  { value: 'extreme', label: '🔥🔥🔥 Encaje muy alto' },
+  { value: 'high', label: '🔥🔥 Encaje alto' },
+  { value: 'medium', label: '🔥 Encaje medio' },
+  { value: 'low', label: '😴 Encaje bajo' },
+];
+
 /**
  * The fields themselves. The genre and band choices are read from the whole agenda only when the
  * fields are drawn: on a phone, with the fields closed, a season's 1,000 concerts are not folded
@@ -66,7 +81,16 @@ function FilterFields({
     let names: string[] | undefined;
     return () => (names ??= uniqueBandNames(concerts));
   }, [concerts]);
-  const genres = useMemo(() => uniqueGenres(concerts), [concerts]);
+  const genres = useMemo(
+    () => uniqueGenres(concerts).map((genre) => ({ value: genre, label: genre })),
+    [concerts],
+  );
+  const choices: (Choice | false)[] = [
+    showScore && { name: 'puntuacion', label: 'Puntuación', all: 'Todas', options: SCORES },
+    { name: 'genero', label: 'Género', all: 'Todos', options: genres },
+    { name: 'precio', label: 'Precio', all: 'Todos', options: PRICE_RANGES },
+  ];
+  const BandFilter = narrow ? BandSearchDialog : BandCombobox;
   return (
     <section id={fieldsIdOf(id)} className="agenda-filters" aria-label="Filtros">
       <div className="filter-field">
@@ -82,7 +106,7 @@ function FilterFields({
           {filters.fecha && (
             <button
               type="button"
-              className="icon-button"
+              className="pill icon-button"
               aria-label="Borrar fecha"
               title="Borrar fecha"
               onClick={() => onChange('fecha', '')}
@@ -92,68 +116,32 @@ function FilterFields({
           )}
         </div>
       </div>
-      {showScore && (
-        <div className="filter-field">
-          <label htmlFor={`${id}-score`}>Puntuación</label>
-          <select
-            id={`${id}-score`}
-            className="text-input"
-            value={filters.puntuacion}
-            onChange={(event) => onChange('puntuacion', event.target.value)}
-          >
-            <option value="">Todas</option>
-            <option value="extreme">🔥🔥🔥 Encaje muy alto</option>
-            <option value="high">🔥🔥 Encaje alto</option>
-            <option value="medium">🔥 Encaje medio</option>
-            <option value="low">😴 Encaje bajo</option>
-          </select>
-        </div>
+      {choices.map(
+        (choice) =>
+          choice && (
+            <div key={choice.name} className="filter-field">
+              <label htmlFor={`${id}-${choice.name}`}>{choice.label}</label>
+              <select
+                id={`${id}-${choice.name}`}
+                className="text-input"
+                value={filters[choice.name]}
+                onChange={(event) => onChange(choice.name, event.target.value)}
+              >
+                <option value="">{choice.all}</option>
+                {choice.options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ),
       )}
-      <div className="filter-field">
-        <label htmlFor={`${id}-genre`}>Género</label>
-        <select
-          id={`${id}-genre`}
-          className="text-input"
-          value={filters.genero}
-          onChange={(event) => onChange('genero', event.target.value)}
-        >
-          <option value="">Todos</option>
-          {genres.map((genre) => (
-            <option key={genre} value={genre}>
-              {genre}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="filter-field">
-        <label htmlFor={`${id}-price`}>Precio</label>
-        <select
-          id={`${id}-price`}
-          className="text-input"
-          value={filters.precio}
-          onChange={(event) => onChange('precio', event.target.value)}
-        >
-          <option value="">Todos</option>
-          {PRICE_RANGES.map((range) => (
-            <option key={range.value} value={range.value}>
-              {range.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      {narrow ? (
-        <BandSearchDialog
-          value={filters.banda}
-          bandNames={bandNames}
-          onChange={(value) => onChange('banda', value)}
-        />
-      ) : (
-        <BandCombobox
-          value={filters.banda}
-          bandNames={bandNames}
-          onChange={(value) => onChange('banda', value)}
-        />
-      )}
+      <BandFilter
+        value={filters.banda}
+        bandNames={bandNames}
+        onChange={(value) => onChange('banda', value)}
+      />
     </section>
   );
 }

@@ -24,7 +24,7 @@ export function LikeButton({ concertId, liked, likeCount, signedIn }: LikeButton
   return (
     <button
       type="button"
-      className={`like-button${liked ? ' like-button--on' : ''}`}
+      className={`pill like-button${liked ? ' like-button--on' : ''}`}
       aria-pressed={liked}
       aria-label={signedIn ? 'Me gusta' : SIGN_IN}
       title={signedIn ? undefined : SIGN_IN}

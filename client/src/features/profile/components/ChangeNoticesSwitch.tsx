@@ -1,22 +1,20 @@
 // The fan's switch for the mails about changes to concerts they liked (date, time, venue, price,
 // cancellation). Saved at once; the checkbox shows the saved state.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
 import type { ProfileDto } from '@common/dto';
 import { StatusRegion } from '@/components/FormStatus';
+import { TitledSection } from '@/components/TitledSection';
 import { profileKeys } from '../keys';
 import { updateProfile } from '../queries';
 
 export function ChangeNoticesSwitch({ enabled }: { enabled: boolean }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (changeNotices: boolean) => updateProfile({ changeNotices }),
     onSuccess: (profile: ProfileDto) => queryClient.setQueryData(profileKeys.detail(), profile),
   });
   return (
-    <section className="profile-actions" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Avisos de cambios</h2>
+    <TitledSection className="profile-actions" title="Avisos de cambios">
       <label className="admin-check">
         <input
           type="checkbox"
@@ -31,6 +29,6 @@ export function ChangeNoticesSwitch({ enabled }: { enabled: boolean }) {
           save.isError ? { kind: 'error', text: 'No se ha podido guardar el cambio.' } : null
         }
       />
-    </section>
+    </TitledSection>
   );
 }

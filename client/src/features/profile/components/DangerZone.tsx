@@ -2,12 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import type { ProfileDto } from '@common/dto';
-import { TextField } from '@/components/TextField';
+import { PasswordField } from '@/components/PasswordField';
 import { ApiError } from '@/lib/api';
 import { setSessionUser } from '@/lib/session';
 import { deleteAccount } from '../queries';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 import { FormStatus } from '@/components/FormStatus';
+import { TitledSection } from '@/components/TitledSection';
 
 const DELETED = 'Cuenta eliminada correctamente.';
 const DELETE_FAILED = 'Ocurrió un problema al eliminar tu cuenta.';
@@ -84,8 +85,7 @@ export function DangerZone({
   }
 
   return (
-    <section className="profile-section danger-zone" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Zona de Peligro</h2>
+    <TitledSection className="profile-section danger-zone" title="Zona de Peligro">
       <button
         ref={openerRef}
         type="button"
@@ -114,11 +114,9 @@ export function DangerZone({
         <form onSubmit={(event) => void confirm(event)} noValidate>
           {!hasPassword && <p className="profile-hint">{REAUTH_HINT}</p>}
           {hasPassword && isOpen && (
-            <TextField
+            <PasswordField
+              kind="current"
               id={`${id}-password`}
-              label="Contraseña actual"
-              type="password"
-              autoComplete="current-password"
               value={currentPassword}
               onValueChange={setCurrentPassword}
               invalid={state === 'failed'}
@@ -141,6 +139,6 @@ export function DangerZone({
           </div>
         </form>
       </dialog>
-    </section>
+    </TitledSection>
   );
 }

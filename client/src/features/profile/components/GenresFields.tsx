@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { GENRES } from '@common/genres';
 import { MAX_LIKED_GENRES } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
+import { GenreCheckboxes } from '@/components/GenreCheckboxes';
 
 const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
 
@@ -43,35 +43,23 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
     <>
       <fieldset className="fieldset">
         <legend>Géneros preferidos (de 1 a 5)</legend>
-        <div className="genre-grid">
-          {GENRES.map((genre) => (
-            <label key={genre} className="genre-option">
-              <input
-                type="checkbox"
-                checked={liked.includes(genre)}
-                onChange={(event) => toggleLiked(genre, event.target.checked)}
-              />
-              {genre}
-            </label>
-          ))}
-        </div>
+        <GenreCheckboxes
+          className="genre-grid"
+          optionClassName="genre-option"
+          checked={liked}
+          onToggle={toggleLiked}
+        />
         {warning && <FormStatus kind="error">{warning}</FormStatus>}
       </fieldset>
       <fieldset className="fieldset">
         <legend>Géneros que no te gustan</legend>
-        <div className="genre-grid">
-          {GENRES.map((genre) => (
-            <label key={genre} className="genre-option">
-              <input
-                type="checkbox"
-                checked={disliked.includes(genre)}
-                disabled={liked.includes(genre)}
-                onChange={(event) => toggleDisliked(genre, event.target.checked)}
-              />
-              {genre}
-            </label>
-          ))}
-        </div>
+        <GenreCheckboxes
+          className="genre-grid"
+          optionClassName="genre-option"
+          checked={disliked}
+          disabled={liked}
+          onToggle={toggleDisliked}
+        />
       </fieldset>
     </>
   );

@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '@common/dto';
-import { PASSWORD_PLACEHOLDER, passwordLengthProblem } from '@common/rules';
+import { passwordLengthProblem } from '@common/rules';
 import { ApiError } from '@/lib/api';
 import { profileKeys } from '../keys';
 import { changePassword } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
-import { TextField } from '@/components/TextField';
+import { PasswordField } from '@/components/PasswordField';
 import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 import { FormStatus } from '@/components/FormStatus';
+import { TitledSection } from '@/components/TitledSection';
 
 /**
  * Changing the password asks for the current one. An account without one (Google/Spotify only)
@@ -63,26 +64,20 @@ export function PasswordSection({
   }
 
   return (
-    <section className="profile-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>Contraseña</h2>
+    <TitledSection className="profile-section" title="Contraseña">
       {!hasPassword && <p className="profile-hint">{REAUTH_HINT}</p>}
       <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
         {hasPassword && (
-          <TextField
+          <PasswordField
+            kind="current"
             id={`${id}-current`}
-            label="Contraseña actual"
-            type="password"
-            autoComplete="current-password"
             value={currentPassword}
             onValueChange={setCurrentPassword}
           />
         )}
-        <TextField
+        <PasswordField
+          kind="new"
           id={`${id}-new`}
-          label="Nueva contraseña"
-          type="password"
-          autoComplete="new-password"
-          placeholder={PASSWORD_PLACEHOLDER}
           value={newPassword}
           onValueChange={setNewPassword}
         />
@@ -93,6 +88,6 @@ export function PasswordSection({
       {error && <FormStatus kind="error">{error}</FormStatus>}
       {reauth && <ReauthNotice message={reauth} providers={signInProviders} />}
       {success && <FormStatus kind="success">{success}</FormStatus>}
-    </section>
+    </TitledSection>
   );
 }

@@ -1,0 +1,49 @@
+// What the agenda's card and the concert's page both show of a concert: its facts, its bands'
+// Spotify links and the props of its 'Añadir al calendario'.
+import type { ReactNode } from 'react';
+import type { AgendaConcertDto } from '@common/dto';
+import type { AddToCalendarProps } from '@/features/calendar/AddToCalendar';
+import { formatHour } from './shareText';
+
+/** The facts of a <dl>, a term and its value each; a null one (an unknown address) is left out. */
+export function ConcertFacts({
+  className,
+  facts,
+}: {
+  className: string;
+  facts: ([term: string, value: ReactNode] | null)[];
+}) {
+  return (
+    <dl className={className}>
+      {facts.map(
+        (fact) =>
+          fact && (
+            <div key={fact[0]}>
+              <dt>{fact[0]}</dt>
+              <dd>{fact[1]}</dd>
+            </div>
+          ),
+      )}
+    </dl>
+  );
+}
+
+/** An item of a list for each band, each with a Spotify page. */
+export function SpotifyLinks({ bands }: { bands: AgendaConcertDto['bands'] }) {
+  return bands.map((band) => (
+    <li key={band.id}>
+      <a href={band.spotifyUrl ?? undefined} target="_blank" rel="noopener noreferrer">
+        Escuchar {band.name} en Spotify
+      </a>
+    </li>
+  ));
+}
+
+export const calendarProps = (concert: AgendaConcertDto, title: string): AddToCalendarProps => ({
+  concertId: concert.id,
+  title,
+  day: concert.day,
+  hour: formatHour(concert.hour),
+  location: concert.venue,
+  description: concert.descriptionShort ?? concert.description,
+});
