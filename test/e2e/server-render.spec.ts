@@ -44,6 +44,38 @@ test.describe('server rendering', () => {
     }
   });
 
+  test('a card hydrates with the like count its HTML was drawn from, then shows the new one', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    const { concerts } = await visitorAgenda(page.request);
+    const first = concerts[0]!;
+    await renderedRoot(page.request, '/conciertos'); // the visitors' page is now kept
+    const fan = await newRequest(playwright, baseURL);
+    try {
+      await createFan(fan, { keepSession: true });
+      expect(
+        (await fan.put(`/api/concerts/${first.id}/like`, { data: { liked: true } })).ok(),
+      ).toBe(true);
+    } finally {
+      await fan.dispose();
+    }
+    const { likeCounts } = (await (await page.request.get('/api/concerts/likes')).json()) as {
+      likeCounts: Record<string, number>;
+    };
+    // The kept page still carries the old count; once it is older than the counts' freshness,
+    // the app asks for them again while its cards hydrate, on a slow phone's CPU.
+    await page.waitForTimeout(11_000);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 8 });
+    await page.goto('/conciertos');
+    const card = page.getByRole('list', { name: 'Conciertos' }).getByRole('article').first();
+    await expect(card.getByRole('button', { name: 'Inicia sesión para dar like' })).toContainText(
+      String(likeCounts[first.id]),
+    );
+  });
+
   test('the HTML carries the first card, its venue and each concert page', async ({ request }) => {
     const { concerts } = await visitorAgenda(request);
     const first = concerts[0]!;

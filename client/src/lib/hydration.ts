@@ -29,3 +29,16 @@ export function useHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * `value`, except while React hydrates this component: then `hydratingValue`, what the server's
+ * HTML was drawn from. A query refreshed before a Suspense boundary hydrates (each agenda card
+ * hydrates on its own) would otherwise not match the HTML; React renders the new value just after.
+ */
+export function useValueAsRendered<T>(value: T, hydratingValue: T): T {
+  return useSyncExternalStore(
+    noSubscription,
+    () => value,
+    () => hydratingValue,
+  );
+}

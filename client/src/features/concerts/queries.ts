@@ -10,6 +10,8 @@ import type {
 } from '@common/dto';
 import type { Feedback } from '@common/genres';
 import { ApiError, apiFetch } from '@/lib/api';
+import { useValueAsRendered } from '@/lib/hydration';
+import { embeddedPageData } from '@/lib/pageData';
 import { agendaQuery, likeCountsQuery } from './agendaQuery';
 import { concertKeys } from './keys';
 
@@ -44,7 +46,9 @@ export function useLikeCount(concertId: number): number {
     // mounts after a failed fetch must not ask again).
     enabled: false,
   });
-  return data ?? 0;
+  const live = data ?? 0;
+  const embedded = embeddedPageData()?.likeCounts?.likeCounts;
+  return useValueAsRendered(live, embedded ? (embedded[concertId] ?? 0) : live);
 }
 
 /** A concert for its page, or null when there is none: a 404 is an answer, not an error. */
