@@ -252,6 +252,33 @@ describe('GET /conciertos/<id>-<slug>', () => {
     expect(html).toMatch(/<dd>Es Gremi(<!-- -->)? \(Palma\)<\/dd>/);
   });
 
+  it("renders a band's Spotify player closed, and the plain link when the address names no artist", async () => {
+    const { id, nina } = await gremiConcert();
+    const artist = '4Z8W4fKeB5YxbusRsdQVPb';
+    await database.db
+      .updateTable('bands')
+      .set({ band_spotify_url: `https://open.spotify.com/intl-es/artist/${artist}?si=x` })
+      .where('id', '=', nina.id)
+      .execute();
+    const res = await request(await renderingApp())
+      .get(`/conciertos/${id}`)
+      .redirects(1)
+      .expect(200);
+    const html = res.text;
+    // Niña Pastori's id opens a player, only when pressed: nothing of it is in the first render.
+    expect(html).toMatch(
+      /<button type="button" class="pill spotify-listen__toggle" aria-expanded="false" aria-controls="[^"]+">.*?Escuchar Niña Pastori aquí<\/button>/,
+    );
+    expect(html).not.toContain('<iframe');
+    expect(html).not.toContain('/embed/');
+    // Los Planetas' address has no artist id: the link as before, and no player.
+    expect(html).toMatch(/>Escuchar (<!-- -->)?Los Planetas(<!-- -->)? en Spotify<\/a>/);
+    expect(html).not.toContain('Escuchar Los Planetas aquí');
+    expect(res.headers['content-security-policy']).toMatch(
+      /(^|;)frame-src https:\/\/open\.spotify\.com(;|$)/,
+    );
+  });
+
   it('carries a JSON-LD MusicEvent that names the bands, venue, address, start and offer', async () => {
     const { id } = await gremiConcert();
     const res = await request(newApp()).get(`/conciertos/${id}`).redirects(1).expect(200);

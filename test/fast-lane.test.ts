@@ -415,6 +415,9 @@ describe('kept answers', () => {
           defined(stack.headers[header], header),
         ]);
       }
+      expect(res.headers['content-security-policy']).toContain(
+        'frame-src https://open.spotify.com;',
+      );
       expect(res.headers['x-powered-by']).toBeUndefined();
       expect(res.headers['x-request-id']).toBe('peticion-1');
       const fresh = await request(app).get(target).set('X-Request-Id', 'no valid!').expect(200);

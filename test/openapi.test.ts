@@ -100,6 +100,8 @@ describe('the OpenAPI document', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-eval');
+    // The pages' frame source (Spotify's player) is not the docs' business.
+    expect(csp).not.toMatch(/frame-src|spotify/);
     await request(app)
       .get('/api/docs/start.js')
       .expect(200)

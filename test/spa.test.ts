@@ -122,12 +122,15 @@ describe('the built SPA', () => {
     await request(app).get('/assets/missing.js').expect(404);
   });
 
-  it('sends a strict CSP that only adds the analytics origin when configured', async () => {
+  it("sends a strict CSP that frames only Spotify's player and adds the analytics origin when configured", async () => {
     const plain = createTestApp({ database, clientDir }).app;
     const csp = (await request(plain).get('/')).headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
+    // One frame source, exactly Spotify's player (the cards' 'Escuchar aquí'); no child-src.
+    expect(csp).toMatch(/(^|;)frame-src https:\/\/open\.spotify\.com(;|$)/);
+    expect(csp).not.toContain('child-src');
 
     const withAnalytics = createTestApp({
       database,

@@ -4,6 +4,7 @@
 // wrote once instead of running helmet's thirteen middlewares per request.
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { SPOTIFY_EMBED_ORIGIN } from '../../common/spotify.js';
 import type { Config } from '../config.js';
 
 function contentSecurityPolicy(config: Config) {
@@ -20,6 +21,8 @@ function contentSecurityPolicy(config: Config) {
       // Band and concert pictures may live on any https host (Spotify's CDN, the bands' sites).
       imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'"],
+      // The only frame: a band's Spotify player, loaded when the fan asks for it.
+      frameSrc: [SPOTIFY_EMBED_ORIGIN],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],
       formAction: ["'self'"],

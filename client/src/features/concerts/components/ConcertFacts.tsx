@@ -1,9 +1,11 @@
 // What the agenda's card and the concert's page both show of a concert: its facts, its bands'
-// Spotify links and the props of its 'Añadir al calendario'.
+// Spotify players or links and the props of its 'Añadir al calendario'.
 import type { ReactNode } from 'react';
 import type { AgendaConcertDto } from '@common/dto';
+import { spotifyArtistId } from '@common/spotify';
 import type { AddToCalendarProps } from '@/features/calendar/AddToCalendar';
 import { formatHour } from './shareText';
+import { SpotifyListen } from './SpotifyListen';
 
 /** The facts of a <dl>, a term and its value each; a null one (an unknown address) is left out. */
 export function ConcertFacts({
@@ -28,15 +30,26 @@ export function ConcertFacts({
   );
 }
 
-/** An item of a list for each band, each with a Spotify page. */
+/**
+ * An item of a list for each band with a Spotify page: a player to open when its address names an
+ * artist, else the plain link.
+ */
 export function SpotifyLinks({ bands }: { bands: AgendaConcertDto['bands'] }) {
-  return bands.map((band) => (
-    <li key={band.id}>
-      <a href={band.spotifyUrl ?? undefined} target="_blank" rel="noopener noreferrer">
-        Escuchar {band.name} en Spotify
-      </a>
-    </li>
-  ));
+  return bands.map((band) => {
+    const url = band.spotifyUrl;
+    const artistId = spotifyArtistId(url);
+    return (
+      <li key={band.id}>
+        {url && artistId ? (
+          <SpotifyListen name={band.name} url={url} artistId={artistId} />
+        ) : (
+          <a href={url ?? undefined} target="_blank" rel="noopener noreferrer">
+            Escuchar {band.name} en Spotify
+          </a>
+        )}
+      </li>
+    );
+  });
 }
 
 export const calendarProps = (concert: AgendaConcertDto, title: string): AddToCalendarProps => ({

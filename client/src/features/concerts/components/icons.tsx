@@ -30,3 +30,12 @@ export function ThumbIcon({ down = false }: { down?: boolean }) {
     </svg>
   );
 }
+
+/** A play triangle. */
+export function PlayIcon() {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M7 4.5v15l12.5-7.5z" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,0 +1,59 @@
+// A band's Spotify player, embedded only when the fan presses play: until then the page asks
+// nothing of Spotify. Its open state lives here, so opening it renders this control alone and not
+// the memoised card around it; the first render (closed) is the same on the server and in the
+// browser.
+import { useId, useState } from 'react';
+import { spotifyEmbedUrl } from '@common/spotify';
+import { PlayIcon } from './icons';
+
+/** What the compact player needs: its controls and the artist's name fit in this height. */
+const PLAYER_HEIGHT = 152;
+
+interface SpotifyListenProps {
+  name: string;
+  /** The band's Spotify address, for the plain link. */
+  url: string;
+  artistId: string;
+}
+
+export function SpotifyListen({ name, url, artistId }: SpotifyListenProps) {
+  const [open, setOpen] = useState(false);
+  const playerId = useId();
+  return (
+    <div className="spotify-listen">
+      <div className="spotify-listen__controls">
+        <button
+          type="button"
+          className="pill spotify-listen__toggle"
+          aria-expanded={open}
+          aria-controls={playerId}
+          onClick={() => setOpen((wasOpen) => !wasOpen)}
+        >
+          {open ? (
+            `Ocultar el reproductor de ${name}`
+          ) : (
+            <>
+              <PlayIcon />
+              {`Escuchar ${name} aquí`}
+            </>
+          )}
+        </button>
+        <a href={url} target="_blank" rel="noopener noreferrer">
+          Abrir<span className="visually-hidden"> {name}</span> en Spotify
+        </a>
+      </div>
+      <div id={playerId} className="spotify-listen__player">
+        {open && (
+          <iframe
+            src={spotifyEmbedUrl(artistId)}
+            title={`Reproductor de Spotify: ${name}`}
+            loading="lazy"
+            allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+            width="100%"
+            height={PLAYER_HEIGHT}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
