@@ -58,7 +58,8 @@ async function busyFan() {
     agents.push(agent);
   }
   await db.deleteFrom('rate_limits').execute();
-  const [agent] = agents as [request.Agent, request.Agent];
+  // The first browser (Firefox) downloads the file.
+  const agent = agents[0]!;
 
   const band = await createBand(db, { band_name: 'Sa Fosca' });
   const liked = await createConcert(db, { day: '2030-05-01', bandIds: [band.id] });
@@ -67,18 +68,18 @@ async function busyFan() {
   await agent.put(`/api/concerts/${liked.id}/like`).send({ liked: true }).expect(200);
   await agent.put(`/api/concerts/${unscored.id}/like`).send({ liked: true }).expect(200);
   await agent.put(`/api/concerts/${judged.id}/feedback`).send({ feedback: -1 }).expect(200);
-  await db
-    .updateTable('user_concert_recommendations')
-    .set({ score: 'extreme', reason: 'Sa Fosca es tu grupo', engine: 'openai', scored_at: NOW })
-    .where('user_id', '=', fan.user_id)
-    .where('concert_id', '=', liked.id)
-    .execute();
-  await db
-    .updateTable('user_concert_recommendations')
-    .set({ score: 'low', reason: 'Poco rock esta noche', engine: 'builtin', scored_at: NOW })
-    .where('user_id', '=', fan.user_id)
-    .where('concert_id', '=', judged.id)
-    .execute();
+  const scores = [
+    [liked.id, 'extreme', 'Sa Fosca es tu grupo', 'openai'],
+    [judged.id, 'low', 'Poco rock esta noche', 'builtin'],
+  ] as const;
+  for (const [concertId, score, reason, engine] of scores) {
+    await db
+      .updateTable('user_concert_recommendations')
+      .set({ score, reason, engine, scored_at: NOW })
+      .where('user_id', '=', fan.user_id)
+      .where('concert_id', '=', concertId)
+      .execute();
+  }
 
   await db
     .insertInto('user_identities')
@@ -148,7 +149,7 @@ async function busyFan() {
       after: null,
     })
     .execute();
-  return { fan, agents, feedToken: String(feed.body.feedUrl).split('/').pop()!.split('.')[0]! };
+  return { fan, agent, feedToken: String(feed.body.feedUrl).split('/').pop()!.split('.')[0]! };
 }
 
 /** Another fan with likes, a session, an identity and a mail of their own. */
@@ -176,9 +177,9 @@ async function otherFan() {
 
 describe('GET /api/profile/export', () => {
   it('holds every value the database keeps about the fan, and nothing else', async () => {
-    const { fan, agents, feedToken } = await busyFan();
+    const { fan, agent, feedToken } = await busyFan();
     const other = await otherFan();
-    const res = await agents[0].get('/api/profile/export').expect(200);
+    const res = await agent.get('/api/profile/export').expect(200);
     const file = JSON.parse(res.text) as Record<string, unknown>;
     const { db } = database;
 

@@ -3,6 +3,7 @@
 import type { SessionData } from 'express-session';
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
+import { SUBMISSION_COLUMNS } from '../submissions/submissions.repository.js';
 
 /**
  * Runs `read` in one read-only REPEATABLE READ transaction: every query sees the same snapshot,
@@ -170,26 +171,7 @@ export function findExportEmailVerifications(db: Database, userId: string) {
 export function findExportSubmissions(db: Database, email: string) {
   return db
     .selectFrom('band_submissions')
-    .select([
-      'id',
-      'status',
-      'band_name',
-      'contact_email',
-      'spotify_url',
-      'genre',
-      'day',
-      sql<string>`to_char(hour, 'HH24:MI')`.as('hour'),
-      'venue_name',
-      'venue_town',
-      sql<string>`price::text`.as('price'),
-      'description',
-      'image_url',
-      'reason',
-      'created_at',
-      'confirmed_at',
-      'reviewed_at',
-      'concert_id',
-    ])
+    .select(SUBMISSION_COLUMNS)
     .where(sql`lower(contact_email)`, '=', email.toLowerCase())
     .orderBy('created_at')
     .orderBy('id')
