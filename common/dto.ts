@@ -16,6 +16,7 @@ import type {
   concertPageSchema,
   concertPlaceSchema,
   concertSchema,
+  dataExportSchema,
   errorResponseSchema,
   feedbackResponseSchema,
   likeCountsResponseSchema,
@@ -115,3 +116,6 @@ export type AdminDislikedConcertDto = z.infer<typeof adminDislikedConcertSchema>
  * recommendation without an engine counts as builtin. `mostDisliked`: at most 10, most 👎 first.
  */
 export type AdminFeedbackResponse = z.infer<typeof adminFeedbackSchema>;
+
+/** GET /api/profile/export: the file 'Descargar mis datos' gives (everything held about the fan). */
+export type DataExport = z.infer<typeof dataExportSchema>;

@@ -51,7 +51,12 @@ export function hit(db: Database, key: string, limit: number, windowSeconds: num
 
 const counterKey = (rule: Pick<LimitRule, 'name'>, value: string) => `${rule.name}:${value}`;
 
-export function rateLimit(db: Database, rules: LimitRule[]): RequestHandler {
+/** Counts each request on every rule; over any limit, a 429 with `message` and Retry-After. */
+export function rateLimit(
+  db: Database,
+  rules: LimitRule[],
+  message = TOO_MANY_MESSAGE,
+): RequestHandler {
   return async (req, res, next) => {
     const counters = rules.flatMap((rule) => {
       const value = rule.key(req);
@@ -60,7 +65,7 @@ export function rateLimit(db: Database, rules: LimitRule[]): RequestHandler {
     const wait = await hitAll(db, counters);
     if (wait > 0) {
       res.set('Retry-After', String(wait));
-      next(new AppError('rate_limited', 429, TOO_MANY_MESSAGE));
+      next(new AppError('rate_limited', 429, message));
       return;
     }
     next();

@@ -30,7 +30,8 @@ export interface SubmissionRow extends SubmissionFieldsRow {
   reviewed_at: Date | null;
 }
 
-const COLUMNS = [
+/** Every column but the confirmation token's hash. */
+export const SUBMISSION_COLUMNS = [
   'id',
   'status',
   'band_name',
@@ -164,7 +165,7 @@ export function listSubmissions(
   const pending = status === 'pending';
   return db
     .selectFrom('band_submissions')
-    .select(COLUMNS)
+    .select(SUBMISSION_COLUMNS)
     .where('status', '=', status)
     .orderBy(pending ? 'created_at' : 'reviewed_at', pending ? 'asc' : 'desc')
     .orderBy('id', pending ? 'asc' : 'desc')
@@ -179,7 +180,7 @@ export function findSubmissionForUpdate(
 ): Promise<SubmissionRow | undefined> {
   return db
     .selectFrom('band_submissions')
-    .select(COLUMNS)
+    .select(SUBMISSION_COLUMNS)
     .where('id', '=', id)
     .forUpdate()
     .executeTakeFirst();

@@ -25,10 +25,13 @@ import type { ReauthOutcome } from './reauth.js';
 import { sessionsRouter } from './sessions.routes.js';
 import { calendarSettingsRouter } from '../calendar/calendar-settings.routes.js';
 import type { ProfileDto } from '../../common/dto.js';
-import { profileSchema } from '../../common/responses.js';
+import { dataExportSchema, profileSchema } from '../../common/responses.js';
+import { exportOwnData } from './data-export.service.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'Introduce tu contraseña actual.';
 export const CURRENT_PASSWORD_WRONG = 'La contraseña actual no es correcta.';
+export const EXPORT_TOO_MANY =
+  'Ya has descargado tus datos varias veces en la última hora. Vuelve a intentarlo más tarde.';
 export const REAUTH_REQUIRED =
   'Por seguridad, vuelve a iniciar sesión para confirmar que eres tú. Después, inténtalo de nuevo.';
 
@@ -126,6 +129,37 @@ export function profileRouter(
         req.session.destroy(() => {
           clearSessionCookie(res, deps.config).status(204).end();
         });
+      },
+    ),
+  );
+
+  // Each file reads every row of the fan: five an hour is plenty for a person and bounds the load
+  // one session can make.
+  const exportLimit = rateLimit(
+    db,
+    [{ name: 'data-export-user', limit: 5, windowSeconds: 60 * 60, key: byUser }],
+    EXPORT_TOO_MANY,
+  );
+  router.get(
+    '/export',
+    exportLimit,
+    route(
+      {
+        summary: 'Descargar mis datos: todo lo que guardamos del fan, en un archivo JSON',
+        response: dataExportSchema,
+      },
+      async (req, res) => {
+        const { file, fileName } = await exportOwnData(
+          deps,
+          currentUser(req).user_id,
+          req.sessionID,
+        );
+        // Indented: the file is for people too. The name is plain ASCII, quoted as browsers expect.
+        res
+          .set('Content-Disposition', `attachment; filename="${fileName}"`)
+          .set('Cache-Control', 'no-store')
+          .type('json')
+          .send(JSON.stringify(file, null, 2));
       },
     ),
   );

@@ -23,7 +23,7 @@ import {
 import { countTasteChange, sameTaste } from './taste-limits.js';
 import { toProfileDto } from './users.dto.js';
 
-const ACCOUNT_NOT_FOUND = 'No encontramos tu cuenta.';
+export const ACCOUNT_NOT_FOUND = 'No encontramos tu cuenta.';
 
 /** What a change of taste needs: the fan's scores are recomputed by the runner. */
 export interface TasteDeps {

@@ -1,6 +1,24 @@
+import type { SessionData } from 'express-session';
 import type { SessionDto } from '../../common/dto.js';
 import { SESSION_MAX_AGE_MS } from '../auth/session.js';
 import type { UserSessionRow } from './sessions.repository.js';
+
+/** What a stored session tells about itself: the browser, the sign-in and the last request. */
+export function describeSession(
+  row: { sess: SessionData; expire: Date },
+  current: boolean,
+  now: Date,
+): Omit<SessionDto, 'id'> {
+  // The expiry is written at most hourly, so it dates the last request to the hour.
+  const lastActive = current ? now : new Date(row.expire.getTime() - SESSION_MAX_AGE_MS);
+  const signedIn = row.sess.authenticatedAt ?? row.sess.createdAt ?? 0;
+  return {
+    device: row.sess.device ?? 'Navegador desconocido',
+    signedInAt: new Date(signedIn).toISOString(),
+    lastActiveAt: lastActive.toISOString(),
+    current,
+  };
+}
 
 export function toSessionDto(
   row: UserSessionRow,
@@ -8,14 +26,5 @@ export function toSessionDto(
   current: boolean,
   now: Date,
 ): SessionDto {
-  // The expiry is written at most hourly, so it dates the last request to the hour.
-  const lastActive = current ? now : new Date(row.expire.getTime() - SESSION_MAX_AGE_MS);
-  const signedIn = row.sess.authenticatedAt ?? row.sess.createdAt ?? 0;
-  return {
-    id: publicId,
-    device: row.sess.device ?? 'Navegador desconocido',
-    signedInAt: new Date(signedIn).toISOString(),
-    lastActiveAt: lastActive.toISOString(),
-    current,
-  };
+  return { id: publicId, ...describeSession(row, current, now) };
 }

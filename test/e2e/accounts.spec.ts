@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './helpers/test';
 import {
   createFan,
@@ -311,6 +312,30 @@ test.describe('profile', () => {
 
     await logIn(page, email, PASSWORD);
     await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos.');
+  });
+
+  test('"Descargar mis datos" downloads a JSON file of the fan, staying on the page', async ({
+    page,
+  }) => {
+    await logIn(page, FAN.email, FAN.password);
+    await expect(page).toHaveURL(/\/myconcerts$/);
+    await page.goto('/profile');
+    const section = page.getByRole('region', { name: 'Tus datos' });
+    await expect(section).toContainText('Un archivo JSON con todo lo que guardamos de ti');
+    const downloading = page.waitForEvent('download');
+    await section.getByRole('button', { name: 'Descargar mis datos' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(
+      /^conciertos-mallorca-mis-datos-\d{4}-\d{2}-\d{2}\.json$/,
+    );
+    const file = JSON.parse(await readFile(await download.path(), 'utf8')) as {
+      format: string;
+      account: { email: string };
+    };
+    expect(file.format).toBe('conciertos-mallorca-data-export');
+    expect(file.account.email).toBe(FAN.email);
+    await expect(section.getByText('Tus datos se han descargado.')).toBeVisible();
+    await expect(page).toHaveURL(/\/profile$/);
   });
 
   test('"Vuelve a los conciertos" leads to /myconcerts', async ({ page }) => {

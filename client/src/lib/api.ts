@@ -63,11 +63,10 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * The one way the client talks to the API: same-origin cookies, JSON in and out (or FormData in).
- * Error responses become an ApiError; so does a network failure (status 0).
- * The caller states the response type; the server's DTOs in common/dto.ts are the contract.
+ * Sends one request: same-origin cookies, JSON (or FormData) in. An error answer becomes an
+ * ApiError carrying the server's Spanish message; so does a network failure (status 0).
  */
-export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const multipart = body instanceof FormData;
@@ -88,13 +87,32 @@ export async function apiFetch<T>(path: string, options: ApiRequestOptions = {})
     throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
   }
 
-  const data = await readJson(response);
   if (!response.ok) {
+    const data = await readJson(response);
     if (isSessionLoss(path, response.status)) onUnauthorized?.();
     if (isApiErrorBody(data)) {
       throw new ApiError(response.status, data.error.code, data.error.message);
     }
     throw new ApiError(response.status, 'UNKNOWN_ERROR', UNKNOWN_ERROR_MESSAGE);
   }
-  return data as T;
+  return response;
+}
+
+/**
+ * The one way the client talks to the API: JSON in and out (or FormData in), errors as ApiError.
+ * The caller states the response type; the server's DTOs in common/dto.ts are the contract.
+ */
+export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await readJson(await send(path, options))) as T;
+}
+
+/** A file the API answers as an attachment: its bytes and the name the server gave it. */
+export async function apiDownload(
+  path: string,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const response = await send(path, {});
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? fallbackName;
+  return { blob: await response.blob(), fileName };
 }

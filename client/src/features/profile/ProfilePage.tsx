@@ -4,6 +4,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { CalendarFeedSection } from '@/features/calendar/CalendarFeedSection';
 import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';
 import { DangerZone } from './components/DangerZone';
+import { DataExportSection } from './components/DataExportSection';
 import { PasswordSection } from './components/PasswordSection';
 import { ProfileEditForm } from './components/ProfileEditForm';
 import { ProfileView } from './components/ProfileView';
@@ -73,6 +74,7 @@ function ProfileContent() {
       <CalendarFeedSection genres={profile.topGenres} />
       <ChangeNoticesSwitch enabled={profile.changeNotices} />
       <SessionsSection />
+      <DataExportSection />
       <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />
     </>
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ProfileDto, SessionsResponse } from '@common/dto';
-import { apiFetch } from '@/lib/api';
+import { apiDownload, apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
 
 export function useProfile() {
@@ -49,4 +49,9 @@ export function endSession(id: string): Promise<void> {
 
 export function endOtherSessions(): Promise<void> {
   return apiFetch<void>('/api/profile/sessions/end-others', { method: 'POST' });
+}
+
+/** 'Descargar mis datos': the JSON file of everything held about the fan. */
+export function downloadOwnData() {
+  return apiDownload('/api/profile/export', 'conciertos-mallorca-mis-datos.json');
 }

@@ -84,7 +84,8 @@ export function PrivacyPage() {
       <h2>Tus derechos</h2>
       <p>
         Puedes acceder a tus datos, corregirlos, borrarlos, oponerte a su tratamiento, limitarlo y
-        pedir una copia portable. Casi todo lo puedes hacer tú mismo desde tu perfil; para lo demás,
+        pedir una copia portable: en tu perfil, «Descargar mis datos» te da un archivo JSON con todo
+        lo que guardamos de ti. Casi todo lo puedes hacer tú mismo desde tu perfil; para lo demás,
         escríbenos a <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Si crees que no hemos
         tratado bien tus datos, puedes reclamar ante la Agencia Española de Protección de Datos
         (www.aepd.es).
