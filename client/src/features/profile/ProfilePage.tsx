@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '@/components/usePageTitle';
 import { CalendarFeedSection } from '@/features/calendar/CalendarFeedSection';
-import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';
+import { MailSwitch } from './components/MailSwitch';
 import { DangerZone } from './components/DangerZone';
 import { PasswordSection } from './components/PasswordSection';
 import { ProfileEditForm } from './components/ProfileEditForm';
@@ -71,7 +71,8 @@ function ProfileContent() {
         </button>
       </div>
       <CalendarFeedSection genres={profile.topGenres} />
-      <ChangeNoticesSwitch enabled={profile.changeNotices} />
+      <MailSwitch field="changeNotices" enabled={profile.changeNotices} />
+      <MailSwitch field="showReminders" enabled={profile.showReminders} />
       <SessionsSection />
       <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />
     </>
