@@ -1,6 +1,7 @@
 // SQL of the pre-show reminders: which fans get one for a day, their concerts of that day, and
 // the claim of a reminder's delivery while it is sent.
 import { sql, type RawBuilder } from 'kysely';
+import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 import { claimPendingDelivery } from '../mail/deliveries.repository.js';
 
@@ -50,15 +51,7 @@ export const claimReminder = (trx: Database, deliveryId: string, dueBy?: Date) =
     sql`d.user_id, d.reminder_day, u.name, u.show_reminders`,
   );
 
-export interface ReminderConcertRow {
-  id: number;
-  day: string;
-  /** HH:mm */
-  hour: string;
-  venue: string;
-  genre: string;
-  price: string;
-  bandname: string | null;
+export interface ReminderConcertRow extends ConcertRowBasics {
   band_names: string[];
 }
 
@@ -70,11 +63,7 @@ export async function findReminderConcerts(
 ): Promise<ReminderConcertRow[]> {
   const result = await sql<ReminderConcertRow>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre,
-      c.price::text AS price, c.bandname, coalesce((
-        SELECT array_agg(b.band_name ORDER BY b.band_name)
-        FROM concert_band cb JOIN bands b ON b.id = cb.band_id
-        WHERE cb.concert_id = c.id
-      ), '{}') AS band_names
+      c.price::text AS price, c.bandname, ${bandNamesOfConcert} AS band_names
     FROM concerts c
     WHERE c.id IN (${fanConcertsOn(day, sql`${userId}::uuid`)})
     ORDER BY c.hour, c.id
