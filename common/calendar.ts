@@ -80,7 +80,7 @@ export interface CalendarFeedDto {
   active: boolean;
   /** ISO instant the live link was made, or null. */
   createdAt: string | null;
-  /** Every 🔥🔥🔥 match joins the liked concerts. */
+  /** Every 🔥🔥🔥 match joins the concerts liked or gone to. */
   includeExtreme: boolean;
 }
 

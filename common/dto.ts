@@ -19,6 +19,7 @@ import type {
   dataExportSchema,
   errorResponseSchema,
   feedbackResponseSchema,
+  goingResponseSchema,
   likeCountsResponseSchema,
   likeResponseSchema,
   messageResponseSchema,
@@ -83,9 +84,13 @@ export type ConcertDto = z.infer<typeof concertSchema>;
 export type AgendaConcertDto = z.infer<typeof agendaConcertSchema>;
 export type ConcertListResponse = z.infer<typeof concertListResponseSchema>;
 
-/** GET /api/concerts/likes: concert id → like count, for upcoming concerts with at least one. */
+/**
+ * GET /api/concerts/likes: concert id → like count and → how many fans go, for upcoming concerts
+ * where that count is not 0.
+ */
 export type LikeCountsResponse = z.infer<typeof likeCountsResponseSchema>;
 export type LikeResponse = z.infer<typeof likeResponseSchema>;
+export type GoingResponse = z.infer<typeof goingResponseSchema>;
 export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 
 /** GET /api/recommendations/progress: how many of the fan's future concerts have a score. */

@@ -80,6 +80,8 @@ export const profileSchema = z
     isSubscribed: z.boolean(),
     /** Mails when a liked concert changes date, time, venue or price, or is cancelled. */
     changeNotices: z.boolean(),
+    /** A mail the day before each concert the fan liked or goes to. */
+    showReminders: z.boolean(),
     onboardingCompleted: z.boolean(),
     /** False until the link mailed to the address is opened (or Google vouched for it). */
     emailVerified: z.boolean(),
@@ -120,9 +122,11 @@ export const recommendationSchema = z.object({
   reason: z.string().nullable(),
   liked: z.boolean(),
   feedback: feedbackValue,
+  /** The fan said "Voy" (they go). */
+  going: z.boolean(),
 });
 
-/** A concert of the agenda without its like count (that one comes apart: likeCountsResponse). */
+/** A concert of the agenda without its counts (they come apart: likeCountsResponse). */
 export const agendaConcertSchema = z.object({
   id: z.number().int(),
   day: z.string(),
@@ -139,7 +143,7 @@ export const agendaConcertSchema = z.object({
   /** Cancelled by an admin: still listed, shown as 'Cancelado', never scored. */
   cancelled: z.boolean(),
   bands: z.array(concertBandDtoSchema),
-  /** Null for visitors, and for a fan with no row yet (not scored, never liked). */
+  /** Null for visitors, and for a fan with no row yet (not scored, never liked, not going). */
   recommendation: recommendationSchema.nullable(),
 });
 
@@ -147,8 +151,11 @@ export const concertListResponseSchema = z
   .object({ concerts: z.array(agendaConcertSchema) })
   .meta({ id: 'ConcertListResponse' });
 
-/** A concert with its like count, as the app shows it. */
-export const concertSchema = agendaConcertSchema.extend({ likeCount: z.number().int() });
+/** A concert with its counts of likes and of fans going (never who), as the app shows it. */
+export const concertSchema = agendaConcertSchema.extend({
+  likeCount: z.number().int(),
+  goingCount: z.number().int(),
+});
 
 export const concertPlaceSchema = z.object({
   name: z.string(),
@@ -172,13 +179,20 @@ export const concertPageSchema = concertSchema.extend({
   upcoming: z.boolean(),
 });
 
+/** Concert id → count, for the upcoming concerts whose count is not 0. */
+const countsById = z.record(z.string(), z.number().int());
+
 export const likeCountsResponseSchema = z
-  .object({ likeCounts: z.record(z.string(), z.number().int()) })
+  .object({ likeCounts: countsById, goingCounts: countsById })
   .meta({ id: 'LikeCountsResponse' });
 
 export const likeResponseSchema = z
   .object({ liked: z.boolean(), likeCount: z.number().int() })
   .meta({ id: 'LikeResponse' });
+
+export const goingResponseSchema = z
+  .object({ going: z.boolean(), goingCount: z.number().int() })
+  .meta({ id: 'GoingResponse' });
 
 export const feedbackResponseSchema = z
   .object({ feedback: feedbackValue })

@@ -104,6 +104,8 @@ export const profileUpdateSchema = z
     dislikedGenres: dislikedGenresSchema.optional(),
     /** Mails about changes to concerts the fan liked (date, time, venue, price, cancellation). */
     changeNotices: z.boolean('Los avisos de cambios deben ser sí o no.').optional(),
+    /** A mail the day before each concert the fan liked or goes to. */
+    showReminders: z.boolean('El recordatorio debe ser sí o no.').optional(),
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 
@@ -157,6 +159,9 @@ export const concertIdParamsSchema = z.strictObject({
 });
 export const likeSchema = z.strictObject({
   liked: z.boolean({ error: 'Indica si te gusta (true o false).' }),
+});
+export const goingSchema = z.strictObject({
+  going: z.boolean({ error: 'Indica si vas (true o false).' }),
 });
 export const feedbackSchema = z.strictObject({
   feedback: z.union([z.literal(-1), z.literal(0), z.literal(1)], {

@@ -156,6 +156,9 @@ const envSchema = z.object({
       .refine(isValidCron, 'no es una expresión cron válida (p. ej. 0 10 * * 1)')
       .optional(),
   ),
+  // From this Madrid hour on, each day, fans who asked for it get the mail about tomorrow's
+  // concerts they liked or go to (server/reminders).
+  REMINDER_HOUR: z.coerce.number().int().min(0).max(23).default(10),
   BANDS_FORM_URL: optionalUrl,
   // The least time between opening 'Publica tus conciertos' and sending it: a person needs more,
   // a bot sends at once. 0 turns the check off (the browser tests).
@@ -237,6 +240,8 @@ export interface Config {
     | undefined;
   admin: { email: string | undefined; password: string | undefined; apiToken: string | undefined };
   weeklyEmailCron: string | undefined;
+  /** The Madrid hour (0-23) from which the day's show reminders go out. */
+  reminderHour: number;
   bandsFormUrl: string | undefined;
   /**
    * The band submissions form: least seconds between issuing it and accepting it; most
@@ -379,6 +384,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD, apiToken: env.ADMIN_API_TOKEN },
     weeklyEmailCron: env.WEEKLY_EMAIL_CRON,
+    reminderHour: env.REMINDER_HOUR,
     bandsFormUrl: env.BANDS_FORM_URL,
     submissions: {
       minFillSeconds: env.SUBMISSION_MIN_FILL_SECONDS,

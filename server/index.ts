@@ -25,6 +25,7 @@ import { scheduleSweep } from './jobs/sweeps.js';
 import { sweepSubmissions } from './submissions/submission-sweep.js';
 import { scheduleWeeklyMail } from './jobs/weekly-cron.js';
 import { sweepChangeNotices } from './admin/notice-sender.js';
+import { sendShowReminders } from './reminders/reminder-sender.js';
 import { startWorkers } from './jobs/workers.js';
 import { startWeeklyCampaign } from './weekly-mail/campaign.service.js';
 import { systemClock } from './lib/time.js';
@@ -104,24 +105,34 @@ async function main(): Promise<void> {
     () => startWeeklyCampaign({ db: database.db, boss, clock: systemClock }, 'real'),
     log,
   );
+  const senderDeps = {
+    db: database.db,
+    pool: database.pool,
+    mailer,
+    log,
+    config,
+    clock: systemClock,
+  };
   // Change notices a crash left pending (or due for a retry) go out from here.
   const noticeSweep = scheduleSweep(
     {
       name: 'change-notices',
       cron: '* * * * *',
-      run: async () =>
-        (
-          await sweepChangeNotices({
-            db: database.db,
-            pool: database.pool,
-            mailer,
-            log,
-            config,
-            clock: systemClock,
-          })
-        ).sent,
+      run: async () => (await sweepChangeNotices(senderDeps)).sent,
       done: 'Avisos de cambio pendientes enviados',
       failure: 'Error al revisar los avisos de cambio pendientes',
+    },
+    log,
+  );
+  // Every quarter hour; a run does anything only from REMINDER_HOUR (Madrid) on, and mails each
+  // fan at most once a day whatever the instances and restarts.
+  const reminderSweep = scheduleSweep(
+    {
+      name: 'show-reminders',
+      cron: '*/15 * * * *',
+      run: () => sendShowReminders(senderDeps),
+      done: 'Recordatorios de conciertos enviados',
+      failure: 'Error al enviar los recordatorios de conciertos',
     },
     log,
   );
@@ -197,6 +208,7 @@ async function main(): Promise<void> {
     clearInterval(pruning);
     await weeklyCron?.stop();
     await noticeSweep.stop();
+    await reminderSweep.stop();
     await submissionSweep.stop();
     await backupCron?.stop();
     metricsServer?.close();

@@ -171,7 +171,7 @@ describe('cancelling a concert', () => {
     expect(await scores()).toEqual([]);
 
     // Still in the agenda, marked cancelled; not counted as waiting for a score.
-    const { agent: fan } = await signedInAgent(app(), database.db);
+    const { agent: fan, userId: fanId } = await signedInAgent(app(), database.db);
     const agenda = await fan.get('/api/concerts').expect(200);
     const shown = agenda.body.concerts.find((c: { id: number }) => c.id === concert.id);
     expect(shown.cancelled).toBe(true);
@@ -179,7 +179,7 @@ describe('cancelling a concert', () => {
     expect(progress.body.total).toBe(0);
 
     // Out of the weekly mail's fallback list too.
-    const next = await findNextConcerts(database.db, {
+    const next = await findNextConcerts(database.db, fanId, {
       from: '2030-06-01',
       to: '2030-06-30',
       nowTime: '00:00',

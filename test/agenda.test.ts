@@ -79,6 +79,7 @@ describe('GET /api/concerts', () => {
       reason: 'Tu banda',
       liked: true,
       feedback: 1,
+      going: false,
     });
   });
 
@@ -144,12 +145,14 @@ describe('likes', () => {
       .expect(200, { liked: true, likeCount: 1 });
     await request(newApp())
       .get('/api/concerts/likes')
-      .expect(200, { likeCounts: { [concert.id]: 1 } });
+      .expect(200, { likeCounts: { [concert.id]: 1 }, goingCounts: {} });
     await agent
       .put(`/api/concerts/${concert.id}/like`)
       .send({ liked: false })
       .expect(200, { liked: false, likeCount: 0 });
-    await request(newApp()).get('/api/concerts/likes').expect(200, { likeCounts: {} });
+    await request(newApp())
+      .get('/api/concerts/likes')
+      .expect(200, { likeCounts: {}, goingCounts: {} });
   });
 
   it('gives like counts to anyone, for upcoming concerts only, gzipped or plain', async () => {
@@ -165,7 +168,7 @@ describe('likes', () => {
       .set('Accept-Encoding', 'identity')
       .expect(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toEqual({ likeCounts: { [upcoming.id]: 3 } });
+    expect(plain.body).toEqual({ likeCounts: { [upcoming.id]: 3 }, goingCounts: {} });
     const gzipped = await request(newApp()).get('/api/concerts/likes').expect(200);
     expect(gzipped.headers['content-encoding']).toBe('gzip');
     expect(gzipped.body).toEqual(plain.body);
@@ -210,7 +213,7 @@ describe('feedback', () => {
     await ana.agent.put(`/api/concerts/${concert.id}/feedback`).send({ feedback: -1 }).expect(200);
     await luis.agent.put(`/api/concerts/${concert.id}/feedback`).send({ feedback: 1 }).expect(200);
     const mine = (await ana.agent.get('/api/concerts')).body.concerts[0].recommendation;
-    expect(mine).toEqual({ score: null, reason: null, liked: true, feedback: -1 });
+    expect(mine).toEqual({ score: null, reason: null, liked: true, feedback: -1, going: false });
     await ana.agent.put(`/api/concerts/${concert.id}/feedback`).send({ feedback: 0 }).expect(200);
     expect((await luis.agent.get('/api/concerts')).body.concerts[0].recommendation.feedback).toBe(
       1,

@@ -3,13 +3,12 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { ChangeFeed } from '../server/cache/change-feed.js';
-import pg from 'pg';
 import { LocalCache, watchedCache } from '../server/cache/local-cache.js';
 import { MAX_STALE_MS } from '../server/concerts/like-counts.js';
 import { createLogger } from '../server/lib/logger.js';
 import { publicSessionId } from '../server/users/sessions.service.js';
 import { createTestApp } from './helpers/app.js';
-import { useChangeFeeds } from './helpers/change-feeds.js';
+import { listenToChanges, useChangeFeeds } from './helpers/change-feeds.js';
 import { useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { hashPassword } from '../server/auth/password.js';
@@ -306,11 +305,7 @@ describe('the agenda', () => {
   });
 
   it('says likes:<concert> for a like and concerts:* for any other change to a concert', async () => {
-    const listener = new pg.Client({ connectionString: database.url });
-    await listener.connect();
-    const notices: string[] = [];
-    listener.on('notification', (message) => notices.push(message.payload ?? ''));
-    await listener.query('LISTEN cm_changes');
+    const { notices, end } = await listenToChanges(database);
     try {
       const concert = await createConcert(database.db, { day: '2026-11-25' });
       await eventually(() => expect(notices).toContain('concerts:*'));
@@ -327,7 +322,7 @@ describe('the agenda', () => {
         .execute();
       await eventually(() => expect(notices).toContain('concerts:*'));
     } finally {
-      await listener.end();
+      await end();
     }
   });
 

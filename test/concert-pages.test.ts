@@ -191,6 +191,7 @@ describe('GET /api/concerts/:id', () => {
       reason: 'Te encanta el indie',
       liked: false,
       feedback: 1,
+      going: false,
     });
     const visitor = await request(app).get(`/api/concerts/${id}`).expect(200);
     expect(visitor.body.recommendation).toBeNull();

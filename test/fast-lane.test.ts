@@ -315,11 +315,15 @@ describe('the fast lane answers as the full stack', () => {
 
   it('GET /api/concerts/likes', async () => {
     const { id } = await aConcert();
-    await database.db.updateTable('concerts').set({ like_count: 3 }).where('id', '=', id).execute();
+    await database.db
+      .updateTable('concerts')
+      .set({ like_count: 3, going_count: 2 })
+      .where('id', '=', id)
+      .execute();
     const lines: string[] = [];
     const app = await keepingApp(lines);
     const res = await expectParity(app, lines, '/api/concerts/likes', {});
-    expect(res.body).toEqual({ likeCounts: { [id]: 3 } });
+    expect(res.body).toEqual({ likeCounts: { [id]: 3 }, goingCounts: { [id]: 2 } });
   });
 });
 

@@ -58,6 +58,8 @@ describe('reading and updating the profile', () => {
       signInProviders: [],
       isSubscribed: true,
       changeNotices: true,
+      // The reminder the day before a concert waits until the fan turns it on.
+      showReminders: false,
       onboardingCompleted: false,
       // Registered a moment ago: the link in the welcome mail has not been opened.
       emailVerified: false,

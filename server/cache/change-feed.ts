@@ -11,8 +11,8 @@ import type { Logger } from '../lib/logger.js';
 export const CHANGES_CHANNEL = 'cm_changes';
 
 /**
- * What a trigger reports: a session, a user row, a fan's recommendation rows, a concert's like
- * count alone (migration 0060), or the concert data (concerts, bands, venues).
+ * What a trigger reports: a session, a user row, a fan's recommendation or "Voy" rows, a concert's
+ * like or going count alone (migrations 0060, 0110), or the concert data (concerts, bands, venues).
  */
 export type ChangeKind = 'session' | 'user' | 'agenda' | 'likes' | 'concerts';
 

@@ -7,7 +7,9 @@ import type { CalendarEvent } from './ics.js';
 import type { RssItem } from './rss.js';
 
 /** Bands joined with ' + ' as on the cards; the concert's own name, or its genre, without bands. */
-export function concertTitle(row: CalendarConcertRow): string {
+export function concertTitle(
+  row: Pick<CalendarConcertRow, 'band_names' | 'bandname' | 'genre'>,
+): string {
   if (row.band_names.length > 0) return row.band_names.join(' + ');
   return row.bandname?.trim() || `Concierto de ${row.genre}`;
 }

@@ -40,15 +40,22 @@ const upcomingConcerts = (from: { day: string; time: string }, genre: string | u
   WHERE (c.day, c.hour) >= (${from.day}::date, ${from.time}::time)
     AND (${genre ?? null}::text IS NULL OR c.genre = ${genre ?? null}::text)`;
 
-/** The fan's liked concerts (and, if asked, extreme matches) from a day on, in any order. */
+/**
+ * The fan's liked concerts, those they go to and, if asked, their extreme matches, from a day on,
+ * each once, in any order.
+ */
 const privateFeedConcerts = (userId: string, fromDay: string, includeExtreme: boolean) => sql`
   SELECT ${CONCERT_COLUMNS}
-  FROM user_concert_recommendations r
-  JOIN concerts c ON c.id = r.concert_id
+  FROM concerts c
   LEFT JOIN venues v ON v.id = c.venue_id
-  WHERE r.user_id = ${userId}::uuid
-    AND c.day >= ${fromDay}::date
-    AND (r.liked OR (${includeExtreme}::boolean AND r.score = 'extreme'))`;
+  WHERE c.day >= ${fromDay}::date
+    AND c.id IN (
+      SELECT r.concert_id FROM user_concert_recommendations r
+      WHERE r.user_id = ${userId}::uuid
+        AND (r.liked OR (${includeExtreme}::boolean AND r.score = 'extreme'))
+      UNION
+      SELECT a.concert_id FROM concert_attendance a WHERE a.user_id = ${userId}::uuid
+    )`;
 
 /**
  * A feed's version without its body: the SHA-256 (27 base64url characters, the ETag's form) of
@@ -135,7 +142,7 @@ export async function findCalendarConcert(
   return result.rows[0];
 }
 
-/** The fan's liked concerts (and, if asked, extreme matches) from a day on. */
+/** The fan's concerts (privateFeedConcerts) from a day on, in agenda order. */
 export async function findPrivateFeedConcerts(
   db: Database,
   userId: string,

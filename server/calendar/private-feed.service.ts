@@ -1,5 +1,5 @@
 // The fan's private feed from the profile: make (or remake) its link, revoke it, choose whether
-// every extreme match joins the liked concerts. The link is shown once, when it is made.
+// every extreme match joins the concerts liked or gone to. The link is shown once, when it is made.
 import {
   privateFeedPath,
   webcalUrl,

@@ -1,16 +1,17 @@
 import type { AgendaConcertDto, RecommendationDto } from '../../common/dto.js';
 import type { AgendaBand, AgendaStateRow, ConcertDetailsRow } from './agenda.repository.js';
 
-/** The fan's row of a concert (agenda or page). */
+/** The fan's row of a concert (agenda or page); a fan may go without a row. */
 export function toRecommendationDto(
-  row: Pick<AgendaStateRow, 'score' | 'reason' | 'liked' | 'recommendation_feedback'>,
+  row: Pick<AgendaStateRow, 'score' | 'reason' | 'liked' | 'recommendation_feedback' | 'going'>,
 ): RecommendationDto | null {
-  if (row.liked === null) return null; // no row for this fan (or a visitor)
+  if (row.liked === null && !row.going) return null; // nothing of this fan's (or a visitor)
   return {
     score: row.score as RecommendationDto['score'],
     reason: row.reason,
-    liked: row.liked,
+    liked: row.liked ?? false,
     feedback: (row.recommendation_feedback ?? 0) as RecommendationDto['feedback'],
+    going: row.going,
   };
 }
 

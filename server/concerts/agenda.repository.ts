@@ -29,9 +29,16 @@ export interface AgendaStateRow {
   reason: string | null;
   liked: boolean | null;
   recommendation_feedback: number | null;
+  /** The fan said "Voy" (false for visitors). */
+  going: boolean;
   /** Cancelled concerts stay listed but are never scored. */
   cancelled: boolean;
 }
+
+/** The fan's "Voy" on concert `c`, as the column `going` (false for visitors). */
+export const goingColumn = (userId: string | undefined) => sql<boolean>`EXISTS (
+  SELECT 1 FROM concert_attendance a WHERE a.concert_id = c.id AND a.user_id = ${userId ?? null}::uuid
+) AS going`;
 
 /** Upcoming concerts in agenda order with this fan's row: one statement. */
 export async function findAgendaState(
@@ -41,7 +48,7 @@ export async function findAgendaState(
 ): Promise<AgendaStateRow[]> {
   const result = await sql<AgendaStateRow>`
     SELECT c.id, c.day::text || 'T' || c.hour::text AS starts_at, r.score, r.reason, r.liked, r.recommendation_feedback,
-      c.cancelled_at IS NOT NULL AS cancelled
+      ${goingColumn(userId)}, c.cancelled_at IS NOT NULL AS cancelled
     FROM concerts c
     LEFT JOIN user_concert_recommendations r
       ON r.concert_id = c.id AND r.user_id = ${userId ?? null}::uuid

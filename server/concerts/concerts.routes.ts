@@ -1,6 +1,16 @@
 import express, { type Router } from 'express';
-import type { ConcertPageDto, FeedbackResponse, LikeResponse } from '../../common/dto.js';
-import { concertIdParamsSchema, feedbackSchema, likeSchema } from '../../common/schemas.js';
+import type {
+  ConcertPageDto,
+  FeedbackResponse,
+  GoingResponse,
+  LikeResponse,
+} from '../../common/dto.js';
+import {
+  concertIdParamsSchema,
+  feedbackSchema,
+  goingSchema,
+  likeSchema,
+} from '../../common/schemas.js';
 import { currentUser, requireUser } from '../auth/require-user.js';
 import type { Database } from '../db/database.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
@@ -9,12 +19,13 @@ import type { AgendaCatalog } from './agenda-catalog.js';
 import { sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { LIKE_COUNTS_PATH, type LikeCounts } from './like-counts.js';
-import { setFeedback, setLike } from './reactions.service.js';
+import { setFeedback, setGoing, setLike } from './reactions.service.js';
 import { concertPage } from '../pages/concert-page.service.js';
 import {
   carouselResponseSchema,
   concertListResponseSchema,
   feedbackResponseSchema,
+  goingResponseSchema,
   likeCountsResponseSchema,
   likeResponseSchema,
 } from '../../common/responses.js';
@@ -71,12 +82,22 @@ export function concertsRouter(deps: {
     }),
   );
 
-  // A fan's like and their feedback: the concert in the path, one field in the body.
+  // A fan's like, "Voy" and feedback: the concert in the path, one field in the body.
   const like = {
     params: concertIdParamsSchema,
     body: likeSchema,
     summary: 'Marcar o quitar «me gusta»',
     response: likeResponseSchema,
+  };
+  const going = {
+    params: concertIdParamsSchema,
+    body: goingSchema,
+    summary: 'Decir que vas a un concierto («Voy») o quitarlo',
+    response: goingResponseSchema,
+    also: {
+      404: 'El concierto no existe.',
+      409: 'Al decir que vas: el concierto se ha cancelado o ya ha pasado',
+    },
   };
   const feedback = {
     params: concertIdParamsSchema,
@@ -92,14 +113,29 @@ export function concertsRouter(deps: {
     route(schemas, async (req, res, input) => {
       res.json(await react(currentUser(req).user_id, input));
     });
+  /** A reaction that moves a count everyone reads: the kept counts are read again. */
+  const countedReaction = <const S extends RouteSchemas>(
+    schemas: S,
+    react: (userId: string, input: RouteInput<S>) => Promise<unknown>,
+  ) =>
+    fanReaction(schemas, async (userId, input) => {
+      const answer = await react(userId, input);
+      deps.likeCounts.forget();
+      return answer;
+    });
   router.put(
     '/:id/like',
     requireUser,
-    fanReaction(like, async (userId, { params, body }): Promise<LikeResponse> => {
-      const answer = await setLike(db, userId, params.id, body.liked);
-      deps.likeCounts.forget();
-      return answer;
-    }),
+    countedReaction(like, (userId, { params, body }): Promise<LikeResponse> =>
+      setLike(db, userId, params.id, body.liked),
+    ),
+  );
+  router.put(
+    '/:id/going',
+    requireUser,
+    countedReaction(going, (userId, { params, body }): Promise<GoingResponse> =>
+      setGoing(deps, userId, params.id, body.going),
+    ),
   );
   router.put(
     '/:id/feedback',
@@ -122,7 +158,8 @@ export function likeCountsRouter(likeCounts: LikeCounts): Router {
     LIKE_COUNTS_PATH,
     route(
       {
-        summary: 'Número de «me gusta» de cada concierto próximo (los que no salen tienen 0)',
+        summary:
+          'Número de «me gusta» y de fans que van a cada concierto próximo (los que no salen tienen 0)',
         response: likeCountsResponseSchema,
       },
       async (req, res) => {

@@ -1,30 +1,68 @@
-// A fan's like and feedback on a concert. Each change is one transaction; liking is idempotent and
-// the concert's like_count moves only when the fan's flag actually flips.
+// A fan's like, "Voy" and feedback on a concert. Each change is one transaction; liking and going
+// are idempotent, and the concert's counts move only when the fan's flag actually flips.
 import type { Database } from '../db/database.js';
 import { isForeignKeyViolation } from '../db/pg-errors.js';
-import { notFound } from '../lib/errors.js';
+import { AppError, notFound } from '../lib/errors.js';
+import type { Clock } from '../lib/time.js';
+import {
+  addAttendance,
+  findGoingCount,
+  lockConcertForGoing,
+  removeAttendance,
+} from './attendance.repository.js';
 import {
   addToLikeCount,
   ensureReactionRow,
   flipLike,
   upsertFeedback,
 } from './reactions.repository.js';
+import { upcomingCutoff } from './upcoming.js';
 
 const CONCERT_NOT_FOUND = 'Ese concierto no existe.';
+const GOING_CANCELLED = 'Este concierto se ha cancelado: ya no puedes apuntarte.';
+const GOING_PAST = 'Este concierto ya ha pasado: ya no puedes apuntarte.';
+
+/** A foreign key refused the write: the concert (or, in a race, the fan's account) is gone. */
+function missingConcert(error: unknown): never {
+  if (isForeignKeyViolation(error)) throw notFound(CONCERT_NOT_FOUND);
+  throw error;
+}
 
 export async function setLike(db: Database, userId: string, concertId: number, liked: boolean) {
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return db
+    .transaction()
+    .execute(async (trx) => {
       await ensureReactionRow(trx, userId, concertId);
       const flipped = await flipLike(trx, userId, concertId, liked);
       const delta = flipped ? (liked ? 1 : -1) : 0;
       const likeCount = await addToLikeCount(trx, concertId, delta);
       return { liked, likeCount };
-    });
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw notFound(CONCERT_NOT_FOUND);
-    throw error;
-  }
+    })
+    .catch(missingConcert);
+}
+
+/**
+ * The fan's "Voy". Saying so needs a concert still to come and not cancelled; taking it back is
+ * always allowed (a concert cancelled after the fan said they go).
+ */
+export async function setGoing(
+  deps: { db: Database; clock: Clock },
+  userId: string,
+  concertId: number,
+  going: boolean,
+) {
+  return deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const concert = await lockConcertForGoing(trx, concertId, upcomingCutoff(deps.clock));
+      if (!concert) throw notFound(CONCERT_NOT_FOUND);
+      if (going && concert.cancelled) throw new AppError('concert_cancelled', 409, GOING_CANCELLED);
+      if (going && !concert.upcoming) throw new AppError('concert_past', 409, GOING_PAST);
+      if (going) await addAttendance(trx, userId, concertId);
+      else await removeAttendance(trx, userId, concertId);
+      return { going, goingCount: await findGoingCount(trx, concertId) };
+    })
+    .catch(missingConcert);
 }
 
 export async function setFeedback(
@@ -33,11 +71,6 @@ export async function setFeedback(
   concertId: number,
   feedback: -1 | 0 | 1,
 ) {
-  try {
-    await upsertFeedback(db, userId, concertId, feedback);
-    return { feedback };
-  } catch (error) {
-    if (isForeignKeyViolation(error)) throw notFound(CONCERT_NOT_FOUND);
-    throw error;
-  }
+  await upsertFeedback(db, userId, concertId, feedback).catch(missingConcert);
+  return { feedback };
 }

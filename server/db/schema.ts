@@ -90,6 +90,12 @@ export interface ConcertBand {
   concert_id: number;
 }
 
+export interface ConcertAttendance {
+  concert_id: number;
+  created_at: Generated<Timestamp>;
+  user_id: string;
+}
+
 export interface Concerts {
   bandname: string | null;
   cancelled_at: Timestamp | null;
@@ -99,6 +105,7 @@ export interface Concerts {
   description_long: string | null;
   description_short: string | null;
   genre: string;
+  going_count: Generated<number>;
   hour: string;
   id: Generated<number>;
   image_url: string | null;
@@ -145,6 +152,7 @@ export interface MailDeliveries {
   last_error: string | null;
   next_attempt_at: Timestamp | null;
   payload: Json | null;
+  reminder_day: string | null;
   sent_at: Timestamp | null;
   status: Generated<string>;
   to_email: string;
@@ -216,6 +224,7 @@ export interface Users {
   password_changed_at: Timestamp | null;
   password_hash: string | null;
   profile_image: string | null;
+  show_reminders: Generated<boolean>;
   spotify_id: string | null;
   top_artists: Generated<string[]>;
   top_genres: Generated<string[]>;
@@ -240,6 +249,7 @@ export interface DB {
   band_submissions: BandSubmissions;
   bands: Bands;
   calendar_feeds: CalendarFeeds;
+  concert_attendance: ConcertAttendance;
   concert_band: ConcertBand;
   concerts: Concerts;
   email_verification_tokens: EmailVerificationTokens;

@@ -26,6 +26,7 @@ export function toConcertPageDto(row: ConcertPageRow, upcoming: boolean): Concer
   return {
     ...concertHeadDto(row),
     likeCount: row.like_count,
+    goingCount: row.going_count,
     cancelled: row.cancelled,
     ...concertTextsDto(row),
     bands: row.bands.map(toBandDto),

@@ -2,7 +2,7 @@
 // signed in), and the upcoming concerts the sitemap lists.
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { AgendaBand } from '../concerts/agenda.repository.js';
+import { goingColumn, type AgendaBand } from '../concerts/agenda.repository.js';
 
 export interface ConcertPageRow {
   id: number;
@@ -18,6 +18,7 @@ export interface ConcertPageRow {
   description_short: string | null;
   description_long: string | null;
   like_count: number;
+  going_count: number;
   cancelled: boolean;
   bands: AgendaBand[];
   town: string | null;
@@ -30,6 +31,8 @@ export interface ConcertPageRow {
   reason: string | null;
   liked: boolean | null;
   recommendation_feedback: number | null;
+  /** The fan said "Voy" (false for visitors). */
+  going: boolean;
 }
 
 /** One concert with its venue, bands in alphabetical order and the fan's row; one statement. */
@@ -42,7 +45,7 @@ export async function findConcertPageRow(
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
       c.price::text AS price, c.image_url, c.bandname, c.concert_description,
       c.description_short, c.description_long, c.like_count,
-      c.cancelled_at IS NOT NULL AS cancelled,
+      c.going_count, c.cancelled_at IS NOT NULL AS cancelled,
       coalesce((
         SELECT json_agg(json_build_object(
           'id', b.id, 'name', b.band_name, 'spotify_url', b.band_spotify_url, 'image_url', b.image_url
@@ -51,7 +54,7 @@ export async function findConcertPageRow(
         WHERE cb.concert_id = c.id
       ), '[]'::json) AS bands,
       v.town, v.address, v.website, v.lat, v.lon,
-      r.score, r.reason, r.liked, r.recommendation_feedback
+      r.score, r.reason, r.liked, r.recommendation_feedback, ${goingColumn(userId)}
     FROM concerts c
     LEFT JOIN venues v ON v.id = c.venue_id
     LEFT JOIN user_concert_recommendations r

@@ -87,6 +87,7 @@ export async function updateOwnProfile(deps: TasteDeps, userId: string, update: 
     ...(update.topGenres ? { top_genres: update.topGenres } : {}),
     ...(update.dislikedGenres ? { disliked_genres: update.dislikedGenres } : {}),
     ...(update.changeNotices !== undefined ? { change_notices: update.changeNotices } : {}),
+    ...(update.showReminders !== undefined ? { show_reminders: update.showReminders } : {}),
   });
   return saved.profile;
 }

@@ -23,6 +23,7 @@ export function toProfileDto(row: ProfileRow): ProfileDto {
     signInProviders: row.sign_in_providers,
     isSubscribed: row.is_subscribed,
     changeNotices: row.change_notices,
+    showReminders: row.show_reminders,
     onboardingCompleted: row.onboarding_completed,
     emailVerified: row.email_verified,
   };

@@ -25,6 +25,7 @@ const PROFILE_COLUMNS = [
   'disliked_genres',
   'is_subscribed',
   'change_notices',
+  'show_reminders',
   'onboarding_completed',
   emailVerified,
 ] as const;
@@ -117,6 +118,7 @@ export async function updateProfile(
     disliked_genres?: string[];
     onboarding_completed?: boolean;
     change_notices?: boolean;
+    show_reminders?: boolean;
   },
 ) {
   return db

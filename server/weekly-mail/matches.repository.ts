@@ -1,5 +1,5 @@
 // What a weekly mail shows: the fan's best scored concerts of the next 14 days, or, when none
-// matches, the next few concerts of the island.
+// matches, the next few concerts of the island; never one the fan already said they go to.
 import { sql } from 'kysely';
 import type { ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
@@ -20,6 +20,10 @@ const title = sql<string>`coalesce(
      FROM concert_band cb JOIN bands b ON b.id = cb.band_id WHERE cb.concert_id = c.id),
   c.bandname, 'Concierto de ' || c.genre)`;
 
+/** Concert `c` is not one the fan said they go to. */
+const notGoing = (userId: string) => sql`NOT EXISTS (
+  SELECT 1 FROM concert_attendance a WHERE a.concert_id = c.id AND a.user_id = ${userId}::uuid)`;
+
 export async function findWeeklyMatches(
   db: Database,
   userId: string,
@@ -35,6 +39,7 @@ export async function findWeeklyMatches(
       AND c.day BETWEEN ${window.from}::date AND ${window.to}::date
       AND (c.day > ${window.from}::date OR c.hour >= ${window.nowTime}::time)
       AND c.cancelled_at IS NULL
+      AND ${notGoing(userId)}
     ORDER BY CASE r.score WHEN 'extreme' THEN 0 WHEN 'high' THEN 1 ELSE 2 END, c.day, c.hour, c.id
     LIMIT ${MAX_MATCHES}
   `.execute(db);
@@ -43,6 +48,7 @@ export async function findWeeklyMatches(
 
 export async function findNextConcerts(
   db: Database,
+  userId: string,
   window: { from: string; to: string; nowTime: string },
 ): Promise<MailConcert[]> {
   const result = await sql<MailConcert>`
@@ -52,6 +58,7 @@ export async function findNextConcerts(
     WHERE c.day BETWEEN ${window.from}::date AND ${window.to}::date
       AND (c.day > ${window.from}::date OR c.hour >= ${window.nowTime}::time)
       AND c.cancelled_at IS NULL
+      AND ${notGoing(userId)}
     ORDER BY c.day, c.hour, c.id
     LIMIT ${FALLBACK_CONCERTS}
   `.execute(db);

@@ -73,7 +73,7 @@ async function sendOne(
       return 'skipped';
     }
     const matches = await findWeeklyMatches(trx, userId, window);
-    const nextConcerts = matches.length > 0 ? [] : await findNextConcerts(trx, window);
+    const nextConcerts = matches.length > 0 ? [] : await findNextConcerts(trx, userId, window);
     if (matches.length === 0 && nextConcerts.length === 0) {
       await mark({ status: 'skipped', last_error: 'sin conciertos en los próximos 14 días' });
       return 'skipped';

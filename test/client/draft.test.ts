@@ -83,6 +83,7 @@ describe('draftFromProfile', () => {
       signInProviders: [],
       isSubscribed: true,
       changeNotices: true,
+      showReminders: false,
       onboardingCompleted: true,
       emailVerified: true,
     };

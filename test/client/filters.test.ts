@@ -34,6 +34,7 @@ function concert(
     price: '10.00',
     imageUrl: null,
     likeCount: 0,
+    goingCount: 0,
     cancelled: false,
     name: null,
     description: null,
@@ -45,7 +46,8 @@ function concert(
       spotifyUrl: null,
       imageUrl: null,
     })),
-    recommendation: score === undefined ? null : { score, reason: null, liked: false, feedback: 0 },
+    recommendation:
+      score === undefined ? null : { score, reason: null, liked: false, feedback: 0, going: false },
     ...rest,
   };
 }

@@ -15,6 +15,8 @@ export interface UserOverrides {
   onboarding_completed?: boolean;
   is_admin?: boolean;
   is_subscribed?: boolean;
+  /** The mail the day before the fan's concerts (off unless asked for). */
+  show_reminders?: boolean;
   /** Verified by default (a typical fan); null for an address never verified. */
   email_verified_at?: Date | null;
 }

@@ -28,13 +28,13 @@ export async function seedConcert(
 }
 
 /**
- * The answer to the next like's PUT. A like button turns on before the PUT is even sent
- * (optimistic), so a test that reads the server or reloads waits for this first.
+ * The answer to the next PUT of a like (or of a "Voy"). A toggle turns on before the PUT is even
+ * sent (optimistic), so a test that reads the server or reloads waits for this first.
  */
-export function likeSaved(page: Page): Promise<Response> {
+export function likeSaved(page: Page, what: 'like' | 'going' = 'like'): Promise<Response> {
+  const path = new RegExp(`/api/concerts/\\d+/${what}$`);
   return page.waitForResponse(
     (response) =>
-      /\/api\/concerts\/\d+\/like$/.test(new URL(response.url()).pathname) &&
-      response.request().method() === 'PUT',
+      path.test(new URL(response.url()).pathname) && response.request().method() === 'PUT',
   );
 }

@@ -1,5 +1,5 @@
-// 'Tu calendario' in the profile: the fan's private feed (liked concerts and, if chosen, every
-// 🔥🔥🔥 match) to subscribe to from any calendar app, and the public feeds. The private link is
+// 'Tu calendario' in the profile: the fan's private feed (concerts liked or gone to and, if
+// chosen, every 🔥🔥🔥 match) to subscribe to from any calendar app, and the public feeds. The private link is
 // shown only right after it is made: the server keeps only its hash.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -168,7 +168,7 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
       <h2 id={`${id}-title`}>Tu calendario</h2>
       <p>
         Suscríbete desde tu app de calendario (Google Calendar, Apple, Outlook…) y verás en ella los
-        conciertos que te gustan, siempre al día.
+        conciertos que te gustan y a los que vas, siempre al día.
       </p>
       {isPending ? (
         <Loading className="profile-loading">Cargando tu calendario...</Loading>

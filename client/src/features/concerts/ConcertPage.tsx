@@ -14,6 +14,7 @@ import { useSession } from '@/lib/session';
 import { calendarProps, ConcertFacts, SpotifyLinks } from './components/ConcertFacts';
 import { ConcertImage } from './components/ConcertImage';
 import { FeedbackButtons } from './components/FeedbackButtons';
+import { GoingButton, GoingCount } from './components/GoingButton';
 import { LikeButton } from './components/LikeButton';
 import { CANCELLED_REASON, isScorePending, scoreView } from './components/score';
 import { concertTitle, formatHour, shareText } from './components/shareText';
@@ -105,7 +106,11 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
           <SpotifyLinks bands={spotifyBands} />
         </ul>
         {description && <p className="concert-page__description">{description}</p>}
-        {signedIn ? <FanPart concert={concert} /> : <SignUpCall likeCount={concert.likeCount} />}
+        {signedIn ? (
+          <FanPart concert={concert} />
+        ) : (
+          <SignUpCall likeCount={concert.likeCount} goingCount={concert.goingCount} />
+        )}
         {concert.upcoming && !concert.cancelled && (
           <AddToCalendar {...calendarProps(concert, title)} />
         )}
@@ -118,7 +123,7 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
   );
 }
 
-/** The signed-in fan's part, as on the agenda's cards: score, reason, like and thumbs. */
+/** The signed-in fan's part, as on the agenda's cards: score, reason, like, "Voy" and thumbs. */
 function FanPart({ concert }: { concert: ConcertPageDto }) {
   const recommendation = concert.recommendation;
   const pending = isScorePending(recommendation, concert.cancelled);
@@ -146,6 +151,13 @@ function FanPart({ concert }: { concert: ConcertPageDto }) {
           likeCount={concert.likeCount}
           signedIn
         />
+        <GoingButton
+          concertId={concert.id}
+          going={recommendation?.going ?? false}
+          goingCount={concert.goingCount}
+          signedIn
+          closed={concert.cancelled || !concert.upcoming}
+        />
       </div>
       <FeedbackButtons concertId={concert.id} feedback={recommendation?.feedback ?? 0} signedIn />
     </section>
@@ -162,11 +174,11 @@ function ScoreFollower() {
 }
 
 /** A visitor: what the score would tell them, and the way to get it. */
-function SignUpCall({ likeCount }: { likeCount: number }) {
+function SignUpCall({ likeCount, goingCount }: { likeCount: number; goingCount: number }) {
   return (
     <section className="concert-page__signup" aria-label="Tu recomendación">
       <p className="concert-page__likes">
-        <span aria-hidden="true">❤️</span> {likeCount} me gusta
+        <span aria-hidden="true">❤️</span> {likeCount} me gusta · <GoingCount count={goingCount} />
       </p>
       <p>
         ¿Irías? Crea tu cuenta gratis y te diremos cuánto encaja este concierto con tu música, de

@@ -4,6 +4,7 @@ import type {
   ConcertListResponse,
   ConcertPageDto,
   FeedbackResponse,
+  GoingResponse,
   LikeCountsResponse,
   LikeResponse,
   RecommendationDto,
@@ -34,22 +35,27 @@ export function useAgenda() {
   };
 }
 
+type CountsField = keyof LikeCountsResponse;
+
 /**
- * One concert's like count, from the shared counts: 0 until they arrive, or if they fail. The card
- * renders again only when its own count changes.
+ * One concert's like count (or count of fans going), from the shared counts: 0 until they arrive,
+ * or if they fail. The card renders again only when its own count changes.
  */
-export function useLikeCount(concertId: number): number {
+function useConcertCount(concertId: number, field: CountsField): number {
   const { data } = useQuery({
     ...likeCountsQuery,
-    select: (counts: LikeCountsResponse) => counts.likeCounts[concertId] ?? 0,
+    select: (counts: LikeCountsResponse) => counts[field][concertId] ?? 0,
     // Only read here: useAgenda fetches and refreshes them for the whole page, once (a card that
     // mounts after a failed fetch must not ask again).
     enabled: false,
   });
   const live = data ?? 0;
-  const embedded = embeddedPageData()?.likeCounts?.likeCounts;
+  const embedded = embeddedPageData()?.likeCounts?.[field];
   return useValueAsRendered(live, embedded ? (embedded[concertId] ?? 0) : live);
 }
+
+export const useLikeCount = (concertId: number) => useConcertCount(concertId, 'likeCounts');
+export const useGoingCount = (concertId: number) => useConcertCount(concertId, 'goingCounts');
 
 /** A concert for its page, or null when there is none: a 404 is an answer, not an error. */
 async function fetchConcert(id: number, signal: AbortSignal): Promise<ConcertPageDto | null> {
@@ -76,6 +82,7 @@ const EMPTY_RECOMMENDATION: RecommendationDto = {
   reason: null,
   liked: false,
   feedback: 0,
+  going: false,
 };
 
 function withRecommendation(
@@ -107,13 +114,46 @@ function setRecommendation(
   );
 }
 
-/** One concert's like count, in the shared counts and in the concert's page. */
-function setLikeCount(queryClient: QueryClient, id: number, likeCount: number): void {
+/** A count a fan's toggle moves: in the shared counts, and its field in the concert's page. */
+interface CountedToggle<Answer = unknown> {
+  /** PUT /api/concerts/:id/<path> */
+  path: 'like' | 'going';
+  /** The fan's flag, in the recommendation and in the body and answer of the PUT. */
+  flag: 'liked' | 'going';
+  /** The count in the PUT's answer and in the concert's page. */
+  count: 'likeCount' | 'goingCount';
+  counts: CountsField;
+  failure: string;
+  /** The flag and the count the PUT answered. */
+  read: (answer: Answer) => { on: boolean; count: number };
+}
+
+type CountFields = Pick<CountedToggle, 'count' | 'counts'>;
+
+const LIKE = {
+  path: 'like',
+  flag: 'liked',
+  count: 'likeCount',
+  counts: 'likeCounts',
+  failure: 'No se ha podido guardar el me gusta',
+  read: (answer: LikeResponse) => ({ on: answer.liked, count: answer.likeCount }),
+} as const satisfies CountedToggle<LikeResponse>;
+
+const GOING = {
+  path: 'going',
+  flag: 'going',
+  count: 'goingCount',
+  counts: 'goingCounts',
+  failure: 'No se ha podido guardar el «Voy»',
+  read: (answer: GoingResponse) => ({ on: answer.going, count: answer.goingCount }),
+} as const satisfies CountedToggle<GoingResponse>;
+
+function setCount(queryClient: QueryClient, id: number, toggle: CountFields, value: number) {
   queryClient.setQueryData<LikeCountsResponse>(concertKeys.likeCounts(), (current) =>
-    current ? { likeCounts: { ...current.likeCounts, [id]: likeCount } } : current,
+    current ? { ...current, [toggle.counts]: { ...current[toggle.counts], [id]: value } } : current,
   );
   queryClient.setQueryData<ConcertPageDto>(concertKeys.detail(id), (current) =>
-    current ? { ...current, likeCount } : current,
+    current ? { ...current, [toggle.count]: value } : current,
   );
 }
 
@@ -126,10 +166,10 @@ function findRecommendation(queryClient: QueryClient, id: number): Recommendatio
   return concert?.recommendation ?? null;
 }
 
-function findLikeCount(queryClient: QueryClient, id: number): number {
+function findCount(queryClient: QueryClient, id: number, toggle: CountFields): number {
   return (
-    queryClient.getQueryData<ConcertPageDto>(concertKeys.detail(id))?.likeCount ??
-    queryClient.getQueryData<LikeCountsResponse>(concertKeys.likeCounts())?.likeCounts[id] ??
+    queryClient.getQueryData<ConcertPageDto>(concertKeys.detail(id))?.[toggle.count] ??
+    queryClient.getQueryData<LikeCountsResponse>(concertKeys.likeCounts())?.[toggle.counts][id] ??
     0
   );
 }
@@ -149,45 +189,53 @@ function resumeAgendaRefetch(queryClient: QueryClient, context?: { refetch: bool
   if (context?.refetch) void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
 }
 
-/** The fan's like or thumbs on a concert. */
-const putOnConcert = <Answer>(concertId: number, what: 'like' | 'feedback', body: object) =>
-  apiFetch<Answer>(`/api/concerts/${concertId}/${what}`, { method: 'PUT', body });
+/** The fan's like, "Voy" or thumbs on a concert. */
+const putOnConcert = <Answer>(
+  concertId: number,
+  what: 'like' | 'going' | 'feedback',
+  body: object,
+) => apiFetch<Answer>(`/api/concerts/${concertId}/${what}`, { method: 'PUT', body });
 
-interface LikeContext {
-  liked: boolean;
-  likeCount: number;
+interface ToggleContext {
+  on: boolean;
+  count: number;
   refetch: boolean;
 }
 
-export function useLikeMutation(concertId: number) {
+/** An optimistic toggle with a count (like, "Voy"), put back as it was when it fails. */
+function useCountedToggle<Answer>(concertId: number, toggle: CountedToggle<Answer>) {
   const queryClient = useQueryClient();
-  return useMutation<LikeResponse, Error, boolean, LikeContext>({
-    mutationFn: (liked) => putOnConcert<LikeResponse>(concertId, 'like', { liked }),
-    onMutate: async (liked) => {
+  const show = (on: boolean, count: number) => {
+    setRecommendation(queryClient, concertId, { [toggle.flag]: on });
+    setCount(queryClient, concertId, toggle, count);
+  };
+  return useMutation<Answer, Error, boolean, ToggleContext>({
+    mutationFn: (on) => putOnConcert<Answer>(concertId, toggle.path, { [toggle.flag]: on }),
+    onMutate: async (on) => {
       const refetch = await pauseAgendaRefetch(queryClient);
       await queryClient.cancelQueries({ queryKey: concertKeys.likeCounts() });
       const previous = {
-        liked: findRecommendation(queryClient, concertId)?.liked ?? false,
-        likeCount: findLikeCount(queryClient, concertId),
+        on: findRecommendation(queryClient, concertId)?.[toggle.flag] ?? false,
+        count: findCount(queryClient, concertId, toggle),
         refetch,
       };
-      setRecommendation(queryClient, concertId, { liked });
-      setLikeCount(queryClient, concertId, Math.max(0, previous.likeCount + (liked ? 1 : -1)));
+      show(on, Math.max(0, previous.count + (on ? 1 : -1)));
       return previous;
     },
-    onError: (error, _liked, context) => {
-      console.error('No se ha podido guardar el me gusta', error);
-      if (!context) return;
-      setRecommendation(queryClient, concertId, { liked: context.liked });
-      setLikeCount(queryClient, concertId, context.likeCount);
+    onError: (error, _on, context) => {
+      console.error(toggle.failure, error);
+      if (context) show(context.on, context.count);
     },
     onSuccess: (answer) => {
-      setRecommendation(queryClient, concertId, { liked: answer.liked });
-      setLikeCount(queryClient, concertId, answer.likeCount);
+      const { on, count } = toggle.read(answer);
+      show(on, count);
     },
-    onSettled: (_data, _error, _liked, context) => resumeAgendaRefetch(queryClient, context),
+    onSettled: (_data, _error, _on, context) => resumeAgendaRefetch(queryClient, context),
   });
 }
+
+export const useLikeMutation = (concertId: number) => useCountedToggle(concertId, LIKE);
+export const useGoingMutation = (concertId: number) => useCountedToggle(concertId, GOING);
 
 interface FeedbackContext {
   feedback: Feedback;

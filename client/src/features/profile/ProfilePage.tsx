@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '@/components/usePageTitle';
 import { CalendarFeedSection } from '@/features/calendar/CalendarFeedSection';
-import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';
+import { MailSwitch } from './components/MailSwitch';
 import { DangerZone } from './components/DangerZone';
 import { DataExportSection } from './components/DataExportSection';
 import { PasswordSection } from './components/PasswordSection';
@@ -72,7 +72,8 @@ function ProfileContent() {
         </button>
       </div>
       <CalendarFeedSection genres={profile.topGenres} />
-      <ChangeNoticesSwitch enabled={profile.changeNotices} />
+      <MailSwitch field="changeNotices" enabled={profile.changeNotices} />
+      <MailSwitch field="showReminders" enabled={profile.showReminders} />
       <SessionsSection />
       <DataExportSection />
       <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />

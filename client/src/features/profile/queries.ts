@@ -17,6 +17,7 @@ export interface ProfileUpdate {
   topGenres?: string[];
   dislikedGenres?: string[];
   changeNotices?: boolean;
+  showReminders?: boolean;
 }
 
 export function updateProfile(update: ProfileUpdate): Promise<ProfileDto> {

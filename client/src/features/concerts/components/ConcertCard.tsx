@@ -4,10 +4,11 @@ import type { AgendaConcertDto } from '@common/dto';
 import { formatLongDay } from '@/lib/dates';
 import { formatPrice } from '@/lib/money';
 import { AddToCalendar } from '@/features/calendar/AddToCalendar';
-import { useLikeCount } from '../queries';
+import { useGoingCount, useLikeCount } from '../queries';
 import { calendarProps, ConcertFacts, SpotifyLinks } from './ConcertFacts';
 import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';
+import { GoingButton } from './GoingButton';
 import { LikeButton } from './LikeButton';
 import { CANCELLED_REASON, isScorePending, scoreView } from './score';
 import { concertPagePath, concertTitle, formatHour, whatsappUrl } from './shareText';
@@ -103,6 +104,12 @@ export const ConcertCard = memo(function ConcertCard({
             liked={recommendation?.liked ?? false}
             signedIn={signedIn}
           />
+          <CardGoingButton
+            concertId={concert.id}
+            going={recommendation?.going ?? false}
+            signedIn={signedIn}
+            closed={concert.cancelled}
+          />
           <a
             className="share-link"
             href={whatsappUrl(concert, siteUrl)}
@@ -126,4 +133,14 @@ export const ConcertCard = memo(function ConcertCard({
 /** The card's like, with the concert's count read on its own: a new count renders only this. */
 function CardLikeButton(props: { concertId: number; liked: boolean; signedIn: boolean }) {
   return <LikeButton {...props} likeCount={useLikeCount(props.concertId)} />;
+}
+
+/** The card's "Voy", its count read on its own as the like's. */
+function CardGoingButton(props: {
+  concertId: number;
+  going: boolean;
+  signedIn: boolean;
+  closed: boolean;
+}) {
+  return <GoingButton {...props} goingCount={useGoingCount(props.concertId)} />;
 }

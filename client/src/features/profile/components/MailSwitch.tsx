@@ -1,5 +1,6 @@
-// The fan's switch for the mails about changes to concerts they liked (date, time, venue, price,
-// cancellation). Saved at once; the checkbox shows the saved state.
+// The fan's switches for mails they may turn off or on: the notices of changes to concerts they
+// liked (date, time, venue, price, cancellation) and the reminder the day before their concerts.
+// Saved at once; the checkbox shows the saved state.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileDto } from '@common/dto';
 import { StatusRegion } from '@/components/FormStatus';
@@ -7,14 +8,26 @@ import { TitledSection } from '@/components/TitledSection';
 import { profileKeys } from '../keys';
 import { updateProfile } from '../queries';
 
-export function ChangeNoticesSwitch({ enabled }: { enabled: boolean }) {
+const SWITCHES = {
+  changeNotices: {
+    title: 'Avisos de cambios',
+    label: 'Avísame por email si cambia o se cancela un concierto que me gusta',
+  },
+  showReminders: {
+    title: 'Recordatorio',
+    label: 'Recordatorio el día antes de tus conciertos',
+  },
+} as const;
+
+export function MailSwitch({ field, enabled }: { field: keyof typeof SWITCHES; enabled: boolean }) {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (changeNotices: boolean) => updateProfile({ changeNotices }),
+    mutationFn: (on: boolean) => updateProfile({ [field]: on }),
     onSuccess: (profile: ProfileDto) => queryClient.setQueryData(profileKeys.detail(), profile),
   });
+  const { title, label } = SWITCHES[field];
   return (
-    <TitledSection className="profile-actions" title="Avisos de cambios">
+    <TitledSection className="profile-actions" title={title}>
       <label className="admin-check">
         <input
           type="checkbox"
@@ -22,7 +35,7 @@ export function ChangeNoticesSwitch({ enabled }: { enabled: boolean }) {
           disabled={save.isPending}
           onChange={(event) => save.mutate(event.target.checked)}
         />
-        Avísame por email si cambia o se cancela un concierto que me gusta
+        {label}
       </label>
       <StatusRegion
         message={
