@@ -329,12 +329,15 @@ export const dataExportSchema = z
     mailPreferences: z.object({
       weeklyMail: z.boolean(),
       concertChangeNotices: z.boolean(),
+      showReminders: z.boolean(),
     }),
     /** Every concert with a row for the fan: their like, their 👍/👎, our score and reason. */
     concerts: z.array(
       z.object({
         concert: exportConcertSchema,
         liked: z.boolean(),
+        /** When the fan said "Voy", or null. */
+        goingSince: instantOrNull,
         feedback: z.enum(['thumbsUp', 'thumbsDown']).nullable(),
         feedbackAt: instantOrNull,
         /** Null until the concert is scored for the fan. */

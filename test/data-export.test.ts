@@ -67,6 +67,7 @@ async function busyFan() {
   const unscored = await createConcert(db, { day: '2030-06-01', genre: 'Pop', bandname: null });
   await agent.put(`/api/concerts/${liked.id}/like`).send({ liked: true }).expect(200);
   await agent.put(`/api/concerts/${unscored.id}/like`).send({ liked: true }).expect(200);
+  await agent.put(`/api/concerts/${liked.id}/going`).send({ going: true }).expect(200);
   await agent.put(`/api/concerts/${judged.id}/feedback`).send({ feedback: -1 }).expect(200);
   const scores = [
     [liked.id, 'extreme', 'Sa Fosca es tu grupo', 'openai'],
@@ -234,12 +235,15 @@ describe('GET /api/profile/export', () => {
     expect(file.mailPreferences).toEqual({
       weeklyMail: user.is_subscribed,
       concertChangeNotices: user.change_notices,
+      showReminders: user.show_reminders,
     });
 
     const recommendations = await rowsOf(db, 'user_concert_recommendations', {
       user_id: fan.user_id,
     });
     const concerts = await db.selectFrom('concerts').selectAll().execute();
+    const going = await rowsOf(db, 'concert_attendance', { user_id: fan.user_id });
+    expect(going).toHaveLength(1);
     const expectedConcerts = recommendations
       .map((row) => ({ row, concert: concerts.find((c) => c.id === row.concert_id)! }))
       .sort((a, b) => a.concert.day.localeCompare(b.concert.day))
@@ -254,6 +258,7 @@ describe('GET /api/profile/export', () => {
           cancelled: false,
         },
         liked: row.liked,
+        goingSince: iso(going.find((g) => g.concert_id === row.concert_id)?.created_at ?? null),
         feedback: { 1: 'thumbsUp', [-1]: 'thumbsDown' }[row.recommendation_feedback] ?? null,
         feedbackAt: iso(row.feedback_at),
         recommendation:

@@ -43,6 +43,7 @@ export const toExportTastes = (user: ExportUserRow): DataExport['tastes'] => ({
 export const toExportMailPreferences = (user: ExportUserRow): DataExport['mailPreferences'] => ({
   weeklyMail: user.is_subscribed,
   concertChangeNotices: user.change_notices,
+  showReminders: user.show_reminders,
 });
 
 type ExportConcert = DataExport['concerts'][number];
@@ -62,6 +63,7 @@ export const toExportConcert = (row: ExportConcertRow): ExportConcert => ({
     cancelled: row.cancelled,
   },
   liked: row.liked,
+  goingSince: isoOrNull(row.going_since),
   feedback: FEEDBACK[row.recommendation_feedback] ?? null,
   feedbackAt: isoOrNull(row.feedback_at),
   // The table's checks keep score and engine to these values.

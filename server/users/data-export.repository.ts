@@ -39,6 +39,7 @@ export function findExportUser(db: Database, userId: string) {
       'top_artists',
       'is_subscribed',
       'change_notices',
+      'show_reminders',
       'spotify_id',
       'country',
       'followers',
@@ -68,6 +69,10 @@ export function findExportConcertRows(db: Database, userId: string) {
         WHERE cb.concert_id = c.id
       ), '{}')`.as('band_names'),
       'r.liked',
+      sql<Date | null>`(
+        SELECT a.created_at FROM concert_attendance a
+        WHERE a.user_id = r.user_id AND a.concert_id = c.id
+      )`.as('going_since'),
       'r.recommendation_feedback',
       'r.feedback_at',
       'r.score',

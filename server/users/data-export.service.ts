@@ -38,7 +38,8 @@ import { ACCOUNT_NOT_FOUND } from './profile.service.js';
 import { describeSession } from './sessions.dto.js';
 
 const ABOUT =
-  'Todo lo que Conciertos Mallorca guarda sobre ti: tu cuenta, tus gustos, tus likes y ' +
+  'Todo lo que Conciertos Mallorca guarda sobre ti: tu cuenta, tus gustos, tus likes, los ' +
+  'conciertos a los que vas y tus ' +
   'valoraciones, las recomendaciones con su explicación, los emails que te hemos enviado, tus ' +
   'sesiones y las cuentas de Google o Spotify con las que entras. No incluye secretos: tu ' +
   'contraseña (solo dice si tienes una), los identificadores de tus sesiones, el enlace de tu ' +
