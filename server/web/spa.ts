@@ -138,7 +138,7 @@ export function documentRenderer(options: {
   return { defaultHead: shell.defaultHead, renderDocument };
 }
 
-/** Not the built file's own answer when it is unchanged. */
+/** A conditional request for a file the browser already has as it is. */
 const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match o If-Modified-Since' };
 
 /**
