@@ -42,6 +42,11 @@ export default tseslint.config(
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },
+  // The service worker: plain JavaScript in the worker's own global scope.
+  {
+    files: ['client/service-worker.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
   // Test files assert on supertest's res.body, Playwright's json() and jest's expect.any(), all
   // typed `any` by those libraries; the helpers in test/helpers stay fully checked.
   {

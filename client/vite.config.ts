@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -41,11 +43,65 @@ function compileHintForCodeRunOnLoad(): Plugin {
   };
 }
 
+/** The pictures every page shows, kept with the code by the service worker. */
+const SHELL_PICTURES = ['/logo.webp', '/default-concert.webp'];
+/** Loaded after the entry, and needed offline: the agenda's page, and the worker's registration. */
+const OFFLINE_MODULES =
+  /[\\/](features[\\/]concerts[\\/]MyConcertsPage\.tsx|lib[\\/]serviceWorker\.ts)$/;
+const WORKER_BUILD = "const BUILD = { version: 'dev', shell: [] };";
+
+/**
+ * Writes the service worker, client/service-worker.js, as dist/client/sw.js, with this build's
+ * shell: the code every page runs on load, what /myconcerts needs offline (OFFLINE_MODULES), the
+ * stylesheet and the pictures. Its version is a hash of them and of the worker, so a deploy that
+ * changes any of them changes the worker's bytes: browsers install a new version.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    // After Vite has added the stylesheet to the bundle.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const files = Object.values(bundle);
+        const chunks = files.filter((file) => file.type === 'chunk');
+        const shell = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName];
+          if (chunk?.type !== 'chunk' || shell.has(fileName)) return;
+          shell.add(fileName);
+          chunk.imports.forEach(visit);
+        };
+        for (const chunk of chunks) {
+          if (chunk.isEntry || OFFLINE_MODULES.test(chunk.facadeModuleId ?? ''))
+            visit(chunk.fileName);
+        }
+        for (const file of files) if (file.fileName.endsWith('.css')) shell.add(file.fileName);
+        const urls = [...[...shell].sort().map((file) => `/${file}`), ...SHELL_PICTURES];
+        const source = readFileSync(`${clientRoot}service-worker.js`, 'utf8');
+        if (!source.includes(WORKER_BUILD))
+          throw new Error(`service-worker.js lacks ${WORKER_BUILD}`);
+        const hash = createHash('sha256').update(source).update(urls.join('\n'));
+        // The pictures' names carry no hash of their bytes: the bytes go into the version.
+        for (const url of SHELL_PICTURES) hash.update(readFileSync(`${clientRoot}public${url}`));
+        const version = hash.digest('hex');
+        const build = JSON.stringify({ version: version.slice(0, 16), shell: urls });
+        this.emitFile({
+          type: 'asset',
+          fileName: 'sw.js',
+          source: source.replace(WORKER_BUILD, () => `const BUILD = ${build};`),
+        });
+      },
+    },
+  };
+}
+
 // `vite build` makes the browser's app (dist/client); `vite build --ssr src/entry-server.tsx` the
 // server's renderer of the same components (dist/ssr, see server/web/page-renderer.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
-  plugins: [react(), compileHintForCodeRunOnLoad()],
+  plugins: [react(), compileHintForCodeRunOnLoad(), ...(isSsrBuild ? [] : [serviceWorker()])],
   // The same aliases as tsconfig.json: imports that leave their own folder start from the top.
   resolve: {
     alias: [

@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 import request from 'supertest';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
@@ -175,6 +177,43 @@ describe('the built SPA', () => {
       expect(res.text).toContain('<script id="app-config" type="application/json">');
       expect(res.text).not.toContain('stats.example.org');
     }
+  });
+
+  it('serves the manifest, with its icons, and a service worker browsers always check', async () => {
+    const publicDir = fileURLToPath(new URL('../client/public/', import.meta.url));
+    const dir = mkdtempSync(path.join(tmpdir(), 'cm-client-'));
+    copyFileSync(
+      path.join(publicDir, 'manifest.webmanifest'),
+      path.join(dir, 'manifest.webmanifest'),
+    );
+    writeFileSync(path.join(dir, 'sw.js'), "self.addEventListener('fetch', () => undefined);");
+    const { app } = createTestApp({ database, clientDir: dir });
+
+    const manifest = await request(app).get('/manifest.webmanifest').expect(200);
+    expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(manifest.headers['cache-control']).toBe('public, max-age=86400');
+    const { icons, ...fields } = JSON.parse(manifest.text);
+    expect(fields).toMatchObject({
+      lang: 'es',
+      name: 'Conciertos Mallorca',
+      short_name: 'Conciertos',
+      start_url: '/myconcerts',
+      scope: '/',
+      display: 'standalone',
+    });
+    expect(fields.description).toMatch(/conciertos en Mallorca/);
+    // Each icon is the PNG it says, of the size it says: 192 and 512, and a maskable 512.
+    for (const icon of icons) {
+      const picture = await sharp(path.join(publicDir, icon.src)).metadata();
+      expect([icon.type, icon.sizes]).toEqual(['image/png', `${picture.width}x${picture.height}`]);
+    }
+    expect(
+      icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`),
+    ).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+
+    const worker = await request(app).get('/sw.js').expect(200);
+    expect(worker.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(worker.headers['cache-control']).toBe('no-cache');
   });
 
   it('compresses large responses', async () => {

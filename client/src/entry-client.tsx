@@ -14,6 +14,13 @@ async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   const data = readPageData();
   if (data) seedQueries(queryClient, data);
+  // The service worker once the page has loaded, in a chunk of its own; never under vite's dev
+  // server, where a worker would keep its files from one edit to the next.
+  if (import.meta.env.PROD) {
+    window.addEventListener('load', () => {
+      void import('@/lib/serviceWorker').then((worker) => worker.startServiceWorker(queryClient));
+    });
+  }
   // The page's own code first, so hydration renders it at once instead of suspending on it; and
   // the agenda the page left to the API (preloaded by the HTML), which it was drawn from.
   const [config, agendaRead] = await Promise.all([

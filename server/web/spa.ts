@@ -9,6 +9,7 @@ import type { PublicConfigDto } from '../../common/dto.js';
 import type { PageData, RenderPage } from '../../common/page-render.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
+import { route } from '../lib/route.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
 
 const MISSING_BUILD =
@@ -137,7 +138,14 @@ export function documentRenderer(options: {
   return { defaultHead: shell.defaultHead, renderDocument };
 }
 
-/** The built files: hashed assets for a year, the rest (icons, robots) for a day. */
+/** A conditional request for a file the browser already has as it is. */
+const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match o If-Modified-Since' };
+
+/**
+ * The built files: hashed assets for a year, the service worker always checked (browsers look for
+ * a new one on each visit, and a day in their HTTP cache would hold a deploy's worker back), the
+ * rest (icons, the web app manifest) for a day.
+ */
 export function spaAssets(clientDir: string): Router {
   const router = express.Router();
   router.use(
@@ -149,6 +157,28 @@ export function spaAssets(clientDir: string): Router {
       fallthrough: false,
     }),
   );
-  router.use(express.static(clientDir, { index: false, maxAge: '1d' }));
+  const files = express.static(clientDir, {
+    index: false,
+    maxAge: '1d',
+    // Called before serve-static sets its own Cache-Control, which then leaves this one.
+    setHeaders: (res, file) => {
+      if (path.relative(clientDir, file) === 'sw.js') res.setHeader('Cache-Control', 'no-cache');
+    },
+  });
+  // What makes the app installable, in the API's document beside the pages.
+  const installable = [
+    ['/sw.js', 'El service worker: la app sin conexión y sus versiones nuevas', 'text/javascript'],
+    ['/manifest.webmanifest', 'El manifiesto de la app instalable', 'application/manifest+json'],
+  ] as const;
+  for (const [file, summary, contentType] of installable) {
+    router.get(
+      file,
+      route(
+        { summary, response: 'El archivo', contentType, also: NOT_MODIFIED },
+        (req, res, _input, next) => files(req, res, next),
+      ),
+    );
+  }
+  router.use(files);
   return router;
 }

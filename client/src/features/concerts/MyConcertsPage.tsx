@@ -2,6 +2,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { AgendaList } from './components/AgendaList';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
+import { OfflineNote } from './components/OfflineNote';
 import { RecommendationProgress } from './components/RecommendationProgress';
 import { useAgendaView } from './useAgendaView';
 import { useRecommendationProgress } from './useRecommendationProgress';
@@ -16,6 +17,7 @@ export function MyConcertsPage() {
   return (
     <div className="page page--wide page--compact agenda-page">
       <h1>Tus conciertos</h1>
+      <OfflineNote />
       {unfinished && progress && <RecommendationProgress progress={progress} />}
       <FiltersBar filters={filters} concerts={view.concerts} onChange={setFilter} />
       <AgendaStatus view={view} isEmpty={visible.length === 0}>

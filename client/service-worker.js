@@ -1,0 +1,150 @@
+// The app's service worker, served as /sw.js (the build fills in BUILD: client/vite.config.ts).
+// It keeps this build's shell (its hashed JS and CSS, the pictures every page shows) and one fan's
+// agenda, so /myconcerts opens offline: the page's HTML and GET /api/concerts, in a cache named
+// after the fan. Never another fan's: the pages say who is signed in
+// (client/src/lib/serviceWorker.ts), and a sign-out, or another fan signing in, deletes the
+// previous fan's cache. Nothing else of the API, no other page, no write and no answer but a 200
+// is ever kept.
+
+const BUILD = { version: 'dev', shell: [] };
+
+const SHELL_CACHE = `shell-${BUILD.version}`;
+const FAN_PREFIX = 'fan-';
+const AGENDA_PAGE = '/myconcerts';
+const AGENDA_API = '/api/concerts';
+/** Marks the copy served offline (client/src/features/concerts/OfflineNote.tsx reads it). */
+const OFFLINE_MARK = '<meta name="offline-copy" content="">';
+const PAGE_DATA = /<script id="app-data" type="application\/json">(.*?)<\/script>/s;
+
+/** Who each open page says is signed in (client id → user id or null), while the worker runs. */
+const pageUsers = new Map();
+
+self.addEventListener('install', (event) => {
+  // Revalidated: the pictures' names carry no hash, and the HTTP cache may hold older ones.
+  const requests = BUILD.shell.map((url) => new Request(url, { cache: 'no-cache' }));
+  event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.addAll(requests)));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      const oldShells = names.filter((name) => name.startsWith('shell-') && name !== SHELL_CACHE);
+      await Promise.all(oldShells.map((name) => caches.delete(name)));
+      await self.clients.claim();
+    })(),
+  );
+  // Not waited for: the pages' requests would wait for it, as they do for an activating worker.
+  void redrawAgendaPage();
+});
+
+self.addEventListener('message', (event) => {
+  const message = event.data;
+  if (message?.type === 'skip-waiting') void self.skipWaiting();
+  if (message?.type !== 'user') return;
+  const userId = typeof message.id === 'string' && message.id !== '' ? message.id : null;
+  if (event.source) pageUsers.set(event.source.id, userId);
+  event.waitUntil(userId ? fanCacheFor(userId) : forgetFansBut(null));
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  const bare = url.search === '';
+  if (request.mode === 'navigate') {
+    // The agenda's filters live in the query: only the bare page is the copy's page.
+    if (url.pathname === AGENDA_PAGE && bare) event.respondWith(agendaPage(event));
+  } else if (url.pathname === AGENDA_API && bare) {
+    event.respondWith(agendaAnswer(event));
+  } else if (BUILD.shell.includes(url.pathname)) {
+    event.respondWith(
+      caches.match(request, { cacheName: SHELL_CACHE }).then((kept) => kept ?? fetch(request)),
+    );
+  }
+});
+
+/** Network first; offline, the signed-in fan's copy, marked as such. */
+async function agendaPage(event) {
+  try {
+    const response = await fetch(event.request);
+    event.waitUntil(keepAgendaPage(response.clone()));
+    return response;
+  } catch {
+    const cache = await currentFanCache();
+    return (await cache?.match(AGENDA_PAGE)) ?? Response.error();
+  }
+}
+
+/** Network first; offline, the copy kept for the fan this page says is signed in, theirs only. */
+async function agendaAnswer(event) {
+  const userId = pageUsers.get(event.clientId);
+  const cacheName = userId && FAN_PREFIX + userId;
+  try {
+    const response = await fetch(event.request);
+    // Only into that fan's cache, never making one: another page may have signed someone else in.
+    if (cacheName && response.status === 200 && (await caches.has(cacheName))) {
+      const copy = response.clone();
+      event.waitUntil(caches.open(cacheName).then((cache) => cache.put(AGENDA_API, copy)));
+    }
+    return response;
+  } catch {
+    return (cacheName && (await caches.match(AGENDA_API, { cacheName }))) || Response.error();
+  }
+}
+
+/**
+ * The fan's page as the server drew it for them (a visitor's answer is a redirect: not kept), and
+ * the agenda it was drawn from as the API's answer: offline, the app's refresh of a copy older
+ * than the agenda's freshness gets that, where a failed read would replace the cards.
+ */
+async function keepAgendaPage(response) {
+  if (response.status !== 200) return;
+  const html = await response.text();
+  const data = pageDataIn(html);
+  const userId = data?.session?.user?.id;
+  if (typeof userId !== 'string' || userId === '' || !data.agenda) return;
+  const cache = await fanCacheFor(userId);
+  // In the head, outside the app's root: hydration never sees it.
+  const marked = html.replace('</head>', `${OFFLINE_MARK}</head>`);
+  await cache.put(AGENDA_PAGE, new Response(marked, { headers: { 'Content-Type': 'text/html' } }));
+  await cache.put(AGENDA_API, Response.json(data.agenda));
+}
+
+function pageDataIn(html) {
+  try {
+    return JSON.parse(PAGE_DATA.exec(html)?.[1] ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A new build's files replace the old ones, which the kept page loads: it is drawn again for the
+ * fan still signed in, or dropped.
+ */
+async function redrawAgendaPage() {
+  const cache = await currentFanCache();
+  if (!(await cache?.delete(AGENDA_PAGE))) return;
+  const response = await fetch(AGENDA_PAGE, { redirect: 'manual' }).catch(() => undefined);
+  if (response) await keepAgendaPage(response);
+}
+
+/** The cache of the fan signed in now, the others deleted. */
+async function fanCacheFor(userId) {
+  await forgetFansBut(FAN_PREFIX + userId);
+  return caches.open(FAN_PREFIX + userId);
+}
+
+async function forgetFansBut(keep) {
+  const names = await caches.keys();
+  const others = names.filter((name) => name.startsWith(FAN_PREFIX) && name !== keep);
+  await Promise.all(others.map((name) => caches.delete(name)));
+}
+
+/** There is at most one: the fan last signed in here. */
+async function currentFanCache() {
+  const name = (await caches.keys()).find((key) => key.startsWith(FAN_PREFIX));
+  return name && caches.open(name);
+}
