@@ -3,6 +3,7 @@
 // TypeScript types from them with type-only imports, so zod never reaches the client's bundle.
 // Only schemas with a meta id become named components of the OpenAPI document.
 import { z } from 'zod';
+import { ALERT_FREQUENCIES } from './rules.js';
 
 export const errorResponseSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })
@@ -80,6 +81,8 @@ export const profileSchema = z
     isSubscribed: z.boolean(),
     /** Mails when a liked concert changes date, time, venue or price, or is cancelled. */
     changeNotices: z.boolean(),
+    /** Mails about new concerts of the fan's favourite artists: at once, once a day, or never. */
+    alertFrequency: z.enum(ALERT_FREQUENCIES),
     onboardingCompleted: z.boolean(),
     /** False until the link mailed to the address is opened (or Google vouched for it). */
     emailVerified: z.boolean(),

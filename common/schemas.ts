@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { GENRES } from './genres.js';
 import {
+  ALERT_FREQUENCIES,
   EMAIL_MAX,
   EMAIL_PATTERN,
   FORBIDDEN_CHARACTERS,
@@ -104,6 +105,13 @@ export const profileUpdateSchema = z
     dislikedGenres: dislikedGenresSchema.optional(),
     /** Mails about changes to concerts the fan liked (date, time, venue, price, cancellation). */
     changeNotices: z.boolean('Los avisos de cambios deben ser sí o no.').optional(),
+    /** Mails about new concerts of the fan's favourite artists: at once, once a day, or never. */
+    alertFrequency: z
+      .enum(
+        ALERT_FREQUENCIES,
+        'Elige cuándo quieres los avisos: en cuanto se anuncien, un resumen al día o nunca.',
+      )
+      .optional(),
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 

@@ -11,6 +11,7 @@ import * as pendingDeliveriesInOrder from './0070_pending_deliveries_in_order.js
 import * as durableChangeNotices from './0085_durable_change_notices.js';
 import * as feedbackAt from './0090_feedback_at.js';
 import * as submissionConfirmation from './0100_submission_confirmation.js';
+import * as artistAlerts from './0120_artist_alerts.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -25,4 +26,5 @@ export const migrations = {
   '0085_durable_change_notices': durableChangeNotices,
   '0090_feedback_at': feedbackAt,
   '0100_submission_confirmation': submissionConfirmation,
+  '0120_artist_alerts': artistAlerts,
 };

@@ -1,8 +1,10 @@
 // SQL for mail_deliveries: one row per mail, recorded before it is sent, then its outcome.
+import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
 import { pageAfter } from '../db/keyset.js';
 
-export type DeliveryKind = 'welcome' | 'password_reset' | 'email_verification' | 'concert_change';
+export type DeliveryKind =
+  'welcome' | 'password_reset' | 'email_verification' | 'concert_change' | 'artist_alert';
 
 /** Records a one-off mail as 'pending'; returns its id. */
 export async function insertDelivery(
@@ -36,6 +38,24 @@ export async function markDelivery(
     .execute();
 }
 
+/** A temporary failure: pending again, not before `retryAt`. */
+export async function postponeDelivery(
+  db: Database,
+  deliveryId: string,
+  outcome: { attempts: number; lastError: string; retryAt: Date },
+): Promise<void> {
+  await db
+    .updateTable('mail_deliveries')
+    .set({
+      status: 'pending',
+      attempts: outcome.attempts,
+      last_error: outcome.lastError,
+      next_attempt_at: outcome.retryAt,
+    })
+    .where('id', '=', deliveryId)
+    .execute();
+}
+
 /**
  * Up to `limit` ids of pending deliveries after `afterId`, in id order: a campaign's, or the
  * deliveries of a kind due by a time.
@@ -53,4 +73,31 @@ export async function findPendingIds(
       : pending.where('kind', '=', of.kind).where('next_attempt_at', '<=', of.dueBy);
   const rows = await pageAfter(query, 'id', afterId, limit).execute();
   return rows.map((row) => row.id);
+}
+
+/** What every claimed delivery carries; `fanColumns` add the recipient's (users `u`). */
+export interface ClaimedDelivery {
+  id: string;
+  to_email: string;
+  attempts: number;
+}
+
+/**
+ * Locks one pending delivery of `kind` for the caller's transaction, with `fanColumns` read from
+ * its recipient's row (alias `u`, null when the account is gone), or undefined when it is no
+ * longer pending, another sender holds it (SKIP LOCKED), or (with `dueBy`) its next attempt is
+ * later.
+ */
+export async function claimPendingOfKind<T extends ClaimedDelivery>(
+  trx: Database,
+  of: { kind: DeliveryKind; deliveryId: string; dueBy?: Date },
+  fanColumns: RawBuilder<unknown>,
+): Promise<T | undefined> {
+  const { rows } = await sql<T>`
+    SELECT d.id, d.to_email, d.attempts, ${fanColumns}
+    FROM mail_deliveries d LEFT JOIN users u ON u.user_id = d.user_id
+    WHERE d.id = ${of.deliveryId} AND d.kind = ${of.kind} AND d.status = 'pending'
+      ${of.dueBy ? sql`AND d.next_attempt_at <= ${of.dueBy}` : sql``}
+    FOR UPDATE OF d SKIP LOCKED`.execute(trx);
+  return rows[0];
 }

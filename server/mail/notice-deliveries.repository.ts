@@ -2,7 +2,11 @@
 // mail says, claimed one by one by a row lock while it is sent, and found again by the sweep.
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { findPendingIds } from './deliveries.repository.js';
+import {
+  claimPendingOfKind,
+  findPendingIds,
+  type ClaimedDelivery,
+} from './deliveries.repository.js';
 import type { Json } from '../db/schema.js';
 
 /** One 'pending' delivery per fan in one statement; returns their ids in the fans' order. */
@@ -33,47 +37,16 @@ export async function insertNoticeDeliveries(
 export const findDueNoticeIds = (db: Database, now: Date, afterId: string, limit: number) =>
   findPendingIds(db, { kind: 'concert_change', dueBy: now }, afterId, limit);
 
-export interface ClaimedNotice {
-  id: string;
-  to_email: string;
-  attempts: number;
+export interface ClaimedNotice extends ClaimedDelivery {
   payload: Json | null;
   /** The fan's switch now (null: the account is gone). */
   change_notices: boolean | null;
 }
 
-/**
- * Locks one pending notice for the caller's transaction, or undefined when it is no longer pending,
- * another sender holds it (SKIP LOCKED), or (with `dueBy`) its next attempt is later.
- */
-export async function claimNotice(
-  trx: Database,
-  deliveryId: string,
-  dueBy?: Date,
-): Promise<ClaimedNotice | undefined> {
-  const { rows } = await sql<ClaimedNotice>`
-    SELECT d.id, d.to_email, d.attempts, d.payload, u.change_notices
-    FROM mail_deliveries d LEFT JOIN users u ON u.user_id = d.user_id
-    WHERE d.id = ${deliveryId} AND d.kind = 'concert_change' AND d.status = 'pending'
-      ${dueBy ? sql`AND d.next_attempt_at <= ${dueBy}` : sql``}
-    FOR UPDATE OF d SKIP LOCKED`.execute(trx);
-  return rows[0];
-}
-
-/** A temporary failure: pending again, not before `retryAt`. */
-export async function postponeNotice(
-  trx: Database,
-  deliveryId: string,
-  outcome: { attempts: number; lastError: string; retryAt: Date },
-): Promise<void> {
-  await trx
-    .updateTable('mail_deliveries')
-    .set({
-      status: 'pending',
-      attempts: outcome.attempts,
-      last_error: outcome.lastError,
-      next_attempt_at: outcome.retryAt,
-    })
-    .where('id', '=', deliveryId)
-    .execute();
-}
+/** Locks one pending notice for the caller's transaction (claimPendingOfKind). */
+export const claimNotice = (trx: Database, deliveryId: string, dueBy?: Date) =>
+  claimPendingOfKind<ClaimedNotice>(
+    trx,
+    { kind: 'concert_change', deliveryId, dueBy },
+    sql`d.payload, u.change_notices`,
+  );

@@ -1,5 +1,6 @@
 // All SQL about users. Explicit column lists: password hashes never leave this file unless asked for.
 import { sql, type Updateable } from 'kysely';
+import type { AlertFrequency } from '../../common/rules.js';
 import type { Database } from '../db/database.js';
 import type { Users } from '../db/schema.js';
 import { pageAfter } from '../db/keyset.js';
@@ -25,6 +26,7 @@ const PROFILE_COLUMNS = [
   'disliked_genres',
   'is_subscribed',
   'change_notices',
+  'alert_frequency',
   'onboarding_completed',
   emailVerified,
 ] as const;
@@ -107,6 +109,9 @@ export const touchLastLogin = (db: Database, userId: string, at: Date) =>
 export const setSubscribed = (db: Database, userId: string, subscribed: boolean) =>
   setUserColumns(db, userId, { is_subscribed: subscribed });
 
+export const setAlertFrequency = (db: Database, userId: string, frequency: AlertFrequency) =>
+  setUserColumns(db, userId, { alert_frequency: frequency });
+
 export async function updateProfile(
   db: Database,
   userId: string,
@@ -117,6 +122,7 @@ export async function updateProfile(
     disliked_genres?: string[];
     onboarding_completed?: boolean;
     change_notices?: boolean;
+    alert_frequency?: AlertFrequency;
   },
 ) {
   return db

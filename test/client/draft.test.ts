@@ -83,6 +83,7 @@ describe('draftFromProfile', () => {
       signInProviders: [],
       isSubscribed: true,
       changeNotices: true,
+      alertFrequency: 'daily',
       onboardingCompleted: true,
       emailVerified: true,
     };

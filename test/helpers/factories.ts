@@ -17,6 +17,7 @@ export interface UserOverrides {
   is_subscribed?: boolean;
   /** Verified by default (a typical fan); null for an address never verified. */
   email_verified_at?: Date | null;
+  alert_frequency?: 'instant' | 'daily' | 'never';
 }
 
 export async function createUser(db: Database, overrides: UserOverrides = {}) {

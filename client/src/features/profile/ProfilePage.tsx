@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '@/components/usePageTitle';
 import { CalendarFeedSection } from '@/features/calendar/CalendarFeedSection';
+import { AlertFrequencyChoice } from './components/AlertFrequencyChoice';
 import { ChangeNoticesSwitch } from './components/ChangeNoticesSwitch';
 import { DangerZone } from './components/DangerZone';
 import { PasswordSection } from './components/PasswordSection';
@@ -72,6 +73,7 @@ function ProfileContent() {
       </div>
       <CalendarFeedSection genres={profile.topGenres} />
       <ChangeNoticesSwitch enabled={profile.changeNotices} />
+      <AlertFrequencyChoice frequency={profile.alertFrequency} />
       <SessionsSection />
       <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />
     </>

@@ -1,18 +1,11 @@
 // The fan's switch for the mails about changes to concerts they liked (date, time, venue, price,
 // cancellation). Saved at once; the checkbox shows the saved state.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileDto } from '@common/dto';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
-import { profileKeys } from '../keys';
-import { updateProfile } from '../queries';
+import { SETTING_NOT_SAVED, useProfileSetting } from '../queries';
 
 export function ChangeNoticesSwitch({ enabled }: { enabled: boolean }) {
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (changeNotices: boolean) => updateProfile({ changeNotices }),
-    onSuccess: (profile: ProfileDto) => queryClient.setQueryData(profileKeys.detail(), profile),
-  });
+  const save = useProfileSetting((changeNotices: boolean) => ({ changeNotices }));
   return (
     <TitledSection className="profile-actions" title="Avisos de cambios">
       <label className="admin-check">
@@ -24,11 +17,7 @@ export function ChangeNoticesSwitch({ enabled }: { enabled: boolean }) {
         />
         Avísame por email si cambia o se cancela un concierto que me gusta
       </label>
-      <StatusRegion
-        message={
-          save.isError ? { kind: 'error', text: 'No se ha podido guardar el cambio.' } : null
-        }
-      />
+      <StatusRegion message={save.isError ? { kind: 'error', text: SETTING_NOT_SAVED } : null} />
     </TitledSection>
   );
 }
