@@ -23,7 +23,16 @@ import { eventually, useJobsApp } from './fixtures/jobs-app.js';
 
 const database = useTestDatabase({
   poolSize: 20,
-  cleared: ['artist_alerts', 'mail_deliveries', 'concerts', 'bands', 'venues', 'sessions', 'users'],
+  cleared: [
+    'artist_alerts',
+    'mail_deliveries',
+    'band_submissions',
+    'concerts',
+    'bands',
+    'venues',
+    'sessions',
+    'users',
+  ],
 });
 const smtp = useSmtpSink();
 const jobs = useJobsApp(() => ({ database, env: { SMTP_URL: smtp.url } }));
@@ -129,8 +138,9 @@ describe('through the admin and the job queue', () => {
     expect([after.alert_frequency, after.is_subscribed]).toEqual(['never', true]);
   }, 60_000);
 
-  it('a band linked to a concert already there alerts its fans', async () => {
+  it('a band linked to a concert already there, or a submission approved, alerts its fans', async () => {
     const fosca = await fan(['sa fosca'], 'instant');
+    const tiburones = await fan(['Los Tiburones del Puerto'], 'instant');
     const venue = await createVenue(database.db);
     const concert = await createConcert(database.db, {
       day: '2030-07-05',
@@ -143,10 +153,33 @@ describe('through the admin and the job queue', () => {
       .post('/api/admin/links')
       .send({ concertId: concert.id, bandId: band.id })
       .expect(201);
-    const mail = await smtp.waitForMail(fosca.email, /Sa Fosca/, 20_000);
+
+    // A band's own proposal, confirmed from its mail and waiting for review.
+    const { id } = await database.db
+      .insertInto('band_submissions')
+      .values({
+        band_name: 'Los Tiburones del Puerto',
+        contact_email: 'banda@example.com',
+        day: '2030-07-06',
+        hour: '21:30',
+        genre: 'Rock',
+        price: '12',
+        venue_id: venue.id,
+        venue_name: venue.name,
+        status: 'pending',
+        confirmed_at: new Date(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await agent.post(`/api/admin/submissions/${id}/approve`).expect(200);
+
+    const linked = await smtp.waitForMail(fosca.email, /Sa Fosca/, 20_000);
+    const approved = await smtp.waitForMail(tiburones.email, /Tiburones/, 20_000);
     await settled();
-    expect(mail.subject).toBe('Nuevo concierto de Sa Fosca en Mallorca');
+    expect(linked.subject).toBe('Nuevo concierto de Sa Fosca en Mallorca');
+    expect(approved.subject).toBe('Nuevo concierto de Los Tiburones del Puerto en Mallorca');
     expect(mailsTo(fosca.email)).toHaveLength(1);
+    expect(mailsTo(tiburones.email)).toHaveLength(1);
   }, 60_000);
 });
 

@@ -70,15 +70,15 @@ export function alertMailData(input: AlertMailInput): AlertMailData {
     intro: [
       hello,
       one
-        ? 'Acabamos de anunciar un concierto de uno de tus artistas favoritos:'
-        : 'Acabamos de anunciar conciertos de tus artistas favoritos:',
+        ? 'Se ha anunciado un concierto de uno de tus artistas favoritos:'
+        : 'Se han anunciado conciertos de tus artistas favoritos:',
     ],
     concerts,
     action: one
       ? { label: 'Ver el concierto', url: one.url }
       : { label: 'Ver mis conciertos', url: `${input.publicUrl}/myconcerts` },
     footer: [
-      'Te avisamos porque estos artistas están entre tus favoritos. Puedes elegir en tu perfil si quieres los avisos en cuanto se anuncien, en un resumen al día o nunca.',
+      `Te avisamos porque ${one ? 'este artista está' : 'estos artistas están'} entre tus favoritos. En tu perfil puedes elegir si quieres los avisos en cuanto se anuncien, en un resumen al día o nunca.`,
     ],
     unsubscribe: {
       label: 'No quiero más avisos de mis artistas favoritos',
