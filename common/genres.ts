@@ -29,6 +29,14 @@ export function isGenre(value: string): value is Genre {
 export const SCORES = ['extreme', 'high', 'medium', 'low'] as const;
 export type Score = (typeof SCORES)[number];
 
+/** How a score reads for a fan, in the app and in mails: "🔥🔥🔥 Encaje muy alto". */
+export const SCORE_VIEW = {
+  extreme: { emoji: '🔥🔥🔥', label: 'muy alto' },
+  high: { emoji: '🔥🔥', label: 'alto' },
+  medium: { emoji: '🔥', label: 'medio' },
+  low: { emoji: '😴', label: 'bajo' },
+} as const satisfies Record<Score, { emoji: string; label: string }>;
+
 export const FEEDBACK_VALUES = [-1, 0, 1] as const;
 export type Feedback = (typeof FEEDBACK_VALUES)[number];
 

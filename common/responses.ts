@@ -3,6 +3,7 @@
 // TypeScript types from them with type-only imports, so zod never reaches the client's bundle.
 // Only schemas with a meta id become named components of the OpenAPI document.
 import { z } from 'zod';
+import { ALERT_FREQUENCIES } from './rules.js';
 
 export const errorResponseSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })
@@ -82,6 +83,8 @@ export const profileSchema = z
     changeNotices: z.boolean(),
     /** A mail the day before each concert the fan liked or goes to. */
     showReminders: z.boolean(),
+    /** Mails about new concerts of the fan's favourite artists: at once, once a day, or never. */
+    alertFrequency: z.enum(ALERT_FREQUENCIES),
     onboardingCompleted: z.boolean(),
     /** False until the link mailed to the address is opened (or Google vouched for it). */
     emailVerified: z.boolean(),

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { GENRES } from './genres.js';
 import {
+  ALERT_FREQUENCIES,
   EMAIL_MAX,
   EMAIL_PATTERN,
   FORBIDDEN_CHARACTERS,
@@ -106,6 +107,13 @@ export const profileUpdateSchema = z
     changeNotices: z.boolean('Los avisos de cambios deben ser sí o no.').optional(),
     /** A mail the day before each concert the fan liked or goes to. */
     showReminders: z.boolean('El recordatorio debe ser sí o no.').optional(),
+    /** Mails about new concerts of the fan's favourite artists: at once, once a day, or never. */
+    alertFrequency: z
+      .enum(
+        ALERT_FREQUENCIES,
+        'Elige cuándo quieres los avisos: en cuanto se anuncien, un resumen al día o nunca.',
+      )
+      .optional(),
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 

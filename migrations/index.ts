@@ -12,6 +12,7 @@ import * as durableChangeNotices from './0085_durable_change_notices.js';
 import * as feedbackAt from './0090_feedback_at.js';
 import * as submissionConfirmation from './0100_submission_confirmation.js';
 import * as goingAndReminders from './0110_going_and_reminders.js';
+import * as artistAlerts from './0120_artist_alerts.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -27,4 +28,5 @@ export const migrations = {
   '0090_feedback_at': feedbackAt,
   '0100_submission_confirmation': submissionConfirmation,
   '0110_going_and_reminders': goingAndReminders,
+  '0120_artist_alerts': artistAlerts,
 };

@@ -186,7 +186,7 @@ export function createApp(deps: AppDeps): Express {
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
   api.use('/concerts', concertsRouter({ db, clock, catalog, responses, likeCounts }));
   api.use('/bands', bandsRouter(db));
-  api.use('/unsubscribe', unsubscribeRouter({ db, config }));
+  api.use('/unsubscribe', unsubscribeRouter({ db, config, clock }));
   if (deps.boss) {
     const ai = deps.ai ?? aiGateFor({ config, db, clock, log });
     api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log, ai }));

@@ -21,10 +21,11 @@ import { chooseEngine } from './recommendations/choose-engine.js';
 import { RecommendationRunner } from './recommendations/runner.js';
 import { bootstrapAdmin } from './users/admin-bootstrap.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
-import { scheduleSweep } from './jobs/sweeps.js';
+import { scheduleSweep, type Sweep } from './jobs/sweeps.js';
 import { sweepSubmissions } from './submissions/submission-sweep.js';
 import { scheduleWeeklyMail } from './jobs/weekly-cron.js';
 import { sweepChangeNotices } from './admin/notice-sender.js';
+import { DAILY_ALERTS_CRON, runDailyAlerts, sweepArtistAlerts } from './alerts/artist-alerts.js';
 import { sendShowReminders } from './reminders/reminder-sender.js';
 import { startWorkers } from './jobs/workers.js';
 import { startWeeklyCampaign } from './weekly-mail/campaign.service.js';
@@ -89,23 +90,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     log,
   });
-  const boss = await startBoss(database.pool, log);
-  await startWorkers({
-    boss,
-    db: database.db,
-    pool: database.pool,
-    config,
-    mailer,
-    engine,
-    clock: systemClock,
-    log,
-  });
-  const weeklyCron = scheduleWeeklyMail(
-    config.weeklyEmailCron,
-    () => startWeeklyCampaign({ db: database.db, boss, clock: systemClock }, 'real'),
-    log,
-  );
-  const senderDeps = {
+  const mailDeps = {
     db: database.db,
     pool: database.pool,
     mailer,
@@ -113,30 +98,47 @@ async function main(): Promise<void> {
     config,
     clock: systemClock,
   };
-  // Change notices a crash left pending (or due for a retry) go out from here.
-  const noticeSweep = scheduleSweep(
+  const boss = await startBoss(database.pool, log);
+  await startWorkers({ ...mailDeps, boss, engine });
+  const weeklyCron = scheduleWeeklyMail(
+    config.weeklyEmailCron,
+    () => startWeeklyCampaign({ db: database.db, boss, clock: systemClock }, 'real'),
+    log,
+  );
+  const sweeps: Sweep[] = [
+    // Change notices a crash left pending (or due for a retry) go out from here.
     {
       name: 'change-notices',
       cron: '* * * * *',
-      run: async () => (await sweepChangeNotices(senderDeps)).sent,
+      run: async () => (await sweepChangeNotices(mailDeps)).sent,
       done: 'Avisos de cambio pendientes enviados',
       failure: 'Error al revisar los avisos de cambio pendientes',
     },
-    log,
-  );
-  // Every quarter hour; a run does anything only from REMINDER_HOUR (Madrid) on, and mails each
-  // fan at most once a day whatever the instances and restarts.
-  const reminderSweep = scheduleSweep(
+    // Artist alerts: what became ready or was left pending, every minute; the daily ones at 09:00.
+    {
+      name: 'artist-alerts',
+      cron: '* * * * *',
+      run: async () => (await sweepArtistAlerts(mailDeps)).sent,
+      done: 'Avisos de artistas favoritos enviados',
+      failure: 'Error al revisar los avisos de artistas favoritos',
+    },
+    {
+      name: 'daily-artist-alerts',
+      cron: DAILY_ALERTS_CRON,
+      atStart: false,
+      run: async () => (await runDailyAlerts(mailDeps)).sent,
+      done: 'Resumen diario de avisos de artistas enviado',
+      failure: 'Error al enviar el resumen diario de avisos de artistas',
+    },
+    // Every quarter hour; a run does anything only from REMINDER_HOUR (Madrid) on, and mails each
+    // fan at most once a day whatever the instances and restarts.
     {
       name: 'show-reminders',
       cron: '*/15 * * * *',
-      run: () => sendShowReminders(senderDeps),
+      run: () => sendShowReminders(mailDeps),
       done: 'Recordatorios de conciertos enviados',
       failure: 'Error al enviar los recordatorios de conciertos',
     },
-    log,
-  );
-  const submissionSweep = scheduleSweep(
     {
       name: 'submissions',
       cron: '17 * * * *',
@@ -146,8 +148,8 @@ async function main(): Promise<void> {
       done: 'Propuestas sin confirmar borradas',
       failure: 'Error al borrar las propuestas sin confirmar',
     },
-    log,
-  );
+  ];
+  const sweepTasks = sweeps.map((sweep) => scheduleSweep(sweep, log));
   // Sessions, users and agendas are cached per instance while this feed reports changes.
   const feed = new ChangeFeed(database.url, log);
   await feed.start();
@@ -207,9 +209,7 @@ async function main(): Promise<void> {
     clearTimeout(force);
     clearInterval(pruning);
     await weeklyCron?.stop();
-    await noticeSweep.stop();
-    await reminderSweep.stop();
-    await submissionSweep.stop();
+    for (const task of sweepTasks) await task.stop();
     await backupCron?.stop();
     metricsServer?.close();
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.

@@ -12,7 +12,7 @@ import {
 } from '../server/admin/notice-sender.js';
 import { createLogger } from '../server/lib/logger.js';
 import { createMailer } from '../server/mail/mailer.js';
-import { testConfig } from './helpers/app.js';
+import { senderDepsAt, testConfig } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
@@ -34,13 +34,8 @@ const mailer = useForFile(
 const EDIT_AT = new Date('2030-05-01T10:00:00Z');
 const minutesAfterEdit = (minutes: number) => new Date(EDIT_AT.getTime() + minutes * 60_000);
 
-const deps = (at: Date): NoticeDeps => ({
-  db: database.db,
-  pool: database.pool,
-  mailer,
-  log: createLogger('silent'),
-  config: { publicUrl: 'http://localhost:3000' },
-  clock: () => at,
+const deps: (at: Date) => NoticeDeps = senderDepsAt(database, mailer, {
+  publicUrl: 'http://localhost:3000',
 });
 
 const mailsTo = (email: string) =>

@@ -60,6 +60,7 @@ describe('reading and updating the profile', () => {
       changeNotices: true,
       // The reminder the day before a concert waits until the fan turns it on.
       showReminders: false,
+      alertFrequency: 'daily',
       onboardingCompleted: false,
       // Registered a moment ago: the link in the welcome mail has not been opened.
       emailVerified: false,
@@ -86,6 +87,13 @@ describe('reading and updating the profile', () => {
     expect((await agent.get('/api/session')).body.user.name).toBe('Joana');
   });
 
+  it('saves how often the artist alerts come', async () => {
+    const { agent } = await signedIn();
+    const res = await agent.patch('/api/profile').send({ alertFrequency: 'instant' }).expect(200);
+    expect(res.body.alertFrequency).toBe('instant');
+    expect((await agent.get('/api/profile')).body.alertFrequency).toBe('instant');
+  });
+
   it.each([
     [{ topGenres: [] }, 'Debes seleccionar al menos un género.'],
     [
@@ -106,6 +114,10 @@ describe('reading and updating the profile', () => {
       'El nombre de un artista no puede tener más de 100 caracteres.',
     ],
     [{ isAdmin: true }, 'Llave desconocida: "isAdmin"'],
+    [
+      { alertFrequency: 'weekly' },
+      'Elige cuándo quieres los avisos: en cuanto se anuncien, un resumen al día o nunca.',
+    ],
   ])('rejects %j with a Spanish 400 and changes nothing', async (body, message) => {
     const { agent } = await signedIn();
     await agent

@@ -8,6 +8,8 @@ const database = useTestDatabase();
 
 const subscribed = async (userId: string) =>
   (await rowOf(database.db, 'users', { user_id: userId })).is_subscribed;
+const alerts = async (userId: string) =>
+  (await rowOf(database.db, 'users', { user_id: userId })).alert_frequency;
 
 describe('POST /api/unsubscribe', () => {
   it('unsubscribes with the signed link of the weekly mail', async () => {
@@ -33,6 +35,39 @@ describe('POST /api/unsubscribe', () => {
       .send('List-Unsubscribe=One-Click')
       .expect(200);
     expect(await subscribed(user.user_id)).toBe(false);
+  });
+
+  it("the artist alerts' link turns alerts off and leaves the weekly mail", async () => {
+    const { app, config } = createTestApp({ database });
+    const user = await createUser(database.db, { alert_frequency: 'instant' });
+    const url = new URL(unsubscribeUrl(config, user.user_id, 'alerts'));
+    expect(url.pathname).toBe('/unsubscribe');
+    expect(url.searchParams.get('list')).toBe('alerts');
+    const res = await request(app)
+      .post('/api/unsubscribe')
+      .send(Object.fromEntries(url.searchParams))
+      .expect(200);
+    expect(res.body.message).toBe('Ya no recibirás avisos de tus artistas favoritos.');
+    expect(await alerts(user.user_id)).toBe('never');
+    expect(await subscribed(user.user_id)).toBe(true);
+  });
+
+  it("one list's token does not unsubscribe from the other", async () => {
+    const { app, config } = createTestApp({ database });
+    const user = await createUser(database.db, { alert_frequency: 'daily' });
+    const weekly = unsubscribeToken(config.sessionSecret, user.user_id);
+    const alertsToken = unsubscribeToken(config.sessionSecret, user.user_id, 'alerts');
+    await request(app)
+      .post(`/api/unsubscribe?userId=${user.user_id}&token=${weekly}&list=alerts`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(400);
+    await request(app)
+      .post('/api/unsubscribe')
+      .send({ userId: user.user_id, token: alertsToken })
+      .expect(400);
+    expect(await alerts(user.user_id)).toBe('daily');
+    expect(await subscribed(user.user_id)).toBe(true);
   });
 
   it.each([

@@ -10,7 +10,8 @@ import { fixedClock } from './helpers/app.js';
 import { rowOf, useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
 import { campaignsDone as allCampaignsDone, liveJobs } from './helpers/queue.js';
-import { useSmtpSink } from './helpers/smtp-sink.js';
+import { oneClickUrlOf, postOneClick } from './helpers/one-click.js';
+import { headerOf, useSmtpSink } from './helpers/smtp-sink.js';
 import { eventually, useJobsApp } from './fixtures/jobs-app.js';
 
 const TOKEN = 'token-de-administracion-de-pruebas-123';
@@ -39,11 +40,6 @@ const recipientsOf = (mail: ParsedMail) =>
   );
 const mailsTo = (email: string) =>
   smtp.messages.filter((mail) => recipientsOf(mail).includes(email.toLowerCase()));
-const header = (mail: ParsedMail, name: string) =>
-  mail.headerLines
-    .find((line) => line.key === name)
-    ?.line.replace(/^[^:]+:\s*/, '')
-    .replace(/\r?\n\s+/g, '');
 
 async function score(userId: string, concertId: number, value: string, reason: string) {
   await database.db
@@ -134,10 +130,10 @@ it("sends the 'real' mail once per subscribed fan, with their matches and unsubs
     new RegExp(`https://conciertos\\.example/unsubscribe\\?userId=${fan.user_id}&token=[\\w-]+`),
   );
   expect(mail!.html).toContain('href="https://conciertos.example/myconcerts"');
-  expect(header(mail!, 'list-unsubscribe')).toMatch(
+  expect(headerOf(mail!, 'list-unsubscribe')).toMatch(
     new RegExp(`^<https://conciertos\\.example/api/unsubscribe\\?userId=${fan.user_id}&token=`),
   );
-  expect(header(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  expect(headerOf(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 
   // No match at all: a short mail with the next concerts and an invitation to update the genres.
   const [fallback] = mailsTo(lonely.email);
@@ -145,7 +141,7 @@ it("sends the 'real' mail once per subscribed fan, with their matches and unsubs
   expect(fallback!.text).toContain('Actualiza tus géneros favoritos');
   expect(fallback!.text).toContain('https://conciertos.example/profile');
   expect(fallback!.text).toContain('Tramuntana Blues');
-  expect(header(fallback!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+  expect(headerOf(fallback!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 
   const deliveries = await database.db
     .selectFrom('mail_deliveries')
@@ -206,24 +202,13 @@ it("the mail's one-click header unsubscribes; a tampered token changes nothing",
   const { fan, lonely } = await seedWeek();
   await trigger('real').expect(200);
   await eventually(campaignsDone);
-  const oneClick = (mail: ParsedMail) =>
-    new URL(header(mail, 'list-unsubscribe')!.replace(/^<|>$/g, ''));
-
-  const tampered = oneClick(mailsTo(lonely.email)[0]!);
+  const tampered = oneClickUrlOf(mailsTo(lonely.email)[0]!);
   tampered.searchParams.set('token', `${tampered.searchParams.get('token')!.slice(0, -2)}xx`);
-  const bad = await request(jobs.app)
-    .post(`${tampered.pathname}${tampered.search}`)
-    .type('form')
-    .send('List-Unsubscribe=One-Click')
-    .expect(400);
+  const bad = await postOneClick(jobs.app, tampered).expect(400);
   expect(bad.body.error.message).toBe('El enlace de baja no es válido.');
 
-  const url = oneClick(mailsTo(fan.email)[0]!);
-  const res = await request(jobs.app)
-    .post(`${url.pathname}${url.search}`)
-    .type('form')
-    .send('List-Unsubscribe=One-Click')
-    .expect(200);
+  const url = oneClickUrlOf(mailsTo(fan.email)[0]!);
+  const res = await postOneClick(jobs.app, url).expect(200);
   expect(res.body).toEqual({ message: 'Has sido dado de baja correctamente.' });
   const subscribed = async (user_id: string) =>
     (await rowOf(database.db, 'users', { user_id })).is_subscribed;

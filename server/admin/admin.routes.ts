@@ -116,7 +116,7 @@ export function adminRouter(deps: {
         status: 201,
       },
       async (_req, res, { body }) => {
-        await createLink(db, body);
+        await createLink(writeDeps, body);
         created(res, { message: 'Vínculo creado con éxito' });
       },
     ),

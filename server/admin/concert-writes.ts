@@ -10,7 +10,12 @@ import { AppError, notFound } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
-import { finishRescore, type PendingRescore } from '../recommendations/concert-rescore.js';
+import { alertFansOf } from '../alerts/artist-alerts.js';
+import {
+  finishRescore,
+  queueRescore,
+  type PendingRescore,
+} from '../recommendations/concert-rescore.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { bandExists, findOrInsertBandByName } from './bands-admin.repository.js';
 import { sendChangeNotices } from './notice-sender.js';
@@ -20,7 +25,7 @@ export interface AdminWriteDeps {
   db: Database;
   /** The pool behind db: a notice holds a connection across its SMTP exchange, within its budget. */
   pool: pg.Pool;
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'sessionSecret'>;
   clock: Clock;
   log: Logger;
   mailer: Mailer;
@@ -93,7 +98,8 @@ export async function resolveBands(
 /**
  * After the commit: the notices (in the background; what a crash leaves pending goes out with the
  * sweep, notice-sender.ts), then what the edit's `queueRescore` left for after the commit (the
- * scoring itself when there is no job queue). A failure here is logged: the edit itself is saved.
+ * scoring itself, and then the artist alerts, when there is no job queue). A failure here is
+ * logged: the edit itself is saved.
  */
 export async function afterConcertWrite(
   deps: AdminWriteDeps,
@@ -104,7 +110,14 @@ export async function afterConcertWrite(
   }
   try {
     await finishRescore(deps, work.rescore);
+    if (work.rescore.kind !== 'none' && work.rescore.alertIds.length > 0) {
+      await alertFansOf(deps, work.rescore.alertIds);
+    }
   } catch (error) {
     deps.log.error({ err: error, rescore: work.rescore }, 'Error recalculando puntuaciones');
   }
 }
+
+/** A concert that just appeared (created, approved, duplicated, a band linked): scores, then alerts. */
+export const queueAppearance = (deps: AdminWriteDeps, trx: Database, concertIds: number[]) =>
+  queueRescore(deps, trx, concertIds, { appeared: true });

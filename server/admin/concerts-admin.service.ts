@@ -29,6 +29,7 @@ import {
   afterConcertWrite,
   conflict,
   DUPLICATE_LINK,
+  queueAppearance,
   resolveBands,
   resolveVenue,
   UNKNOWN_BAND,
@@ -142,7 +143,7 @@ export async function createConcert(
 ): Promise<number> {
   const { id, rescore } = await deps.db.transaction().execute(async (trx) => {
     const id = await insertConcertWithAudit(trx, input, actor);
-    return { id, rescore: await queueRescore(deps, trx, [id]) };
+    return { id, rescore: await queueAppearance(deps, trx, [id]) };
   });
   await afterConcertWrite(deps, { rescore });
   return id;
@@ -256,7 +257,8 @@ export async function cancelConcert(
 
 /**
  * One audited change of a concert's scoring inputs, re-scored after the commit. `change` answers
- * false when there was nothing to do; `logged` picks what the audit entry keeps of the concert.
+ * false when there was nothing to do; `logged` picks what the audit entry keeps of the concert;
+ * `appeared` (a band linked) has the fans' artist alerts follow the scoring.
  */
 async function changeConcert(
   deps: AdminWriteDeps,
@@ -264,7 +266,10 @@ async function changeConcert(
   actor: Actor,
   action: string,
   change: (trx: Database, before: AdminConcertRow) => Promise<boolean>,
-  logged?: (row: AdminConcertRow) => unknown,
+  {
+    logged,
+    appeared = false,
+  }: { logged?: (row: AdminConcertRow) => unknown; appeared?: boolean } = {},
 ): Promise<AdminConcertDto> {
   const { after, rescore } = await deps.db.transaction().execute(async (trx) => {
     const written = await auditedWrite(trx, actor, CONCERTS, {
@@ -273,7 +278,9 @@ async function changeConcert(
       change: (before) => change(trx, before),
       logged,
     });
-    const rescore = written.changed ? await queueRescore(deps, trx, [id]) : NO_RESCORE;
+    const rescore = written.changed
+      ? await queueRescore(deps, trx, [id], { appeared })
+      : NO_RESCORE;
     return { after: written.after, rescore };
   });
   await afterConcertWrite(deps, { rescore });
@@ -282,20 +289,23 @@ async function changeConcert(
 
 /**
  * Linking or unlinking a band: `change` always changes something (or throws), and the audit entry
- * keeps only the bands, before and after.
+ * keeps only the bands, before and after. A band linked is news for its fans (artist alerts).
  */
 function changeBands(
   deps: AdminWriteDeps,
   id: number,
   actor: Actor,
-  action: string,
+  action: 'concert.link_band' | 'concert.unlink_band',
   change: (trx: Database) => Promise<void>,
 ): Promise<AdminConcertDto> {
   const changed = async (trx: Database) => {
     await change(trx);
     return true;
   };
-  return changeConcert(deps, id, actor, action, changed, (row) => ({ bands: row.bands }));
+  return changeConcert(deps, id, actor, action, changed, {
+    logged: (row) => ({ bands: row.bands }),
+    appeared: action === 'concert.link_band',
+  });
 }
 
 /** A cancellation undone: the concert is scored again. */
@@ -340,7 +350,7 @@ export async function duplicateConcert(
         return copyId;
       },
     });
-    return { copyId: newId, rescore: await queueRescore(deps, trx, [newId]) };
+    return { copyId: newId, rescore: await queueAppearance(deps, trx, [newId]) };
   });
   await afterConcertWrite(deps, { rescore });
   return copyId;
@@ -360,25 +370,30 @@ export async function deleteConcert(deps: AdminWriteDeps, id: number, actor: Act
 }
 
 /**
- * POST /api/admin/links: one link, no audit entry (the concert's own band edits below log one).
+ * POST /api/admin/links: one link, no audit entry (the concert's own band edits below log one),
+ * scored and alerted like a band linked from the concert's editor.
  */
-export async function createLink(db: Database, input: LinkCreateInput): Promise<void> {
+export async function createLink(deps: AdminWriteDeps, input: LinkCreateInput): Promise<void> {
   const [concertFound, bandFound] = await Promise.all([
-    concertExists(db, input.concertId),
-    bandExists(db, input.bandId),
+    concertExists(deps.db, input.concertId),
+    bandExists(deps.db, input.bandId),
   ]);
   if (!concertFound) throw notFound(UNKNOWN_CONCERT);
   if (!bandFound) throw notFound(UNKNOWN_BAND);
-  let inserted: boolean;
-  try {
-    inserted = await insertLink(db, input.concertId, input.bandId);
-  } catch (error) {
-    // Deleted between the check and the insert.
-    if (isForeignKeyViolation(error, BAND_LINK_KEY)) throw notFound(UNKNOWN_BAND);
-    if (isForeignKeyViolation(error)) throw notFound(UNKNOWN_CONCERT);
-    throw error;
-  }
-  if (!inserted) throw conflict(DUPLICATE_LINK);
+  const rescore = await deps.db.transaction().execute(async (trx) => {
+    let inserted: boolean;
+    try {
+      inserted = await insertLink(trx, input.concertId, input.bandId);
+    } catch (error) {
+      // Deleted between the check and the insert.
+      if (isForeignKeyViolation(error, BAND_LINK_KEY)) throw notFound(UNKNOWN_BAND);
+      if (isForeignKeyViolation(error)) throw notFound(UNKNOWN_CONCERT);
+      throw error;
+    }
+    if (!inserted) throw conflict(DUPLICATE_LINK);
+    return queueAppearance(deps, trx, [input.concertId]);
+  });
+  await afterConcertWrite(deps, { rescore });
 }
 
 export function linkConcertBand(

@@ -41,6 +41,14 @@ export interface AdminAudit {
   id: Generated<Int8>;
 }
 
+export interface ArtistAlerts {
+  concert_id: number;
+  created_at: Timestamp;
+  delivery_id: Int8 | null;
+  dropped_at: Timestamp | null;
+  user_id: string;
+}
+
 export interface Bands {
   band_genres: Generated<string[]>;
   band_name: string;
@@ -208,6 +216,7 @@ export interface UserIdentities {
 }
 
 export interface Users {
+  alert_frequency: Generated<string>;
   change_notices: Generated<boolean>;
   country: string | null;
   created_at: Generated<Timestamp>;
@@ -246,6 +255,7 @@ export interface Venues {
 
 export interface DB {
   admin_audit: AdminAudit;
+  artist_alerts: ArtistAlerts;
   band_submissions: BandSubmissions;
   bands: Bands;
   calendar_feeds: CalendarFeeds;

@@ -19,6 +19,11 @@ export const QUEUES = {
    * admin's request does not wait for 100,000 fans; a run lost with its process is retried.
    */
   concertRescore: 'concert-rescore',
+  /**
+   * After concerts appeared and were scored: records the fans whose favourite artists play them
+   * and mails the 'instant' ones (server/alerts/artist-alerts.ts). Safe to run twice.
+   */
+  artistAlerts: 'artist-alerts',
 } as const;
 
 export interface RecommendationsUserJob {
@@ -32,6 +37,12 @@ export interface WeeklyMailSendJob {
 }
 
 export interface ConcertRescoreJob {
+  concertIds: number[];
+  /** The concerts just appeared: the fans' artist alerts follow the scoring. */
+  alerts?: boolean;
+}
+
+export interface ArtistAlertsJob {
   concertIds: number[];
 }
 
@@ -70,6 +81,13 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
     retryBackoff: true,
     // 100,000 fans take well under a minute; a run killed with its process is retried after this.
     expireInSeconds: 10 * 60,
+  });
+  await boss.createQueue(QUEUES.artistAlerts, {
+    name: QUEUES.artistAlerts,
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
   });
   await boss.createQueue(QUEUES.weeklyMailSend, {
     name: QUEUES.weeklyMailSend,

@@ -1,8 +1,10 @@
-// Sweeps every instance runs at start-up and then on a schedule (change notices left pending,
-// submissions never confirmed). Row locks and plain deletes make parallel sweeps safe, so there is
-// no leader to elect. node-cron only fires them, as for the weekly mail.
+// Sweeps every instance runs at start-up and then on a schedule (change notices and artist alerts
+// left pending, submissions never confirmed), and the daily artist alerts. Row locks and plain
+// deletes make parallel runs safe, so there is no leader to elect. node-cron only fires them, as
+// for the weekly mail, on Mallorca's clock.
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Logger } from '../lib/logger.js';
+import { TIME_ZONE } from '../lib/time.js';
 
 export interface Sweep {
   name: string;
@@ -12,6 +14,8 @@ export interface Sweep {
   done: string;
   /** Logged when a run throws; the next run tries again. */
   failure: string;
+  /** Run once at start-up too (default); false: only at its times. */
+  atStart?: boolean;
 }
 
 export function scheduleSweep(sweep: Sweep, log: Logger): ScheduledTask {
@@ -23,7 +27,11 @@ export function scheduleSweep(sweep: Sweep, log: Logger): ScheduledTask {
       log.error({ err: error }, sweep.failure);
     }
   };
-  const task = cron.schedule(sweep.cron, run, { name: sweep.name, noOverlap: true });
-  void run();
+  const task = cron.schedule(sweep.cron, run, {
+    name: sweep.name,
+    noOverlap: true,
+    timezone: TIME_ZONE,
+  });
+  if (sweep.atStart !== false) void run();
   return task;
 }

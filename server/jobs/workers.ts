@@ -6,6 +6,7 @@ import { jobDuration, jobRuns } from '../metrics/metrics.js';
 import { chunk } from '../lib/chunk.js';
 import type { RecommendationEngine } from '../recommendations/engine.js';
 import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
+import { alertFansOf } from '../alerts/artist-alerts.js';
 import { scoreConcertsForEveryFan } from '../recommendations/concert-rescore.js';
 import { generateForUser } from '../recommendations/generator.js';
 import { findOnboardedUserIds } from '../users/users.repository.js';
@@ -13,6 +14,7 @@ import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
 import { sendCampaign, type CampaignSendDeps } from '../weekly-mail/send-campaign.js';
 import {
   QUEUES,
+  type ArtistAlertsJob,
   type ConcertRescoreJob,
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
@@ -138,8 +140,20 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     QUEUES.concertRescore,
     options,
     timed(log, QUEUES.concertRescore, async ([job]) => {
-      const result = await scoreConcertsForEveryFan(deps, job!.data.concertIds);
-      log.info({ concertIds: job!.data.concertIds, ...result }, 'Conciertos puntuados de nuevo');
+      const { concertIds, alerts } = job!.data;
+      const result = await scoreConcertsForEveryFan(deps, concertIds);
+      log.info({ concertIds, ...result }, 'Conciertos puntuados de nuevo');
+      // Scored first, so each alert mail can give the fan's score and reason.
+      if (alerts) await boss.send(QUEUES.artistAlerts, { concertIds } satisfies ArtistAlertsJob);
+    }),
+  );
+  await boss.work<ArtistAlertsJob>(
+    QUEUES.artistAlerts,
+    options,
+    timed(log, QUEUES.artistAlerts, async ([job]) => {
+      const { concertIds } = job!.data;
+      const result = await alertFansOf(deps, concertIds);
+      log.info({ concertIds, ...result }, 'Avisos de artistas favoritos');
     }),
   );
   await boss.work<WeeklyMailSendJob>(

@@ -4,7 +4,12 @@ import type { Database } from '../db/database.js';
 import { pageAfter } from '../db/keyset.js';
 
 export type DeliveryKind =
-  'welcome' | 'password_reset' | 'email_verification' | 'concert_change' | 'show_reminder';
+  | 'welcome'
+  | 'password_reset'
+  | 'email_verification'
+  | 'concert_change'
+  | 'show_reminder'
+  | 'artist_alert';
 
 /** Records a one-off mail as 'pending'; returns its id. */
 export async function insertDelivery(

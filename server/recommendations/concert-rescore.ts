@@ -12,7 +12,7 @@ import type pg from 'pg';
 import { bossDbOf } from '../db/boss-db.js';
 import type { Database } from '../db/database.js';
 import { withHeldConnection } from '../db/held-connections.js';
-import { QUEUES, type ConcertRescoreJob } from '../jobs/queues.js';
+import { QUEUES, type ArtistAlertsJob, type ConcertRescoreJob } from '../jobs/queues.js';
 import { chunk } from '../lib/chunk.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
 import { findOnboardedUserIds } from '../users/users.repository.js';
@@ -46,23 +46,28 @@ const BEFORE_EVERY_UUID = '00000000-0000-0000-0000-000000000000';
 /**
  * What an edit leaves for after its commit when there is no job queue: its concerts to score for
  * every fan in the request (built-in engine), or every fan to kick through the in-process runner
- * (AI engine). With the queue, nothing: the job was queued with the edit.
+ * (AI engine), and the concerts whose artist alerts follow. With the queue, nothing: the jobs were
+ * queued with the edit.
  */
 export type PendingRescore =
-  { kind: 'none' } | { kind: 'score'; concertIds: number[] } | { kind: 'kick' };
+  | { kind: 'none' }
+  | { kind: 'score'; concertIds: number[]; alertIds: number[] }
+  | { kind: 'kick'; alertIds: number[] };
 
 export const NO_RESCORE: PendingRescore = { kind: 'none' };
 
 /**
  * Inside the edit's transaction `trx`: the scores of concerts that can no longer be scored
  * (cancelled, past, removed) go, and the re-scoring of the others is queued in the same
- * transaction, so it commits or rolls back with the edit. `finishRescore` does the rest after the
- * commit.
+ * transaction, so it commits or rolls back with the edit. With `appeared` (a new concert, or a
+ * band linked to one) the fans' artist alerts follow the scoring. `finishRescore` does the rest
+ * after the commit.
  */
 export async function queueRescore(
   deps: RescoreDeps,
   trx: Database,
   concertIds: number[],
+  { appeared = false }: { appeared?: boolean } = {},
 ): Promise<PendingRescore> {
   if (concertIds.length === 0) return NO_RESCORE;
   const today = madridDateTime(deps.clock()).day;
@@ -73,15 +78,21 @@ export async function queueRescore(
   );
   if (ids.length === 0) return NO_RESCORE;
   const withTheEdit = { db: bossDbOf(trx) };
+  const alertIds = appeared ? ids : [];
   if (deps.runner.engineName !== 'builtin') {
     // The AI passes score only what has no score: the old scores go first.
     await clearConcertScores(trx, ids);
-    if (!deps.boss) return { kind: 'kick' };
+    if (!deps.boss) return { kind: 'kick', alertIds };
     await deps.boss.send(QUEUES.recommendationsAll, {}, { singletonKey: 'all', ...withTheEdit });
+    // The fans' scores come later, one by one: each alert waits for its fan's (artist-alerts.ts).
+    if (appeared) {
+      const alerts: ArtistAlertsJob = { concertIds: ids };
+      await deps.boss.send(QUEUES.artistAlerts, alerts, withTheEdit);
+    }
     return NO_RESCORE;
   }
-  if (!deps.boss) return { kind: 'score', concertIds: ids };
-  const job: ConcertRescoreJob = { concertIds: ids };
+  if (!deps.boss) return { kind: 'score', concertIds: ids, alertIds };
+  const job: ConcertRescoreJob = { concertIds: ids, ...(appeared ? { alerts: true } : {}) };
   await deps.boss.send(QUEUES.concertRescore, job, withTheEdit);
   return NO_RESCORE;
 }

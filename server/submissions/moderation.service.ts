@@ -9,8 +9,11 @@ import type {
 } from '../../common/submissions.js';
 import { isGenre, type Genre } from '../../common/genres.js';
 import type { Actor } from '../admin/audit.js';
-import { afterConcertWrite, type AdminWriteDeps } from '../admin/concert-writes.js';
-import { queueRescore } from '../recommendations/concert-rescore.js';
+import {
+  afterConcertWrite,
+  queueAppearance,
+  type AdminWriteDeps,
+} from '../admin/concert-writes.js';
 import { insertConcertWithAudit } from '../admin/concerts-admin.service.js';
 import { findVenueByName } from '../admin/venues-admin.repository.js';
 import type { Config } from '../config.js';
@@ -175,7 +178,7 @@ export async function approveSubmission(
         reviewed_by: actor.id,
         concert_id: concertId,
       });
-      return { row, concertId, rescore: await queueRescore(deps, trx, [concertId]) };
+      return { row, concertId, rescore: await queueAppearance(deps, trx, [concertId]) };
     });
   });
   await afterConcertWrite(deps, { rescore });

@@ -1,5 +1,6 @@
 import type { ProfileDto } from '../../common/dto.js';
 import type { OnboardingInput, ProfileUpdate } from '../../common/schemas.js';
+import { dropUnwantedAlerts } from '../alerts/alerts.repository.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import { hashPassword } from '../auth/password.js';
 import { assertPasswordAllowed } from '../auth/password-policy.js';
@@ -7,7 +8,7 @@ import { forgetSessions, type SessionCaches } from '../auth/session.js';
 import { clearFeedToken } from '../calendar/calendar.repository.js';
 import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
-import type { Clock } from '../lib/time.js';
+import { madridDateTime, type Clock } from '../lib/time.js';
 import { forgetFutureScores } from '../recommendations/generator.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { confirmIdentity, type ReauthOutcome, type ReauthProof } from './reauth.js';
@@ -16,6 +17,7 @@ import {
   deleteSessions,
   deleteUser,
   findProfile,
+  setAlertFrequency,
   setPasswordHash,
   setSubscribed,
   updateProfile,
@@ -30,6 +32,12 @@ export interface TasteDeps {
   db: Database;
   clock: Clock;
   runner: RecommendationRunner;
+}
+
+/** The fan chose 'never': what waits for an alert mail is dropped, never mailed later. */
+async function dropWaitingAlerts(deps: { db: Database; clock: Clock }, userId: string) {
+  const now = deps.clock();
+  await dropUnwantedAlerts(deps.db, now, madridDateTime(now).day, userId);
 }
 
 /** Taste changed: future scores are recomputed in the background; likes and feedback stay. */
@@ -88,7 +96,9 @@ export async function updateOwnProfile(deps: TasteDeps, userId: string, update: 
     ...(update.dislikedGenres ? { disliked_genres: update.dislikedGenres } : {}),
     ...(update.changeNotices !== undefined ? { change_notices: update.changeNotices } : {}),
     ...(update.showReminders !== undefined ? { show_reminders: update.showReminders } : {}),
+    ...(update.alertFrequency !== undefined ? { alert_frequency: update.alertFrequency } : {}),
   });
+  if (update.alertFrequency === 'never') await dropWaitingAlerts(deps, userId);
   return saved.profile;
 }
 
@@ -152,4 +162,13 @@ export async function deleteAccount(
 /** The weekly mail's unsubscribe link: no more weekly mails. */
 export async function unsubscribeFromWeeklyMail(db: Database, userId: string): Promise<void> {
   await setSubscribed(db, userId, false);
+}
+
+/** The artist alerts' unsubscribe link: alerts set to 'never'; the weekly mail stays as it is. */
+export async function unsubscribeFromArtistAlerts(
+  deps: { db: Database; clock: Clock },
+  userId: string,
+): Promise<void> {
+  await setAlertFrequency(deps.db, userId, 'never');
+  await dropWaitingAlerts(deps, userId);
 }

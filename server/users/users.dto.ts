@@ -1,3 +1,4 @@
+import type { AlertFrequency } from '../../common/rules.js';
 import type { ProfileDto, SessionUserDto } from '../../common/dto.js';
 import type { ProfileRow, SessionUserRow } from './users.repository.js';
 
@@ -24,6 +25,7 @@ export function toProfileDto(row: ProfileRow): ProfileDto {
     isSubscribed: row.is_subscribed,
     changeNotices: row.change_notices,
     showReminders: row.show_reminders,
+    alertFrequency: row.alert_frequency as AlertFrequency,
     onboardingCompleted: row.onboarding_completed,
     emailVerified: row.email_verified,
   };

@@ -1,5 +1,6 @@
 // All SQL about users. Explicit column lists: password hashes never leave this file unless asked for.
 import { sql, type Updateable } from 'kysely';
+import type { AlertFrequency } from '../../common/rules.js';
 import type { Database } from '../db/database.js';
 import type { Users } from '../db/schema.js';
 import { pageAfter } from '../db/keyset.js';
@@ -26,6 +27,7 @@ const PROFILE_COLUMNS = [
   'is_subscribed',
   'change_notices',
   'show_reminders',
+  'alert_frequency',
   'onboarding_completed',
   emailVerified,
 ] as const;
@@ -108,6 +110,9 @@ export const touchLastLogin = (db: Database, userId: string, at: Date) =>
 export const setSubscribed = (db: Database, userId: string, subscribed: boolean) =>
   setUserColumns(db, userId, { is_subscribed: subscribed });
 
+export const setAlertFrequency = (db: Database, userId: string, frequency: AlertFrequency) =>
+  setUserColumns(db, userId, { alert_frequency: frequency });
+
 export async function updateProfile(
   db: Database,
   userId: string,
@@ -119,6 +124,7 @@ export async function updateProfile(
     onboarding_completed?: boolean;
     change_notices?: boolean;
     show_reminders?: boolean;
+    alert_frequency?: AlertFrequency;
   },
 ) {
   return db

@@ -13,7 +13,7 @@ import { addDays, madridDateTime, type Clock } from '../lib/time.js';
 import { markDelivery, type DeliveryOutcome } from '../mail/deliveries.repository.js';
 import type { Mailer } from '../mail/mailer.js';
 import { sendAttempt } from '../mail/send-failure.js';
-import { unsubscribeToken, unsubscribeUrl } from '../users/unsubscribe.js';
+import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../users/unsubscribe.js';
 import {
   claimPendingDelivery,
   findCampaign,
@@ -46,14 +46,6 @@ type Outcome = 'sent' | 'skipped' | 'failed' | 'retry' | 'taken';
 
 class TemporarySendFailure extends Error {}
 
-function oneClickUrl(config: Config, userId: string): string {
-  const query = new URLSearchParams({
-    userId,
-    token: unsubscribeToken(config.sessionSecret, userId),
-  });
-  return `${config.publicUrl}/api/unsubscribe?${query.toString()}`;
-}
-
 async function sendOne(
   deps: CampaignSendDeps,
   campaign: { id: string; mode: string },
@@ -85,7 +77,7 @@ async function sendOne(
       nextConcerts,
       publicUrl: deps.config.publicUrl,
       unsubscribeUrl: unsubscribeUrl(deps.config, userId),
-      oneClickUrl: oneClickUrl(deps.config, userId),
+      oneClickUrl: oneClickUnsubscribeUrl(deps.config, userId),
       test: campaign.mode === 'prueba',
     });
     const attempts = delivery.attempts + 1;

@@ -84,6 +84,7 @@ describe('draftFromProfile', () => {
       isSubscribed: true,
       changeNotices: true,
       showReminders: false,
+      alertFrequency: 'daily',
       onboardingCompleted: true,
       emailVerified: true,
     };

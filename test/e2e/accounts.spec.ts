@@ -338,6 +338,22 @@ test.describe('profile', () => {
     await expect(page).toHaveURL(/\/profile$/);
   });
 
+  test('chooses how often the favourite artists’ alerts come, and keeps it', async ({ page }) => {
+    await logIn(page, FAN.email, FAN.password);
+    await expect(page).toHaveURL(/\/myconcerts$/);
+    await page.goto('/profile');
+    const alerts = page.getByRole('group', { name: /avísame/ });
+    await expect(alerts.getByRole('radio', { name: 'Un resumen al día' })).toBeChecked();
+    const saved = page.waitForResponse(
+      (res) => res.url().endsWith('/api/profile') && res.request().method() === 'PATCH',
+    );
+    await alerts.getByRole('radio', { name: 'En cuanto se anuncien' }).check();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect(alerts.getByRole('radio', { name: 'En cuanto se anuncien' })).toBeChecked();
+    await expect(alerts.getByRole('radio', { name: 'Nunca' })).not.toBeChecked();
+  });
+
   test('"Vuelve a los conciertos" leads to /myconcerts', async ({ page }) => {
     await logIn(page, FAN.email, FAN.password);
     await expect(page).toHaveURL(/\/myconcerts$/);

@@ -3,11 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Express } from 'express';
+import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { createApp } from '../../server/app.js';
 import type { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config.js';
-import type { DatabaseHandle } from '../../server/db/database.js';
+import type { Database, DatabaseHandle } from '../../server/db/database.js';
 import type { AiGate } from '../../server/lib/ai-gate.js';
 import { createLogger, type Logger } from '../../server/lib/logger.js';
 import { systemClock, type Clock } from '../../server/lib/time.js';
@@ -121,6 +122,18 @@ export function movableClock(iso: string): MovableClock {
     },
   };
 }
+
+/** What a mail sender needs on the test database, with `config`, its clock stopped at `at`. */
+export const senderDepsAt =
+  <C>(database: { db: Database; pool: pg.Pool }, mailer: Mailer, config: C) =>
+  (at: Date) => ({
+    db: database.db,
+    pool: database.pool,
+    mailer,
+    log: createLogger('silent'),
+    config,
+    clock: () => at,
+  });
 
 /** A clock frozen at an instant, for "today" and "now minus 2 h" logic. */
 export function fixedClock(iso: string): Clock {

@@ -19,6 +19,7 @@ export interface UserOverrides {
   show_reminders?: boolean;
   /** Verified by default (a typical fan); null for an address never verified. */
   email_verified_at?: Date | null;
+  alert_frequency?: 'instant' | 'daily' | 'never';
 }
 
 export async function createUser(db: Database, overrides: UserOverrides = {}) {

@@ -27,6 +27,13 @@ export const recipients = (mail: ParsedMail) =>
     a.value.map((v) => v.address?.toLowerCase()),
   );
 
+/** A header as it was sent (folded lines joined), or undefined. */
+export const headerOf = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((line) => line.key === name)
+    ?.line.replace(/^[^:]+:\s*/, '')
+    .replace(/\r?\n\s+/g, '');
+
 export async function startSmtpSink(): Promise<SmtpSink> {
   const messages: ParsedMail[] = [];
   let down = false;

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePageTitle } from '@/components/usePageTitle';
 import { CalendarFeedSection } from '@/features/calendar/CalendarFeedSection';
+import { AlertFrequencyChoice } from './components/AlertFrequencyChoice';
 import { MailSwitch } from './components/MailSwitch';
 import { DangerZone } from './components/DangerZone';
 import { DataExportSection } from './components/DataExportSection';
@@ -74,6 +75,7 @@ function ProfileContent() {
       <CalendarFeedSection genres={profile.topGenres} />
       <MailSwitch field="changeNotices" enabled={profile.changeNotices} />
       <MailSwitch field="showReminders" enabled={profile.showReminders} />
+      <AlertFrequencyChoice frequency={profile.alertFrequency} />
       <SessionsSection />
       <DataExportSection />
       <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />

@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileDto, SessionsResponse } from '@common/dto';
+import type { AlertFrequency } from '@common/rules';
 import { apiDownload, apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
 
@@ -18,11 +19,27 @@ export interface ProfileUpdate {
   dislikedGenres?: string[];
   changeNotices?: boolean;
   showReminders?: boolean;
+  alertFrequency?: AlertFrequency;
 }
 
 export function updateProfile(update: ProfileUpdate): Promise<ProfileDto> {
   return apiFetch<ProfileDto>('/api/profile', { method: 'PATCH', body: update });
 }
+
+/**
+ * A profile setting saved as soon as it is chosen; the saved profile replaces the shown one. Saves
+ * run one after another, so the last choice is the one kept.
+ */
+export function useProfileSetting<T>(toUpdate: (value: T) => ProfileUpdate) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    scope: { id: 'profile-setting' },
+    mutationFn: (value: T) => updateProfile(toUpdate(value)),
+    onSuccess: (profile: ProfileDto) => queryClient.setQueryData(profileKeys.detail(), profile),
+  });
+}
+
+export const SETTING_NOT_SAVED = 'No se ha podido guardar el cambio.';
 
 export function changePassword(body: {
   currentPassword?: string;

@@ -1,11 +1,5 @@
 import type { RecommendationDto } from '@common/dto';
-
-export const SCORE_VIEW = {
-  extreme: { emoji: '🔥🔥🔥', label: 'muy alto' },
-  high: { emoji: '🔥🔥', label: 'alto' },
-  medium: { emoji: '🔥', label: 'medio' },
-  low: { emoji: '😴', label: 'bajo' },
-} as const;
+import { SCORE_VIEW } from '@common/genres';
 
 export const PENDING_SCORE = { emoji: '⏳', label: 'calculando' } as const;
 /** A cancelled concert is never scored: it says so instead of waiting forever. */

@@ -1,12 +1,9 @@
 // The fan's switches for mails they may turn off or on: the notices of changes to concerts they
 // liked (date, time, venue, price, cancellation) and the reminder the day before their concerts.
 // Saved at once; the checkbox shows the saved state.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileDto } from '@common/dto';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
-import { profileKeys } from '../keys';
-import { updateProfile } from '../queries';
+import { SETTING_NOT_SAVED, useProfileSetting } from '../queries';
 
 const SWITCHES = {
   changeNotices: {
@@ -20,11 +17,7 @@ const SWITCHES = {
 } as const;
 
 export function MailSwitch({ field, enabled }: { field: keyof typeof SWITCHES; enabled: boolean }) {
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (on: boolean) => updateProfile({ [field]: on }),
-    onSuccess: (profile: ProfileDto) => queryClient.setQueryData(profileKeys.detail(), profile),
-  });
+  const save = useProfileSetting((on: boolean) => ({ [field]: on }));
   const { title, label } = SWITCHES[field];
   return (
     <TitledSection className="profile-actions" title={title}>
@@ -37,11 +30,7 @@ export function MailSwitch({ field, enabled }: { field: keyof typeof SWITCHES; e
         />
         {label}
       </label>
-      <StatusRegion
-        message={
-          save.isError ? { kind: 'error', text: 'No se ha podido guardar el cambio.' } : null
-        }
-      />
+      <StatusRegion message={save.isError ? { kind: 'error', text: SETTING_NOT_SAVED } : null} />
     </TitledSection>
   );
 }
