@@ -68,7 +68,7 @@ export async function resendVerificationMail(
   const sent = await sendRecordedMail(deps, {
     userId,
     kind: 'email_verification',
-    mail: emailVerificationMail(user.email, url),
+    mail: await emailVerificationMail(user.email, url),
   });
   return sent ? 'sent' : 'failed';
 }

@@ -184,7 +184,7 @@ export async function approveSubmission(
   const mail = await tell(
     deps,
     row,
-    submissionApprovedMail(row.contact_email, { bandName: row.band_name, day: row.day }, url),
+    await submissionApprovedMail(row.contact_email, { bandName: row.band_name, day: row.day }, url),
   );
   return {
     message: `Propuesta aprobada: concierto ${concertId} creado${mailOutcome(mail, row.contact_email)}`,
@@ -231,7 +231,11 @@ export async function rejectSubmission(
   const mail = await tell(
     deps,
     row,
-    submissionRejectedMail(row.contact_email, { bandName: row.band_name, day: row.day }, reason),
+    await submissionRejectedMail(
+      row.contact_email,
+      { bandName: row.band_name, day: row.day },
+      reason,
+    ),
   );
   return {
     message: `Propuesta rechazada${mailOutcome(mail, row.contact_email)}`,

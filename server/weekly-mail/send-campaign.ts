@@ -11,6 +11,7 @@ import { forEachLimited } from '../lib/concurrency.js';
 import type { Logger } from '../lib/logger.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
 import { markDelivery, type DeliveryOutcome } from '../mail/deliveries.repository.js';
+import { withMailImages } from '../mail/mail-image.js';
 import type { Mailer } from '../mail/mailer.js';
 import { sendAttempt } from '../mail/send-failure.js';
 import { unsubscribeToken, unsubscribeUrl } from '../users/unsubscribe.js';
@@ -78,11 +79,11 @@ async function sendOne(
       await mark({ status: 'skipped', last_error: 'sin conciertos en los próximos 14 días' });
       return 'skipped';
     }
-    const mail = weeklyMail({
+    const mail = await weeklyMail({
       to: delivery.to_email,
       name,
-      matches,
-      nextConcerts,
+      matches: await withMailImages(deps.config, matches),
+      nextConcerts: await withMailImages(deps.config, nextConcerts),
       publicUrl: deps.config.publicUrl,
       unsubscribeUrl: unsubscribeUrl(deps.config, userId),
       oneClickUrl: oneClickUrl(deps.config, userId),
