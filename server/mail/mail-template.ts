@@ -261,6 +261,11 @@ function template(): Promise<Template> {
   return compiled;
 }
 
+/** Compiles the template now (a process that sends mails calls it at its start). */
+export async function prepareMailTemplate(): Promise<void> {
+  await template();
+}
+
 /** The rendered size: the box's width, or less for a tall picture; the aspect is the picture's. */
 export function mailImageSize(image: MailImage): { width: number; height: number } {
   const { width, height } = image;
