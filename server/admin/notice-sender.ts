@@ -68,7 +68,7 @@ async function sendOne(deps: NoticeDeps, deliveryId: string, dueBy?: Date): Prom
       return 'skipped';
     }
     const { title, when, cancelled, lines } = payload.data;
-    const mail = await concertChangeMail(
+    const mail = concertChangeMail(
       notice.to_email,
       { title, when },
       { cancelled, lines },

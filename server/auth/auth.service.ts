@@ -79,7 +79,7 @@ export function sendWelcomeMail(deps: AuthDeps, user: SessionUserRow): void {
     await sendRecordedMail(deps, {
       userId: user.user_id,
       kind: 'welcome',
-      mail: await welcomeMail(user.email, deps.config.publicUrl, verifyUrl),
+      mail: welcomeMail(user.email, deps.config.publicUrl, verifyUrl),
     });
   };
   send().catch((error: unknown) =>

@@ -68,7 +68,7 @@ export async function resendVerificationMail(
   const sent = await sendRecordedMail(deps, {
     userId,
     kind: 'email_verification',
-    mail: await emailVerificationMail(user.email, url),
+    mail: emailVerificationMail(user.email, url),
   });
   return sent ? 'sent' : 'failed';
 }

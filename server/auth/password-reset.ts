@@ -43,7 +43,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   await sendRecordedMail(deps, {
     userId: user.user_id,
     kind: 'password_reset',
-    mail: await passwordResetMail(user.email, url),
+    mail: passwordResetMail(user.email, url),
   });
 }
 

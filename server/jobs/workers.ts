@@ -4,7 +4,6 @@ import type PgBoss from 'pg-boss';
 import type { Logger } from '../lib/logger.js';
 import { jobDuration, jobRuns } from '../metrics/metrics.js';
 import { chunk } from '../lib/chunk.js';
-import { prepareMailTemplate } from '../mail/mail-template.js';
 import type { RecommendationEngine } from '../recommendations/engine.js';
 import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
 import { scoreConcertsForEveryFan } from '../recommendations/concert-rescore.js';
@@ -98,10 +97,6 @@ export function timed<T>(
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, log } = deps;
   const options = { pollingIntervalSeconds: POLLING_SECONDS };
-  // These workers send the mails: the template is compiled now, not while the first one waits.
-  prepareMailTemplate().catch((error: unknown) =>
-    log.warn({ err: error }, 'No se pudo compilar la plantilla de los correos'),
-  );
   const generator = {
     db: deps.db,
     pool: deps.pool,

@@ -3,11 +3,7 @@ import { composeMail, type MailContent } from './mail-template.js';
 import type { OutgoingMail } from './mailer.js';
 
 /** A mail of a title, paragraphs and at most one button (or anything else the template draws). */
-export function simpleMail(
-  to: string,
-  subject: string,
-  content: MailContent,
-): Promise<OutgoingMail> {
+export function simpleMail(to: string, subject: string, content: MailContent): OutgoingMail {
   return composeMail(to, subject, content);
 }
 
@@ -20,11 +16,7 @@ const VERIFY_LINES = [
  * The welcome mail. With `verifyUrl` (an address not verified yet) its button is the verification
  * link, and it says what to do when someone else used the address.
  */
-export function welcomeMail(
-  to: string,
-  publicUrl: string,
-  verifyUrl?: string,
-): Promise<OutgoingMail> {
+export function welcomeMail(to: string, publicUrl: string, verifyUrl?: string): OutgoingMail {
   const concerts = {
     label: 'Ver mis conciertos',
     url: `${publicUrl}/myconcerts`,
@@ -49,7 +41,7 @@ export function welcomeMail(
 }
 
 /** The verification link again, asked for from the profile. */
-export function emailVerificationMail(to: string, verifyUrl: string): Promise<OutgoingMail> {
+export function emailVerificationMail(to: string, verifyUrl: string): OutgoingMail {
   return simpleMail(to, 'Verifica tu email de Conciertos Mallorca', {
     title: 'Verifica tu email',
     lines: VERIFY_LINES,
@@ -57,7 +49,7 @@ export function emailVerificationMail(to: string, verifyUrl: string): Promise<Ou
   });
 }
 
-export function passwordResetMail(to: string, resetUrl: string): Promise<OutgoingMail> {
+export function passwordResetMail(to: string, resetUrl: string): OutgoingMail {
   const lines = [
     'Hemos recibido una petición para restablecer la contraseña de tu cuenta.',
     'El enlace sirve una sola vez y caduca en 1 hora. Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.',
@@ -86,7 +78,7 @@ export function concertChangeMail(
   concert: { title: string; when: string },
   change: { cancelled: boolean; lines: ConcertChangeLine[] },
   urls: { concerts: string; profile: string },
-): Promise<OutgoingMail> {
+): OutgoingMail {
   const lines = change.cancelled
     ? [`El concierto «${concert.title}» del ${concert.when} se ha cancelado.`]
     : [

@@ -184,7 +184,7 @@ export async function approveSubmission(
   const mail = await tell(
     deps,
     row,
-    await submissionApprovedMail(row.contact_email, { bandName: row.band_name, day: row.day }, url),
+    submissionApprovedMail(row.contact_email, { bandName: row.band_name, day: row.day }, url),
   );
   return {
     message: `Propuesta aprobada: concierto ${concertId} creado${mailOutcome(mail, row.contact_email)}`,
@@ -231,11 +231,7 @@ export async function rejectSubmission(
   const mail = await tell(
     deps,
     row,
-    await submissionRejectedMail(
-      row.contact_email,
-      { bandName: row.band_name, day: row.day },
-      reason,
-    ),
+    submissionRejectedMail(row.contact_email, { bandName: row.band_name, day: row.day }, reason),
   );
   return {
     message: `Propuesta rechazada${mailOutcome(mail, row.contact_email)}`,

@@ -6,7 +6,7 @@ import { simpleMail } from '../mail/templates.js';
 
 export const CONFIRMATION_HOURS = 48;
 
-export function submissionConfirmationMail(to: string, confirmUrl: string): Promise<OutgoingMail> {
+export function submissionConfirmationMail(to: string, confirmUrl: string): OutgoingMail {
   const title = 'Confirma el concierto que nos has enviado';
   return simpleMail(to, title, {
     title,
@@ -29,7 +29,7 @@ export function submissionApprovedMail(
   to: string,
   { bandName, day }: Reviewed,
   concertUrl: string,
-): Promise<OutgoingMail> {
+): OutgoingMail {
   return simpleMail(to, 'Tu concierto ya está publicado en Conciertos Mallorca', {
     title: 'Tu concierto ya está publicado',
     lines: [
@@ -45,7 +45,7 @@ export function submissionRejectedMail(
   to: string,
   { bandName, day }: Reviewed,
   reason: string,
-): Promise<OutgoingMail> {
+): OutgoingMail {
   const title = 'No hemos publicado tu concierto';
   return simpleMail(to, title, {
     title,

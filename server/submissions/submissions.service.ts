@@ -135,7 +135,7 @@ export async function createSubmission(
   }
   const url = `${deps.config.publicUrl}${SUBMISSION_CONFIRM_PATH}#token=${encodeURIComponent(token)}`;
   try {
-    await deps.mailer.send(await submissionConfirmationMail(input.email, url));
+    await deps.mailer.send(submissionConfirmationMail(input.email, url));
   } catch (error) {
     deps.log.warn({ err: error }, 'No se pudo enviar el correo de confirmación de la propuesta');
     await forget(deps, id, nonce, imageUrl);

@@ -79,7 +79,7 @@ async function sendOne(
       await mark({ status: 'skipped', last_error: 'sin conciertos en los próximos 14 días' });
       return 'skipped';
     }
-    const mail = await weeklyMail({
+    const mail = weeklyMail({
       to: delivery.to_email,
       name,
       matches: await withMailImages(deps.config, matches),

@@ -57,7 +57,7 @@ function concertItem(concert: WeeklyConcert, publicUrl: string): MailConcertItem
   };
 }
 
-export function weeklyMail(input: WeeklyMailInput): Promise<OutgoingMail> {
+export function weeklyMail(input: WeeklyMailInput): OutgoingMail {
   const myConcerts = `${input.publicUrl}/myconcerts`;
   const hasMatches = input.matches.length > 0;
   const concerts = hasMatches ? input.matches : input.nextConcerts;
