@@ -136,7 +136,7 @@ function replaceOnce(html: string, what: string, by: string): string {
 export async function compileMailTemplate(): Promise<Record<PieceName, string>> {
   const { default: mjml2html } = await import('mjml');
   const { html } = await mjml2html(MJML, { validationLevel: 'strict', fonts: {} });
-  // Indentation is all the beautifier left: whitespace at a line's start means nothing in HTML.
+  // MJML indents what it writes; whitespace at a line's start means nothing in HTML.
   const parts = html.replace(/^\s+/gm, '').split(/<!--cm:(\w+)-->/);
   const found = parts.filter((_, i) => i % 2 === 1);
   if (found.join() !== PIECES.slice(1).join()) {

@@ -99,19 +99,26 @@ export function mailImageSize(image: MailImage): { width: number; height: number
   };
 }
 
+/** The paragraphs' row, or nothing for none. */
 const paragraphsHtml = (lines: string[]) =>
-  lines.map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`).join('');
+  lines.length === 0
+    ? ''
+    : fill(template.paragraphs, {
+        paragraphs: lines
+          .map((line) => `<p style="margin:0 0 12px">${escapeHtml(line)}</p>`)
+          .join(''),
+      });
 
 const placeOf = (concert: MailConcertItem) =>
   [concert.venue, ...(concert.details ?? [])].join(' · ');
 
-function concertHtml(t: Template, concert: MailConcertItem): string {
+function concertHtml(concert: MailConcertItem): string {
   const url = escapeHtml(concert.url);
-  const html = [fill(t.concert)];
+  const html = [fill(template.concert)];
   if (concert.image) {
     const size = mailImageSize(concert.image);
     html.push(
-      fill(t.image, {
+      fill(template.image, {
         src: escapeHtml(concert.image.url),
         alt: escapeHtml(`Imagen de ${concert.title}`),
         url,
@@ -120,44 +127,47 @@ function concertHtml(t: Template, concert: MailConcertItem): string {
       }),
     );
   }
-  html.push(fill(t.concertText, { url, title: escapeHtml(concert.title) }));
-  if (concert.band) html.push(fill(t.band, { band: escapeHtml(concert.band) }));
-  html.push(fill(t.facts, { date: escapeHtml(concert.date), place: escapeHtml(placeOf(concert)) }));
+  html.push(fill(template.concertText, { url, title: escapeHtml(concert.title) }));
+  if (concert.band) html.push(fill(template.band, { band: escapeHtml(concert.band) }));
+  html.push(
+    fill(template.facts, { date: escapeHtml(concert.date), place: escapeHtml(placeOf(concert)) }),
+  );
   if (concert.score) {
     const { label, reason } = concert.score;
-    html.push(fill(t.score, { label: escapeHtml(label), reason: escapeHtml(reason ?? '') }));
+    html.push(fill(template.score, { label: escapeHtml(label), reason: escapeHtml(reason ?? '') }));
   }
-  html.push(fill(t.concertEnd));
+  html.push(fill(template.concertEnd));
   return html.join('');
 }
 
-function renderHtml(t: Template, content: MailContent): string {
+function renderHtml(content: MailContent): string {
   const { title, lines, concerts = [], closing = [], action, links = [], footer } = content;
   const html = [
-    fill(t.start, { title: escapeHtml(title), preview: escapeHtml(lines[0] ?? title) }),
+    fill(template.start, { title: escapeHtml(title), preview: escapeHtml(lines[0] ?? title) }),
+    paragraphsHtml(lines),
+    ...concerts.map(concertHtml),
+    concerts.length > 0 ? fill(template.concertsEnd) : '',
+    paragraphsHtml(closing),
   ];
-  if (lines.length > 0) html.push(fill(t.paragraphs, { paragraphs: paragraphsHtml(lines) }));
-  if (concerts.length > 0) {
-    html.push(...concerts.map((concert) => concertHtml(t, concert)), fill(t.concertsEnd));
-  }
-  if (closing.length > 0) html.push(fill(t.paragraphs, { paragraphs: paragraphsHtml(closing) }));
   if (action) {
-    html.push(fill(t.action, { url: escapeHtml(action.url), label: escapeHtml(action.label) }));
+    html.push(
+      fill(template.action, { url: escapeHtml(action.url), label: escapeHtml(action.label) }),
+    );
   }
   if (links.length > 0) {
     const anchors = links.map(
       (link) =>
         `<a href="${escapeHtml(link.url)}" class="cm-link" style="color:${COLORS.accent}">${escapeHtml(link.label)}</a>`,
     );
-    html.push(fill(t.links, { links: anchors.join('<br>') }));
+    html.push(fill(template.links, { links: anchors.join('<br>') }));
   }
-  html.push(fill(t.footer));
-  if (footer?.reason) html.push(fill(t.reason, { reason: escapeHtml(footer.reason) }));
+  html.push(fill(template.footer));
+  if (footer?.reason) html.push(fill(template.reason, { reason: escapeHtml(footer.reason) }));
   if (footer?.unsubscribe) {
     const { url, label } = footer.unsubscribe;
-    html.push(fill(t.unsubscribe, { url: escapeHtml(url), label: escapeHtml(label) }));
+    html.push(fill(template.unsubscribe, { url: escapeHtml(url), label: escapeHtml(label) }));
   }
-  html.push(fill(t.end));
+  html.push(fill(template.end));
   return html.join('');
 }
 
@@ -197,7 +207,7 @@ export function renderMailText(content: MailContent): string {
 }
 
 export function renderMail(content: MailContent): { html: string; text: string } {
-  return { html: renderHtml(template, content), text: renderMailText(content) };
+  return { html: renderHtml(content), text: renderMailText(content) };
 }
 
 /** A whole mail: subject, the content as HTML and text, and any extra headers. */
