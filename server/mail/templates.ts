@@ -1,47 +1,10 @@
-// Spanish mail texts. Each returns subject, plain text and HTML.
+// Spanish mail texts. Each returns subject, plain text and HTML, drawn by the one template.
+import { composeMail, type MailContent } from './mail-template.js';
 import type { OutgoingMail } from './mailer.js';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-
-export function layout(
-  title: string,
-  paragraphs: string[],
-  action?: { label: string; url: string },
-): string {
-  const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="background:#c2410c;color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>`
-    : '';
-  return `<!doctype html><html lang="es"><body style="font-family:Arial,sans-serif;color:#1f2937;max-width:560px;margin:auto">
-<h1 style="font-size:22px">${escapeHtml(title)}</h1>
-${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${button}
-<p style="color:#6b7280;font-size:12px">Conciertos Mallorca · Tu agenda personalizada de conciertos</p>
-</body></html>`;
-}
-
-/**
- * A mail of paragraphs and at most one link, as text and HTML. The text ends with the link after
- * `action.textLabel` (or the button's label).
- */
-export function simpleMail(
-  to: string,
-  subject: string,
-  { title, lines, action }: { title: string; lines: string[]; action?: MailAction },
-): OutgoingMail {
-  const link = action ? `\n\n${action.textLabel ?? action.label}: ${action.url}` : '';
-  return {
-    to,
-    subject,
-    text: `${lines.join('\n\n')}${link}\n`,
-    html: layout(title, lines, action),
-  };
-}
-
-interface MailAction {
-  label: string;
-  url: string;
-  textLabel?: string;
+/** A mail of a title, paragraphs and at most one button (or anything else the template draws). */
+export function simpleMail(to: string, subject: string, content: MailContent): OutgoingMail {
+  return composeMail(to, subject, content);
 }
 
 const VERIFY_LINES = [
@@ -54,28 +17,27 @@ const VERIFY_LINES = [
  * link, and it says what to do when someone else used the address.
  */
 export function welcomeMail(to: string, publicUrl: string, verifyUrl?: string): OutgoingMail {
-  const url = `${publicUrl}/myconcerts`;
+  const concerts = {
+    label: 'Ver mis conciertos',
+    url: `${publicUrl}/myconcerts`,
+    textLabel: 'Tus conciertos',
+  };
   const lines = [
     '¡Gracias por unirte a Conciertos Mallorca!',
     'Cuéntanos qué géneros te gustan y cuáles no, y te diremos qué conciertos de la isla encajan contigo.',
     'Cada semana te enviaremos tus mejores planes. Puedes darte de baja cuando quieras.',
   ];
   if (verifyUrl) lines.push(...VERIFY_LINES);
-  const text = verifyUrl
-    ? `${lines.join('\n\n')}\n\nVerifica tu email: ${verifyUrl}\n\nTus conciertos: ${url}\n`
-    : `${lines.join('\n\n')}\n\nTus conciertos: ${url}\n`;
-  return {
-    to,
-    subject: 'Bienvenido a Conciertos Mallorca 🎶',
-    text,
-    html: layout(
-      '¡Bienvenido a Conciertos Mallorca!',
-      lines,
-      verifyUrl
-        ? { label: 'Verificar mi email', url: verifyUrl }
-        : { label: 'Ver mis conciertos', url },
-    ),
-  };
+  return simpleMail(to, 'Bienvenido a Conciertos Mallorca 🎶', {
+    title: '¡Bienvenido a Conciertos Mallorca!',
+    lines,
+    ...(verifyUrl
+      ? {
+          action: { label: 'Verificar mi email', url: verifyUrl, textLabel: 'Verifica tu email' },
+          links: [concerts],
+        }
+      : { action: concerts }),
+  });
 }
 
 /** The verification link again, asked for from the profile. */
@@ -123,18 +85,14 @@ export function concertChangeMail(
         `Ha cambiado el concierto «${concert.title}» que te gusta:`,
         ...change.lines.map((line) => `${line.label}: antes ${line.before}, ahora ${line.after}.`),
       ];
-  const footer = 'Puedes dejar de recibir estos avisos en tu perfil.';
   const subject = change.cancelled
     ? `Concierto cancelado: ${concert.title}`
     : `Cambios en un concierto que te gusta: ${concert.title}`;
-  return {
-    to,
-    subject,
-    text: `${[...lines, footer].join('\n\n')}\n\nTus conciertos: ${urls.concerts}\nTu perfil: ${urls.profile}\n`,
-    html: layout(
-      change.cancelled ? 'Concierto cancelado' : 'Cambios en un concierto',
-      [...lines, footer],
-      { label: 'Ver mis conciertos', url: urls.concerts },
-    ),
-  };
+  return simpleMail(to, subject, {
+    title: change.cancelled ? 'Concierto cancelado' : 'Cambios en un concierto',
+    lines,
+    action: { label: 'Ver mis conciertos', url: urls.concerts, textLabel: 'Tus conciertos' },
+    links: [{ label: 'Ir a mi perfil', url: urls.profile, textLabel: 'Tu perfil' }],
+    footer: { reason: 'Puedes dejar de recibir estos avisos en tu perfil.' },
+  });
 }

@@ -1,11 +1,14 @@
 // What a weekly mail shows: the fan's best scored concerts of the next 14 days, or, when none
 // matches, the next few concerts of the island; never one the fan already said they go to.
 import { sql } from 'kysely';
-import type { ConcertRowBasics } from '../concerts/concerts.repository.js';
+import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 
-export interface MailConcert extends Omit<ConcertRowBasics, 'bandname'> {
-  title: string;
+export interface MailConcert extends ConcertRowBasics {
+  /** Alphabetical; empty when the concert has none. */
+  band_names: string[];
+  /** A band's picture (the first one that has one), else the concert's own. */
+  image_url: string | null;
   score: 'extreme' | 'high' | 'medium' | null;
   reason: string | null;
 }
@@ -15,10 +18,13 @@ export const WINDOW_DAYS = 14;
 const MAX_MATCHES = 5;
 const FALLBACK_CONCERTS = 3;
 
-const title = sql<string>`coalesce(
-  (SELECT string_agg(b.band_name, ', ' ORDER BY b.band_name)
-     FROM concert_band cb JOIN bands b ON b.id = cb.band_id WHERE cb.concert_id = c.id),
-  c.bandname, 'Concierto de ' || c.genre)`;
+/** What a mail shows of a concert `c`. The subqueries run only for the rows kept by the LIMIT. */
+const shown = sql`c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre,
+  c.price::text AS price, c.bandname, ${bandNamesOfConcert} AS band_names,
+  coalesce((
+    SELECT b.image_url FROM concert_band cb JOIN bands b ON b.id = cb.band_id
+    WHERE cb.concert_id = c.id AND b.image_url IS NOT NULL ORDER BY b.band_name LIMIT 1
+  ), c.image_url) AS image_url`;
 
 /** Concert `c` is not one the fan said they go to. */
 const notGoing = (userId: string) => sql`NOT EXISTS (
@@ -30,8 +36,7 @@ export async function findWeeklyMatches(
   window: { from: string; to: string; nowTime: string },
 ): Promise<MailConcert[]> {
   const result = await sql<MailConcert>`
-    SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre, c.price::text AS price,
-      ${title} AS title, r.score, r.reason
+    SELECT ${shown}, r.score, r.reason
     FROM user_concert_recommendations r
     JOIN concerts c ON c.id = r.concert_id
     WHERE r.user_id = ${userId}::uuid
@@ -52,8 +57,7 @@ export async function findNextConcerts(
   window: { from: string; to: string; nowTime: string },
 ): Promise<MailConcert[]> {
   const result = await sql<MailConcert>`
-    SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre, c.price::text AS price,
-      ${title} AS title, NULL AS score, NULL AS reason
+    SELECT ${shown}, NULL AS score, NULL AS reason
     FROM concerts c
     WHERE c.day BETWEEN ${window.from}::date AND ${window.to}::date
       AND (c.day > ${window.from}::date OR c.hour >= ${window.nowTime}::time)

@@ -11,6 +11,7 @@ import { forEachLimited } from '../lib/concurrency.js';
 import type { Logger } from '../lib/logger.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
 import { markDelivery, type DeliveryOutcome } from '../mail/deliveries.repository.js';
+import { withMailImages } from '../mail/mail-image.js';
 import type { Mailer } from '../mail/mailer.js';
 import { sendAttempt } from '../mail/send-failure.js';
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../users/unsubscribe.js';
@@ -73,8 +74,8 @@ async function sendOne(
     const mail = weeklyMail({
       to: delivery.to_email,
       name,
-      matches,
-      nextConcerts,
+      matches: await withMailImages(deps.config, matches),
+      nextConcerts: await withMailImages(deps.config, nextConcerts),
       publicUrl: deps.config.publicUrl,
       unsubscribeUrl: unsubscribeUrl(deps.config, userId),
       oneClickUrl: oneClickUnsubscribeUrl(deps.config, userId),
