@@ -107,7 +107,7 @@ describe('through the admin and the job queue', () => {
     expect(mailsTo(other.email)).toEqual([]);
     expect(mail.subject).toBe('Nuevo concierto de Mecanó en Mallorca');
     expect(mail.text).toContain('Mecanó · jueves, 4 de julio a las 21:00');
-    expect(mail.text).toContain('Sala: Es Gremi');
+    expect(mail.text).toContain('Es Gremi');
     const { reason } = await rowOf(database.db, 'user_concert_recommendations', {
       user_id: mecano.user_id,
       concert_id: concertId,

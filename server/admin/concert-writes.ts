@@ -25,7 +25,7 @@ export interface AdminWriteDeps {
   db: Database;
   /** The pool behind db: a notice holds a connection across its SMTP exchange, within its budget. */
   pool: pg.Pool;
-  config: Pick<Config, 'publicUrl' | 'sessionSecret'>;
+  config: Pick<Config, 'publicUrl' | 'sessionSecret' | 'dataDir'>;
   clock: Clock;
   log: Logger;
   mailer: Mailer;

@@ -1,9 +1,9 @@
-// The artist alert mail: first what it says, as plain data (alertMailData), then its HTML and
-// plain text (alertMail). Only the second knows the markup, so another template can replace it.
+// The artist alert mail: first what it says, as plain data (alertMailData), then that data in the
+// mails' one template (alertMail).
 import { concertPath } from '../../common/concert-page.js';
 import { SCORE_VIEW, type Score } from '../../common/genres.js';
+import { composeMail, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { simpleMail } from '../mail/templates.js';
 import { bandNamesOfRow } from '../pages/concert-page.dto.js';
 import { spanishDay } from '../weekly-mail/weekly-mail.template.js';
 import type { AlertConcertRow } from './alerts.repository.js';
@@ -17,6 +17,7 @@ export interface AlertMailConcert {
   score: string | null;
   reason: string | null;
   url: string;
+  image?: MailImage;
 }
 
 export interface AlertMailData {
@@ -34,7 +35,7 @@ export interface AlertMailData {
 export interface AlertMailInput {
   to: string;
   name: string | null;
-  concerts: AlertConcertRow[];
+  concerts: (AlertConcertRow & { image?: MailImage })[];
   publicUrl: string;
   /** The page that asks before unsubscribing from alerts. */
   unsubscribeUrl: string;
@@ -44,7 +45,10 @@ export interface AlertMailInput {
 
 const scoreText = (score: Score) => `${SCORE_VIEW[score].emoji} Encaje ${SCORE_VIEW[score].label}`;
 
-function concertOf(row: AlertConcertRow, publicUrl: string): AlertMailConcert {
+function concertOf(
+  row: AlertConcertRow & { image?: MailImage },
+  publicUrl: string,
+): AlertMailConcert {
   const bands = bandNamesOfRow(row);
   return {
     title: bands.length > 0 ? bands.join(' + ') : 'Concierto',
@@ -53,6 +57,7 @@ function concertOf(row: AlertConcertRow, publicUrl: string): AlertMailConcert {
     score: row.score ? scoreText(row.score) : null,
     reason: row.reason,
     url: `${publicUrl}${concertPath(row.id, { bands, venue: row.venue, day: row.day })}`,
+    ...(row.image ? { image: row.image } : {}),
   };
 }
 
@@ -88,30 +93,28 @@ export function alertMailData(input: AlertMailInput): AlertMailData {
   };
 }
 
-/** Each concert as paragraphs: title and when, the venue, the fan's score, its page. */
-function concertLines(concert: AlertMailConcert): string[] {
-  const lines = [`${concert.title} · ${concert.when}`, `Sala: ${concert.venue}`];
-  if (concert.score) lines.push(`${concert.score}: ${concert.reason ?? ''}`.trim());
-  lines.push(`Más información: ${concert.url}`);
-  return lines;
-}
-
 export function alertMail(data: AlertMailData): OutgoingMail {
-  const mail = simpleMail(data.to, data.subject, {
-    title: data.title,
-    lines: [
-      ...data.intro,
-      ...data.concerts.flatMap(concertLines),
-      ...data.footer,
-      `${data.unsubscribe.label}: ${data.unsubscribe.url}`,
-    ],
-    action: data.action,
-  });
-  return {
-    ...mail,
-    headers: {
-      'List-Unsubscribe': `<${data.unsubscribe.oneClickUrl}>`,
+  const { label, url, oneClickUrl } = data.unsubscribe;
+  return composeMail(
+    data.to,
+    data.subject,
+    {
+      title: data.title,
+      lines: data.intro,
+      concerts: data.concerts.map((concert) => ({
+        title: concert.title,
+        date: concert.when,
+        venue: concert.venue,
+        url: concert.url,
+        ...(concert.image ? { image: concert.image } : {}),
+        ...(concert.score ? { score: { label: concert.score, reason: concert.reason } } : {}),
+      })),
+      action: data.action,
+      footer: { reason: data.footer.join(' '), unsubscribe: { label, url } },
+    },
+    {
+      'List-Unsubscribe': `<${oneClickUrl}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
-  };
+  );
 }

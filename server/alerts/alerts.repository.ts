@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Score } from '../../common/genres.js';
 import type { AlertFrequency } from '../../common/rules.js';
 import type { ConcertOptionRow } from '../admin/concerts-admin.repository.js';
-import { bandNamesOfConcert } from '../concerts/concerts.repository.js';
+import { bandNamesOfConcert, mailImageOfConcert } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 import { normalised } from '../db/name-match.js';
 import { claimPendingDelivery } from '../mail/deliveries.repository.js';
@@ -134,6 +134,7 @@ export const claimAlertDelivery = (trx: Database, deliveryId: string, dueBy?: Da
   );
 
 export interface AlertConcertRow extends ConcertOptionRow {
+  image_url: string | null;
   score: Score | null;
   reason: string | null;
 }
@@ -146,7 +147,7 @@ export async function findDeliveryConcerts(
 ): Promise<AlertConcertRow[]> {
   const { rows } = await sql<AlertConcertRow>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.bandname,
-      ${bandNamesOfConcert} AS band_names, r.score, r.reason
+      ${bandNamesOfConcert} AS band_names, ${mailImageOfConcert} AS image_url, r.score, r.reason
     FROM artist_alerts a
     JOIN concerts c ON c.id = a.concert_id
     LEFT JOIN user_concert_recommendations r

@@ -14,6 +14,7 @@ import {
   type ClaimedKind,
   type ClaimedSenderDeps,
 } from '../mail/claimed-sender.js';
+import { withMailImages } from '../mail/mail-image.js';
 import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../users/unsubscribe.js';
 import { alertMail, alertMailData } from './alert-mail.js';
 import {
@@ -27,7 +28,7 @@ import {
 import type { AlertFrequency } from '../../common/rules.js';
 
 export interface AlertDeps extends ClaimedSenderDeps {
-  config: Pick<Config, 'publicUrl' | 'sessionSecret'>;
+  config: Pick<Config, 'publicUrl' | 'sessionSecret' | 'dataDir'>;
 }
 
 /** The daily run: 09:00 in Mallorca (node-cron, Europe/Madrid), on every instance. */
@@ -55,8 +56,9 @@ const alertKind = (deps: AlertDeps): ClaimedKind<ClaimedAlertMail> => ({
     if (userId === null || delivery.alert_frequency === 'never' || !delivery.verified) {
       return { skip: 'avisos desactivados' };
     }
-    const concerts = await findDeliveryConcerts(trx, delivery.id, madridDateTime(now).day);
-    if (concerts.length === 0) return { skip: 'conciertos cancelados o pasados' };
+    const rows = await findDeliveryConcerts(trx, delivery.id, madridDateTime(now).day);
+    if (rows.length === 0) return { skip: 'conciertos cancelados o pasados' };
+    const concerts = await withMailImages(deps.config, rows);
     return alertMail(
       alertMailData({
         to: delivery.to_email,

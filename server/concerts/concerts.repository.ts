@@ -8,6 +8,12 @@ export const bandNamesOfConcert = sql<string[]>`coalesce((
   WHERE cb.concert_id = c.id
 ), '{}')`;
 
+/** What a mail shows of concert `c`: a band's picture (the first by name with one), else its own. */
+export const mailImageOfConcert = sql<string | null>`coalesce((
+  SELECT b.image_url FROM concert_band cb JOIN bands b ON b.id = cb.band_id
+  WHERE cb.concert_id = c.id AND b.image_url IS NOT NULL ORDER BY b.band_name LIMIT 1
+), c.image_url)`;
+
 /** The columns most concert rows carry: hour as 'HH:mm', price as text. */
 export interface ConcertRowBasics {
   id: number;

@@ -1,9 +1,9 @@
-// The pre-show reminder: first what it says, as plain data (reminderMailData), then that data as a
-// mail (reminderMail), so another layout can render the same data.
+// The pre-show reminder: first what it says, as plain data (reminderMailData), then that data in
+// the mails' one template (reminderMail).
 import { concertPath } from '../../common/concert-page.js';
 import { concertTitle } from '../calendar/calendar.dto.js';
+import { composeMail, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { simpleMail } from '../mail/templates.js';
 import { bandNamesOfRow } from '../pages/concert-page.dto.js';
 import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
 import type { ReminderConcertRow } from './reminders.repository.js';
@@ -23,6 +23,7 @@ export interface ReminderMailData {
     price: string;
     /** The concert's page. */
     url: string;
+    image?: MailImage;
   }[];
   urls: { concerts: string; profile: string };
 }
@@ -30,7 +31,7 @@ export interface ReminderMailData {
 export function reminderMailData(
   fan: { to: string; name: string | null },
   day: string,
-  rows: ReminderConcertRow[],
+  rows: (ReminderConcertRow & { image?: MailImage })[],
   publicUrl: string,
 ): ReminderMailData {
   return {
@@ -42,6 +43,7 @@ export function reminderMailData(
       venue: row.venue,
       price: spanishPrice(row.price),
       url: `${publicUrl}${concertPath(row.id, { bands: bandNamesOfRow(row), venue: row.venue, day: row.day })}`,
+      ...(row.image ? { image: row.image } : {}),
     })),
     urls: { concerts: `${publicUrl}/myconcerts`, profile: `${publicUrl}/profile` },
   };
@@ -54,19 +56,27 @@ export function reminderMail(data: ReminderMailData): OutgoingMail {
     ? `Mañana: ${first.title}`
     : `Mañana tienes ${data.concerts.length} conciertos`;
   const when = spanishDay(data.day);
-  return simpleMail(data.to, subject, {
+  return composeMail(data.to, subject, {
     title: one ? 'Mañana tienes concierto' : subject,
     lines: [
       data.name ? `¡Hola, ${data.name}!` : '¡Hola!',
       one
         ? `Te recordamos tu concierto de mañana, ${when}:`
         : `Te recordamos tus conciertos de mañana, ${when}:`,
-      ...data.concerts.map(
-        (concert) =>
-          `${concert.title} · ${concert.hour} · ${concert.venue} · ${concert.price}\n${concert.url}`,
-      ),
-      `Recibes este recordatorio porque lo activaste en tu perfil; puedes desactivarlo allí: ${data.urls.profile}`,
     ],
+    concerts: data.concerts.map(({ title, hour, venue, price, url, image }) => ({
+      title,
+      date: hour,
+      venue,
+      details: [price],
+      url,
+      ...(image ? { image } : {}),
+    })),
     action: { label: 'Ver mis conciertos', url: data.urls.concerts, textLabel: 'Tus conciertos' },
+    footer: {
+      reason:
+        'Recibes este recordatorio porque lo activaste en tu perfil; puedes desactivarlo allí.',
+      unsubscribe: { label: 'Desactivar el recordatorio', url: data.urls.profile },
+    },
   });
 }

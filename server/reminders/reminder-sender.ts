@@ -6,6 +6,7 @@
 import type { Config } from '../config.js';
 import { addDays, madridDateTime } from '../lib/time.js';
 import { sweepClaimed, type ClaimedKind, type ClaimedSenderDeps } from '../mail/claimed-sender.js';
+import { withMailImages } from '../mail/mail-image.js';
 import { reminderMail, reminderMailData } from './reminder-mail.js';
 import {
   claimReminder,
@@ -15,7 +16,7 @@ import {
 } from './reminders.repository.js';
 
 export interface ReminderDeps extends ClaimedSenderDeps {
-  config: Pick<Config, 'publicUrl' | 'reminderHour'>;
+  config: Pick<Config, 'publicUrl' | 'reminderHour' | 'dataDir'>;
 }
 
 /** Retries wait 1, 2, 4, ... minutes: about two hours of SMTP outage are covered. */
@@ -32,8 +33,9 @@ const showReminders = (deps: ReminderDeps): ClaimedKind<ClaimedReminder> => ({
     }
     if (reminder.reminder_day <= madridDateTime(now).day) return { skip: 'día ya pasado' };
     // Read now, not when planned: a concert cancelled or unliked since then is left out.
-    const rows = await findReminderConcerts(trx, reminder.user_id, reminder.reminder_day);
-    if (rows.length === 0) return { skip: 'sin conciertos ese día' };
+    const found = await findReminderConcerts(trx, reminder.user_id, reminder.reminder_day);
+    if (found.length === 0) return { skip: 'sin conciertos ese día' };
+    const rows = await withMailImages(deps.config, found);
     const fan = { to: reminder.to_email, name: reminder.name };
     return reminderMail(reminderMailData(fan, reminder.reminder_day, rows, deps.config.publicUrl));
   },

@@ -1,7 +1,11 @@
 // SQL of the pre-show reminders: which fans get one for a day, their concerts of that day, and
 // the claim of a reminder's delivery while it is sent.
 import { sql, type RawBuilder } from 'kysely';
-import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
+import {
+  bandNamesOfConcert,
+  mailImageOfConcert,
+  type ConcertRowBasics,
+} from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 import { claimPendingDelivery } from '../mail/deliveries.repository.js';
 
@@ -53,6 +57,7 @@ export const claimReminder = (trx: Database, deliveryId: string, dueBy?: Date) =
 
 export interface ReminderConcertRow extends ConcertRowBasics {
   band_names: string[];
+  image_url: string | null;
 }
 
 /** The fan's concerts of `day` (fanConcertsOn), by time. */
@@ -63,7 +68,8 @@ export async function findReminderConcerts(
 ): Promise<ReminderConcertRow[]> {
   const result = await sql<ReminderConcertRow>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre,
-      c.price::text AS price, c.bandname, ${bandNamesOfConcert} AS band_names
+      c.price::text AS price, c.bandname, ${bandNamesOfConcert} AS band_names,
+      ${mailImageOfConcert} AS image_url
     FROM concerts c
     WHERE c.id IN (${fanConcertsOn(day, sql`${userId}::uuid`)})
     ORDER BY c.hour, c.id

@@ -1,7 +1,11 @@
 // What a weekly mail shows: the fan's best scored concerts of the next 14 days, or, when none
 // matches, the next few concerts of the island; never one the fan already said they go to.
 import { sql } from 'kysely';
-import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
+import {
+  bandNamesOfConcert,
+  mailImageOfConcert,
+  type ConcertRowBasics,
+} from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 
 export interface MailConcert extends ConcertRowBasics {
@@ -21,10 +25,7 @@ const FALLBACK_CONCERTS = 3;
 /** What a mail shows of a concert `c`. The subqueries run only for the rows kept by the LIMIT. */
 const shown = sql`c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre,
   c.price::text AS price, c.bandname, ${bandNamesOfConcert} AS band_names,
-  coalesce((
-    SELECT b.image_url FROM concert_band cb JOIN bands b ON b.id = cb.band_id
-    WHERE cb.concert_id = c.id AND b.image_url IS NOT NULL ORDER BY b.band_name LIMIT 1
-  ), c.image_url) AS image_url`;
+  ${mailImageOfConcert} AS image_url`;
 
 /** Concert `c` is not one the fan said they go to. */
 const notGoing = (userId: string) => sql`NOT EXISTS (
