@@ -14,7 +14,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ALTER TABLE mail_deliveries DROP CONSTRAINT mail_deliveries_kind_check;
     ALTER TABLE mail_deliveries ADD CONSTRAINT mail_deliveries_kind_check
       CHECK (kind IN ('welcome', 'password_reset', 'weekly', 'email_verification', 'concert_change',
-                      'artist_alert'));
+                      'show_reminder', 'artist_alert'));
     CREATE UNIQUE INDEX mail_deliveries_artist_alert_day_key
       ON mail_deliveries (user_id, (payload ->> 'day'))
       WHERE kind = 'artist_alert' AND status <> 'skipped';
@@ -45,7 +45,8 @@ export async function down(db: Kysely<any>): Promise<void> {
     DROP INDEX mail_deliveries_artist_alert_day_key;
     ALTER TABLE mail_deliveries DROP CONSTRAINT mail_deliveries_kind_check;
     ALTER TABLE mail_deliveries ADD CONSTRAINT mail_deliveries_kind_check
-      CHECK (kind IN ('welcome', 'password_reset', 'weekly', 'email_verification', 'concert_change'));
+      CHECK (kind IN ('welcome', 'password_reset', 'weekly', 'email_verification', 'concert_change',
+                      'show_reminder'));
     ALTER TABLE users DROP COLUMN alert_frequency;
   `.execute(db);
 }
