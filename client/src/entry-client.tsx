@@ -10,16 +10,22 @@ import { agendaQuery } from '@/features/concerts/agendaQuery';
 import { preloadPageAt } from './routes';
 import './styles.css';
 
+/** A first visit's worker waits past the seconds a phone's slow CPU spends starting the page. */
+const FIRST_INSTALL_DELAY_MS = 5_000;
+
 async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   const data = readPageData();
   if (data) seedQueries(queryClient, data);
-  // The service worker once the page has loaded, in a chunk of its own; never under vite's dev
-  // server, where a worker would keep its files from one edit to the next.
+  // The service worker in a chunk of its own, once the page has loaded: at once when a worker
+  // already serves this page (it must hear who is signed in before it answers the agenda), a few
+  // seconds later on a first visit, whose install fetches and compiles the whole shell. Never under
+  // vite's dev server, where a worker would keep its files from one edit to the next.
   if (import.meta.env.PROD) {
-    window.addEventListener('load', () => {
+    const startWorker = () =>
       void import('@/lib/serviceWorker').then((worker) => worker.startServiceWorker(queryClient));
-    });
+    const delay = navigator.serviceWorker?.controller ? 0 : FIRST_INSTALL_DELAY_MS;
+    window.addEventListener('load', () => setTimeout(startWorker, delay));
   }
   // The page's own code first, so hydration renders it at once instead of suspending on it; and
   // the agenda the page left to the API (preloaded by the HTML), which it was drawn from.
