@@ -1,7 +1,7 @@
 // 'Escuchar aquí': a band's Spotify player opens on a card and on the concert page only when the
 // visitor presses play. Nothing goes to Spotify before that (every request is recorded), and no
 // test reaches the internet: Spotify's hosts answer an empty page from here.
-import { expect, test, type Page } from './helpers/test';
+import { expect, isReactRoot, test, type Page } from './helpers/test';
 import { futureDay, seedConcert, seedVenue } from './helpers/concerts';
 import { useSignedInAdmin } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
@@ -36,12 +36,6 @@ async function open(page: Page, path: string): Promise<void> {
     /(^|;)frame-src https:\/\/open\.spotify\.com(;|$)/,
   );
 }
-
-/** Once the page is React's, a press on a part still hydrating is replayed, not lost. */
-const isReactRoot = (page: Page) =>
-  page.evaluate<boolean>(
-    "Object.keys(document.getElementById('root') ?? {}).some((key) => key.startsWith('__reactContainer$'))",
-  );
 
 /** Presses play, sees the player framed with the artist's embed, and closes it again. */
 async function listen(page: Page, seen: string[]): Promise<void> {

@@ -3,7 +3,7 @@
 // is never kept for another fan or a visitor.
 import type { ConcertListResponse } from '../../common/dto';
 import { createFan, newRequest } from './helpers/users';
-import { expect, test, type APIRequestContext, type Page } from './helpers/test';
+import { expect, isReactRoot, test, type APIRequestContext } from './helpers/test';
 
 async function visitorAgenda(request: APIRequestContext): Promise<ConcertListResponse> {
   const answer = await request.get('/api/concerts', { headers: { Cookie: '' } });
@@ -26,13 +26,6 @@ async function renderedRoot(request: APIRequestContext, path: string): Promise<s
   return html.slice(start, html.indexOf('<script id="app-data"', start));
 }
 
-async function isReactRoot(page: Page): Promise<boolean> {
-  return page.evaluate(() =>
-    Object.keys(document.getElementById('root') ?? {}).some((key) =>
-      key.startsWith('__reactContainer$'),
-    ),
-  );
-}
 
 test.describe('server rendering', () => {
   test('every public page is a React root hydrated from the server HTML', async ({ page }) => {

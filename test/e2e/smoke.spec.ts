@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { expect, isReactRoot, test, type Page } from './helpers/test';
 import { expectNoAxeViolations } from './helpers/axe';
 
 const WEEKDAY = /lunes|martes|miércoles|jueves|viernes|sábado|domingo/i;
@@ -75,6 +75,8 @@ test.describe('landing', () => {
     await page.goto('/');
     const region = carousel(page);
     const slide = region.getByRole('group');
+    // A press before React owns the page would be lost on the server's HTML.
+    await expect.poll(() => isReactRoot(page)).toBe(true);
     await region.getByRole('button', { name: 'Pausar carrusel' }).click();
     await expect(region.getByRole('button', { name: 'Reanudar carrusel' })).toBeVisible();
     const before = await slide.getAttribute('aria-label');

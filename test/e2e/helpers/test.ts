@@ -1,7 +1,7 @@
 // Every spec's `test`: Playwright's, whose page fails the test on any React hydration error or
 // warning it logs (the server's HTML must be exactly what the app renders first). The rest of
 // Playwright is re-exported, so a spec imports everything from here.
-import { expect, test as base } from '@playwright/test';
+import { expect, test as base, type Page } from '@playwright/test';
 
 export * from '@playwright/test';
 
@@ -22,3 +22,12 @@ export const test = base.extend({
     expect(problems, 'React hydration errors in the console').toEqual([]);
   },
 });
+
+/** True once React owns #root: from then on a press on a part still hydrating is replayed, not lost. */
+export function isReactRoot(page: Page): Promise<boolean> {
+  return page.evaluate(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) =>
+      key.startsWith('__reactContainer$'),
+    ),
+  );
+}
