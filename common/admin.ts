@@ -191,13 +191,13 @@ export const bandCreateSchema = z.strictObject({
 
 export const linkCreateSchema = z.strictObject({
   concertId: integerField(
-    'Indica el ID del concierto.',
-    'El ID del concierto debe ser un número entero.',
+    'Elige el concierto que quieres vincular.',
+    'El concierto elegido no es válido.',
     1,
   ),
   bandId: integerField(
-    'Indica el ID de la banda.',
-    'El ID de la banda debe ser un número entero.',
+    'Elige la banda que quieres vincular.',
+    'La banda elegida no es válida.',
     1,
   ),
 });

@@ -271,11 +271,11 @@ describe('POST /api/admin/links', () => {
   });
 
   it.each([
-    [{ bandId: 1 }, 'Indica el ID del concierto.'],
-    [{ concertId: 1 }, 'Indica el ID de la banda.'],
-    [{ concertId: 'uno', bandId: 1 }, 'El ID del concierto debe ser un número entero.'],
-    [{ concertId: 1, bandId: -3 }, 'El ID de la banda debe ser un número entero.'],
-    [{ concertId: 1, bandId: 99999999999 }, 'El ID de la banda debe ser un número entero.'],
+    [{ bandId: 1 }, 'Elige el concierto que quieres vincular.'],
+    [{ concertId: 1 }, 'Elige la banda que quieres vincular.'],
+    [{ concertId: 'uno', bandId: 1 }, 'El concierto elegido no es válido.'],
+    [{ concertId: 1, bandId: -3 }, 'La banda elegida no es válida.'],
+    [{ concertId: 1, bandId: 99999999999 }, 'La banda elegida no es válida.'],
   ])('refuses %j', (body, message) => expectRefused('/api/admin/links', body, message));
 });
 

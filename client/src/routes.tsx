@@ -83,7 +83,7 @@ const routes: RouteObject[] = [
   route('/verificar-email', pages.verifyEmail),
   route('/publica', pages.publish),
   route(SUBMISSION_CONFIRM_PATH, pages.confirmSubmission),
-  route('/admin', pages.admin),
+  route('/admin/*', pages.admin),
   route('/unsubscribe', pages.unsubscribe),
   { path: '*', element: <Redirect to="/" /> },
 ];

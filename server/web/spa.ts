@@ -43,7 +43,7 @@ const PAGE_MODULES: ReadonlyArray<[RegExp, string]> = [
   [/^\/conciertos$/, 'src/features/concerts/PublicAgendaPage.tsx'],
   [/^\/conciertos\/[^/]+$/, 'src/features/concerts/ConcertPage.tsx'],
   [/^\/profile$/, 'src/features/profile/ProfilePage.tsx'],
-  [/^\/admin$/, 'src/features/admin/AdminPage.tsx'],
+  [/^\/admin(\/.*)?$/, 'src/features/admin/AdminPage.tsx'],
 ];
 
 /**

@@ -40,7 +40,7 @@ test.describe('bands and venues in /admin', () => {
     await seedConcert(page, venueId, futureDay(8), kept);
     const keptId = (await bandByName(page, kept))!.id;
 
-    await page.goto('/admin');
+    await page.goto('/admin/bandas');
 
     // 1. The kept band's Spotify link, edited in place.
     const bands = page.getByRole('region', { name: 'Bandas', exact: true });
@@ -63,8 +63,8 @@ test.describe('bands and venues in /admin', () => {
     await mergeButton.click();
     await expect(bands.getByText('Ninguna banda coincide con la búsqueda.')).toBeVisible();
 
+    await page.goto(`/admin/conciertos?${new URLSearchParams({ q: kept })}`);
     const concerts = page.getByRole('region', { name: 'Conciertos', exact: true });
-    await concerts.getByLabel('Buscar conciertos').fill(kept);
     await expect(
       concerts.getByRole('listitem', { name: `${dupeDay} 21:30 · ${kept} · ${venueName}` }),
     ).toBeVisible();
@@ -74,6 +74,7 @@ test.describe('bands and venues in /admin', () => {
     expect(moved.bands).toEqual([expect.objectContaining({ id: keptId, name: kept })]);
 
     // 3. The venue's address and web.
+    await page.goto('/admin/salas');
     const venues = page.getByRole('region', { name: 'Salas', exact: true });
     const venueRow = await onlyRow(venues, 'Buscar salas', 'Lista de salas', venueName);
     await venueRow.getByRole('button', { name: 'Editar' }).click();
@@ -95,6 +96,7 @@ test.describe('bands and venues in /admin', () => {
 
     // 4. A concert at a venue not on the list, with its town, address and web.
     const newVenue = `Sala Nova ${suffix}`;
+    await page.goto('/admin/conciertos/nuevo');
     const form = page.getByRole('region', { name: 'Crear concierto', exact: true });
     const newDay = futureDay(10);
     await form.getByLabel('Día').fill(newDay);
@@ -109,6 +111,7 @@ test.describe('bands and venues in /admin', () => {
     await form.getByRole('button', { name: 'Crear concierto' }).click();
     await expect(form.getByText(/Concierto creado/)).toBeVisible();
 
+    await page.goto('/admin/salas');
     await venues.getByLabel('Buscar salas').fill(newVenue);
     await expect(
       venues
@@ -116,17 +119,20 @@ test.describe('bands and venues in /admin', () => {
         .getByText('Sóller · Plaça Nova 1 · https://sala-nova.example'),
     ).toBeVisible();
 
-    // 5. The log: those actions, most recent first.
-    await page.reload();
+    // 5. The log: those actions in words, most recent first.
+    await page.goto('/admin/registro');
     const log = page
       .getByRole('region', { name: 'Registro de cambios' })
       .getByRole('list', { name: 'Acciones de administración' })
       .getByRole('listitem');
-    await expect(log.nth(0)).toContainText(/concert\.create #\d+/);
-    await expect(log.nth(1)).toContainText(`venue.update #${venueId}`);
+    await expect(log.nth(0)).toContainText('Concierto creado');
+    await expect(log.nth(1)).toContainText(`Sala editada · ${venueName}`);
     // The refused web changed nothing, so no entry of its own.
-    await expect(log.nth(2)).toContainText(`band.merge #${keptId}`);
-    await expect(log.nth(3)).toContainText(`band.update #${keptId}`);
+    await expect(log.nth(2)).toContainText(`Bandas fusionadas · ${kept}`);
+    await expect(log.nth(3)).toContainText(`Banda editada · ${kept}`);
+    await log.nth(1).getByRole('link', { name: venueName }).click();
+    await expect(page).toHaveURL(/\/admin\/salas\?q=/);
+    await expect(page.getByRole('listitem', { name: venueName, exact: true })).toBeVisible();
     await page.context().close();
   });
 });

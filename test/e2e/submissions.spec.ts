@@ -1,12 +1,12 @@
 import { expect, test } from './helpers/test';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createAdmin, E2E_DATA_DIR, saveSignedInState, uniqueEmail } from './helpers/users';
+import { createAdmin, saveSignedInState, uniqueEmail, type Account } from './helpers/users';
 import { futureDay } from './helpers/concerts';
 import { expectNoAxeViolations } from './helpers/axe';
-import { findMailedLink } from './helpers/outbox';
+import { findMailedLink, newestMailTo } from './helpers/outbox';
 
 const ADMIN_STATE = path.join(tmpdir(), `submissions-e2e-admin-${process.pid}.json`);
 // A 1×1 PNG, the band's poster.
@@ -15,25 +15,10 @@ const TINY_PNG = Buffer.from(
   'base64',
 );
 
-/** The newest mail the server wrote to its outbox (no SMTP_URL in the e2e server) for `to`. */
-function outboxMailTo(to: string): string | undefined {
-  const dir = path.join(E2E_DATA_DIR, 'outbox');
-  const files = (() => {
-    try {
-      return readdirSync(dir);
-    } catch {
-      return [];
-    }
-  })();
-  return files
-    .map((file) => readFileSync(path.join(dir, file), 'utf8'))
-    .filter((mail) => mail.includes(`To: ${to}`))
-    .at(-1);
-}
-
 test.describe('Publica tus conciertos', () => {
+  let admin: Account;
   test.beforeAll(async ({ playwright }, testInfo) => {
-    const admin = await createAdmin('submissions-spec');
+    admin = await createAdmin('submissions-spec');
     await saveSignedInState(playwright, testInfo.project.use.baseURL, admin, ADMIN_STATE);
   });
 
@@ -100,12 +85,26 @@ test.describe('Publica tus conciertos', () => {
     ).toBeVisible();
     await expectNoAxeViolations(page);
 
-    // The admin finds it in the queue, corrects the price and approves it.
+    // The admins' mail leads straight to the submission; the overview counts it as pending.
+    let reviewPath: string | undefined;
+    await expect
+      .poll(() => (reviewPath = newestMailTo(admin.email)?.match(/\/admin\/propuestas\/\d+/)?.[0]))
+      .toBeDefined();
     const context = await browser.newContext({ storageState: ADMIN_STATE });
-    const admin = await context.newPage();
-    await admin.goto('/admin');
-    const queue = admin.getByRole('region', { name: 'Propuestas de conciertos' });
-    const item = queue.getByRole('article', { name: new RegExp(bandName) });
+    const panel = await context.newPage();
+    await panel.goto('/admin');
+    const pendingCount = async () =>
+      Number(
+        (await panel.getByRole('link', { name: /propuestas? por revisar/ }).textContent())!.match(
+          /\d+/,
+        )![0],
+      );
+    const pendingBefore = await pendingCount();
+    expect(pendingBefore).toBeGreaterThanOrEqual(1);
+
+    // The admin corrects the price and approves it.
+    await panel.goto(reviewPath!);
+    const item = panel.getByRole('article', { name: new RegExp(bandName) });
     await expect(item).toBeVisible();
     await expect(item.getByLabel('Sala (nueva)')).toHaveValue(venueName);
     await expect(item.getByLabel('URL de la imagen')).toHaveValue(
@@ -114,18 +113,27 @@ test.describe('Publica tus conciertos', () => {
     await item.getByLabel('Precio (€)').fill('10');
     await item.getByRole('button', { name: 'Guardar cambios' }).click();
     await expect(item.getByText('Cambios guardados.')).toBeVisible();
-    await expectNoAxeViolations(admin);
+    await expectNoAxeViolations(panel);
     await item.getByRole('button', { name: 'Aprobar' }).click();
-    const approved = queue.getByText(
-      new RegExp(`^Propuesta aprobada: concierto \\d+ creado y email enviado a ${email}\\.$`),
-    );
-    await expect(approved).toBeVisible();
-    await expect(item).toHaveCount(0);
-    const concertId = (await approved.textContent())!.match(/concierto (\d+)/)![1]!;
+    await expect(
+      panel.getByText(
+        new RegExp(`^Propuesta aprobada: concierto creado y email enviado a ${email}\\.$`),
+      ),
+    ).toBeVisible();
+    await expect(panel.getByText('Esta propuesta ya se aprobó.')).toBeVisible();
+    const published = panel.getByRole('link', { name: 'Abrir el concierto publicado' });
+    const concertId = (await published.getAttribute('href'))!.match(/(\d+)$/)![1]!;
+
+    // Back in the overview, one fewer is waiting.
+    await panel
+      .getByRole('navigation', { name: 'Secciones del panel' })
+      .getByRole('link', { name: 'Resumen' })
+      .click();
+    await expect.poll(pendingCount).toBe(pendingBefore - 1);
     await context.close();
 
     // The band's mail links to the concert, and the agenda shows it at the corrected price.
-    await expect.poll(() => outboxMailTo(email)).toContain(`/conciertos/${concertId}`);
+    await expect.poll(() => newestMailTo(email)).toContain(`/conciertos/${concertId}`);
     const agenda = await request.get('/api/concerts');
     const { concerts } = (await agenda.json()) as {
       concerts: { id: number; price: string; venue: string }[];

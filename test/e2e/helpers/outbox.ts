@@ -21,26 +21,36 @@ function readableMail(raw: string): string {
   return [decodeQuotedPrintable(raw), ...decoded].join('\n');
 }
 
+/** Every mail written to `email` (and with that `subject`, if given), readable, newest first. */
+function mailsTo(email: string, subject?: string): string[] {
+  let files: string[];
+  try {
+    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files
+    .map((file) => path.join(OUTBOX, file))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
+    .map((file) => readableMail(readFileSync(file, 'utf8')))
+    .filter((mail) =>
+      new RegExp(`^To: .*${email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'm').test(mail),
+    )
+    .filter((mail) => subject === undefined || mail.includes(`Subject: ${subject}`));
+}
+
+/** The newest mail to `email`, readable. */
+export const newestMailTo = (email: string, subject?: string): string | undefined =>
+  mailsTo(email, subject)[0];
+
 /**
  * The newest link to `page` (e.g. '/update-password') mailed to `email`, optionally only in mails
  * with that `subject`, as a path on the test server. The token rides in the fragment, which
  * browsers never send to a server.
  */
 export function findMailedLink(email: string, page: string, subject?: string): string | null {
-  let files: string[];
-  try {
-    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
-  } catch {
-    return null;
-  }
-  const newestFirst = files
-    .map((file) => path.join(OUTBOX, file))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   const linkPattern = new RegExp(`${page}#token=([A-Za-z0-9_%.~-]+)`);
-  for (const file of newestFirst) {
-    const mail = readableMail(readFileSync(file, 'utf8'));
-    if (!mail.includes(email)) continue;
-    if (subject !== undefined && !mail.includes(`Subject: ${subject}`)) continue;
+  for (const mail of mailsTo(email, subject)) {
     const match = linkPattern.exec(mail);
     if (match) return `${page}#token=${match[1]}`;
   }

@@ -1,65 +1,52 @@
+import { Route, Routes } from 'react-router';
+import { FormStatus } from '@/components/FormStatus';
+import { Loading } from '@/components/Loading';
 import { Redirect } from '@/components/Redirect';
 import { SignOutButton } from '@/components/SignOutButton';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useSession } from '@/lib/session';
-import { ActionSection } from './components/ActionSection';
-import { BandForm } from './components/BandForm';
-import { ConcertForm } from './components/ConcertForm';
-import { LinkForm } from './components/LinkForm';
-import { SubmissionsSection } from './components/SubmissionsSection';
-import { WeeklyEmailSection } from './components/WeeklyEmailSection';
-import { AuditLog } from './components/AuditLog';
-import { FeedbackStats } from './components/FeedbackStats';
-import { BandsManager } from './components/BandsManager';
-import { ConcertsManager } from './components/ConcertsManager';
-import { VenuesManager } from './components/VenuesManager';
-import { FormStatus } from '@/components/FormStatus';
-import { Loading } from '@/components/Loading';
+import { AdminNav } from './components/AdminNav';
+import { ADMIN_PATHS } from './paths';
+import { AiSection } from './sections/AiSection';
+import { BandsSection } from './sections/BandsSection';
+import { ChangeLogSection } from './sections/ChangeLogSection';
+import { ConcertSection } from './sections/ConcertSection';
+import { ConcertsSection } from './sections/ConcertsSection';
+import { NewConcertSection } from './sections/NewConcertSection';
+import { OverviewSection } from './sections/OverviewSection';
+import { SubmissionSection } from './sections/SubmissionSection';
+import { SubmissionsSection } from './sections/SubmissionsSection';
+import { VenuesSection } from './sections/VenuesSection';
+import { WeeklyMailSection } from './sections/WeeklyMailSection';
 import './AdminPage.css';
 
 const TITLE = 'Panel de administración';
 
-function AdminPanel() {
+/** Each section at its own address under /admin; an unknown one goes to the overview. */
+function AdminSections() {
   return (
-    <>
-      <div className="field-grid admin-actions-grid">
-        <ActionSection
-          title="Generar recomendaciones"
-          path="/api/generateRecommendations"
-          buttonLabel="Generar recomendaciones"
-          failure="Error generando recomendaciones."
-        />
-        <ActionSection
-          title="Generar descripciones cortas"
-          path="/api/generateDescriptions"
-          buttonLabel="Generar descripciones cortas"
-          failure="Error al generar descripciones."
-        />
-        <ActionSection
-          title="Generar descripciones largas"
-          path="/api/generateDescriptionsLong"
-          buttonLabel="Generar descripciones largas"
-          failure="Error al generar descripciones largas."
-        />
-      </div>
-      <SubmissionsSection />
-      <ConcertForm />
-      <BandForm />
-      <LinkForm />
-      <WeeklyEmailSection />
-      <FeedbackStats />
-      <ConcertsManager />
-      <BandsManager />
-      <VenuesManager />
-      <AuditLog />
-    </>
+    <Routes>
+      <Route index element={<OverviewSection />} />
+      <Route path="propuestas" element={<SubmissionsSection />} />
+      <Route path="propuestas/:id" element={<SubmissionSection />} />
+      <Route path="conciertos" element={<ConcertsSection />} />
+      <Route path="conciertos/nuevo" element={<NewConcertSection />} />
+      <Route path="conciertos/:id" element={<ConcertSection />} />
+      <Route path="bandas" element={<BandsSection />} />
+      <Route path="salas" element={<VenuesSection />} />
+      <Route path="email-semanal" element={<WeeklyMailSection />} />
+      <Route path="ia" element={<AiSection />} />
+      <Route path="registro" element={<ChangeLogSection />} />
+      <Route path="*" element={<Redirect to={ADMIN_PATHS.overview} />} />
+    </Routes>
   );
 }
 
-/** /admin: only for users.is_admin; the server checks every call again. */
+/** /admin/*: only for users.is_admin; the server checks every call again. */
 export function AdminPage() {
-  usePageTitle(TITLE);
   const { data, isPending, isError } = useSession();
+  // An admin's tab is named by the open section.
+  usePageTitle(data?.user?.isAdmin ? null : TITLE);
 
   let content;
   if (isPending) {
@@ -72,7 +59,12 @@ export function AdminPage() {
   } else if (!data.user.isAdmin) {
     content = <FormStatus kind="error">No tienes permisos de administrador.</FormStatus>;
   } else {
-    content = <AdminPanel />;
+    content = (
+      <>
+        <AdminNav />
+        <AdminSections />
+      </>
+    );
   }
 
   return (

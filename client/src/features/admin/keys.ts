@@ -9,8 +9,11 @@ export const adminKeys = {
     [...ADMIN, 'concert-search', filters] as const,
   bandSearch: (query: string) => [...ADMIN, 'band-search', query] as const,
   concertList: (filters: object) => [...ADMIN, 'concert-list', filters] as const,
+  concert: (id: string) => [...ADMIN, 'concert', id] as const,
   bandList: (q: string, page: number) => [...ADMIN, 'band-list', q, page] as const,
   venueList: (q: string) => [...ADMIN, 'venue-list', q] as const,
   audit: (page: number) => [...ADMIN, 'audit', page] as const,
   feedback: () => [...ADMIN, 'feedback'] as const,
+  overview: () => [...ADMIN, 'overview'] as const,
+  runs: () => [...ADMIN, 'runs'] as const,
 };

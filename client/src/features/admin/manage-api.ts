@@ -16,7 +16,7 @@ import type {
   VenueInput,
   VenueUpdateInput,
 } from '@common/admin';
-import type { AdminFeedbackResponse } from '@common/dto';
+import type { AdminFeedbackResponse, AdminOverviewResponse, AdminRunsResponse } from '@common/dto';
 import { apiFetch } from '@/lib/api';
 
 export interface ConcertFilters {
@@ -40,7 +40,11 @@ export function listConcerts(filters: ConcertFilters, page: number, signal?: Abo
   return apiFetch<AdminPage<AdminConcertDto>>(`/api/admin/concerts?${params}`, { signal });
 }
 
-const concertPath = (id: number) => `/api/admin/concerts/${id}`;
+const concertPath = (id: number | string) => `/api/admin/concerts/${encodeURIComponent(id)}`;
+
+/** One concert, by the id in the panel's address (the server refuses one that is not a number). */
+export const getConcert = (id: string, signal?: AbortSignal) =>
+  apiFetch<AdminConcertDto>(concertPath(id), { signal });
 
 /** An edit: only the fields that changed. */
 export const updateConcert = (id: number, body: ConcertUpdateInput) =>
@@ -92,3 +96,9 @@ export const listAudit = (page: number, signal?: AbortSignal) =>
 
 export const getFeedback = (signal?: AbortSignal) =>
   apiFetch<AdminFeedbackResponse>('/api/admin/feedback', { signal });
+
+export const getOverview = (signal?: AbortSignal) =>
+  apiFetch<AdminOverviewResponse>('/api/admin/overview', { signal });
+
+export const getRuns = (signal?: AbortSignal) =>
+  apiFetch<AdminRunsResponse>('/api/admin/runs', { signal });

@@ -23,6 +23,10 @@ export const confirmSubmission = (token: string) =>
 export const fetchPendingSubmissions = (signal?: AbortSignal) =>
   apiFetch<SubmissionListResponse>('/api/admin/submissions', { signal });
 
+/** One submission by the id in the panel's address, reviewed or not (its status tells). */
+export const fetchSubmission = (id: string, signal?: AbortSignal) =>
+  apiFetch<SubmissionDto>(`/api/admin/submissions/${encodeURIComponent(id)}`, { signal });
+
 /** The fields an admin may correct (every one is sent: the server replaces them all). */
 export type SubmissionEdit = Omit<
   SubmissionDto,
@@ -55,4 +59,5 @@ export const submissionKeys = {
   form: () => ['submissions', 'form'] as const,
   /** Under the admin panel's keys, so whatever refreshes every admin list refreshes the queue. */
   pending: () => ['admin', 'submissions', 'pending'] as const,
+  one: (id: string) => ['admin', 'submissions', 'one', id] as const,
 };

@@ -1,8 +1,10 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { TitledSection } from '@/components/TitledSection';
 import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { createConcert } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
+import { concertAdminPath } from '../paths';
 import { useVenues } from '../useVenues';
 import { checkConcert, type AdminConcertText } from '../validation';
 import { AdminForm } from './AdminForm';
@@ -24,6 +26,7 @@ const EMPTY: AdminConcertText = {
 
 export function ConcertForm() {
   const id = useId();
+  const [created, setCreated] = useState<number | null>(null);
   // A venue of the list is picked by its name; any other name is a new venue, which needs a town.
   const draft = useConcertDraft(id, EMPTY, useVenues(), (fields, venue) =>
     checkConcert(fields, venue.known),
@@ -32,7 +35,10 @@ export function ConcertForm() {
     mutationFn: createConcert,
     failure: 'Error al crear concierto: ',
     success: (answer) => answer.message,
-    onSuccess: () => draft.setFields(EMPTY),
+    onSuccess: (answer) => {
+      draft.setFields(EMPTY);
+      setCreated(answer.id);
+    },
   });
 
   return (
@@ -40,6 +46,12 @@ export function ConcertForm() {
       <AdminForm draft={draft} mutation={create} idle="Crear concierto" busy="Creando...">
         <AdminConcertFieldset draft={draft} genrePlaceholder="Elige un género" />
       </AdminForm>
+      {created !== null && (
+        <p>
+          <Link to={concertAdminPath(created)}>Abrir el concierto creado</Link> para añadirle
+          bandas.
+        </p>
+      )}
     </TitledSection>
   );
 }

@@ -1,4 +1,4 @@
-// Search helpers of the link form: they find a concert or a band and hand its id to the form.
+// Search helpers of the link form: they find a concert or a band by name and hand it to the form.
 import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { AdminConcertOptionDto } from '@common/admin-rules';
@@ -10,14 +10,15 @@ import { adminKeys } from '../keys';
 
 interface PickerProps {
   selectedId: string;
-  onPick: (id: number) => void;
+  /** The picked item, and the line that names it. */
+  onPick: (id: number, label: string) => void;
 }
 
 const MIN_QUERY = 2;
 
-export function describeConcert(concert: AdminConcertOptionDto): string {
+function describeConcert(concert: AdminConcertOptionDto): string {
   const who = concert.bands.length > 0 ? concert.bands.join(' + ') : (concert.name ?? 'Sin nombre');
-  return `${concert.day} ${concert.hour} · ${who} · ${concert.venue} (ID ${concert.id})`;
+  return `${concert.day} ${concert.hour} · ${who} · ${concert.venue}`;
 }
 
 /** What each picker says: its legend, the name of its results, and one result's line. */
@@ -30,7 +31,7 @@ const CONCERT_TEXTS = {
 const BAND_TEXTS = {
   legend: 'Buscar banda',
   label: 'Bandas encontradas',
-  describe: (band: { id: number; name: string }) => `${band.name} (ID ${band.id})`,
+  describe: (band: { id: number; name: string }) => band.name,
 };
 
 /** A search fieldset: its fields, a status line, and what it found, each a button that picks it. */
@@ -73,7 +74,7 @@ function Picker<Answer, T extends { id: number }, Key extends readonly unknown[]
                 type="button"
                 className="text-input admin-result"
                 aria-pressed={selectedId === String(item.id)}
-                onClick={() => onPick(item.id)}
+                onClick={() => onPick(item.id, describe(item))}
               >
                 {describe(item)}
               </button>

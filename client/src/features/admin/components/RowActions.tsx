@@ -19,8 +19,11 @@ export function EditToggle({ editing, onToggle }: { editing: boolean; onToggle: 
 }
 
 /** A row's delete, by the row's id. */
-export const useDeleteMutation = (mutationFn: (id: number) => Promise<unknown>, success: string) =>
-  useAdminMutation({ mutationFn, failure: 'Error al borrar: ', success });
+export const useDeleteMutation = (
+  mutationFn: (id: number) => Promise<unknown>,
+  success: string,
+  onSuccess?: () => void,
+) => useAdminMutation({ mutationFn, failure: 'Error al borrar: ', success, onSuccess });
 
 /** Deletes a band or a venue, once no concert uses it. */
 export function DeleteButton({

@@ -1,12 +1,15 @@
 import { useAdminAction } from './ActionSection';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
+import { useOverview } from '../queries';
+import { LastWeeklyMail } from './LastWeeklyMail';
 
 const CONFIRM_REAL =
   '¿Enviar el email semanal a todos los usuarios suscritos? No se puede deshacer.';
 
 export function WeeklyEmailSection() {
   const { pending, message, run } = useAdminAction('Error al enviar emails');
+  const overview = useOverview();
 
   function sendToEveryone() {
     // A real send reaches every subscriber: ask first.
@@ -38,6 +41,12 @@ export function WeeklyEmailSection() {
         </button>
       </div>
       <StatusRegion message={message} />
+      <h3>Último envío</h3>
+      {overview.data ? (
+        <LastWeeklyMail weekly={overview.data.lastWeeklyMail} />
+      ) : (
+        <p className="admin-hint">{overview.isError ? 'No se ha podido cargar.' : 'Cargando...'}</p>
+      )}
     </TitledSection>
   );
 }

@@ -1,0 +1,8 @@
+import { AuditLog } from '../components/AuditLog';
+import { useSectionTitle } from './useSectionTitle';
+
+/** /admin/registro: every admin action, newest first, its page in the address. */
+export function ChangeLogSection() {
+  useSectionTitle('Registro de cambios');
+  return <AuditLog />;
+}

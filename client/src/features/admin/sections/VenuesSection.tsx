@@ -1,0 +1,8 @@
+import { VenuesManager } from '../components/VenuesManager';
+import { useSectionTitle } from './useSectionTitle';
+
+/** /admin/salas: the venues, added, edited and deleted. */
+export function VenuesSection() {
+  useSectionTitle('Salas');
+  return <VenuesManager />;
+}
