@@ -12,9 +12,12 @@ import { generateForUser } from '../recommendations/generator.js';
 import { findOnboardedUserIds } from '../users/users.repository.js';
 import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
 import { sendCampaign, type CampaignSendDeps } from '../weekly-mail/send-campaign.js';
+import { countJobOfRun, failRunForGood } from '../admin/admin-runs.service.js';
+import { setRunTotal } from '../admin/admin-runs.repository.js';
 import {
   QUEUES,
   type ArtistAlertsJob,
+  type RecommendationsAllJob,
   type ConcertRescoreJob,
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
@@ -32,10 +35,13 @@ const FAN_OUT_CHUNK = 500;
 
 /**
  * Queues the work for every onboarded fan: groups of fans for the built-in engine, one job per fan
- * for the AI (see bulk-generator.ts). Queued per-fan duplicates collapse.
+ * for the AI (see bulk-generator.ts). Queued per-fan duplicates collapse; within an admin's run
+ * the key holds the run too, so a fan's job queued apart never swallows the run's (which would
+ * then never count that fan).
  */
-async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
+async function fanOutRecommendations(deps: WorkerDeps, runId?: string): Promise<number> {
   const grouped = deps.engine.name === 'builtin';
+  const ofRun = runId === undefined ? {} : { runId };
   let afterId = '00000000-0000-0000-0000-000000000000';
   let total = 0;
   for (;;) {
@@ -45,12 +51,12 @@ async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
       grouped
         ? chunk(userIds, FANS_PER_GROUP).map((group) => ({
             name: QUEUES.recommendationsGroup,
-            data: { userIds: group } satisfies RecommendationsGroupJob,
+            data: { userIds: group, ...ofRun } satisfies RecommendationsGroupJob,
           }))
         : userIds.map((userId) => ({
             name: QUEUES.recommendationsUser,
-            data: { userId } satisfies RecommendationsUserJob,
-            singletonKey: userId,
+            data: { userId, ...ofRun } satisfies RecommendationsUserJob,
+            singletonKey: runId === undefined ? userId : `run-${runId}:${userId}`,
           })),
     );
     total += userIds.length;
@@ -72,11 +78,11 @@ async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) 
  * One log line per job run, with its queue, id, outcome and duration, and the same in the job
  * metrics. A failure is rethrown: pg-boss records it and retries by the queue's policy.
  */
-export function timed<T>(
+export function timed<J extends PgBoss.Job<unknown>>(
   log: Logger,
   queue: string,
-  handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
-): (jobs: PgBoss.Job<T>[]) => Promise<void> {
+  handler: (jobs: J[]) => Promise<void>,
+): (jobs: J[]) => Promise<void> {
   return async (jobs) => {
     const started = process.hrtime.bigint();
     const jobIds = jobs.map((job) => job.id);
@@ -96,9 +102,34 @@ export function timed<T>(
   };
 }
 
+/**
+ * A job of an admin's run counts its fans in the run once it is over: done when it succeeded,
+ * failed when it failed its last try (pg-boss retries it otherwise).
+ */
+function countedInRun<T extends { runId?: string }>(
+  deps: Pick<WorkerDeps, 'db' | 'log'>,
+  fansOf: (data: T) => number,
+  handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
+): (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void> {
+  return async ([job]) => {
+    const { runId } = job!.data;
+    try {
+      await handler(job!);
+    } catch (error) {
+      if (runId !== undefined && job!.retryCount >= job!.retryLimit) {
+        await countJobOfRun(deps, runId, fansOf(job!.data), 'failed');
+      }
+      throw error;
+    }
+    if (runId !== undefined) await countJobOfRun(deps, runId, fansOf(job!.data), 'done');
+  };
+}
+
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, log } = deps;
   const options = { pollingIntervalSeconds: POLLING_SECONDS };
+  // The run's counts need each job's tries (retryCount, retryLimit).
+  const withTries = { ...options, includeMetadata: true } as const;
   const generator = {
     db: deps.db,
     pool: deps.pool,
@@ -107,33 +138,59 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     log,
   };
 
-  await boss.work(
+  await boss.work<RecommendationsAllJob>(
     QUEUES.recommendationsAll,
-    options,
-    timed(log, QUEUES.recommendationsAll, async () => {
-      const fans = await fanOutRecommendations(deps);
-      log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
+    withTries,
+    timed(log, QUEUES.recommendationsAll, async ([job]: PgBoss.JobWithMetadata<RecommendationsAllJob>[]) => {
+      const { runId } = job!.data;
+      try {
+        const fans = await fanOutRecommendations(deps, runId);
+        if (runId !== undefined) await setRunTotal(deps.db, runId, fans);
+        log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
+      } catch (error) {
+        if (runId !== undefined && job!.retryCount >= job!.retryLimit) {
+          await failRunForGood(deps.db, runId);
+        }
+        throw error;
+      }
     }),
   );
   // Two fans (or groups) at a time per instance; each fan's run already batches its AI calls.
   for (let i = 0; i < 2; i += 1) {
     await boss.work<RecommendationsUserJob>(
       QUEUES.recommendationsUser,
-      options,
-      timed(log, QUEUES.recommendationsUser, async ([job]) => {
-        await generateForUser(generator, job!.data.userId);
-      }),
+      withTries,
+      timed(
+        log,
+        QUEUES.recommendationsUser,
+        countedInRun(
+          deps,
+          () => 1,
+          async (job) => {
+            await generateForUser(generator, job.data.userId);
+          },
+        ),
+      ),
     );
     await boss.work<RecommendationsGroupJob>(
       QUEUES.recommendationsGroup,
-      options,
-      timed(log, QUEUES.recommendationsGroup, async ([job]) => {
-        const { changed } = await generateForGroup(generator, job!.data.userIds);
-        // Their taste changed during the pass: each goes again on their own with the new one.
-        for (const userId of changed) {
-          await boss.send(QUEUES.recommendationsUser, { userId }, { singletonKey: userId });
-        }
-      }),
+      withTries,
+      timed(
+        log,
+        QUEUES.recommendationsGroup,
+        countedInRun(
+          deps,
+          (data) => data.userIds.length,
+          async (job) => {
+            const { changed } = await generateForGroup(generator, job.data.userIds);
+            // Their taste changed during the pass: each goes again on their own with the new
+            // one (outside the run, which counts them with their group).
+            for (const userId of changed) {
+              await boss.send(QUEUES.recommendationsUser, { userId }, { singletonKey: userId });
+            }
+          },
+        ),
+      ),
     );
   }
   await boss.work<ConcertRescoreJob>(
