@@ -306,7 +306,11 @@ export const submissionListResponseSchema = z
   .object({ submissions: z.array(submissionSchema) })
   .meta({ id: 'SubmissionList' });
 
-export const ADMIN_RUN_KINDS = ['recommendations', 'descriptions-short', 'descriptions-long'] as const;
+export const ADMIN_RUN_KINDS = [
+  'recommendations',
+  'descriptions-short',
+  'descriptions-long',
+] as const;
 
 /** A generation started from the panel: the latest one of its kind. */
 export const adminRunSchema = z

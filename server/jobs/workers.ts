@@ -141,19 +141,23 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
   await boss.work<RecommendationsAllJob>(
     QUEUES.recommendationsAll,
     withTries,
-    timed(log, QUEUES.recommendationsAll, async ([job]: PgBoss.JobWithMetadata<RecommendationsAllJob>[]) => {
-      const { runId } = job!.data;
-      try {
-        const fans = await fanOutRecommendations(deps, runId);
-        if (runId !== undefined) await setRunTotal(deps.db, runId, fans);
-        log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
-      } catch (error) {
-        if (runId !== undefined && job!.retryCount >= job!.retryLimit) {
-          await failRunForGood(deps.db, runId);
+    timed(
+      log,
+      QUEUES.recommendationsAll,
+      async ([job]: PgBoss.JobWithMetadata<RecommendationsAllJob>[]) => {
+        const { runId } = job!.data;
+        try {
+          const fans = await fanOutRecommendations(deps, runId);
+          if (runId !== undefined) await setRunTotal(deps.db, runId, fans);
+          log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
+        } catch (error) {
+          if (runId !== undefined && job!.retryCount >= job!.retryLimit) {
+            await failRunForGood(deps.db, runId);
+          }
+          throw error;
         }
-        throw error;
-      }
-    }),
+      },
+    ),
   );
   // Two fans (or groups) at a time per instance; each fan's run already batches its AI calls.
   for (let i = 0; i < 2; i += 1) {
