@@ -254,6 +254,35 @@ describe('generation runs', () => {
     // Over: a new run may start.
     await asAdmin('post', '/api/generateRecommendations').expect(200);
   });
+
+  it("a run's job that fails its last try counts its fans as failed, not before", async () => {
+    const { rows } = await sql<{ id: string }>`
+      INSERT INTO admin_runs (kind, total) VALUES ('recommendations', 1) RETURNING id::text AS id
+    `.execute(database.db);
+    const runId = rows[0]!.id;
+    // Not a user id: the group's pass fails at every try.
+    await jobs.boss.send(
+      QUEUES.recommendationsGroup,
+      { userIds: ['no-es-un-fan'], runId },
+      { retryLimit: 1, retryDelay: 0 },
+    );
+    const tries = async () =>
+      (
+        await sql<{ state: string; retry_count: number }>`
+          SELECT state, retry_count FROM pgboss.job WHERE name = ${QUEUES.recommendationsGroup}
+        `.execute(database.db)
+      ).rows;
+    // Over for good after its second try; only then are its fans counted, once.
+    await eventually(async () => (await tries())[0]?.state === 'failed');
+    await eventually(async () => (await runOf('recommendations'))?.status !== 'running');
+    expect(await tries()).toEqual([{ state: 'failed', retry_count: 1 }]);
+    expect(await runOf('recommendations')).toMatchObject({
+      status: 'failed',
+      total: 1,
+      done: 0,
+      failed: 1,
+    });
+  });
 });
 
 describe('GET /api/admin/submissions/:id', () => {

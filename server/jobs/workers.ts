@@ -1,5 +1,6 @@
 // The handlers of every queue. Each one is safe to run twice and on several instances: the work
 // itself is guarded in the database (advisory lock per fan, row locks per mail, "IS NULL" writes).
+import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Logger } from '../lib/logger.js';
 import { jobDuration, jobRuns } from '../metrics/metrics.js';
@@ -34,6 +35,22 @@ const POLLING_SECONDS = 0.5;
 const FAN_OUT_CHUNK = 500;
 
 /**
+ * The id of a run's job, the same at every try of its fan-out: a fan-out retried after queueing
+ * part of its jobs queues none of them twice (pg-boss skips an id it holds), so the run's counts
+ * still add up to its total.
+ */
+function runJobId(runId: string, firstUserId: string): string {
+  const hex = createHash('sha256').update(`run-${runId}:${firstUserId}`).digest('hex');
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    hex.slice(12, 16),
+    hex.slice(16, 20),
+    hex.slice(20, 32),
+  ].join('-');
+}
+
+/**
  * Queues the work for every onboarded fan: groups of fans for the built-in engine, one job per fan
  * for the AI (see bulk-generator.ts). Queued per-fan duplicates collapse; within an admin's run
  * the key holds the run too, so a fan's job queued apart never swallows the run's (which would
@@ -41,7 +58,8 @@ const FAN_OUT_CHUNK = 500;
  */
 async function fanOutRecommendations(deps: WorkerDeps, runId?: string): Promise<number> {
   const grouped = deps.engine.name === 'builtin';
-  const ofRun = runId === undefined ? {} : { runId };
+  const ofRun = (firstUserId: string) =>
+    runId === undefined ? {} : { id: runJobId(runId, firstUserId), data: { runId } };
   let afterId = '00000000-0000-0000-0000-000000000000';
   let total = 0;
   for (;;) {
@@ -49,15 +67,23 @@ async function fanOutRecommendations(deps: WorkerDeps, runId?: string): Promise<
     if (userIds.length === 0) return total;
     await deps.boss.insert(
       grouped
-        ? chunk(userIds, FANS_PER_GROUP).map((group) => ({
-            name: QUEUES.recommendationsGroup,
-            data: { userIds: group, ...ofRun } satisfies RecommendationsGroupJob,
-          }))
-        : userIds.map((userId) => ({
-            name: QUEUES.recommendationsUser,
-            data: { userId, ...ofRun } satisfies RecommendationsUserJob,
-            singletonKey: runId === undefined ? userId : `run-${runId}:${userId}`,
-          })),
+        ? chunk(userIds, FANS_PER_GROUP).map((group) => {
+            const run = ofRun(group[0]!);
+            return {
+              name: QUEUES.recommendationsGroup,
+              id: run.id,
+              data: { userIds: group, ...run.data } satisfies RecommendationsGroupJob,
+            };
+          })
+        : userIds.map((userId) => {
+            const run = ofRun(userId);
+            return {
+              name: QUEUES.recommendationsUser,
+              id: run.id,
+              data: { userId, ...run.data } satisfies RecommendationsUserJob,
+              singletonKey: runId === undefined ? userId : `run-${runId}:${userId}`,
+            };
+          }),
     );
     total += userIds.length;
     afterId = userIds[userIds.length - 1]!;
