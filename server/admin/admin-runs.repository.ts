@@ -17,7 +17,6 @@ export async function insertRun(
   run: {
     kind: RunKind;
     startedBy: string | null;
-    total: number | null;
     staleHours: number;
     staleError: string;
   },
@@ -30,8 +29,8 @@ export async function insertRun(
     .where('started_at', '<', sql<Date>`now() - make_interval(hours => ${run.staleHours})`)
     .execute();
   const inserted = await sql<{ id: string }>`
-    INSERT INTO admin_runs (kind, started_by, total)
-    VALUES (${run.kind}, ${run.startedBy}, ${run.total})
+    INSERT INTO admin_runs (kind, started_by)
+    VALUES (${run.kind}, ${run.startedBy})
     ON CONFLICT (kind) WHERE finished_at IS NULL DO NOTHING
     RETURNING id
   `.execute(trx);
@@ -53,8 +52,10 @@ export async function finishRun(
     .execute();
 }
 
-/** The finishing clause: an UPDATE sees the row as the previous writer left it, so one of two
- * concurrent updates always sees the last count reach the total. */
+/**
+ * When the counts reach the total, now; else as it was. A concurrent UPDATE waits for the row and
+ * then reads it as the previous writer left it, so exactly one of them sees the last count land.
+ */
 const finishedWhenCounted = (total: ReturnType<typeof sql>, counted: ReturnType<typeof sql>) =>
   sql<Date | null>`CASE
     WHEN finished_at IS NULL AND ${total} IS NOT NULL AND ${counted} >= ${total} THEN now()

@@ -40,7 +40,6 @@ export async function startRun(
   const runId = await insertRun(trx, {
     kind,
     startedBy: startedBy ?? null,
-    total: null,
     staleHours: STALE_RUN_HOURS,
     staleError: STALE_RUN_ERROR,
   });
@@ -104,7 +103,7 @@ export async function countJobOfRun(
 export const FAN_OUT_FAILED = 'No se pudieron poner en cola las recomendaciones.';
 
 /** The run's work could not be queued at all: it ends here with that error. */
-export const failRunForGood = (db: Database, runId: string) => failRun(db, runId, FAN_OUT_FAILED);
+export const failUnqueuedRun = (db: Database, runId: string) => failRun(db, runId, FAN_OUT_FAILED);
 
 /** The latest run of each kind, as the panel shows it. */
 export async function latestRunsOf(db: Database): Promise<AdminRunDto[]> {

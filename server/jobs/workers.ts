@@ -13,7 +13,7 @@ import { generateForUser } from '../recommendations/generator.js';
 import { findOnboardedUserIds } from '../users/users.repository.js';
 import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
 import { sendCampaign, type CampaignSendDeps } from '../weekly-mail/send-campaign.js';
-import { countJobOfRun, failRunForGood } from '../admin/admin-runs.service.js';
+import { countJobOfRun, failUnqueuedRun } from '../admin/admin-runs.service.js';
 import { setRunTotal } from '../admin/admin-runs.repository.js';
 import {
   QUEUES,
@@ -178,7 +178,7 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
           log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
         } catch (error) {
           if (runId !== undefined && job!.retryCount >= job!.retryLimit) {
-            await failRunForGood(deps.db, runId);
+            await failUnqueuedRun(deps.db, runId);
           }
           throw error;
         }

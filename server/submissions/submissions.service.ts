@@ -150,7 +150,7 @@ export async function createSubmission(
 }
 
 /** The address of a submission's review page in /admin. */
-export const submissionReviewUrl = (publicUrl: string, id: number) =>
+const submissionReviewUrl = (publicUrl: string, id: number) =>
   `${publicUrl}/admin/propuestas/${id}`;
 
 /**
