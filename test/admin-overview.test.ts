@@ -261,7 +261,7 @@ describe('generation runs', () => {
     `.execute(database.db);
     const runId = rows[0]!.id;
     // Not a user id: the group's pass fails at every try.
-    await jobs.boss.send(
+    const jobId = await jobs.boss.send(
       QUEUES.recommendationsGroup,
       { userIds: ['no-es-un-fan'], runId },
       { retryLimit: 1, retryDelay: 0 },
@@ -269,7 +269,7 @@ describe('generation runs', () => {
     const tries = async () =>
       (
         await sql<{ state: string; retry_count: number }>`
-          SELECT state, retry_count FROM pgboss.job WHERE name = ${QUEUES.recommendationsGroup}
+          SELECT state, retry_count FROM pgboss.job WHERE id = ${jobId}::uuid
         `.execute(database.db)
       ).rows;
     // Over for good after its second try; only then are its fans counted, once.
