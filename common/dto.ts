@@ -4,6 +4,9 @@
 import type { z } from 'zod';
 import type {
   adminDislikedConcertSchema,
+  adminOverviewSchema,
+  adminRunSchema,
+  adminRunsResponseSchema,
   adminFeedbackCountSchema,
   adminFeedbackSchema,
   agendaConcertSchema,
@@ -121,6 +124,10 @@ export type AdminDislikedConcertDto = z.infer<typeof adminDislikedConcertSchema>
  * recommendation without an engine counts as builtin. `mostDisliked`: at most 10, most 👎 first.
  */
 export type AdminFeedbackResponse = z.infer<typeof adminFeedbackSchema>;
+export type AdminRunDto = z.infer<typeof adminRunSchema>;
+export type AdminRunKind = AdminRunDto['kind'];
+export type AdminRunsResponse = z.infer<typeof adminRunsResponseSchema>;
+export type AdminOverviewResponse = z.infer<typeof adminOverviewSchema>;
 
 /** GET /api/profile/export: the file 'Descargar mis datos' gives (everything held about the fan). */
 export type DataExport = z.infer<typeof dataExportSchema>;

@@ -4,6 +4,7 @@
 // Only schemas with a meta id become named components of the OpenAPI document.
 import { z } from 'zod';
 import { ALERT_FREQUENCIES } from './rules.js';
+import { SUBMISSION_STATUSES } from './submission-rules.js';
 
 export const errorResponseSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })
@@ -273,6 +274,115 @@ export const adminFeedbackSchema = z
 
 /** An ISO 8601 instant, or null when it never happened. */
 const instantOrNull = z.string().nullable();
+
+/** One submission as the moderation queue shows it (GET /api/admin/submissions, and by id). */
+export const submissionSchema = z
+  .object({
+    id: z.number().int(),
+    status: z.enum(SUBMISSION_STATUSES),
+    bandName: z.string(),
+    email: z.string(),
+    spotifyUrl: z.string().nullable(),
+    genre: z.string(),
+    day: z.string(),
+    hour: z.string(),
+    /** A venue of the list, or null for a new one (venueName, venueTown). */
+    venueId: z.number().int().nullable(),
+    venueName: z.string(),
+    venueTown: z.string().nullable(),
+    price: z.string(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    /** False for a submission queued before addresses were confirmed: its review mails nobody. */
+    emailConfirmed: z.boolean(),
+    reason: z.string().nullable(),
+    concertId: z.number().int().nullable(),
+    createdAt: z.string(),
+    reviewedAt: instantOrNull,
+  })
+  .meta({ id: 'Submission' });
+
+export const submissionListResponseSchema = z
+  .object({ submissions: z.array(submissionSchema) })
+  .meta({ id: 'SubmissionList' });
+
+export const ADMIN_RUN_KINDS = [
+  'recommendations',
+  'descriptions-short',
+  'descriptions-long',
+] as const;
+
+/** A generation started from the panel: the latest one of its kind. */
+export const adminRunSchema = z
+  .object({
+    kind: z.enum(ADMIN_RUN_KINDS),
+    /** 'failed': it ended with an error, some of its work failed, or it never finished. */
+    status: z.enum(['running', 'done', 'failed']),
+    startedAt: z.string(),
+    finishedAt: instantOrNull,
+    /** Until now while running. */
+    durationSeconds: z.number().int(),
+    /** Fans (recommendations) or concerts (descriptions); null while not known yet. */
+    total: z.number().int().nullable(),
+    done: z.number().int(),
+    failed: z.number().int(),
+    /** Spanish, for the admin. */
+    error: z.string().nullable(),
+    /** The admin who started it (name, else email); null for the API token. */
+    startedBy: z.string().nullable(),
+  })
+  .meta({ id: 'AdminRun' });
+
+/** The latest run of each kind that ever ran (a kind never run is absent). */
+export const adminRunsResponseSchema = z
+  .object({ runs: z.array(adminRunSchema) })
+  .meta({ id: 'AdminRuns' });
+
+/** GET /api/admin/overview: what needs the admin today. */
+export const adminOverviewSchema = z
+  .object({
+    /** Today in Madrid (yyyy-MM-dd): the day the counts below are about. */
+    today: z.string(),
+    /** Concerts from today on, not cancelled. */
+    concerts: z.object({
+      upcoming: z.number().int(),
+      withoutBands: z.number().int(),
+      withoutImage: z.number().int(),
+    }),
+    /** Confirmed submissions waiting for review. */
+    submissionsPending: z.number().int(),
+    fans: z.object({
+      total: z.number().int(),
+      /** With a verified email address. */
+      verified: z.number().int(),
+      /** Who the weekly mail goes to: subscribed, with a verified address. */
+      weeklySubscribers: z.number().int(),
+    }),
+    /** The last weekly campaign, or null when none was ever sent. */
+    lastWeeklyMail: z
+      .object({
+        startedAt: z.string(),
+        finishedAt: instantOrNull,
+        mode: z.enum(['prueba', 'real']),
+        recipients: z.number().int(),
+        sent: z.number().int(),
+        failed: z.number().int(),
+        pending: z.number().int(),
+      })
+      .nullable(),
+    ai: z.object({
+      /** False: no OPENAI_API_KEY, the built-in engine and templates do the work. */
+      configured: z.boolean(),
+      /** AI calls counted today (Madrid day). */
+      callsToday: z.number().int(),
+      /** OPENAI_DAILY_CALL_LIMIT. */
+      dailyLimit: z.number().int(),
+    }),
+    /** Background jobs failed for good in the last 7 days, per queue (only queues with some). */
+    failedJobs: z.array(z.object({ queue: z.string(), count: z.number().int() })),
+    runs: z.array(adminRunSchema),
+  })
+  .meta({ id: 'AdminOverview' });
 
 export const DATA_EXPORT_FORMAT = 'conciertos-mallorca-data-export';
 

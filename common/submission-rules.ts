@@ -1,6 +1,9 @@
 // Limits and answer shapes of the band submissions ('Publica tus conciertos'), without zod, so the
 // public form can share them with the server without pulling the validation library into the page.
 
+import type { z } from 'zod';
+import type { submissionSchema } from './responses.js';
+
 export const SUBMISSION_NAME_MAX = 200;
 export const SUBMISSION_TOWN_MAX = 100;
 /** "A short text": a few lines about the concert. */
@@ -53,30 +56,8 @@ export interface SubmissionCreatedResponse {
   message: string;
 }
 
-/** One submission as the moderation queue shows it. */
-export interface SubmissionDto {
-  id: number;
-  status: SubmissionStatus;
-  bandName: string;
-  email: string;
-  spotifyUrl: string | null;
-  genre: string;
-  day: string;
-  hour: string;
-  /** A venue of the list, or null for a new one (venueName, venueTown). */
-  venueId: number | null;
-  venueName: string;
-  venueTown: string | null;
-  price: string;
-  description: string | null;
-  imageUrl: string | null;
-  /** False for a submission queued before addresses were confirmed: its review mails nobody. */
-  emailConfirmed: boolean;
-  reason: string | null;
-  concertId: number | null;
-  createdAt: string;
-  reviewedAt: string | null;
-}
+/** One submission as the moderation queue shows it (responses.ts `submissionSchema`). */
+export type SubmissionDto = z.infer<typeof submissionSchema>;
 
 export interface SubmissionListResponse {
   submissions: SubmissionDto[];

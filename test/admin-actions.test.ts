@@ -15,7 +15,8 @@ const ENDPOINTS: [string, object][] = [
 
 const database = useTestDatabase({
   poolSize: 20,
-  cleared: ['mail_campaigns', 'concerts', 'users', 'rate_limits'],
+  // admin_runs: each test may start a generation while the last one's run is still going.
+  cleared: ['admin_runs', 'mail_campaigns', 'concerts', 'users', 'rate_limits'],
 });
 const smtp = useSmtpSink();
 const env = () => ({ SMTP_URL: smtp.url, PUBLIC_URL: 'http://localhost:3000' });

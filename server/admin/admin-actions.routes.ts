@@ -1,7 +1,8 @@
 // The admin panel's actions: recommendations for everyone, descriptions and
 // the weekly email. All behind requireAdmin: an admin's session or the X-Admin-Token header.
 // Recommendations and mail run as pg-boss jobs (the answer says they are under way); descriptions
-// run inline, because the answer promises they are written and only missing ones are.
+// run inline, because the answer promises they are written and only missing ones are. The three
+// generations are recorded runs (admin-runs.service.ts): a second start while one runs is a 409.
 import express, { type Request, type Router } from 'express';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
@@ -18,6 +19,7 @@ import type { Clock } from '../lib/time.js';
 import { route } from '../lib/route.js';
 import { startWeeklyCampaign } from '../weekly-mail/campaign.service.js';
 import { startRecommendationsForAll } from './admin-actions.service.js';
+import { runInline } from './admin-runs.service.js';
 import { messageResponseSchema } from '../../common/responses.js';
 
 export interface AdminActionsDeps {
@@ -32,13 +34,18 @@ export interface AdminActionsDeps {
 export const WEEKLY_ALREADY_SENT =
   'El email semanal de esta semana ya se envió (o se está enviando): no se ha enviado nada nuevo.';
 
+const RUN_BUSY_DESCRIPTION = 'Ya hay una generación de este tipo en marcha: no se ha empezado otra';
+
 export const weeklyEmailSchema = z.strictObject({
   modo: z.enum(['prueba', 'real'], {
     error: "El modo del email semanal debe ser 'prueba' o 'real'.",
   }),
 });
 
-/** Logs the cause, answers the action's Spanish error text with a code (never a stack). */
+/**
+ * Logs the cause, answers the action's Spanish error text with a code (never a stack). An
+ * AppError (a run already going) is already the answer.
+ */
 async function orFail<T>(
   req: Request,
   code: string,
@@ -48,6 +55,7 @@ async function orFail<T>(
   try {
     return await work();
   } catch (error) {
+    if (error instanceof AppError) throw error;
     req.log.error({ err: error }, message);
     throw new AppError(code, 500, message);
   }
@@ -71,13 +79,14 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
       {
         summary: 'Generar recomendaciones para todos los fans (en segundo plano)',
         response: messageResponseSchema,
+        also: { 409: RUN_BUSY_DESCRIPTION },
       },
       async (req, res) => {
         const fans = await orFail(
           req,
           'recommendations_failed',
           'Error generando recomendaciones.',
-          () => startRecommendationsForAll(deps),
+          () => startRecommendationsForAll(deps, adminIdOf(req)),
         );
         res.json({ message: `Generación de recomendaciones en marcha para ${fans} usuarios.` });
       },
@@ -89,12 +98,21 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
       {
         summary: `Escribir las descripciones ${length === 'short' ? 'cortas' : 'largas'} que faltan`,
         response: messageResponseSchema,
+        also: { 409: RUN_BUSY_DESCRIPTION },
       },
       async (req: Request, res: express.Response) => {
+        const run = {
+          kind: length === 'short' ? 'descriptions-short' : 'descriptions-long',
+          startedBy: adminIdOf(req),
+          failureMessage: message,
+        } as const;
         const count = await orFail(req, code, message, () =>
-          generateDescriptions(
-            { db: deps.db, writer: descriptionWriterFor(deps.config, deps.log, deps.ai) },
-            length,
+          runInline(deps.db, run, (tally) =>
+            generateDescriptions(
+              { db: deps.db, writer: descriptionWriterFor(deps.config, deps.log, deps.ai) },
+              length,
+              tally,
+            ),
           ),
         );
         res.json({ message: `Descripciones generadas para ${count} conciertos.` });

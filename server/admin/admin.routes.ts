@@ -1,5 +1,5 @@
-// /api/admin: the admin forms, their pickers, what fans think of the recommendations, and image
-// uploads. Every route needs an admin session or the API token (requireAdmin, once for the whole
+// /api/admin: the overview and the generation runs, the admin forms, their pickers, what fans
+// think of the recommendations, and image uploads. Every route needs an admin session or the API token (requireAdmin, once for the whole
 // router).
 import express, { type Response, type Router } from 'express';
 import {
@@ -30,11 +30,15 @@ import { concertOptions, createConcert, createLink } from './concerts-admin.serv
 import { concertsAdminRouter } from './concerts-admin.routes.js';
 import { venueOptions } from './venues-admin.service.js';
 import { feedbackSummary } from './feedback-admin.service.js';
+import { latestRunsOf } from './admin-runs.service.js';
+import { adminOverview } from './overview.service.js';
 import {
   adminBandSearchSchema,
   adminConcertSearchSchema,
   adminCreatedSchema,
   adminFeedbackSchema,
+  adminOverviewSchema,
+  adminRunsResponseSchema,
   messageResponseSchema,
 } from '../../common/responses.js';
 
@@ -169,6 +173,29 @@ export function adminRouter(deps: {
       },
       async (_req, res) => {
         res.json(await feedbackSummary(db, deps.clock));
+      },
+    ),
+  );
+
+  router.get(
+    '/overview',
+    route(
+      { summary: 'Lo que necesita al administrador hoy', response: adminOverviewSchema },
+      async (_req, res) => {
+        res.json(await adminOverview(deps));
+      },
+    ),
+  );
+
+  router.get(
+    '/runs',
+    route(
+      {
+        summary: 'La última generación de cada tipo (recomendaciones, descripciones)',
+        response: adminRunsResponseSchema,
+      },
+      async (_req, res) => {
+        res.json({ runs: await latestRunsOf(db) });
       },
     ),
   );

@@ -41,6 +41,18 @@ export interface AdminAudit {
   id: Generated<Int8>;
 }
 
+export interface AdminRuns {
+  done: Generated<number>;
+  error: string | null;
+  failed: Generated<number>;
+  finished_at: Timestamp | null;
+  id: Generated<Int8>;
+  kind: string;
+  started_at: Generated<Timestamp>;
+  started_by: string | null;
+  total: number | null;
+}
+
 export interface ArtistAlerts {
   concert_id: number;
   created_at: Timestamp;
@@ -255,6 +267,7 @@ export interface Venues {
 
 export interface DB {
   admin_audit: AdminAudit;
+  admin_runs: AdminRuns;
   artist_alerts: ArtistAlerts;
   band_submissions: BandSubmissions;
   bands: Bands;

@@ -11,20 +11,28 @@ import type { DescriptionWriter } from './openai-writer.js';
 
 const CONCURRENCY = 4;
 
+/** How far a pass got: concerts lacking a description, and those written so far. */
+export interface DescriptionTally {
+  total: number | null;
+  done: number;
+}
+
+/** Answers how many were written; `tally` follows the pass, so a failed one still tells. */
 export async function generateDescriptions(
   deps: { db: Database; writer: DescriptionWriter },
   length: DescriptionLength,
+  tally: DescriptionTally = { total: null, done: 0 },
 ): Promise<number> {
   const concerts = await findConcertsLacking(deps.db, length);
+  tally.total = concerts.length;
   let next = 0;
-  let saved = 0;
   const worker = async () => {
     while (next < concerts.length) {
       const concert = concerts[next++]!;
       const text = await deps.writer.write(concert, length);
-      if (await saveDescription(deps.db, concert.id, length, text)) saved += 1;
+      if (await saveDescription(deps.db, concert.id, length, text)) tally.done += 1;
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, concerts.length) }, worker));
-  return saved;
+  return tally.done;
 }

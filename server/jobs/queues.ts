@@ -8,7 +8,10 @@ export const QUEUES = {
    * one recommendations-user job per fan with the AI (workers.ts).
    */
   recommendationsAll: 'recommendations-all',
-  /** One fan's missing recommendations; singletonKey = user id, so queued duplicates collapse. */
+  /**
+   * One fan's missing recommendations; singletonKey = user id (or run and user id within a run), so
+   * queued duplicates collapse.
+   */
   recommendationsUser: 'recommendations-user',
   /** Up to FANS_PER_GROUP fans scored together by the built-in engine (bulk-generator.ts). */
   recommendationsGroup: 'recommendations-group',
@@ -26,11 +29,17 @@ export const QUEUES = {
   artistAlerts: 'artist-alerts',
 } as const;
 
+/** `runId`: the admin's recorded run (admin_runs) the fans' jobs count themselves in. */
+export interface RecommendationsAllJob {
+  runId?: string;
+}
 export interface RecommendationsUserJob {
   userId: string;
+  runId?: string;
 }
 export interface RecommendationsGroupJob {
   userIds: string[];
+  runId?: string;
 }
 export interface WeeklyMailSendJob {
   campaignId: string;

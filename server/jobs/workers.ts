@@ -1,5 +1,6 @@
 // The handlers of every queue. Each one is safe to run twice and on several instances: the work
 // itself is guarded in the database (advisory lock per fan, row locks per mail, "IS NULL" writes).
+import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
 import type { Logger } from '../lib/logger.js';
 import { jobDuration, jobRuns } from '../metrics/metrics.js';
@@ -12,9 +13,12 @@ import { generateForUser } from '../recommendations/generator.js';
 import { findOnboardedUserIds } from '../users/users.repository.js';
 import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
 import { sendCampaign, type CampaignSendDeps } from '../weekly-mail/send-campaign.js';
+import { countJobOfRun, failUnqueuedRun } from '../admin/admin-runs.service.js';
+import { setRunTotal } from '../admin/admin-runs.repository.js';
 import {
   QUEUES,
   type ArtistAlertsJob,
+  type RecommendationsAllJob,
   type ConcertRescoreJob,
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
@@ -31,11 +35,31 @@ const POLLING_SECONDS = 0.5;
 const FAN_OUT_CHUNK = 500;
 
 /**
- * Queues the work for every onboarded fan: groups of fans for the built-in engine, one job per fan
- * for the AI (see bulk-generator.ts). Queued per-fan duplicates collapse.
+ * The id of a run's job, the same at every try of its fan-out: a fan-out retried after queueing
+ * part of its jobs queues none of them twice (pg-boss skips an id it holds), so the run's counts
+ * still add up to its total.
  */
-async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
+function runJobId(runId: string, firstUserId: string): string {
+  const hex = createHash('sha256').update(`run-${runId}:${firstUserId}`).digest('hex');
+  return [
+    hex.slice(0, 8),
+    hex.slice(8, 12),
+    hex.slice(12, 16),
+    hex.slice(16, 20),
+    hex.slice(20, 32),
+  ].join('-');
+}
+
+/**
+ * Queues the work for every onboarded fan: groups of fans for the built-in engine, one job per fan
+ * for the AI (see bulk-generator.ts). Queued per-fan duplicates collapse; within an admin's run
+ * the key holds the run too, so a fan's job queued apart never swallows the run's (which would
+ * then never count that fan).
+ */
+async function fanOutRecommendations(deps: WorkerDeps, runId?: string): Promise<number> {
   const grouped = deps.engine.name === 'builtin';
+  const ofRun = (firstUserId: string) =>
+    runId === undefined ? {} : { id: runJobId(runId, firstUserId), data: { runId } };
   let afterId = '00000000-0000-0000-0000-000000000000';
   let total = 0;
   for (;;) {
@@ -43,15 +67,23 @@ async function fanOutRecommendations(deps: WorkerDeps): Promise<number> {
     if (userIds.length === 0) return total;
     await deps.boss.insert(
       grouped
-        ? chunk(userIds, FANS_PER_GROUP).map((group) => ({
-            name: QUEUES.recommendationsGroup,
-            data: { userIds: group } satisfies RecommendationsGroupJob,
-          }))
-        : userIds.map((userId) => ({
-            name: QUEUES.recommendationsUser,
-            data: { userId } satisfies RecommendationsUserJob,
-            singletonKey: userId,
-          })),
+        ? chunk(userIds, FANS_PER_GROUP).map((group) => {
+            const run = ofRun(group[0]!);
+            return {
+              name: QUEUES.recommendationsGroup,
+              id: run.id,
+              data: { userIds: group, ...run.data } satisfies RecommendationsGroupJob,
+            };
+          })
+        : userIds.map((userId) => {
+            const run = ofRun(userId);
+            return {
+              name: QUEUES.recommendationsUser,
+              id: run.id,
+              data: { userId, ...run.data } satisfies RecommendationsUserJob,
+              singletonKey: runId === undefined ? userId : `run-${runId}:${userId}`,
+            };
+          }),
     );
     total += userIds.length;
     afterId = userIds[userIds.length - 1]!;
@@ -72,11 +104,11 @@ async function resumeUnfinishedCampaigns(deps: Pick<WorkerDeps, 'boss' | 'db'>) 
  * One log line per job run, with its queue, id, outcome and duration, and the same in the job
  * metrics. A failure is rethrown: pg-boss records it and retries by the queue's policy.
  */
-export function timed<T>(
+export function timed<J extends PgBoss.Job<unknown>>(
   log: Logger,
   queue: string,
-  handler: (jobs: PgBoss.Job<T>[]) => Promise<void>,
-): (jobs: PgBoss.Job<T>[]) => Promise<void> {
+  handler: (jobs: J[]) => Promise<void>,
+): (jobs: J[]) => Promise<void> {
   return async (jobs) => {
     const started = process.hrtime.bigint();
     const jobIds = jobs.map((job) => job.id);
@@ -96,9 +128,34 @@ export function timed<T>(
   };
 }
 
+/**
+ * A job of an admin's run counts its fans in the run once it is over: done when it succeeded,
+ * failed when it failed its last try (pg-boss retries it otherwise).
+ */
+function countedInRun<T extends { runId?: string }>(
+  deps: Pick<WorkerDeps, 'db' | 'log'>,
+  fansOf: (data: T) => number,
+  handler: (job: PgBoss.JobWithMetadata<T>) => Promise<void>,
+): (jobs: PgBoss.JobWithMetadata<T>[]) => Promise<void> {
+  return async ([job]) => {
+    const { runId } = job!.data;
+    try {
+      await handler(job!);
+    } catch (error) {
+      if (runId !== undefined && job!.retryCount >= job!.retryLimit) {
+        await countJobOfRun(deps, runId, fansOf(job!.data), 'failed');
+      }
+      throw error;
+    }
+    if (runId !== undefined) await countJobOfRun(deps, runId, fansOf(job!.data), 'done');
+  };
+}
+
 export async function startWorkers(deps: WorkerDeps): Promise<void> {
   const { boss, log } = deps;
   const options = { pollingIntervalSeconds: POLLING_SECONDS };
+  // The run's counts need each job's tries (retryCount, retryLimit).
+  const withTries = { ...options, includeMetadata: true } as const;
   const generator = {
     db: deps.db,
     pool: deps.pool,
@@ -107,33 +164,63 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
     log,
   };
 
-  await boss.work(
+  await boss.work<RecommendationsAllJob>(
     QUEUES.recommendationsAll,
-    options,
-    timed(log, QUEUES.recommendationsAll, async () => {
-      const fans = await fanOutRecommendations(deps);
-      log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
-    }),
+    withTries,
+    timed(
+      log,
+      QUEUES.recommendationsAll,
+      async ([job]: PgBoss.JobWithMetadata<RecommendationsAllJob>[]) => {
+        const { runId } = job!.data;
+        try {
+          const fans = await fanOutRecommendations(deps, runId);
+          if (runId !== undefined) await setRunTotal(deps.db, runId, fans);
+          log.info({ fans }, 'Recomendaciones encoladas para todos los usuarios');
+        } catch (error) {
+          if (runId !== undefined && job!.retryCount >= job!.retryLimit) {
+            await failUnqueuedRun(deps.db, runId);
+          }
+          throw error;
+        }
+      },
+    ),
   );
   // Two fans (or groups) at a time per instance; each fan's run already batches its AI calls.
   for (let i = 0; i < 2; i += 1) {
     await boss.work<RecommendationsUserJob>(
       QUEUES.recommendationsUser,
-      options,
-      timed(log, QUEUES.recommendationsUser, async ([job]) => {
-        await generateForUser(generator, job!.data.userId);
-      }),
+      withTries,
+      timed(
+        log,
+        QUEUES.recommendationsUser,
+        countedInRun(
+          deps,
+          () => 1,
+          async (job) => {
+            await generateForUser(generator, job.data.userId);
+          },
+        ),
+      ),
     );
     await boss.work<RecommendationsGroupJob>(
       QUEUES.recommendationsGroup,
-      options,
-      timed(log, QUEUES.recommendationsGroup, async ([job]) => {
-        const { changed } = await generateForGroup(generator, job!.data.userIds);
-        // Their taste changed during the pass: each goes again on their own with the new one.
-        for (const userId of changed) {
-          await boss.send(QUEUES.recommendationsUser, { userId }, { singletonKey: userId });
-        }
-      }),
+      withTries,
+      timed(
+        log,
+        QUEUES.recommendationsGroup,
+        countedInRun(
+          deps,
+          (data) => data.userIds.length,
+          async (job) => {
+            const { changed } = await generateForGroup(generator, job.data.userIds);
+            // Their taste changed during the pass: each goes again on their own with the new
+            // one (outside the run, which counts them with their group).
+            for (const userId of changed) {
+              await boss.send(QUEUES.recommendationsUser, { userId }, { singletonKey: userId });
+            }
+          },
+        ),
+      ),
     );
   }
   await boss.work<ConcertRescoreJob>(

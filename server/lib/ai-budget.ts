@@ -2,8 +2,16 @@
 // one row per Mallorca calendar day) so the limit holds for all app instances together.
 import type { Database } from '../db/database.js';
 import { hit } from '../security/rate-limit.js';
+import { readCounter } from '../security/rate-limits.repository.js';
 import type { Logger } from './logger.js';
 import { madridDateTime, type Clock } from './time.js';
+
+/** The counter of one Madrid day's AI calls. */
+const counterKey = (day: string) => `openai-calls:${day}`;
+
+/** The AI calls counted on `day` so far (the admin's overview): read, never counted. */
+export const aiCallsOn = (db: Database, day: string): Promise<number> =>
+  readCounter(db, counterKey(day));
 
 /** Kept a little over a day, then pruned with the other expired counters. */
 const ROW_LIFETIME_SECONDS = 2 * 24 * 60 * 60;
@@ -29,7 +37,7 @@ export function dailyCallBudget(options: {
       if (spentOn === day) return false;
       let over: boolean;
       try {
-        over = (await hit(db, `openai-calls:${day}`, limit, ROW_LIFETIME_SECONDS)) > 0;
+        over = (await hit(db, counterKey(day), limit, ROW_LIFETIME_SECONDS)) > 0;
       } catch (error) {
         // Without the counter the cost is unbounded: go without the AI for this call.
         log.warn({ err: error }, 'No se pudo contar la llamada a la IA: se usa el motor integrado');

@@ -57,3 +57,14 @@ export async function deleteExpiredCounters(db: Database): Promise<void> {
 export async function deleteCounter(db: Database, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
+
+/** The counter's hits in its current window, without counting one (0 when none). */
+export async function readCounter(db: Database, key: string): Promise<number> {
+  const row = await db
+    .selectFrom('rate_limits')
+    .select('hits')
+    .where('key', '=', key)
+    .where('reset_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  return row?.hits ?? 0;
+}

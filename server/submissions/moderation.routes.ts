@@ -21,8 +21,10 @@ import {
   editSubmission,
   markSubmissionAsSpam,
   rejectSubmission,
+  submissionById,
   submissionList,
 } from './moderation.service.js';
+import { submissionListResponseSchema, submissionSchema } from '../../common/responses.js';
 
 export function moderationRouter(
   deps: AdminWriteDeps & {
@@ -41,9 +43,12 @@ export function moderationRouter(
 
   router.get(
     '/',
-    route({ query: submissionListSchema }, async (_req, res, { query }) => {
-      res.json(await submissionList(db, query.status));
-    }),
+    route(
+      { query: submissionListSchema, response: submissionListResponseSchema },
+      async (_req, res, { query }) => {
+        res.json(await submissionList(db, query.status));
+      },
+    ),
   );
   router.get(
     '/images/:file',
@@ -58,6 +63,20 @@ export function moderationRouter(
               error && !res.headersSent ? reject(notFound('Imagen no encontrada.')) : resolve(),
           );
         });
+      },
+    ),
+  );
+  router.get(
+    '/:id',
+    route(
+      {
+        params: submissionIdSchema,
+        summary: 'Una propuesta confirmada, revisada o no (su estado lo dice)',
+        response: submissionSchema,
+        also: { 404: 'La propuesta no existe (o su remitente no la ha confirmado)' },
+      },
+      async (_req, res, { params }) => {
+        res.json(await submissionById(db, params.id));
       },
     ),
   );

@@ -2,6 +2,7 @@
 // made or reused, then the band is told by mail with the concert's address), reject with a
 // reason (also mailed) or reject as spam (no mail). Only a confirmed contact address is mailed.
 import type {
+  SubmissionDto,
   SubmissionEditInput,
   SubmissionListResponse,
   SubmissionReviewResponse,
@@ -25,6 +26,7 @@ import { submissionApprovedMail, submissionRejectedMail } from './submission-mai
 import { toSubmissionDto } from './submissions.dto.js';
 import {
   findBandIdByName,
+  findConfirmedSubmission,
   findSubmissionForUpdate,
   findVenueById,
   insertBandIfNew,
@@ -51,6 +53,13 @@ export async function submissionList(
   status: SubmissionStatus,
 ): Promise<SubmissionListResponse> {
   return { submissions: (await listSubmissions(db, status, LIST_LIMIT)).map(toSubmissionDto) };
+}
+
+/** One submission, reviewed or not; one its sender has not confirmed is not in the queue yet. */
+export async function submissionById(db: Database, id: number): Promise<SubmissionDto> {
+  const row = await findConfirmedSubmission(db, id);
+  if (!row) throw notFound(NOT_FOUND);
+  return toSubmissionDto(row);
 }
 
 /** The pending submission, locked for the rest of the transaction. */

@@ -1,6 +1,7 @@
-// The mails to a band about its submission. Subjects never carry what the submitter wrote, and
-// the confirmation mail carries nothing of it at all: until the address is confirmed, its owner
-// may not be the person who filled in the form.
+// The mails to a band about its submission, and to the admins when one joins the moderation
+// queue. Subjects never carry what the submitter wrote, and the confirmation mail carries nothing
+// of it at all: until the address is confirmed, its owner may not be the person who filled in the
+// form.
 import type { OutgoingMail } from '../mail/mailer.js';
 import { simpleMail } from '../mail/templates.js';
 
@@ -54,5 +55,28 @@ export function submissionRejectedMail(
       `Motivo: ${reason}`,
       'Si puedes corregirlo, envíanoslo de nuevo desde «Publica tus conciertos». ¡Gracias por contar con nosotros!',
     ],
+  });
+}
+
+/** What the admins' mail says about a submission just confirmed (plain text, escaped by the template). */
+interface ToReview extends Reviewed {
+  venueName: string;
+}
+
+export const MODERATION_MAIL_SUBJECT = 'Hay un concierto nuevo por revisar';
+
+export function submissionToReviewMail(
+  to: string,
+  { bandName, day, venueName }: ToReview,
+  reviewUrl: string,
+): OutgoingMail {
+  return simpleMail(to, MODERATION_MAIL_SUBJECT, {
+    title: MODERATION_MAIL_SUBJECT,
+    lines: [
+      'Alguien ha enviado un concierto desde «Publica tus conciertos» y ha confirmado su email.',
+      `Grupo: ${bandName}. Fecha: ${day}. Sala: ${venueName}.`,
+      'No aparecerá en la agenda hasta que un administrador lo apruebe.',
+    ],
+    action: { label: 'Revisar la propuesta', url: reviewUrl },
   });
 }

@@ -108,7 +108,7 @@ export async function confirmSubmission(
   db: Database,
   tokenHash: string,
   { createdAfter, now }: { createdAfter: Date; now: Date },
-): Promise<'confirmed' | 'already' | undefined> {
+): Promise<{ outcome: 'confirmed' | 'already'; id: number } | undefined> {
   const row = await db
     .selectFrom('band_submissions')
     .select(['id', 'status'])
@@ -116,7 +116,7 @@ export async function confirmSubmission(
     .where('status', 'in', ['unconfirmed', 'pending'])
     .executeTakeFirst();
   if (!row) return undefined;
-  if (row.status === 'pending') return 'already';
+  if (row.status === 'pending') return { outcome: 'already', id: row.id };
   const updated = await db
     .updateTable('band_submissions')
     .set({ status: 'pending', confirmed_at: now })
@@ -124,7 +124,7 @@ export async function confirmSubmission(
     .where('status', '=', 'unconfirmed')
     .where('created_at', '>', createdAfter)
     .executeTakeFirst();
-  return updated.numUpdatedRows > 0n ? 'confirmed' : undefined;
+  return updated.numUpdatedRows > 0n ? { outcome: 'confirmed', id: row.id } : undefined;
 }
 
 /** Deletes the submissions never confirmed since before `createdBefore`; answers their pictures. */
@@ -171,6 +171,19 @@ export function listSubmissions(
     .orderBy('id', pending ? 'asc' : 'desc')
     .limit(limit)
     .execute();
+}
+
+/** A submission its sender confirmed (any status but 'unconfirmed'). */
+export function findConfirmedSubmission(
+  db: Database,
+  id: number,
+): Promise<SubmissionRow | undefined> {
+  return db
+    .selectFrom('band_submissions')
+    .select(SUBMISSION_COLUMNS)
+    .where('id', '=', id)
+    .where('status', '<>', 'unconfirmed')
+    .executeTakeFirst();
 }
 
 /** The submission, locked until the transaction ends, so two reviews cannot both act on it. */

@@ -12,12 +12,18 @@ import { madridDateTime, type Clock } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
 import { hit, normalizeEmailKey, TOO_MANY_MESSAGE } from '../security/rate-limit.js';
 import { checkFormToken, issueFormToken } from './form-token.js';
-import { CONFIRMATION_HOURS, submissionConfirmationMail } from './submission-mails.js';
+import {
+  CONFIRMATION_HOURS,
+  submissionConfirmationMail,
+  submissionToReviewMail,
+} from './submission-mails.js';
+import { findVerifiedAdminEmails } from '../users/users.repository.js';
 import { deleteWaitingImage, storeSubmissionImage } from './submission-images.js';
 import { submissionFields } from './submission-fields.js';
 import {
   confirmSubmission,
   deleteSubmission,
+  findConfirmedSubmission,
   insertUnconfirmedSubmission,
   listVenueNames,
   lockAndCountQueued,
@@ -143,13 +149,50 @@ export async function createSubmission(
   }
 }
 
+/** The address of a submission's review page in /admin. */
+const submissionReviewUrl = (publicUrl: string, id: number) =>
+  `${publicUrl}/admin/propuestas/${id}`;
+
+/**
+ * Tells every admin with a verified address that a submission waits for review. Best effort:
+ * the confirmation stands whatever happens here, and a failure is logged without the address.
+ */
+async function mailAdminsToReview(deps: Deps, id: number): Promise<void> {
+  try {
+    const [submission, admins] = await Promise.all([
+      findConfirmedSubmission(deps.db, id),
+      findVerifiedAdminEmails(deps.db),
+    ]);
+    if (!submission) return;
+    const about = {
+      bandName: submission.band_name,
+      day: submission.day,
+      venueName: submission.venue_name,
+    };
+    const url = submissionReviewUrl(deps.config.publicUrl, id);
+    for (const admin of admins) {
+      try {
+        await deps.mailer.send(submissionToReviewMail(admin, about, url));
+      } catch (error) {
+        // The SMTP answer's code only: its text may hold the address.
+        const smtpCode = (error as { responseCode?: unknown }).responseCode;
+        deps.log.warn({ submissionId: id, smtpCode }, 'No se pudo avisar a un administrador');
+      }
+    }
+  } catch (error) {
+    deps.log.warn({ err: error, submissionId: id }, 'No se pudo avisar a los administradores');
+  }
+}
+
 /** The confirmation link was opened: the submission joins the moderation queue. */
 export async function confirmSubmissionLink(deps: Deps, token: string): Promise<string> {
   const now = deps.clock();
   const createdAfter = new Date(now.getTime() - CONFIRMATION_MS);
-  const outcome = await confirmSubmission(deps.db, hashLinkToken(token), { createdAfter, now });
-  if (!outcome) throw badRequest(BAD_CONFIRM_LINK);
-  return outcome === 'confirmed'
-    ? '¡Confirmado! Revisaremos tu concierto y te escribiremos a este email cuando lo hagamos.'
-    : 'Ya habías confirmado este concierto. Te escribiremos cuando lo revisemos.';
+  const confirmed = await confirmSubmission(deps.db, hashLinkToken(token), { createdAfter, now });
+  if (!confirmed) throw badRequest(BAD_CONFIRM_LINK);
+  if (confirmed.outcome === 'already') {
+    return 'Ya habías confirmado este concierto. Te escribiremos cuando lo revisemos.';
+  }
+  await mailAdminsToReview(deps, confirmed.id);
+  return '¡Confirmado! Revisaremos tu concierto y te escribiremos a este email cuando lo hagamos.';
 }

@@ -238,3 +238,15 @@ export async function findOnboardedUserIds(
     .execute();
   return fans.map((fan) => fan.user_id);
 }
+
+/** The addresses of the admins who verified theirs: the ones moderation mails go to. */
+export async function findVerifiedAdminEmails(db: Database): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('email')
+    .where('is_admin', '=', true)
+    .where('email_verified_at', 'is not', null)
+    .orderBy('email')
+    .execute();
+  return rows.map((row) => row.email);
+}

@@ -36,4 +36,7 @@ export const ADMIN_ROUTES = [
   ['post', '/api/admin/submissions/1/reject'],
   ['post', '/api/admin/submissions/1/spam'],
   ['get', '/api/admin/submissions/images/1'],
+  ['get', '/api/admin/submissions/1'],
+  ['get', '/api/admin/overview'],
+  ['get', '/api/admin/runs'],
 ] as const;

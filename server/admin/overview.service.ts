@@ -1,0 +1,64 @@
+// The admin's overview: what needs the admin today, in a handful of counts (overview.repository.ts),
+// and the latest generation runs. Cheap enough to load on every visit to /admin.
+import type { AdminOverviewResponse } from '../../common/dto.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/database.js';
+import { countFailedJobsByQueue } from '../jobs/failed-jobs.repository.js';
+import { aiCallsOn } from '../lib/ai-budget.js';
+import { madridDateTime, type Clock } from '../lib/time.js';
+import { latestRunsOf } from './admin-runs.service.js';
+import {
+  countCampaignDeliveries,
+  countFans,
+  countPendingSubmissions,
+  countUpcomingConcerts,
+  findLastWeeklyCampaign,
+} from './overview.repository.js';
+
+/** The window of failed background jobs the overview shows (pg-boss keeps its archive a week). */
+export const FAILED_JOBS_DAYS = 7;
+
+async function lastWeeklyMail(db: Database): Promise<AdminOverviewResponse['lastWeeklyMail']> {
+  const campaign = await findLastWeeklyCampaign(db);
+  if (!campaign) return null;
+  return {
+    startedAt: campaign.created_at.toISOString(),
+    finishedAt: campaign.finished_at ? campaign.finished_at.toISOString() : null,
+    // The table's CHECK allows only these.
+    mode: campaign.mode as 'prueba' | 'real',
+    ...(await countCampaignDeliveries(db, String(campaign.id))),
+  };
+}
+
+export async function adminOverview(deps: {
+  db: Database;
+  config: Config;
+  clock: Clock;
+}): Promise<AdminOverviewResponse> {
+  const { db } = deps;
+  const today = madridDateTime(deps.clock()).day;
+  const [concerts, submissionsPending, fans, weekly, callsToday, failedJobs, runs] =
+    await Promise.all([
+      countUpcomingConcerts(db, today),
+      countPendingSubmissions(db),
+      countFans(db),
+      lastWeeklyMail(db),
+      aiCallsOn(db, today),
+      countFailedJobsByQueue(db, FAILED_JOBS_DAYS),
+      latestRunsOf(db),
+    ]);
+  return {
+    today,
+    concerts,
+    submissionsPending,
+    fans,
+    lastWeeklyMail: weekly,
+    ai: {
+      configured: Boolean(deps.config.openai.apiKey),
+      callsToday,
+      dailyLimit: deps.config.openai.dailyCallLimit,
+    },
+    failedJobs,
+    runs,
+  };
+}
