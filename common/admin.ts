@@ -195,11 +195,7 @@ export const linkCreateSchema = z.strictObject({
     'El concierto elegido no es válido.',
     1,
   ),
-  bandId: integerField(
-    'Elige la banda que quieres vincular.',
-    'La banda elegida no es válida.',
-    1,
-  ),
+  bandId: integerField('Elige la banda que quieres vincular.', 'La banda elegida no es válida.', 1),
 });
 
 const searchText = textSchema({

@@ -155,7 +155,7 @@ describe('approving', () => {
     const res = await agent.post(`/api/admin/submissions/${id}/approve`).expect(200);
     const concertId: number = res.body.concertId;
     expect(res.body).toEqual({
-      message: `Propuesta aprobada: concierto ${concertId} creado y email enviado a tiburones@example.com.`,
+      message: 'Propuesta aprobada: concierto creado y email enviado a tiburones@example.com.',
       concertId,
       mail: 'sent',
     });

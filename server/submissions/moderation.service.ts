@@ -199,7 +199,7 @@ export async function approveSubmission(
     submissionApprovedMail(row.contact_email, { bandName: row.band_name, day: row.day }, url),
   );
   return {
-    message: `Propuesta aprobada: concierto ${concertId} creado${mailOutcome(mail, row.contact_email)}`,
+    message: `Propuesta aprobada: concierto creado${mailOutcome(mail, row.contact_email)}`,
     concertId,
     mail,
   };

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createAdmin, createFan, newRequest, saveSignedInState } from './helpers/users';
 import { futureDay } from './helpers/concerts';
-import { expectNoAxeViolations } from './helpers/axe';
 
 // One login per account for the whole file (login is rate limited per email).
 const ADMIN_STATE = path.join(tmpdir(), `admin-e2e-admin-${process.pid}.json`);
