@@ -4,7 +4,7 @@ import type { AdminConcertDto } from '@common/admin-rules';
 import { concertAdminPath } from '../paths';
 import { ConcertActions } from './ConcertActions';
 
-const concertLabel = (concert: AdminConcertDto) => {
+export const concertLabel = (concert: AdminConcertDto) => {
   const who =
     concert.bands.length > 0
       ? concert.bands.map((band) => band.name).join(' + ')

@@ -22,7 +22,7 @@ interface PagedListProps<Filters extends { q: string }, Item> {
   filters?: ReactNode;
   /** A line over the rows telling how many there are ('12 conciertos'). */
   count?: (total: number) => string;
-  /** Names the pager ('Páginas de bandas'); a list without one comes whole. */
+  /** Names the pager ('Páginas de bandas'), shown from two pages; a list without one comes whole. */
   pagesLabel?: string;
   /** Rows in a meaningful order (the audit log's, newest first). */
   ordered?: boolean;
@@ -76,7 +76,7 @@ export function PagedList<Filters extends { q: string }, Item>({
           {items.map(children)}
         </List>
       )}
-      {pagesLabel && (
+      {pagesLabel && paged.pages > 1 && (
         <Pager label={pagesLabel} page={paged.page} pages={paged.pages} onPage={paged.setPage} />
       )}
     </>

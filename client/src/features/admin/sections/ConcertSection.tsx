@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { TitledSection } from '@/components/TitledSection';
 import { ConcertActions } from '../components/ConcertActions';
 import { ConcertEditor } from '../components/ConcertEditor';
+import { concertLabel } from '../components/ConcertRow';
 import { Loaded } from '../components/Loaded';
 import { adminKeys } from '../keys';
 import { getConcert } from '../manage-api';
@@ -31,7 +32,10 @@ export function ConcertSection() {
       <Loaded query={concert} failure="No se ha podido cargar el concierto.">
         {(loaded) => (
           <TitledSection className="admin-card" title="Editar concierto">
-            {loaded.cancelledAt && <p className="admin-badge">Cancelado</p>}
+            <p>
+              {concertLabel(loaded)}
+              {loaded.cancelledAt && <span className="admin-badge"> Cancelado</span>}
+            </p>
             {/* A new editor for another concert: its draft starts from that concert. */}
             <ConcertEditor key={loaded.id} concert={loaded} />
             <ConcertActions
