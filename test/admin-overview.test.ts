@@ -9,7 +9,7 @@ import { createBand, createConcert, createUser } from './helpers/factories.js';
 import { liveJobs } from './helpers/queue.js';
 import { signedInAgent } from './helpers/session.js';
 import { recipients, useSmtpSink } from './helpers/smtp-sink.js';
-import { submitConfirmed, submitForm } from './helpers/submissions.js';
+import { newestSubmissionId, submitConfirmed, submitForm } from './helpers/submissions.js';
 import { eventually, useJobsApp } from './fixtures/jobs-app.js';
 import { madridDateTime } from '../server/lib/time.js';
 import { QUEUES } from '../server/jobs/queues.js';
@@ -50,12 +50,7 @@ const runOf = async (kind: AdminRunDto['kind']) => (await runs()).find((run) => 
 /** A submission sent through the form and confirmed by its sender; answers its id. */
 async function confirmedSubmission(email = 'banda@example.com'): Promise<number> {
   await submitConfirmed(forms.app, time, sink, { email });
-  const row = await database.db
-    .selectFrom('band_submissions')
-    .select('id')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return newestSubmissionId(database.db);
 }
 
 /** A run of `kind` left open `hoursAgo` hours ago, as another tab or instance would have. */

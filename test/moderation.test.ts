@@ -13,7 +13,13 @@ import { signedInAgent } from './helpers/session.js';
 import { useSmtpSink } from './helpers/smtp-sink.js';
 import { submissionImagesDirOf } from '../server/submissions/submission-images.js';
 import { uploadsDirOf } from '../server/uploads/image-store.js';
-import { addVenue, submitConfirmed, submitForm, validSubmission } from './helpers/submissions.js';
+import {
+  addVenue,
+  newestSubmissionId,
+  submitConfirmed,
+  submitForm,
+  validSubmission,
+} from './helpers/submissions.js';
 
 const API_TOKEN = 'token-de-administracion-de-prueba';
 const database = useTestDatabase({
@@ -36,12 +42,7 @@ const admin = () => signedInAgent(app(), database.db, { is_admin: true });
 async function submitted(overrides: Record<string, string> = {}, image?: Buffer): Promise<number> {
   const email = overrides.email ?? `banda-${Math.random().toString(36).slice(2)}@example.com`;
   await submitConfirmed(app(), time, sink, { ...overrides, email }, image);
-  const row = await database.db
-    .selectFrom('band_submissions')
-    .select('id')
-    .orderBy('id', 'desc')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return newestSubmissionId(database.db);
 }
 
 /** The answer to a review that closes a submission without a concert (reject, spam). */

@@ -97,3 +97,13 @@ export async function submitConfirmed(
   expect((await submitForm(app, time, fields, image)).status).toBe(201);
   await confirmSubmission(app, await confirmationToken(sink, fields.email)).expect(200);
 }
+
+/** The id of the newest submission. */
+export async function newestSubmissionId(db: Database): Promise<number> {
+  const row = await db
+    .selectFrom('band_submissions')
+    .select('id')
+    .orderBy('id', 'desc')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
