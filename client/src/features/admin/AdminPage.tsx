@@ -1,4 +1,4 @@
-import { Route, Routes } from 'react-router';
+import { useRoutes } from 'react-router';
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { Redirect } from '@/components/Redirect';
@@ -23,23 +23,23 @@ import './AdminPage.css';
 const TITLE = 'Panel de administración';
 
 /** Each section at its own address under /admin; an unknown one goes to the overview. */
+const SECTION_ROUTES = [
+  { index: true, element: <OverviewSection /> },
+  { path: 'propuestas', element: <SubmissionsSection /> },
+  { path: 'propuestas/:id', element: <SubmissionSection /> },
+  { path: 'conciertos', element: <ConcertsSection /> },
+  { path: 'conciertos/nuevo', element: <NewConcertSection /> },
+  { path: 'conciertos/:id', element: <ConcertSection /> },
+  { path: 'bandas', element: <BandsSection /> },
+  { path: 'salas', element: <VenuesSection /> },
+  { path: 'email-semanal', element: <WeeklyMailSection /> },
+  { path: 'ia', element: <AiSection /> },
+  { path: 'registro', element: <ChangeLogSection /> },
+  { path: '*', element: <Redirect to={ADMIN_PATHS.overview} /> },
+];
+
 function AdminSections() {
-  return (
-    <Routes>
-      <Route index element={<OverviewSection />} />
-      <Route path="propuestas" element={<SubmissionsSection />} />
-      <Route path="propuestas/:id" element={<SubmissionSection />} />
-      <Route path="conciertos" element={<ConcertsSection />} />
-      <Route path="conciertos/nuevo" element={<NewConcertSection />} />
-      <Route path="conciertos/:id" element={<ConcertSection />} />
-      <Route path="bandas" element={<BandsSection />} />
-      <Route path="salas" element={<VenuesSection />} />
-      <Route path="email-semanal" element={<WeeklyMailSection />} />
-      <Route path="ia" element={<AiSection />} />
-      <Route path="registro" element={<ChangeLogSection />} />
-      <Route path="*" element={<Redirect to={ADMIN_PATHS.overview} />} />
-    </Routes>
-  );
+  return useRoutes(SECTION_ROUTES);
 }
 
 /** /admin/*: only for users.is_admin; the server checks every call again. */

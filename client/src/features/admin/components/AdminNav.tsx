@@ -1,17 +1,24 @@
-// The panel's sections as a navigation landmark; the open one is marked aria-current="page" by
-// NavLink (a concert's page keeps 'Conciertos' marked). It wraps onto more lines on a phone.
-import { NavLink } from 'react-router';
+// The panel's sections as a navigation landmark; the open one is marked aria-current="page" (a
+// concert's page keeps 'Conciertos' marked). It wraps onto more lines on a phone. Plain links:
+// NavLink would add its code to the router's chunk every page loads.
+import { Link, useLocation } from 'react-router';
 import { ADMIN_PATHS, ADMIN_SECTIONS } from '../paths';
 
+const isOpen = (pathname: string, to: string) =>
+  pathname === to || (to !== ADMIN_PATHS.overview && pathname.startsWith(`${to}/`));
+
 export function AdminNav() {
+  const pathname = useLocation()
+    .pathname.toLowerCase()
+    .replace(/(?<=.)\/+$/, '');
   return (
     <nav className="admin-nav" aria-label="Secciones del panel">
       <ul>
         {ADMIN_SECTIONS.map((section) => (
           <li key={section.to}>
-            <NavLink to={section.to} end={section.to === ADMIN_PATHS.overview}>
+            <Link to={section.to} aria-current={isOpen(pathname, section.to) ? 'page' : undefined}>
               {section.label}
-            </NavLink>
+            </Link>
           </li>
         ))}
       </ul>
