@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import formatjs from 'eslint-plugin-formatjs';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -188,5 +189,21 @@ export default tseslint.config(
   {
     files: ['client/**/*.tsx'],
     ...jsxA11y.configs.recommended,
+  },
+  // Screens whose texts come from the catalogues (common/i18n): a word written in their JSX, as
+  // text or as a label, placeholder, title or ARIA text, is an error (CONTRIBUTING.md, "Texts").
+  {
+    files: [
+      'client/src/components/{Layout,SiteHeader,SiteFooter,LanguageSwitch,BandsFormLink}.tsx',
+      'client/src/components/{ExternalLink,Loading,SignOutButton}.tsx',
+      'client/src/features/{landing,static}/**/*.tsx',
+    ],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '{label,placeholder,title,alt,aria-roledescription}']] } },
+      ],
+    },
   },
 );

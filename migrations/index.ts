@@ -13,6 +13,7 @@ import * as feedbackAt from './0090_feedback_at.js';
 import * as submissionConfirmation from './0100_submission_confirmation.js';
 import * as goingAndReminders from './0110_going_and_reminders.js';
 import * as artistAlerts from './0120_artist_alerts.js';
+import * as userLocale from './0140_user_locale.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -29,4 +30,5 @@ export const migrations = {
   '0100_submission_confirmation': submissionConfirmation,
   '0110_going_and_reminders': goingAndReminders,
   '0120_artist_alerts': artistAlerts,
+  '0140_user_locale': userLocale,
 };

@@ -1,5 +1,7 @@
 // Heads of the public pages that are not one concert: the agenda and the "not found" page.
 import { publicFeedPath } from '../../common/calendar.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
 import type { PageHead } from '../web/html-shell.js';
 import { escapeHtml } from '../web/html-shell.js';
 
@@ -22,9 +24,15 @@ export function feedLinks(publicUrl: string): string {
   );
 }
 
-/** The landing (/): index.html's own title and description, and the feeds. */
-export function landingHead(defaultHead: PageHead, publicUrl: string): PageHead {
-  return { ...defaultHead, extra: (defaultHead.extra ?? '') + feedLinks(publicUrl) };
+/** The site's own title and description (index.html's, in Spanish), for pages without their own. */
+export function siteHead(locale: Locale): PageHead {
+  const t = textsIn(locale);
+  return { title: t('head.site.title'), description: t('head.site.description') };
+}
+
+/** The landing (/): the site's title and description, and the feeds. */
+export function landingHead(publicUrl: string, locale: Locale): PageHead {
+  return { ...siteHead(locale), extra: feedLinks(publicUrl) };
 }
 
 export function agendaHead(publicUrl: string): PageHead {

@@ -26,7 +26,6 @@ async function renderedRoot(request: APIRequestContext, path: string): Promise<s
   return html.slice(start, html.indexOf('<script id="app-data"', start));
 }
 
-
 test.describe('server rendering', () => {
   test('every public page is a React root hydrated from the server HTML', async ({ page }) => {
     const { concerts } = await visitorAgenda(page.request);

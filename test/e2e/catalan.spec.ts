@@ -1,0 +1,59 @@
+// Catalan beside Spanish: the switch in the header, a choice remembered across reloads, every
+// converted page in the chosen language with <html lang> right, and both languages accessible.
+import { expectNoAxeViolations } from './helpers/axe';
+import { expect, isReactRoot, test, type Page } from './helpers/test';
+
+const switchIn = (page: Page, where: 'banner' | 'contentinfo') =>
+  page.getByRole(where).getByRole('group', { name: 'Idioma' });
+
+test.describe('Catalan', () => {
+  test('a visitor switches the landing to Catalan, and it stays Catalan after a reload', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    const catalan = switchIn(page, 'banner').getByRole('button', { name: 'Català' });
+    await expect(catalan).toHaveAttribute('lang', 'ca');
+    await catalan.click();
+
+    const title = page.getByRole('heading', {
+      level: 1,
+      name: 'LA TEVA AGENDA PERSONALITZADA DE CONCERTS',
+    });
+    await expect(title).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect(page.getByRole('button', { name: 'Veure concerts' })).toBeVisible();
+    await expect(
+      switchIn(page, 'contentinfo').getByRole('button', { name: 'Català' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+
+    await page.reload();
+    await expect(title).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Qui som' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Qui som' })).toBeVisible();
+
+    // And back to Spanish from the footer.
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await switchIn(page, 'contentinfo').getByRole('button', { name: 'Castellano' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+
+  for (const lang of ['es', 'ca'] as const) {
+    test(`the landing and the static pages pass axe in ${lang}`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }]);
+      for (const path of ['/', '/about', '/privacy', '/terms', '/contact']) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+});
