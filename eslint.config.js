@@ -195,8 +195,9 @@ export default tseslint.config(
   {
     files: [
       'client/src/components/{Layout,SiteHeader,SiteFooter,LanguageSwitch,BandsFormLink}.tsx',
-      'client/src/components/{ExternalLink,Loading,SignOutButton}.tsx',
-      'client/src/features/{landing,static}/**/*.tsx',
+      'client/src/components/{ExternalLink,Loading,SignOutButton,LoadFailure}.tsx',
+      'client/src/features/{landing,static,concerts}/**/*.tsx',
+      'client/src/features/calendar/AddToCalendar.tsx',
     ],
     plugins: { formatjs },
     rules: {

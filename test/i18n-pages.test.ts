@@ -7,9 +7,12 @@ import { useChangeFeeds } from './helpers/change-feeds.js';
 import { builtClientDir } from './helpers/client-dir.js';
 import { useTestDatabase } from './helpers/db.js';
 import { appRenderer } from './helpers/render.js';
+import { createBand, createConcert } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
 
-const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });
+const database = useTestDatabase({
+  cleared: ['users', 'rate_limits', 'concerts', 'bands', 'venues'],
+});
 const startFeed = useChangeFeeds(database);
 const clientDir = builtClientDir('<title>Conciertos Mallorca</title>');
 
@@ -83,5 +86,49 @@ describe('pages in the reader’s language', () => {
     expect(refused.body.error.message).toBe('Elige el idioma: es (castellano) o ca (catalán).');
     const row = await database.db.selectFrom('users').select('locale').executeTakeFirstOrThrow();
     expect(row.locale).toBe('es');
+  });
+
+  it('gives a concert an address per language, named in both with hreflang', async () => {
+    await database.db
+      .insertInto('venues')
+      .values({ id: 1, name: 'Es Gremi', town: 'Palma', lat: 39.598, lon: 2.648 })
+      .execute();
+    const band = await createBand(database.db, { band_name: 'Los Planetas' });
+    const concert = await createConcert(database.db, {
+      day: '2030-06-01',
+      hour: '21:30',
+      price: '0.00',
+      bandIds: [band.id],
+    });
+    const app = await keepingApp();
+    const path = (await request(app).get(`/conciertos/${concert.id}`).expect(301)).headers
+      .location as string;
+
+    for (let round = 0; round < 2; round++) {
+      const catalan = await request(app).get(`${path}?lang=ca`).expect(200);
+      expect(langOf(catalan.text)).toBe('ca');
+      expect(catalan.text).toContain('dissabte, 1 de juny a les 21:30');
+      expect(catalan.text).toContain('Afegeix al calendari');
+      expect(catalan.text).toContain('<title>Los Planetas a Es Gremi (Palma), dissabte, 1 de juny');
+      expect(catalan.text).toContain('<meta property="og:locale" content="ca_ES">');
+      const spanish = await request(app).get(path).expect(200);
+      expect(langOf(spanish.text)).toBe('es');
+      expect(spanish.text).toContain('sábado, 1 de junio a las 21:30');
+      expect(spanish.text).not.toContain('Afegeix al calendari');
+      for (const page of [catalan.text, spanish.text]) {
+        expect(page).toContain(`hreflang="es" href="http://localhost:3000${path}"`);
+        expect(page).toContain(`hreflang="ca" href="http://localhost:3000${path}?lang=ca"`);
+        expect(page).toContain(`hreflang="x-default" href="http://localhost:3000${path}"`);
+      }
+      expect(catalan.text).toContain(
+        `<link rel="canonical" href="http://localhost:3000${path}?lang=ca">`,
+      );
+      expect(spanish.text).toContain(`<link rel="canonical" href="http://localhost:3000${path}">`);
+    }
+    // A Catalan reader at the bare address gets the Catalan page, kept apart from the Spanish one.
+    const byCookie = await request(app).get(path).set('Cookie', 'lang=ca').expect(200);
+    expect(langOf(byCookie.text)).toBe('ca');
+    const agenda = await request(app).get('/conciertos?lang=ca').expect(200);
+    expect(agenda.text).toContain('<title>Agenda de concerts a Mallorca · Conciertos Mallorca');
   });
 });

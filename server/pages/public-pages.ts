@@ -123,7 +123,7 @@ export class PublicPages {
   /** The landing and the agenda have heads of their own; other pages index.html's. */
   private headOf(path: string, locale: Locale): PageHead {
     if (path === '/') return landingHead(this.deps.publicUrl, locale);
-    return path === '/conciertos' ? agendaHead(this.deps.publicUrl) : siteHead(locale);
+    return path === '/conciertos' ? agendaHead(this.deps.publicUrl, locale) : siteHead(locale);
   }
 
   /** The visitors' page of this concert, kept; undefined for an unknown or removed concert. */
@@ -227,16 +227,16 @@ export class PublicPages {
     locale: Locale,
     id = concert?.id ?? 0,
   ): Promise<RenderedAnswer> {
-    const head = concert ? await this.head(concert) : notFoundHead();
+    const head = concert ? await this.head(concert, locale) : notFoundHead(locale);
     const path = normalPathOf(url);
     const data = await pageDataFor(this.deps.data, path, user, locale, { id, page: concert });
     return withStatus(this.deps.renderDocument({ head, url, data }), 200);
   }
 
-  private async head(concert: ConcertPageDto): Promise<PageHead> {
+  private async head(concert: ConcertPageDto, locale: Locale): Promise<PageHead> {
     const image = ownImageOf(concert);
     const size = image ? await uploadedImageSize(this.deps.dataDir, image) : undefined;
-    return concertPageHead(concert, this.deps.publicUrl, size);
+    return concertPageHead(concert, this.deps.publicUrl, locale, size);
   }
 }
 

@@ -42,13 +42,13 @@ test.describe('Catalan', () => {
   });
 
   for (const lang of ['es', 'ca'] as const) {
-    test(`the landing and the static pages pass axe in ${lang}`, async ({
+    test(`the landing, the agenda and the static pages pass axe in ${lang}`, async ({
       page,
       context,
       baseURL,
     }) => {
       await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }]);
-      for (const path of ['/', '/about', '/privacy', '/terms', '/contact']) {
+      for (const path of ['/', '/conciertos', '/about', '/privacy', '/terms', '/contact']) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -56,4 +56,38 @@ test.describe('Catalan', () => {
       }
     });
   }
+
+  test('the agenda and a concert page read in Catalan, with an address of their own', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: 'ca', url: baseURL ?? '' }]);
+    await page.goto('/conciertos');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Agenda de concerts a Mallorca' }),
+    ).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Concerts' }).getByRole('article');
+    await expect(cards.first()).toContainText(
+      /dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge/,
+    );
+    await cards.first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('link', { name: 'Mira tots els propers concerts' })).toBeVisible();
+    await expect(page.getByText('Afegeix al calendari')).toBeVisible();
+    const path = new URL(page.url()).pathname;
+    // The page the server sends names its Catalan address, which any reader gets in Catalan.
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect(page.locator('link[hreflang="ca"]')).toHaveAttribute(
+      'href',
+      new RegExp(`${path}\\?lang=ca$`),
+    );
+    await context.clearCookies();
+    await page.goto(`${path}?lang=ca`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expectNoAxeViolations(page);
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByText('Añadir al calendario')).toBeVisible();
+  });
 });

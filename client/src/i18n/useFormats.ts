@@ -2,6 +2,8 @@ import { eurosIn, longDayIn } from '@common/locale-format';
 import { parseDay } from '@/lib/dates';
 import { useAppIntl } from './IntlContext';
 
+export type Formats = ReturnType<typeof useFormats>;
+
 /** Days and prices in the page's language: 'sábado, 5 de julio' / 'dissabte, 5 de juliol'. */
 export function useFormats() {
   const { locale, intl } = useAppIntl();
