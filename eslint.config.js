@@ -196,7 +196,8 @@ export default tseslint.config(
     files: [
       'client/src/components/{Layout,SiteHeader,SiteFooter,LanguageSwitch,BandsFormLink}.tsx',
       'client/src/components/{ExternalLink,Loading,SignOutButton,LoadFailure}.tsx',
-      'client/src/features/{landing,static,concerts}/**/*.tsx',
+      'client/src/features/{landing,static,concerts,onboarding}/**/*.tsx',
+      'client/src/features/profile/components/ArtistsField.tsx',
       'client/src/features/calendar/AddToCalendar.tsx',
     ],
     plugins: { formatjs },

@@ -2,6 +2,7 @@
 // search engines see a real card without running JavaScript: title, description, canonical URL,
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
 import type { ConcertPageDto } from '../../common/dto.js';
+import { isGenre } from '../../common/genres.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { longDayIn } from '../../common/locale-format.js';
 import { textsIn } from '../i18n/intl.js';
@@ -61,7 +62,7 @@ export function concertDescription(concert: ConcertPageDto, locale: Locale): str
     day: dayWithYear(concert.day, locale),
     hour: concert.hour,
     price: formatPrice(concert.price, locale),
-    genre: concert.genre,
+    genre: isGenre(concert.genre) ? textsIn(locale)(`genre.${concert.genre}`) : concert.genre,
   });
   const extra = concert.descriptionShort ?? concert.description;
   return shorten(extra ? `${facts} ${extra}` : facts, 200);

@@ -2,6 +2,7 @@
 // converted page in the chosen language with <html lang> right, and both languages accessible.
 import { expectNoAxeViolations } from './helpers/axe';
 import { expect, isReactRoot, test, type Page } from './helpers/test';
+import { E2E_PASSWORD, uniqueEmail } from './helpers/users';
 
 const switchIn = (page: Page, where: 'banner' | 'contentinfo') =>
   page.getByRole(where).getByRole('group', { name: 'Idioma' });
@@ -89,5 +90,63 @@ test.describe('Catalan', () => {
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByText('Añadir al calendario')).toBeVisible();
+  });
+
+  test('a fan signs up in Catalan, onboards and sees /myconcerts in Catalan, saved to the profile', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('catala');
+    await page.goto('/');
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await switchIn(page, 'banner').getByRole('button', { name: 'Català' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await page.getByLabel('Correu electrònic').fill(email);
+    await page.getByLabel('Contrasenya').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Veure concerts' }).click();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Quina música t’agrada?' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (const genre of ['Pop', 'Rock', 'Indie']) {
+      await page.getByRole('checkbox', { name: genre, exact: true }).check();
+    }
+    await page.getByRole('button', { name: 'Següent' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Quina música no t’agrada?' }),
+    ).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Música electrònica', exact: true }).check();
+    await page.getByRole('button', { name: 'Veure concerts' }).click();
+
+    await expect(page).toHaveURL(/\/myconcerts$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
+
+    // A signed-in fan's switch is saved to the profile: another browser, Spanish by default,
+    // signing in gets Catalan.
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await switchIn(page, 'banner').getByRole('button', { name: 'Castellano' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tus conciertos' })).toBeVisible();
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await switchIn(page, 'contentinfo').getByRole('button', { name: 'Català' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
+    const other = await browser.newContext({ baseURL, locale: 'es-ES' });
+    try {
+      const response = await other.request.post('/api/auth/login', {
+        data: { email, password: E2E_PASSWORD },
+      });
+      expect(response.ok()).toBe(true);
+      const elsewhere = await other.newPage();
+      await elsewhere.goto('/myconcerts');
+      await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'ca');
+      await expect(elsewhere.getByRole('heading', { level: 1 })).toHaveText('Els teus concerts');
+    } finally {
+      await other.close();
+    }
   });
 });

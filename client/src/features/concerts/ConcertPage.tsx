@@ -9,6 +9,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { AddToCalendar } from '@/features/calendar/AddToCalendar';
 import { useText } from '@/i18n/IntlContext';
 import { useFormats } from '@/i18n/useFormats';
+import { genreName } from '@/i18n/genreName';
 import { usePublicUrl } from '@/lib/config';
 import { useSession } from '@/lib/session';
 import { calendarProps, ConcertFacts, SpotifyLinks } from './components/ConcertFacts';
@@ -94,7 +95,7 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
             [t('concert.fact.place'), placeName],
             place.address ? [t('concert.fact.address'), place.address] : null,
             [t('concert.fact.price'), formats.price(concert.price)],
-            [t('concert.fact.genre'), concert.genre],
+            [t('concert.fact.genre'), genreName(t, concert.genre)],
           ]}
         />
         <ul className="concert-card__links">

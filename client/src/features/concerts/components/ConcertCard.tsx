@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { AgendaConcertDto } from '@common/dto';
 import { useText } from '@/i18n/IntlContext';
 import { useFormats } from '@/i18n/useFormats';
+import { genreName } from '@/i18n/genreName';
 import { AddToCalendar } from '@/features/calendar/AddToCalendar';
 import { useGoingCount, useLikeCount } from '../queries';
 import { calendarProps, ConcertFacts, SpotifyLinks } from './ConcertFacts';
@@ -70,7 +71,7 @@ export const ConcertCard = memo(function ConcertCard({
         <ConcertFacts
           className="concert-card__facts"
           facts={[
-            [t('concert.fact.genre'), concert.genre],
+            [t('concert.fact.genre'), genreName(t, concert.genre)],
             [t('concert.fact.place'), concert.venue],
             [t('concert.fact.hour'), formatHour(concert.hour)],
             [t('concert.fact.price'), formats.price(concert.price)],

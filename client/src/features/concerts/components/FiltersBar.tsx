@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import type { AgendaConcertDto } from '@common/dto';
+import { genreName } from '@/i18n/genreName';
 import { useText } from '@/i18n/IntlContext';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
 import { uniqueBandNames, uniqueGenres, type AgendaFilters } from '../filters';
@@ -79,11 +80,11 @@ function FilterFields({
     let names: string[] | undefined;
     return () => (names ??= uniqueBandNames(concerts));
   }, [concerts]);
-  const genres = useMemo(
-    () => uniqueGenres(concerts).map((genre) => ({ value: genre, label: genre })),
-    [concerts],
-  );
   const t = useText();
+  const genres = useMemo(
+    () => uniqueGenres(concerts).map((genre) => ({ value: genre, label: genreName(t, genre) })),
+    [concerts, t],
+  );
   const all = t('filters.allMasculine');
   const choices: (Choice | false)[] = [
     showScore && {
