@@ -135,6 +135,12 @@ test.describe('Catalan', () => {
     await expect.poll(() => isReactRoot(page)).toBe(true);
     await switchIn(page, 'contentinfo').getByRole('button', { name: 'Català' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
+    await page.goto('/profile');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Això és el que sabem de tu' }),
+    ).toBeVisible();
+    await expect(page.getByText('Música electrònica')).toBeVisible();
+    await expectNoAxeViolations(page);
     const other = await browser.newContext({ baseURL, locale: 'es-ES' });
     try {
       const response = await other.request.post('/api/auth/login', {
