@@ -71,5 +71,8 @@ export function negotiateLocale(sources: LocaleSources): Locale {
   );
 }
 
+/** Each language's name for Intl (dates and numbers behind a click, and the server's). */
+export const INTL_LOCALES: Record<Locale, string> = { es: 'es-ES', ca: 'ca-ES' };
+
 /** The names in the language switch, each in its own language. */
 export const LOCALE_NAMES: Record<Locale, string> = { es: 'Castellano', ca: 'Català' };

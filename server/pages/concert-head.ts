@@ -3,7 +3,7 @@
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
 import type { ConcertPageDto } from '../../common/dto.js';
 import { isGenre } from '../../common/genres.js';
-import type { Locale } from '../../common/i18n/locales.js';
+import { INTL_LOCALES, type Locale } from '../../common/i18n/locales.js';
 import { longDayIn } from '../../common/locale-format.js';
 import { textsIn } from '../i18n/intl.js';
 import { madridIsoWithOffset } from '../lib/time.js';
@@ -18,14 +18,11 @@ export function dayWithYear(day: string, locale: Locale): string {
   return longDayIn(locale, new Date(`${day}T12:00:00Z`), true);
 }
 
-/** Intl's number format of the language: the server pays ICU's data once, not per page. */
-const NUMBER_LOCALES: Record<Locale, string> = { es: 'es-ES', ca: 'ca' };
-
 function formatPrice(price: string, locale: Locale): string {
   const amount = Number(price);
   if (amount === 0) return textsIn(locale)('price.free');
   const digits = { minimumFractionDigits: amount % 1 === 0 ? 0 : 2 };
-  return `${amount.toLocaleString(NUMBER_LOCALES[locale], digits)} €`;
+  return `${amount.toLocaleString(INTL_LOCALES[locale], digits)} €`;
 }
 
 export function concertName(concert: ConcertPageDto, locale: Locale): string {
