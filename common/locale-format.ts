@@ -13,3 +13,6 @@ export const longDayIn = (locale: Locale, date: Date, withYear = false) =>
   LONG_DAY[locale](date, withYear);
 
 export const eurosIn = (locale: Locale, amount: number) => EUROS[locale](amount);
+
+/** Each language's name for Intl (dates and numbers behind a click, and the server's). */
+export const INTL_LOCALES: Record<Locale, string> = { es: 'es-ES', ca: 'ca-ES' };

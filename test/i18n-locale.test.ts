@@ -1,10 +1,10 @@
-// How a request picks its language (common/i18n/locales.ts): `?lang=`, the fan's saved choice,
+// How a request picks its language (common/i18n/negotiation.ts): `?lang=`, the fan's saved choice,
 // the `lang` cookie, Accept-Language with its q-values, then Spanish.
 import {
   localeOfAcceptLanguage,
   localeOfCookieHeader,
   negotiateLocale,
-} from '../common/i18n/locales.js';
+} from '../common/i18n/negotiation.js';
 
 describe('negotiateLocale', () => {
   it('takes the saved choice over the cookie, the cookie over the browser, and Spanish last', () => {

@@ -3,7 +3,8 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Catalogue, MessageId } from '../../common/i18n/catalogues.js';
-import { negotiateLocale, type Locale } from '../../common/i18n/locales.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import { negotiateLocale } from '../../common/i18n/negotiation.js';
 import ca from '../../common/i18n/ca.json' with { type: 'json' };
 import es from '../../common/i18n/es.json' with { type: 'json' };
 
@@ -36,7 +37,7 @@ export function askedLocale(url: string): string | null {
 
 /**
  * The language of a page for this request: `?lang=`, the fan's saved choice, the `lang` cookie,
- * Accept-Language, Spanish (common/i18n/locales.ts). `url` is the path and query as asked.
+ * Accept-Language, Spanish (common/i18n/negotiation.ts). `url` is the path and query as asked.
  */
 export function requestLocale(
   url: string,

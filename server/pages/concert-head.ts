@@ -3,8 +3,8 @@
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
 import type { ConcertPageDto } from '../../common/dto.js';
 import { isGenre } from '../../common/genres.js';
-import { INTL_LOCALES, type Locale } from '../../common/i18n/locales.js';
-import { longDayIn } from '../../common/locale-format.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import { INTL_LOCALES, longDayIn } from '../../common/locale-format.js';
 import { textsIn } from '../i18n/intl.js';
 import { madridIsoWithOffset } from '../lib/time.js';
 import { escapeHtml, jsonForScript, type PageHead } from '../web/html-shell.js';

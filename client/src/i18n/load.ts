@@ -1,12 +1,7 @@
-// The formatter and the page's language's catalogue, fetched together (two chunks: the other
-// language's catalogue is never downloaded).
+// The formatter and the page's language's catalogue: two chunks (the other language's catalogue
+// is never downloaded), both preloaded by the server's HTML.
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@common/i18n/locales';
 import type { AppIntl } from './IntlContext';
-
-const CATALOGUES = {
-  es: () => import('virtual:catalogue/es'),
-  ca: () => import('virtual:catalogue/ca'),
-} satisfies Record<Locale, unknown>;
 
 /** The language the server wrote the page in (<html lang>); vite's dev server: index.html's. */
 export function pageLocale(): Locale {
@@ -15,6 +10,6 @@ export function pageLocale(): Locale {
 }
 
 export async function loadIntl(locale: Locale): Promise<AppIntl> {
-  const [runtime, catalogue] = await Promise.all([import('./runtime'), CATALOGUES[locale]()]);
-  return { locale, intl: runtime.createAppIntl(locale, catalogue.default) };
+  const runtime = await import('./runtime');
+  return { locale, intl: runtime.createAppIntl(locale, await runtime.loadCatalogue(locale)) };
 }

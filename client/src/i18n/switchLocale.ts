@@ -1,9 +1,5 @@
-import {
-  isLocale,
-  LOCALE_COOKIE,
-  LOCALE_COOKIE_MAX_AGE_S,
-  type Locale,
-} from '@common/i18n/locales';
+import { isLocale, type Locale } from '@common/i18n/locales';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '@common/i18n/negotiation';
 import { apiFetch } from '@/lib/api';
 
 /**

@@ -21,7 +21,7 @@ import {
   setIncludeExtreme,
   useCalendarFeed,
 } from './queries';
-import { INTL_LOCALES } from '@common/i18n/locales';
+import { INTL_LOCALES } from '@common/locale-format';
 import { genreName } from '@/i18n/genreName';
 import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
 import './CalendarFeedSection.css';

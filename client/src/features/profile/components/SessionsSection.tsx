@@ -9,7 +9,7 @@ import { profileKeys } from '../keys';
 import { endOtherSessions, endSession, useSessions } from '../queries';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
-import { INTL_LOCALES } from '@common/i18n/locales';
+import { INTL_LOCALES } from '@common/locale-format';
 import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
 import './SessionsSection.css';
 
