@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
+import formatjs from 'eslint-plugin-formatjs';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
@@ -188,5 +189,24 @@ export default tseslint.config(
   {
     files: ['client/**/*.tsx'],
     ...jsxA11y.configs.recommended,
+  },
+  // Screens whose texts come from the catalogues (common/i18n): a word written in their JSX, as
+  // text or as a label, placeholder, title or ARIA text, is an error (CONTRIBUTING.md, "Texts").
+  {
+    files: [
+      'client/src/components/{Layout,SiteHeader,SiteFooter,LanguageSwitch,BandsFormLink}.tsx',
+      'client/src/components/{ExternalLink,Loading,SignOutButton,LoadFailure}.tsx',
+      'client/src/features/{landing,static,concerts,onboarding}/**/*.tsx',
+      'client/src/features/profile/**/*.tsx',
+      'client/src/components/{PasswordField,GenreCheckboxes}.tsx',
+      'client/src/features/calendar/**/*.tsx',
+    ],
+    plugins: { formatjs },
+    rules: {
+      'formatjs/no-literal-string-in-jsx': [
+        'error',
+        { props: { include: [['*', '{label,placeholder,title,alt,aria-roledescription}']] } },
+      ],
+    },
   },
 );

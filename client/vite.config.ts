@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { parse } from '@formatjs/icu-messageformat-parser';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -45,9 +47,12 @@ function compileHintForCodeRunOnLoad(): Plugin {
 
 /** The pictures every page shows, kept with the code by the service worker. */
 const SHELL_PICTURES = ['/logo.webp', '/default-concert.webp'];
-/** Loaded after the entry, and needed offline: the agenda's page, and the worker's registration. */
+/**
+ * Loaded after the entry, and needed offline: the agenda's page, the worker's registration, the
+ * texts' formatter and the catalogues.
+ */
 const OFFLINE_MODULES =
-  /[\\/](features[\\/]concerts[\\/]MyConcertsPage\.tsx|lib[\\/]serviceWorker\.ts)$/;
+  /[\\/](features[\\/]concerts[\\/]MyConcertsPage\.tsx|lib[\\/]serviceWorker\.ts|i18n[\\/]runtime\.ts)$|^\0virtual:catalogue\//;
 const WORKER_BUILD = "const BUILD = { version: 'dev', shell: [] };";
 
 /**
@@ -97,16 +102,56 @@ function serviceWorker(): Plugin {
   };
 }
 
+const CATALOGUE = /^virtual:catalogue\/(es|ca)$/;
+
+/**
+ * `virtual:catalogue/<locale>`: common/i18n/<locale>.json with every message parsed into its ICU
+ * syntax tree here, at build time. The browser's build then leaves the parser out (the alias
+ * below), and each language's catalogue is a chunk of its own.
+ */
+function catalogues(): Plugin {
+  return {
+    name: 'catalogues',
+    resolveId: (id) => (CATALOGUE.test(id) ? `\0${id}` : undefined),
+    load(id) {
+      const locale = CATALOGUE.exec(id.replace(/^\0/, ''))?.[1];
+      if (!locale) return undefined;
+      const file = `${repoRoot}common/i18n/${locale}.json`;
+      this.addWatchFile(file);
+      const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
+      const compiled = Object.fromEntries(
+        Object.entries(messages).map(([key, text]) => [key, parse(text)]),
+      );
+      return `export default ${JSON.stringify(compiled)};`;
+    },
+  };
+}
+
+/** formatjs's build without the ICU parser: every message reaches the browser already parsed. */
+const NO_PARSER = {
+  find: /^@formatjs\/icu-messageformat-parser$/,
+  // The copy react-intl itself would load.
+  replacement: createRequire(createRequire(import.meta.url).resolve('react-intl')).resolve(
+    '@formatjs/icu-messageformat-parser/no-parser.js',
+  ),
+};
+
 // `vite build` makes the browser's app (dist/client); `vite build --ssr src/entry-server.tsx` the
 // server's renderer of the same components (dist/ssr, see server/web/page-renderer.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
-  plugins: [react(), compileHintForCodeRunOnLoad(), ...(isSsrBuild ? [] : [serviceWorker()])],
+  plugins: [
+    react(),
+    catalogues(),
+    compileHintForCodeRunOnLoad(),
+    ...(isSsrBuild ? [] : [serviceWorker()]),
+  ],
   // The same aliases as tsconfig.json: imports that leave their own folder start from the top.
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${clientRoot}src/` },
       { find: /^@common\//, replacement: `${repoRoot}common/` },
+      ...(isSsrBuild ? [] : [NO_PARSER]),
     ],
   },
   build: {

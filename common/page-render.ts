@@ -9,11 +9,14 @@ import type {
   PublicConfigDto,
   SessionResponse,
 } from './dto.js';
+import type { Locale } from './i18n/locales.js';
 
 /** The answers the page needs, as the API would give them to this person now. */
 export interface PageData {
   /** When the data was read (ms since the epoch): the browser refetches what has gone stale. */
   readAt: number;
+  /** The page's language: the browser hydrates it with the same catalogue. */
+  locale: Locale;
   session: SessionResponse;
   carousel?: CarouselResponse;
   agenda?: ConcertListResponse;

@@ -2,6 +2,7 @@
 // zod-free limit files (rules.ts), so zod stays out of the pages' first chunks.
 import { z } from 'zod';
 import { GENRES } from './genres.js';
+import { LOCALES } from './i18n/locales.js';
 import {
   ALERT_FREQUENCIES,
   EMAIL_MAX,
@@ -114,6 +115,8 @@ export const profileUpdateSchema = z
         'Elige cuándo quieres los avisos: en cuanto se anuncien, un resumen al día o nunca.',
       )
       .optional(),
+    /** The language of the app and the mails; until chosen, pages follow the browser. */
+    locale: z.enum(LOCALES, 'Elige el idioma: es (castellano) o ca (catalán).').optional(),
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 

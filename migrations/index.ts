@@ -14,6 +14,7 @@ import * as submissionConfirmation from './0100_submission_confirmation.js';
 import * as goingAndReminders from './0110_going_and_reminders.js';
 import * as artistAlerts from './0120_artist_alerts.js';
 import * as adminRuns from './0130_admin_runs.js';
+import * as userLocale from './0140_user_locale.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -31,4 +32,5 @@ export const migrations = {
   '0110_going_and_reminders': goingAndReminders,
   '0120_artist_alerts': artistAlerts,
   '0130_admin_runs': adminRuns,
+  '0140_user_locale': userLocale,
 };

@@ -104,7 +104,7 @@ export function createApp(deps: AppDeps): Express {
   const responses = new AgendaResponses(feed);
   const likeCounts = new LikeCounts(db, feed, clock);
   const pageData = { db, clock, catalog, responses, likeCounts };
-  const { defaultHead, renderDocument } = documentRenderer({
+  const { renderDocument } = documentRenderer({
     clientDir: deps.clientDir,
     publicConfig: publicConfigOf(config),
     analyticsScriptUrl: config.analyticsScriptUrl,
@@ -114,7 +114,6 @@ export function createApp(deps: AppDeps): Express {
     publicUrl: config.publicUrl,
     dataDir: config.dataDir,
     renderDocument,
-    defaultHead,
     data: pageData,
     feed,
   });

@@ -516,11 +516,11 @@ describe('GET /conciertos (the public agenda)', () => {
 });
 
 describe('feed autodiscovery', () => {
-  /** The alternate links of a page's <head>: type, title and href. */
+  /** The alternate links of a page's <head> that name a type (not languages): type, title, href. */
   const alternates = (html: string) =>
     [
       ...(/<head>([\s\S]*?)<\/head>/.exec(html)?.[1] ?? '').matchAll(
-        /<link rel="alternate"[^>]*>/g,
+        /<link rel="alternate" type=[^>]*>/g,
       ),
     ].map(([tag]) => ({
       type: /type="([^"]*)"/.exec(tag)?.[1],

@@ -119,6 +119,26 @@ describe('the pre-show reminder', () => {
     expect(luisMail!.text!.split(`/conciertos/${early.id}-`)).toHaveLength(2);
   });
 
+  it('is written in the language the fan chose', async () => {
+    const joan = await fan({ name: 'Joan' });
+    await database.db
+      .updateTable('users')
+      .set({ locale: 'ca' })
+      .where('user_id', '=', joan.user_id)
+      .execute();
+    const show = await concertOn('2030-06-13', '21:00', 'Banda Tardía');
+    await like(joan.user_id, show.id);
+
+    expect(await sendShowReminders(at('2030-06-12T08:00:00Z'))).toBe(1);
+    const [mail] = mailsTo(joan.email);
+    expect(mail!.subject).toBe('Demà: Banda Tardía');
+    expect(mail!.html).toContain('<html lang="ca"');
+    const text = mail!.text!;
+    expect(text).toContain('Hola, Joan!');
+    expect(text).toContain('Et recordam el teu concert de demà, dijous, 13 de juny:');
+    expect(text).toContain(`Els teus concerts: ${PUBLIC_URL}/myconcerts`);
+  });
+
   it('mails nobody who did not turn it on, has no address proved or only a cancelled concert', async () => {
     const concert = await concertOn('2030-06-13', '21:00', 'Banda');
     const cancelled = await concertOn('2030-06-13', '23:00', 'Cancelada');

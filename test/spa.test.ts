@@ -50,7 +50,7 @@ describe('the built SPA', () => {
     const landing = await request(app).get('/').expect(200);
     expect(landing.headers['vary']).toMatch(/cookie/i);
     expect(landing.text).toMatch(
-      /<div id="root">.*<header class="site-header">.*TU AGENDA PERSONALIZADA DE CONCIERTOS.*<\/div><script id="app-data" type="application\/json">\{"readAt":\d+,"session":\{"user":null\},"carousel":/s,
+      /<div id="root">.*<header class="site-header">.*TU AGENDA PERSONALIZADA DE CONCIERTOS.*<\/div><script id="app-data" type="application\/json">\{"readAt":\d+,"locale":"es","session":\{"user":null\},"carousel":/s,
     );
     const about = await request(app).get('/about').expect(200);
     expect(about.text).toMatch(/<h1[^>]*>Quiénes somos<\/h1>/);

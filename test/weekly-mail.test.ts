@@ -151,6 +151,32 @@ it("sends the 'real' mail once per subscribed fan, with their matches and unsubs
   expect(deliveries.every((d) => d.status === 'sent' && d.attempts === 1)).toBe(true);
 });
 
+it('writes the weekly mail in the language the fan chose, Spanish when none', async () => {
+  const { fan, lonely } = await seedWeek();
+  await database.db
+    .updateTable('users')
+    .set({ locale: 'ca' })
+    .where('user_id', '=', fan.user_id)
+    .execute();
+  await trigger('real').expect(200);
+  await eventually(campaignsDone);
+
+  const [catalan] = mailsTo(fan.email);
+  expect(catalan!.subject).toBe('Els teus concerts de la setmana a Mallorca 🎶');
+  expect(catalan!.html).toContain('<html lang="ca"');
+  expect(catalan!.html).not.toContain('lang="es"');
+  const text = catalan!.text!;
+  expect(text).toContain('Hola, Marta!');
+  expect(text).toContain('dimecres, 12 de juny a les 21:30');
+  expect(text).toContain('Gratuït');
+  expect(text).toContain('Imprescindible!');
+  expect(text).toContain('Conciertos Mallorca · La teva agenda personalitzada de concerts');
+  expect(text).not.toContain('Tus conciertos');
+  const [spanish] = mailsTo(lonely.email);
+  expect(spanish!.subject).toBe('Lo próximo en Mallorca 🎶');
+  expect(spanish!.html).toContain('<html lang="es"');
+});
+
 it('skips subscribed fans and admins whose address is not verified (double opt-in)', async () => {
   const { fan, lonely, admin } = await seedWeek();
   const unverified = await createUser(database.db, {

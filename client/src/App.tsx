@@ -1,5 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { PublicConfigDto } from '@common/dto';
+import { AppIntlProvider, type AppIntl } from '@/i18n/IntlContext';
 import { AppConfigProvider } from '@/lib/config';
 import { AppRoutes } from './routes';
 
@@ -7,14 +8,19 @@ import { AppRoutes } from './routes';
 export function App({
   queryClient,
   config,
+  intl,
 }: {
   queryClient: QueryClient;
   config: PublicConfigDto;
+  /** The page's language and its texts (src/i18n). */
+  intl: AppIntl;
 }) {
   return (
     <QueryClientProvider client={queryClient}>
       <AppConfigProvider value={config}>
-        <AppRoutes />
+        <AppIntlProvider value={intl}>
+          <AppRoutes />
+        </AppIntlProvider>
       </AppConfigProvider>
     </QueryClientProvider>
   );

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { loadIntl, pageLocale } from '@/i18n/load';
 import { loadConfig } from '@/lib/config';
 import { startHydrating } from '@/lib/hydration';
 import { readPageData, seedQueries } from '@/lib/pageData';
@@ -28,8 +29,9 @@ async function start(container: HTMLElement) {
     window.addEventListener('load', () => setTimeout(startWorker, delay));
   }
   // The page's own code first, so hydration renders it at once instead of suspending on it; and
-  // the agenda the page left to the API (preloaded by the HTML), which it was drawn from.
-  const [config, agendaRead] = await Promise.all([
+  // the agenda the page left to the API (preloaded by the HTML), which it was drawn from; and the
+  // texts of the page's language with their formatter (two small chunks the HTML preloads too).
+  const [config, agendaRead, , intl] = await Promise.all([
     loadConfig(),
     data?.agendaFromApi
       ? queryClient.fetchQuery(agendaQuery).then(
@@ -38,11 +40,12 @@ async function start(container: HTMLElement) {
         )
       : true,
     preloadPageAt(window.location.pathname).catch(() => undefined), // lazy() retries and reports
+    loadIntl(data?.locale ?? pageLocale()),
   ]);
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App queryClient={queryClient} config={config} />
+        <App queryClient={queryClient} config={config} intl={intl} />
       </BrowserRouter>
     </StrictMode>
   );

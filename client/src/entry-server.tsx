@@ -2,7 +2,12 @@
 // as in the browser, from the data the server read for this person (server/web/page-renderer.ts).
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
+import es from 'virtual:catalogue/es';
+import ca from 'virtual:catalogue/ca';
+import type { Locale } from '@common/i18n/locales';
 import type { RenderPage } from '@common/page-render';
+import type { AppIntl } from '@/i18n/IntlContext';
+import { createAppIntl } from '@/i18n/runtime';
 import { App } from './App';
 import { ServerRedirect, type RedirectCollector } from '@/components/Redirect';
 import { seedQueries } from '@/lib/pageData';
@@ -12,6 +17,12 @@ import { preloadAllPages } from './routes';
 /** Loads every page's code, so that a render never waits for one (call once, before rendering). */
 export const prepare = preloadAllPages;
 
+/** One formatter per language, shared by every render (it holds no one's data). */
+const intls: Record<Locale, AppIntl> = {
+  es: { locale: 'es', intl: createAppIntl('es', es) },
+  ca: { locale: 'ca', intl: createAppIntl('ca', ca) },
+};
+
 export const renderPage: RenderPage = ({ url, config, data }) => {
   const queryClient = createQueryClient();
   seedQueries(queryClient, data);
@@ -19,7 +30,7 @@ export const renderPage: RenderPage = ({ url, config, data }) => {
   const html = renderToString(
     <ServerRedirect.Provider value={redirect}>
       <StaticRouter location={url}>
-        <App queryClient={queryClient} config={config} />
+        <App queryClient={queryClient} config={config} intl={intls[data.locale]} />
       </StaticRouter>
     </ServerRedirect.Provider>,
   );

@@ -239,6 +239,7 @@ export interface Users {
   is_admin: Generated<boolean>;
   is_subscribed: Generated<boolean>;
   last_login: Timestamp | null;
+  locale: string | null;
   name: string | null;
   needs_recommendation: Generated<boolean>;
   onboarding_completed: Generated<boolean>;

@@ -2,6 +2,8 @@
 // mail-template.mjml.ts, compiled ahead (mail-template.compiled.json) and filled here with every
 // value escaped: a mail is string joining, and MJML never runs while the app sends mail. The
 // plain-text part is written from the same content, not from the HTML.
+import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
 import { escapeHtml } from '../web/html-shell.js';
 import compiled from './mail-template.compiled.json' with { type: 'json' };
 import {
@@ -46,6 +48,8 @@ export interface MailLink {
 }
 
 export interface MailContent {
+  /** The reader's language: <html lang>, the brand line and the pictures' words (Spanish if unset). */
+  locale?: Locale;
   title: string;
   lines: string[];
   concerts?: MailConcertItem[];
@@ -112,7 +116,7 @@ const paragraphsHtml = (lines: string[]) =>
 const placeOf = (concert: MailConcertItem) =>
   [concert.venue, ...(concert.details ?? [])].join(' · ');
 
-function concertHtml(concert: MailConcertItem): string {
+function concertHtml(concert: MailConcertItem, locale: Locale): string {
   const url = escapeHtml(concert.url);
   const html = [fill(template.concert)];
   if (concert.image) {
@@ -120,7 +124,7 @@ function concertHtml(concert: MailConcertItem): string {
     html.push(
       fill(template.image, {
         src: escapeHtml(concert.image.url),
-        alt: escapeHtml(`Imagen de ${concert.title}`),
+        alt: escapeHtml(textsIn(locale)('mail.imageAlt', { title: concert.title })),
         url,
         width: String(size.width),
         height: String(size.height),
@@ -142,10 +146,16 @@ function concertHtml(concert: MailConcertItem): string {
 
 function renderHtml(content: MailContent): string {
   const { title, lines, concerts = [], closing = [], action, links = [], footer } = content;
+  const locale = content.locale ?? DEFAULT_LOCALE;
+  // The compiled template is written in Spanish: its language and brand line are swapped here.
+  const start = fill(template.start, {
+    title: escapeHtml(title),
+    preview: escapeHtml(lines[0] ?? title),
+  }).replace(TEMPLATE_LANG, `lang="${locale}"`);
   const html = [
-    fill(template.start, { title: escapeHtml(title), preview: escapeHtml(lines[0] ?? title) }),
+    start,
     paragraphsHtml(lines),
-    ...concerts.map(concertHtml),
+    ...concerts.map((concert) => concertHtml(concert, locale)),
     concerts.length > 0 ? fill(template.concertsEnd) : '',
     paragraphsHtml(closing),
   ];
@@ -167,9 +177,12 @@ function renderHtml(content: MailContent): string {
     const { url, label } = footer.unsubscribe;
     html.push(fill(template.unsubscribe, { url: escapeHtml(url), label: escapeHtml(label) }));
   }
-  html.push(fill(template.end));
+  html.push(fill(template.end).replace(MAIL_BRAND_LINE, escapeHtml(brandLine(locale))));
   return html.join('');
 }
+
+const TEMPLATE_LANG = /lang="es"/g;
+const brandLine = (locale: Locale) => textsIn(locale)('mail.brand');
 
 const linkText = (link: MailLink) => `${link.textLabel ?? link.label}: ${link.url}`;
 
@@ -193,7 +206,7 @@ export function renderMailText(content: MailContent): string {
   const footerLines = [
     footer?.reason,
     footer?.unsubscribe ? linkText(footer.unsubscribe) : undefined,
-    MAIL_BRAND_LINE,
+    brandLine(content.locale ?? DEFAULT_LOCALE),
   ].filter((line) => line !== undefined);
   const blocks = [
     title,

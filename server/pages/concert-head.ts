@@ -2,28 +2,33 @@
 // search engines see a real card without running JavaScript: title, description, canonical URL,
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
 import type { ConcertPageDto } from '../../common/dto.js';
-import { spanishLongDay } from '../../common/spanish-format.js';
+import { isGenre } from '../../common/genres.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import { INTL_LOCALES, longDayIn } from '../../common/locale-format.js';
+import { textsIn } from '../i18n/intl.js';
 import { madridIsoWithOffset } from '../lib/time.js';
 import { escapeHtml, jsonForScript, type PageHead } from '../web/html-shell.js';
+import { addressIn, languageLinks, OG_LOCALES } from './page-heads.js';
 
 /** Our own preview picture (1200×630, the size Open Graph cards are drawn at). */
 export const DEFAULT_OG_IMAGE = { path: '/og-concierto.png', width: 1200, height: 630 };
 
 /** 'sábado, 28 de noviembre de 2026' (a calendar day: formatted at midday UTC, no shift). */
-export function spanishDayWithYear(day: string): string {
-  return spanishLongDay(new Date(`${day}T12:00:00Z`), true);
+export function dayWithYear(day: string, locale: Locale): string {
+  return longDayIn(locale, new Date(`${day}T12:00:00Z`), true);
 }
 
-function formatPrice(price: string): string {
+function formatPrice(price: string, locale: Locale): string {
   const amount = Number(price);
-  if (amount === 0) return 'Gratis';
-  return `${amount.toLocaleString('es-ES', { minimumFractionDigits: amount % 1 === 0 ? 0 : 2 })} €`;
+  if (amount === 0) return textsIn(locale)('price.free');
+  const digits = { minimumFractionDigits: amount % 1 === 0 ? 0 : 2 };
+  return `${amount.toLocaleString(INTL_LOCALES[locale], digits)} €`;
 }
 
-export function concertName(concert: ConcertPageDto): string {
+export function concertName(concert: ConcertPageDto, locale: Locale): string {
   const names = concert.bands.length > 0 ? concert.bands.map((band) => band.name) : [];
   if (names.length > 0) return names.join(' + ');
-  return concert.name ?? 'Concierto';
+  return concert.name ?? textsIn(locale)('concertHead.unnamed');
 }
 
 function placeLabel(concert: ConcertPageDto): string {
@@ -38,16 +43,24 @@ function shorten(text: string, max: number): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-export function concertTitle(concert: ConcertPageDto): string {
-  return `${concertName(concert)} en ${placeLabel(concert)}, ${spanishDayWithYear(concert.day)}`;
+export function concertTitle(concert: ConcertPageDto, locale: Locale): string {
+  return textsIn(locale)('concertHead.title', {
+    name: concertName(concert, locale),
+    place: placeLabel(concert),
+    day: dayWithYear(concert.day, locale),
+  });
 }
 
 /** The facts first (what a preview must say), then the concert's own short text. */
-export function concertDescription(concert: ConcertPageDto): string {
-  const facts =
-    `${concertName(concert)} en concierto en ${placeLabel(concert)} el ` +
-    `${spanishDayWithYear(concert.day)} a las ${concert.hour}. ${formatPrice(concert.price)}. ` +
-    `Género: ${concert.genre}.`;
+export function concertDescription(concert: ConcertPageDto, locale: Locale): string {
+  const facts = textsIn(locale)('concertHead.description', {
+    name: concertName(concert, locale),
+    place: placeLabel(concert),
+    day: dayWithYear(concert.day, locale),
+    hour: concert.hour,
+    price: formatPrice(concert.price, locale),
+    genre: isGenre(concert.genre) ? textsIn(locale)(`genre.${concert.genre}`) : concert.genre,
+  });
   const extra = concert.descriptionShort ?? concert.description;
   return shorten(extra ? `${facts} ${extra}` : facts, 200);
 }
@@ -92,14 +105,15 @@ export function musicEventJsonLd(
   concert: ConcertPageDto,
   pageUrl: string,
   image: OgImage,
+  locale: Locale,
 ): Record<string, unknown> {
   const free = Number(concert.price) === 0;
   const { place } = concert;
   return {
     '@context': 'https://schema.org',
     '@type': 'MusicEvent',
-    name: concertName(concert),
-    description: concertDescription(concert),
+    name: concertName(concert, locale),
+    description: concertDescription(concert, locale),
     url: pageUrl,
     image: [image.url],
     startDate: madridIsoWithOffset(concert.day, concert.hour),
@@ -145,17 +159,19 @@ function meta(attribute: 'name' | 'property', key: string, value: string | numbe
 export function concertPageHead(
   concert: ConcertPageDto,
   publicUrl: string,
+  locale: Locale,
   imageSize?: { width: number; height: number },
 ): PageHead {
-  const pageUrl = `${publicUrl}${concert.path}`;
-  const title = concertTitle(concert);
-  const description = concertDescription(concert);
+  const bareUrl = `${publicUrl}${concert.path}`;
+  const pageUrl = addressIn(bareUrl, locale);
+  const title = concertTitle(concert, locale);
+  const description = concertDescription(concert, locale);
   const image = concertImage(concert, publicUrl, imageSize);
   const tags = [
-    `<link rel="canonical" href="${escapeHtml(pageUrl)}">`,
+    languageLinks(bareUrl, locale),
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', 'Conciertos Mallorca'),
-    meta('property', 'og:locale', 'es_ES'),
+    meta('property', 'og:locale', OG_LOCALES[locale]),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', pageUrl),
@@ -167,12 +183,16 @@ export function concertPageHead(
           meta('property', 'og:image:height', image.height),
         ]
       : []),
-    meta('property', 'og:image:alt', `Imagen de ${concertName(concert)}`),
+    meta(
+      'property',
+      'og:image:alt',
+      textsIn(locale)('concertHead.imageAlt', { name: concertName(concert, locale) }),
+    ),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image.url),
-    `<script type="application/ld+json">${jsonForScript(musicEventJsonLd(concert, pageUrl, image))}</script>`,
+    `<script type="application/ld+json">${jsonForScript(musicEventJsonLd(concert, pageUrl, image, locale))}</script>`,
   ];
   return { title: `${title} · Conciertos Mallorca`, description, extra: tags.join('') };
 }

@@ -5,7 +5,9 @@
 // request. Mounted after the session middleware: the page depends on who asks.
 import express, { type Response, type Router } from 'express';
 import { parseConcertSegment } from '../../common/concert-page.js';
+import { isKeptAddress, requestLocale } from '../i18n/intl.js';
 import { describedAs, route } from '../lib/route.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import type { SignedInUser } from '../web/page-data.js';
 import { sendPrepared, type PreparedAnswer } from './prepared-answer.js';
 import type { PublicPages, RenderedAnswer } from './public-pages.js';
@@ -15,19 +17,29 @@ const PAGE = { response: 'Página HTML', contentType: 'text/html', also: NOT_MOD
 
 /** A page rendered for one request: for this person only, never kept by any cache. */
 function sendRendered(res: Response, page: RenderedAnswer, user: SignedInUser | undefined): void {
-  res.set('Cache-Control', user ? 'private, no-cache' : 'no-cache').vary('Cookie');
+  res
+    .set('Cache-Control', user ? 'private, no-cache' : 'no-cache')
+    .vary('Cookie')
+    .vary('Accept-Language');
   if ('redirect' in page) return res.redirect(302, page.redirect);
   res.status(page.status).type('html').send(page.html);
 }
 
 export function pagesRouter(pages: PublicPages): Router {
   const router = express.Router();
-  /** A visitor at the bare address gets the kept page; anyone else one rendered now. */
+  /** The page's language for this person: `?lang=`, their saved choice, cookie, browser. */
+  const localeOf = (req: express.Request) =>
+    requestLocale(req.originalUrl, req.headers, req.user?.locale);
+  /** A visitor at the bare address (or `?lang=`) gets the kept page; anyone else one rendered now. */
   const publicPage =
-    (kept: () => Promise<PreparedAnswer>) => async (req: express.Request, res: Response) => {
+    (kept: (locale: Locale) => Promise<PreparedAnswer>) =>
+    async (req: express.Request, res: Response) => {
       const user = req.user;
-      if (!user && !req.originalUrl.includes('?')) return sendPrepared(req, res, await kept());
-      sendRendered(res, await pages.render(req.originalUrl, user), user);
+      const locale = localeOf(req);
+      if (!user && isKeptAddress(req.originalUrl)) {
+        return sendPrepared(req, res, await kept(locale));
+      }
+      sendRendered(res, await pages.render(req.originalUrl, user, locale), user);
     };
 
   router.get(
@@ -62,13 +74,13 @@ export function pagesRouter(pages: PublicPages): Router {
       ...PAGE,
       also: { ...NOT_MODIFIED, 302: 'A un fan, a su agenda' },
     }),
-    publicPage(() => pages.landing()),
+    publicPage((locale) => pages.landing(locale)),
   );
 
   router.get(
     '/conciertos',
     describedAs({ summary: 'La agenda pública (página HTML)', ...PAGE }),
-    publicPage(() => pages.agenda()),
+    publicPage((locale) => pages.agenda(locale)),
   );
 
   router.get(
@@ -85,8 +97,9 @@ export function pagesRouter(pages: PublicPages): Router {
     async (req, res) => {
       const user = req.user;
       const url = req.originalUrl;
+      const locale = localeOf(req);
       const asked = parseConcertSegment(String(req.params.segment));
-      if (!asked) return sendRendered(res, await pages.concertNotFound(url, 0, user), user);
+      if (!asked) return sendRendered(res, await pages.concertNotFound(url, 0, user, locale), user);
       // An old or wrong slug, or the bare id other pages link to: one address per concert.
       const canonical = (path: string) => {
         if (`/conciertos/${asked.id}-${asked.slug}` === path) return false;
@@ -94,12 +107,14 @@ export function pagesRouter(pages: PublicPages): Router {
         return true;
       };
       if (!user) {
-        const kept = await pages.concertPage(asked.id);
-        if (!kept) return sendRendered(res, await pages.concertNotFound(url, asked.id, user), user);
+        const kept = await pages.concertPage(asked.id, locale);
+        if (!kept) {
+          return sendRendered(res, await pages.concertNotFound(url, asked.id, user, locale), user);
+        }
         if (canonical(kept.path)) return;
-        if (!url.includes('?')) return sendPrepared(req, res, kept.answer);
+        if (isKeptAddress(url)) return sendPrepared(req, res, kept.answer);
       }
-      const { path, page } = await pages.concertPageFor(url, asked.id, user);
+      const { path, page } = await pages.concertPageFor(url, asked.id, user, locale);
       if (path && canonical(path)) return;
       sendRendered(res, page, user);
     },
@@ -114,7 +129,7 @@ export function pagesRouter(pages: PublicPages): Router {
       also: { 302: 'Adonde la página envía a esta persona (p. ej. sin sesión)' },
     }),
     async (req, res) => {
-      sendRendered(res, await pages.render(req.originalUrl, req.user), req.user);
+      sendRendered(res, await pages.render(req.originalUrl, req.user, localeOf(req)), req.user);
     },
   );
 

@@ -14,8 +14,11 @@ export interface PreparedAnswer {
   readonly etag: string;
   readonly contentType: string;
   readonly cacheControl: string;
-  /** The answer depends on whether a session cookie came (public-pages.ts): `Vary: Cookie`. */
-  readonly variesOnCookie: boolean;
+  /**
+   * A page: it depends on whether a session cookie came and on the reader's language (the `lang`
+   * cookie, Accept-Language): `Vary: Cookie, Accept-Language` (public-pages.ts).
+   */
+  readonly variesOnLanguage: boolean;
 }
 
 /** compression's default threshold. */
@@ -25,7 +28,7 @@ export function prepareAnswer(
   text: string,
   contentType: string,
   cacheControl: string,
-  { variesOnCookie = false } = {},
+  { variesOnLanguage = false } = {},
 ): PreparedAnswer {
   const body = Buffer.from(text, 'utf8');
   const hash = createHash('sha256').update(body).digest('base64url').slice(0, 27);
@@ -35,7 +38,7 @@ export function prepareAnswer(
     etag: `W/"${hash}"`,
     contentType,
     cacheControl,
-    variesOnCookie,
+    variesOnLanguage,
   };
 }
 
@@ -64,7 +67,10 @@ export function sendPrepared(
   // Even when too small to gzip: on the full stack the compression middleware adds it to every
   // compressible answer, and both paths must send the same headers.
   appendVary(res, 'Accept-Encoding');
-  if (answer.variesOnCookie) appendVary(res, 'Cookie');
+  if (answer.variesOnLanguage) {
+    appendVary(res, 'Cookie');
+    appendVary(res, 'Accept-Language');
+  }
   if (fresh(req.headers, answer.etag)) {
     res.statusCode = 304;
     res.end();

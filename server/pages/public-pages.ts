@@ -4,22 +4,24 @@
 // and, for a minute, the ids that are no concert. The router (pages.routes.ts) makes what is
 // missing; the lane in front of the stack (server/fast-lane) answers what is already here.
 //
-// Only a visitor's page is kept: it is the same for every visitor. A signed-in fan's page is
-// rendered for them on each request and never kept, so nothing of one fan's can reach another
-// or a visitor.
+// Only a visitor's page is kept: it is the same for every visitor who reads that language, and kept
+// once per language (the key starts with it). A signed-in fan's page is rendered for them on each
+// request and never kept, so nothing of one fan's can reach another or a visitor.
 import type { IncomingMessage } from 'node:http';
 import { parseConcertSegment } from '../../common/concert-page.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import type { ConcertPageDto } from '../../common/dto.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache } from '../cache/local-cache.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
+import { isKeptAddress, requestLocale } from '../i18n/intl.js';
 import type { PageHead } from '../web/html-shell.js';
 import { pageDataFor, type PageDataDeps, type SignedInUser } from '../web/page-data.js';
 import { hasSessionCookie, normalPath, type RenderDocument } from '../web/spa.js';
 import { concertPageHead, ownImageOf } from './concert-head.js';
 import { findConcertPage, upcomingConcertPaths } from './concert-page.service.js';
 import { uploadedImageSize } from './image-size.js';
-import { agendaHead, landingHead, notFoundHead } from './page-heads.js';
+import { agendaHead, landingHead, notFoundHead, siteHead } from './page-heads.js';
 import { prepareAnswer, type PreparedAnswer } from './prepared-answer.js';
 import { robotsTxt, sitemapXml } from './seo.js';
 
@@ -31,7 +33,6 @@ export interface PublicPagesDeps {
   /** DATA_DIR: our uploaded pictures are measured there for og:image:width/height. */
   dataDir: string;
   renderDocument: RenderDocument;
-  defaultHead: PageHead;
   data: PageDataDeps;
   /** Database change notices: without them (some tests) nothing is kept between requests. */
   feed?: ChangeFeed;
@@ -58,12 +59,10 @@ export class PublicPages {
   // request, and memory stays bounded.
   private readonly missingConcerts;
   private readonly sitemaps;
-  private readonly landingHead: PageHead;
 
   constructor(private readonly deps: PublicPagesDeps) {
     const { publicUrl, feed } = deps;
     this.robots = prepareAnswer(robotsTxt(publicUrl), 'text/plain; charset=utf-8', ROBOTS_CACHE);
-    this.landingHead = landingHead(deps.defaultHead, publicUrl);
     const perMinute = { ttlMs: 60_000, maxSize: 4 };
     this.landings = watchedCache<PreparedAnswer>(feed, 'concerts', perMinute);
     this.agendas = watchedCache<PreparedAnswer>(feed, 'concerts', perMinute);
@@ -85,51 +84,61 @@ export class PublicPages {
     const { path } = req;
     if (path === '/robots.txt') return this.robots;
     if (path === '/sitemap.xml') return this.sitemaps.get(this.minute());
-    // Pages: only a visitor's, and only at their bare address (a query may change the page).
-    if (hasSessionCookie(req.headers.cookie) || req.url?.includes('?')) return undefined;
-    if (path === '/') return this.landings.get(this.minute());
-    if (path === '/conciertos') return this.agendas.get(this.minute());
+    // Pages: only a visitor's, and only at their bare address or with just a language (any other
+    // query may change the page), in the language this visitor reads.
+    const url = req.url ?? path;
+    if (hasSessionCookie(req.headers.cookie) || !isKeptAddress(url)) return undefined;
+    const locale = requestLocale(url, req.headers);
+    if (path === '/') return this.landings.get(`${locale}:${this.minute()}`);
+    if (path === '/conciertos') return this.agendas.get(`${locale}:${this.minute()}`);
     if (!path.startsWith('/conciertos/')) return undefined;
     const asked = parseConcertSegment(path.slice('/conciertos/'.length));
-    const page = asked ? this.concertPages.get(String(asked.id)) : undefined;
+    const page = asked ? this.concertPages.get(`${locale}:${asked.id}`) : undefined;
     // Any other address of the concert (bare id, old slug, other case) is the router's 301.
     return page?.path === path ? page.answer : undefined;
   }
 
   /** The visitors' landing (/), kept. */
-  async landing(): Promise<PreparedAnswer> {
-    return this.keptPerMinute(this.landings, '/');
+  async landing(locale: Locale): Promise<PreparedAnswer> {
+    return this.keptPerMinute(this.landings, '/', locale);
   }
 
   /** The visitors' agenda (/conciertos), kept. */
-  async agenda(): Promise<PreparedAnswer> {
-    return this.keptPerMinute(this.agendas, '/conciertos');
+  async agenda(locale: Locale): Promise<PreparedAnswer> {
+    return this.keptPerMinute(this.agendas, '/conciertos', locale);
   }
 
   /** A page at `url` (path and query) rendered now for this person, never kept. */
-  async render(url: string, user: SignedInUser | undefined): Promise<RenderedAnswer> {
+  async render(
+    url: string,
+    user: SignedInUser | undefined,
+    locale: Locale,
+  ): Promise<RenderedAnswer> {
     const path = normalPathOf(url);
-    const data = await pageDataFor(this.deps.data, path, user);
-    return withStatus(this.deps.renderDocument({ head: this.headOf(path), url, data }), 200);
+    const data = await pageDataFor(this.deps.data, path, user, locale);
+    const head = this.headOf(path, locale);
+    return withStatus(this.deps.renderDocument({ head, url, data }), 200);
   }
 
   /** The landing and the agenda have heads of their own; other pages index.html's. */
-  private headOf(path: string): PageHead {
-    if (path === '/') return this.landingHead;
-    return path === '/conciertos' ? agendaHead(this.deps.publicUrl) : this.deps.defaultHead;
+  private headOf(path: string, locale: Locale): PageHead {
+    if (path === '/') return landingHead(this.deps.publicUrl, locale);
+    return path === '/conciertos' ? agendaHead(this.deps.publicUrl, locale) : siteHead(locale);
   }
 
   /** The visitors' page of this concert, kept; undefined for an unknown or removed concert. */
-  async concertPage(id: number): Promise<ConcertPageAnswer | undefined> {
-    const kept = this.concertPages.get(String(id));
+  async concertPage(id: number, locale: Locale): Promise<ConcertPageAnswer | undefined> {
+    const key = `${locale}:${id}`;
+    const kept = this.concertPages.get(key);
     if (kept) return kept;
     const epoch = this.concertPages.epoch; // before the read: a change during it keeps nothing stale
     const concert = await this.findConcert(id, undefined);
     if (!concert) return undefined;
-    const page = await this.renderConcert(concert.path, concert, undefined);
+    const url = locale === 'es' ? concert.path : `${concert.path}?lang=${locale}`;
+    const page = await this.renderConcert(url, concert, undefined, locale);
     if ('redirect' in page) return undefined; // a visitor's concert page never redirects
     const answer = { path: concert.path, answer: visitorAnswer(page.html) };
-    this.concertPages.set(String(id), answer, epoch);
+    this.concertPages.set(key, answer, epoch);
     return answer;
   }
 
@@ -138,8 +147,9 @@ export class PublicPages {
     url: string,
     id: number,
     user: SignedInUser | undefined,
+    locale: Locale,
   ): Promise<RenderedAnswer> {
-    return withStatus(await this.renderConcert(url, null, user, id), 404);
+    return withStatus(await this.renderConcert(url, null, user, locale, id), 404);
   }
 
   /**
@@ -150,9 +160,10 @@ export class PublicPages {
     url: string,
     id: number,
     user: SignedInUser | undefined,
+    locale: Locale,
   ): Promise<{ path: string | undefined; page: RenderedAnswer }> {
     const concert = await this.findConcert(id, user?.user_id);
-    const page = await this.renderConcert(url, concert ?? null, user, id);
+    const page = await this.renderConcert(url, concert ?? null, user, locale, id);
     return { path: concert?.path, page: concert ? page : withStatus(page, 404) };
   }
 
@@ -191,13 +202,18 @@ export class PublicPages {
     return minuteOf(upcomingCutoff(this.deps.data.clock));
   }
 
-  private async keptPerMinute(cache: typeof this.landings, path: string): Promise<PreparedAnswer> {
-    const key = this.minute();
+  private async keptPerMinute(
+    cache: typeof this.landings,
+    path: string,
+    locale: Locale,
+  ): Promise<PreparedAnswer> {
+    const key = `${locale}:${this.minute()}`;
     const kept = cache.get(key);
     if (kept) return kept;
     const epoch = cache.epoch;
-    const data = await pageDataFor(this.deps.data, path, undefined);
-    const page = this.deps.renderDocument({ head: this.headOf(path), url: path, data });
+    const data = await pageDataFor(this.deps.data, path, undefined, locale);
+    const head = this.headOf(path, locale);
+    const page = this.deps.renderDocument({ head, url: path, data });
     // A visitor's landing and agenda never redirect; were they to, the page goes out empty.
     const answer = visitorAnswer('html' in page ? page.html : '');
     cache.set(key, answer, epoch);
@@ -208,24 +224,25 @@ export class PublicPages {
     url: string,
     concert: ConcertPageDto | null,
     user: SignedInUser | undefined,
+    locale: Locale,
     id = concert?.id ?? 0,
   ): Promise<RenderedAnswer> {
-    const head = concert ? await this.head(concert) : notFoundHead();
+    const head = concert ? await this.head(concert, locale) : notFoundHead(locale);
     const path = normalPathOf(url);
-    const data = await pageDataFor(this.deps.data, path, user, { id, page: concert });
+    const data = await pageDataFor(this.deps.data, path, user, locale, { id, page: concert });
     return withStatus(this.deps.renderDocument({ head, url, data }), 200);
   }
 
-  private async head(concert: ConcertPageDto): Promise<PageHead> {
+  private async head(concert: ConcertPageDto, locale: Locale): Promise<PageHead> {
     const image = ownImageOf(concert);
     const size = image ? await uploadedImageSize(this.deps.dataDir, image) : undefined;
-    return concertPageHead(concert, this.deps.publicUrl, size);
+    return concertPageHead(concert, this.deps.publicUrl, locale, size);
   }
 }
 
 /** A visitor's page: the same for every visitor, but not for a browser with a session. */
 const visitorAnswer = (html: string) =>
-  prepareAnswer(html, HTML, 'no-cache', { variesOnCookie: true });
+  prepareAnswer(html, HTML, 'no-cache', { variesOnLanguage: true });
 
 const withStatus = (
   page: { html: string } | { redirect: string },

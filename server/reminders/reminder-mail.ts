@@ -1,16 +1,20 @@
 // The pre-show reminder: first what it says, as plain data (reminderMailData), then that data in
 // the mails' one template (reminderMail).
 import { concertPath } from '../../common/concert-page.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
 import { concertTitle } from '../calendar/calendar.dto.js';
 import { composeMail, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { bandNamesOfRow } from '../pages/concert-page.dto.js';
-import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
+import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
 import type { ReminderConcertRow } from './reminders.repository.js';
 
 export interface ReminderMailData {
   to: string;
   name: string | null;
+  /** The fan's language. */
+  locale: Locale;
   /** yyyy-MM-dd, Madrid: tomorrow, the day of the concerts. */
   day: string;
   /** At least one, by time. */
@@ -29,19 +33,22 @@ export interface ReminderMailData {
 }
 
 export function reminderMailData(
-  fan: { to: string; name: string | null },
+  fan: { to: string; name: string | null; locale?: string | null },
   day: string,
   rows: (ReminderConcertRow & { image?: MailImage })[],
   publicUrl: string,
 ): ReminderMailData {
+  const locale = isLocale(fan.locale) ? fan.locale : DEFAULT_LOCALE;
   return {
-    ...fan,
+    to: fan.to,
+    name: fan.name,
+    locale,
     day,
     concerts: rows.map((row) => ({
       title: concertTitle(row),
       hour: row.hour,
       venue: row.venue,
-      price: spanishPrice(row.price),
+      price: priceIn(locale, row.price),
       url: `${publicUrl}${concertPath(row.id, { bands: bandNamesOfRow(row), venue: row.venue, day: row.day })}`,
       ...(row.image ? { image: row.image } : {}),
     })),
@@ -50,19 +57,20 @@ export function reminderMailData(
 }
 
 export function reminderMail(data: ReminderMailData): OutgoingMail {
+  const { locale } = data;
+  const t = textsIn(locale);
   const [first] = data.concerts;
   const one = data.concerts.length === 1 && first;
   const subject = one
-    ? `Mañana: ${first.title}`
-    : `Mañana tienes ${data.concerts.length} conciertos`;
-  const when = spanishDay(data.day);
+    ? t('reminder.subjectOne', { title: first.title })
+    : t('reminder.subjectMany', { count: data.concerts.length });
+  const day = dayIn(locale, data.day);
   return composeMail(data.to, subject, {
-    title: one ? 'Mañana tienes concierto' : subject,
+    locale,
+    title: one ? t('reminder.titleOne') : subject,
     lines: [
-      data.name ? `¡Hola, ${data.name}!` : '¡Hola!',
-      one
-        ? `Te recordamos tu concierto de mañana, ${when}:`
-        : `Te recordamos tus conciertos de mañana, ${when}:`,
+      data.name ? t('weekly.hello', { name: data.name }) : t('weekly.helloAnonymous'),
+      t(one ? 'reminder.lineOne' : 'reminder.lineMany', { day }),
     ],
     concerts: data.concerts.map(({ title, hour, venue, price, url, image }) => ({
       title,
@@ -72,11 +80,14 @@ export function reminderMail(data: ReminderMailData): OutgoingMail {
       url,
       ...(image ? { image } : {}),
     })),
-    action: { label: 'Ver mis conciertos', url: data.urls.concerts, textLabel: 'Tus conciertos' },
+    action: {
+      label: t('weekly.action'),
+      url: data.urls.concerts,
+      textLabel: t('reminder.actionText'),
+    },
     footer: {
-      reason:
-        'Recibes este recordatorio porque lo activaste en tu perfil; puedes desactivarlo allí.',
-      unsubscribe: { label: 'Desactivar el recordatorio', url: data.urls.profile },
+      reason: t('reminder.reason'),
+      unsubscribe: { label: t('reminder.off'), url: data.urls.profile },
     },
   });
 }

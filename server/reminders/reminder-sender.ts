@@ -36,7 +36,7 @@ const showReminders = (deps: ReminderDeps): ClaimedKind<ClaimedReminder> => ({
     const found = await findReminderConcerts(trx, reminder.user_id, reminder.reminder_day);
     if (found.length === 0) return { skip: 'sin conciertos ese día' };
     const rows = await withMailImages(deps.config, found);
-    const fan = { to: reminder.to_email, name: reminder.name };
+    const fan = { to: reminder.to_email, name: reminder.name, locale: reminder.locale };
     return reminderMail(reminderMailData(fan, reminder.reminder_day, rows, deps.config.publicUrl));
   },
 });

@@ -43,6 +43,7 @@ export interface ClaimedReminder {
   /** yyyy-MM-dd, Madrid: the day of the concerts. */
   reminder_day: string;
   name: string | null;
+  locale: string | null;
   /** The fan's switch now (null: the account is gone). */
   show_reminders: boolean | null;
 }
@@ -52,7 +53,7 @@ export const claimReminder = (trx: Database, deliveryId: string, dueBy?: Date) =
   claimPendingDelivery<ClaimedReminder>(
     trx,
     { kind: 'show_reminder', deliveryId, dueBy },
-    sql`d.user_id, d.reminder_day, u.name, u.show_reminders`,
+    sql`d.user_id, d.reminder_day, u.name, u.locale, u.show_reminders`,
   );
 
 export interface ReminderConcertRow extends ConcertRowBasics {

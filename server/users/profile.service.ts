@@ -97,6 +97,7 @@ export async function updateOwnProfile(deps: TasteDeps, userId: string, update: 
     ...(update.changeNotices !== undefined ? { change_notices: update.changeNotices } : {}),
     ...(update.showReminders !== undefined ? { show_reminders: update.showReminders } : {}),
     ...(update.alertFrequency !== undefined ? { alert_frequency: update.alertFrequency } : {}),
+    ...(update.locale !== undefined ? { locale: update.locale } : {}),
   });
   if (update.alertFrequency === 'never') await dropWaitingAlerts(deps, userId);
   return saved.profile;

@@ -1,5 +1,6 @@
 // All SQL about users. Explicit column lists: password hashes never leave this file unless asked for.
 import { sql, type Updateable } from 'kysely';
+import type { Locale } from '../../common/i18n/locales.js';
 import type { AlertFrequency } from '../../common/rules.js';
 import type { Database } from '../db/database.js';
 import type { Users } from '../db/schema.js';
@@ -15,6 +16,7 @@ const SESSION_USER_COLUMNS = [
   'name',
   'is_admin',
   'onboarding_completed',
+  'locale',
   emailVerified,
 ] as const;
 const PROFILE_COLUMNS = [
@@ -125,6 +127,7 @@ export async function updateProfile(
     change_notices?: boolean;
     show_reminders?: boolean;
     alert_frequency?: AlertFrequency;
+    locale?: Locale;
   },
 ) {
   return db

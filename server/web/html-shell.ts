@@ -29,6 +29,7 @@ export function jsonForScript(value: unknown): string {
 const TITLE = /<title>([\s\S]*?)<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/;
 const HEAD_MARK = '<!--page-head-->';
+const HTML_LANG = /<html lang="[^"]*"/;
 const ROOT = '<div id="root"></div>';
 
 export class HtmlShell {
@@ -59,9 +60,15 @@ export class HtmlShell {
    * The page with this head; `configAndScripts` replaces the <!--app-config--> mark, `lastInHead`
    * goes right before </head> (after the app's own script and styles, which the browser should
    * fetch first), `root` is the markup of <div id="root"> and what follows it (the closing tag is
-   * the caller's).
+   * the caller's), `lang` the page's language (<html lang>).
    */
-  render(head: PageHead, configAndScripts: string, root = '</div>', lastInHead = ''): string {
+  render(
+    head: PageHead,
+    configAndScripts: string,
+    root = '</div>',
+    lastInHead = '',
+    lang = 'es',
+  ): string {
     const headTags =
       `<title>${escapeHtml(head.title)}</title>` +
       `<meta name="description" content="${escapeHtml(head.description)}">` +
@@ -70,6 +77,7 @@ export class HtmlShell {
     // Only the head is searched for the mark; a function, so a '$' in the config is not read as a
     // replacement pattern.
     const top = (this.before + headTags + this.between)
+      .replace(HTML_LANG, () => `<html lang="${escapeHtml(lang)}"`)
       .replace('<!--app-config-->', () => configAndScripts)
       .replace('</head>', () => `${lastInHead}</head>`);
     return top + rootMarkup + this.after;

@@ -1,6 +1,7 @@
 // What a page's first screen is drawn from: the answers the app would ask the API for, read here
 // for this person, so the server renders the page and the browser hydrates it from the same data.
 import type { ConcertListResponse, ConcertPageDto, LikeCountsResponse } from '../../common/dto.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import type { PageData } from '../../common/page-render.js';
 import { agendaAnswer, carousel, type AgendaDeps } from '../concerts/concerts.service.js';
 import type { LikeCounts } from '../concerts/like-counts.js';
@@ -41,10 +42,12 @@ export async function pageDataFor(
   deps: PageDataDeps,
   path: string,
   user: SignedInUser | undefined,
+  locale: Locale,
   concert?: { id: number; page: ConcertPageDto | null },
 ): Promise<PageData> {
   const data: PageData = {
     readAt: deps.clock().getTime(),
+    locale,
     session: { user: user ? toSessionUserDto(user) : null },
   };
   if (concert) return { ...data, concert };

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
+import { LOCALES, type Locale } from '../../common/i18n/locales.js';
 import type { PageData, RenderPage } from '../../common/page-render.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
@@ -51,7 +52,7 @@ const PAGE_MODULES: ReadonlyArray<[RegExp, string]> = [
  * it imports), fetched while the HTML is read: the app hydrates a page only once its code is
  * here (entry-client.tsx). Without a manifest (the tests' stand-in client), none.
  */
-function pagePreloads(clientDir: string): (requestPath: string) => string {
+function pagePreloads(clientDir: string): (requestPath: string, locale: Locale) => string {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -71,9 +72,20 @@ function pagePreloads(clientDir: string): (requestPath: string) => string {
       .join('');
   };
   const links = PAGE_MODULES.map(([pattern, entry]) => [pattern, linksOf(entry)] as const);
-  return (requestPath) =>
-    links.find(([pattern]) => pattern.test(normalPath(requestPath)))?.[1] ?? '';
+  // Every page hydrates with the texts' formatter and its language's catalogue.
+  const texts = Object.fromEntries(
+    LOCALES.map((locale) => [
+      locale,
+      linksOf(TEXTS_MODULE) + linksOf(`${CATALOGUE_MODULE}${locale}`),
+    ]),
+  ) as Record<Locale, string>;
+  return (requestPath, locale) =>
+    texts[locale] + (links.find(([pattern]) => pattern.test(normalPath(requestPath)))?.[1] ?? '');
 }
+
+/** The texts' formatter and each language's catalogue, as Vite's manifest names them. */
+const TEXTS_MODULE = 'src/i18n/runtime.ts';
+const CATALOGUE_MODULE = '../virtual:catalogue/';
 
 /** Fetched as the app's own same-origin fetch will ask, so the browser hands the answer over. */
 const AGENDA_PRELOAD = '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>';
@@ -110,7 +122,7 @@ export function documentRenderer(options: {
   publicConfig: PublicConfigDto;
   analyticsScriptUrl: string | undefined;
   render: RenderPage | undefined;
-}): { defaultHead: PageHead; renderDocument: RenderDocument } {
+}): { renderDocument: RenderDocument } {
   const indexFile = path.join(options.clientDir, 'index.html');
   const shell = new HtmlShell(
     existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : MISSING_BUILD,
@@ -131,11 +143,12 @@ export function documentRenderer(options: {
       head,
       configTag + (tokens ? '' : analytics),
       screen.html + '</div>' + dataTag,
-      preloadsOf(requestPath) + (data.agendaFromApi ? AGENDA_PRELOAD : ''),
+      preloadsOf(requestPath, data.locale) + (data.agendaFromApi ? AGENDA_PRELOAD : ''),
+      data.locale,
     );
     return { html };
   };
-  return { defaultHead: shell.defaultHead, renderDocument };
+  return { renderDocument };
 }
 
 /** A conditional request for a file the browser already has as it is. */

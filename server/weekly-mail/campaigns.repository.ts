@@ -79,7 +79,15 @@ export function claimPendingDelivery(db: Database, deliveryId: string) {
   return db
     .selectFrom('mail_deliveries as d')
     .leftJoin('users as u', 'u.user_id', 'd.user_id')
-    .select(['d.id', 'd.to_email', 'd.attempts', 'u.user_id', 'u.name', 'u.is_subscribed'])
+    .select([
+      'd.id',
+      'd.to_email',
+      'd.attempts',
+      'u.user_id',
+      'u.name',
+      'u.is_subscribed',
+      'u.locale',
+    ])
     .where('d.id', '=', deliveryId)
     .where('d.status', '=', 'pending')
     .forUpdate('d')

@@ -3,6 +3,7 @@
 // workers never send the same row and a crash rolls the claim back to 'pending'.
 // The one unavoidable window: a worker killed between an SMTP 250 and its COMMIT leaves that row
 // 'pending', and the next worker sends it again (at most SEND_CONCURRENCY mails per worker).
+import { isLocale } from '../../common/i18n/locales.js';
 import type pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
@@ -80,6 +81,7 @@ async function sendOne(
       unsubscribeUrl: unsubscribeUrl(deps.config, userId),
       oneClickUrl: oneClickUnsubscribeUrl(deps.config, userId),
       test: campaign.mode === 'prueba',
+      locale: isLocale(delivery.locale) ? delivery.locale : undefined,
     });
     const attempts = delivery.attempts + 1;
     const failure = await sendAttempt(deps.mailer, mail, 'weekly', attempts, MAX_ATTEMPTS);

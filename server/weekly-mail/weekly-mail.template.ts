@@ -1,6 +1,9 @@
 // The weekly mail's content, drawn by the one mail template (which escapes every value).
 import { concertPath } from '../../common/concert-page.js';
-import { spanishEuros, spanishLongDay } from '../../common/spanish-format.js';
+import { isGenre } from '../../common/genres.js';
+import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import { eurosIn, longDayIn } from '../../common/locale-format.js';
+import { textsIn, type ServerTranslate } from '../i18n/intl.js';
 import {
   composeMail,
   type MailContent,
@@ -12,17 +15,18 @@ import { bandNamesOfRow } from '../pages/concert-page.dto.js';
 import type { MailConcert } from './matches.repository.js';
 
 /** "sábado, 14 de junio" for a yyyy-MM-dd calendar day (noon UTC never shifts the date). */
-export const spanishDay = (day: string) => spanishLongDay(new Date(`${day}T12:00:00Z`));
+export const dayIn = (locale: Locale, day: string) =>
+  longDayIn(locale, new Date(`${day}T12:00:00Z`));
+export const spanishDay = (day: string) => dayIn('es', day);
 
 /** 'Gratis' for 0 (a price of 0 means free), else euros as people in Spain write them. */
-export const spanishPrice = (price: string) =>
-  Number(price) === 0 ? 'Gratis' : spanishEuros(Number(price));
+export const priceIn = (locale: Locale, price: string) =>
+  Number(price) === 0 ? textsIn(locale)('price.free') : eurosIn(locale, Number(price));
+export const spanishPrice = (price: string) => priceIn('es', price);
 
-const SCORE_LABEL = {
-  extreme: '¡Imprescindible!',
-  high: 'Muy recomendado',
-  medium: 'Puede gustarte',
-};
+/** A genre in the reader's language. */
+const genreIn = (t: ServerTranslate, genre: string) =>
+  isGenre(genre) ? t(`genre.${genre}`) : genre;
 
 export interface WeeklyMailInput {
   to: string;
@@ -35,64 +39,63 @@ export interface WeeklyMailInput {
   /** RFC 8058 one-click target: POST here unsubscribes without a page. */
   oneClickUrl: string;
   test: boolean;
+  /** The fan's language (Spanish when not chosen). */
+  locale?: Locale;
 }
 
 /** A concert of the mail, with its picture when it has one (mail-image.ts). */
 export type WeeklyConcert = MailConcert & { image?: MailImage };
 
 /** The weekly mail's view of a concert, for the template. */
-function concertItem(concert: WeeklyConcert, publicUrl: string): MailConcertItem {
+function concertItem(concert: WeeklyConcert, publicUrl: string, locale: Locale): MailConcertItem {
+  const t = textsIn(locale);
   const bands = bandNamesOfRow(concert);
   const path = concertPath(concert.id, { bands, venue: concert.venue, day: concert.day });
+  const genre = genreIn(t, concert.genre);
   return {
-    title: bands.length > 0 ? bands.join(', ') : `Concierto de ${concert.genre}`,
-    date: `${spanishDay(concert.day)} a las ${concert.hour}`,
+    title: bands.length > 0 ? bands.join(', ') : t('weekly.untitled', { genre }),
+    date: t('weekly.when', { day: dayIn(locale, concert.day), hour: concert.hour }),
     venue: concert.venue,
-    details: [concert.genre, spanishPrice(concert.price)],
+    details: [genre, priceIn(locale, concert.price)],
     image: concert.image,
     score: concert.score
-      ? { label: SCORE_LABEL[concert.score], reason: concert.reason }
+      ? { label: t(`weekly.score.${concert.score}`), reason: concert.reason }
       : undefined,
     url: `${publicUrl}${path}`,
   };
 }
 
 export function weeklyMail(input: WeeklyMailInput): OutgoingMail {
+  const locale = input.locale ?? DEFAULT_LOCALE;
+  const t = textsIn(locale);
   const myConcerts = `${input.publicUrl}/myconcerts`;
   const hasMatches = input.matches.length > 0;
   const concerts = hasMatches ? input.matches : input.nextConcerts;
-  const subject = `${input.test ? '[Prueba] ' : ''}${
-    hasMatches ? 'Tus conciertos de la semana en Mallorca 🎶' : 'Lo próximo en Mallorca 🎶'
+  const subject = `${input.test ? t('weekly.testPrefix') : ''}${
+    hasMatches ? t('weekly.subject') : t('weekly.subjectNext')
   }`;
   const content: MailContent = {
-    title: input.name ? `¡Hola, ${input.name}!` : '¡Hola!',
-    lines: [
-      hasMatches
-        ? 'Estos son los conciertos de los próximos 14 días que mejor encajan contigo:'
-        : 'Esta semana no hemos encontrado conciertos que encajen con tus gustos, pero esto es lo próximo que suena en la isla:',
-    ],
-    concerts: concerts.map((concert) => concertItem(concert, input.publicUrl)),
-    closing: [
-      hasMatches
-        ? 'Tienes todas tus recomendaciones en Mis conciertos.'
-        : 'Actualiza tus géneros favoritos en tu perfil y afinaremos tus recomendaciones.',
-    ],
-    action: { label: 'Ver mis conciertos', url: myConcerts, textLabel: 'Mis conciertos' },
+    locale,
+    title: input.name ? t('weekly.hello', { name: input.name }) : t('weekly.helloAnonymous'),
+    lines: [hasMatches ? t('weekly.matches') : t('weekly.noMatches')],
+    concerts: concerts.map((concert) => concertItem(concert, input.publicUrl, locale)),
+    closing: [hasMatches ? t('weekly.closingMatches') : t('weekly.closingNoMatches')],
+    action: { label: t('weekly.action'), url: myConcerts, textLabel: t('weekly.actionText') },
     links: hasMatches
       ? []
       : [
           {
-            label: 'Actualizar mis géneros',
+            label: t('weekly.updateGenres'),
             url: `${input.publicUrl}/profile`,
-            textLabel: 'Tu perfil',
+            textLabel: t('weekly.profileText'),
           },
         ],
     footer: {
-      reason: 'Recibes este correo porque estás suscrito a Conciertos Mallorca.',
+      reason: t('weekly.reason'),
       unsubscribe: {
-        label: 'Darme de baja',
+        label: t('weekly.unsubscribe'),
         url: input.unsubscribeUrl,
-        textLabel: '¿No quieres recibir más este correo? Date de baja',
+        textLabel: t('weekly.unsubscribeText'),
       },
     },
   };

@@ -1,5 +1,7 @@
 // A checkbox for every genre, in the list's order (a band's genres, a fan's liked and disliked).
 import { GENRES } from '@common/genres';
+import { genreName } from '@/i18n/genreName';
+import { useText } from '@/i18n/IntlContext';
 
 interface GenreCheckboxesProps {
   /** The group's class, and each labelled checkbox's. */
@@ -12,6 +14,7 @@ interface GenreCheckboxesProps {
 
 export function GenreCheckboxes(props: GenreCheckboxesProps) {
   const { checked, disabled, onToggle } = props;
+  const t = useText();
   return (
     <div className={props.className}>
       {GENRES.map((genre) => (
@@ -22,7 +25,7 @@ export function GenreCheckboxes(props: GenreCheckboxesProps) {
             disabled={disabled?.includes(genre)}
             onChange={(event) => onToggle(genre, event.target.checked)}
           />
-          {genre}
+          {genreName(t, genre)}
         </label>
       ))}
     </div>

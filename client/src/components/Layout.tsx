@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Loading } from './Loading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { useText } from '@/i18n/IntlContext';
 import { useUnauthorizedRedirect } from '@/lib/session';
 
 /**
@@ -23,10 +24,11 @@ function useScrollToTopOnNavigation(): void {
 export function Layout({ children }: { children: ReactNode }) {
   useScrollToTopOnNavigation();
   useUnauthorizedRedirect();
+  const t = useText();
   return (
     <>
       <a href="#contenido" className="skip-link">
-        Saltar al contenido
+        {t('layout.skipToContent')}
       </a>
       <SiteHeader />
       <main id="contenido" tabIndex={-1} className="site-main">

@@ -1,14 +1,10 @@
 // The password input of the account forms: a new password (with the rules' hint) or the current one.
-import { PASSWORD_PLACEHOLDER } from '@common/rules';
+import { useText } from '@/i18n/IntlContext';
 import { TextField, type TextFieldProps } from './TextField';
 
 const KINDS = {
-  new: {
-    label: 'Nueva contraseña',
-    autoComplete: 'new-password',
-    placeholder: PASSWORD_PLACEHOLDER,
-  },
-  current: { label: 'Contraseña actual', autoComplete: 'current-password' },
+  new: { label: 'password.new', autoComplete: 'new-password', placeholder: true },
+  current: { label: 'password.current', autoComplete: 'current-password', placeholder: false },
 } as const;
 
 type PasswordFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'> & {
@@ -16,5 +12,15 @@ type PasswordFieldProps = Omit<TextFieldProps, 'label' | 'type' | 'autoComplete'
 };
 
 export function PasswordField({ kind, ...field }: PasswordFieldProps) {
-  return <TextField {...field} {...KINDS[kind]} type="password" />;
+  const t = useText();
+  const { label, autoComplete, placeholder } = KINDS[kind];
+  return (
+    <TextField
+      {...field}
+      label={t(label)}
+      autoComplete={autoComplete}
+      {...(placeholder ? { placeholder: t('auth.passwordPlaceholder') } : {})}
+      type="password"
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useText } from '@/i18n/IntlContext';
 import { logOut } from '@/lib/session';
 
 /** 'Cerrar sesión': ends the session on the server, forgets it here, and goes to the landing. */
@@ -8,6 +9,7 @@ export function SignOutButton({ className }: { className: string }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
+  const t = useText();
 
   async function signOut() {
     setLeaving(true);
@@ -24,7 +26,7 @@ export function SignOutButton({ className }: { className: string }) {
 
   return (
     <button type="button" className={className} onClick={() => void signOut()} disabled={leaving}>
-      Cerrar sesión
+      {t('header.signOut')}
     </button>
   );
 }

@@ -5,7 +5,7 @@ import type { PassportStatic, Strategy } from 'passport';
 import { notFound } from '../../lib/errors.js';
 import type { AuthDeps } from '../auth.service.js';
 import type { OAuthProvider } from './identities.repository.js';
-import { SIGN_IN_ERROR_TEXTS, type SignInErrorCode } from '../../../common/sign-in-errors.js';
+import { isSignInErrorCode, type SignInErrorCode } from '../../../common/sign-in-errors.js';
 import { PROVIDER_LABELS, signInFailedCode } from './oauth.service.js';
 import { AccountError, googleStrategy, spotifyStrategy, type Refusal } from './strategies.js';
 import { describedAs } from '../../lib/route.js';
@@ -22,9 +22,7 @@ const redirectWithError = (res: Response, code: SignInErrorCode) => res.redirect
 
 function refusalOf(info: unknown): SignInErrorCode | undefined {
   const refusal = (info as Partial<Refusal> | undefined)?.refusal;
-  return typeof refusal === 'string' && Object.hasOwn(SIGN_IN_ERROR_TEXTS, refusal)
-    ? refusal
-    : undefined;
+  return isSignInErrorCode(refusal) ? refusal : undefined;
 }
 
 /** What is safe to log about a provider failure: never the tokens or the response bodies. */

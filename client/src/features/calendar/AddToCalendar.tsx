@@ -3,7 +3,11 @@
 // Used on the agenda's cards and on the concert page.
 import { useState } from 'react';
 import { concertIcsPath, concertPagePath, googleCalendarUrl } from '@common/calendar';
+import { useText } from '@/i18n/IntlContext';
 import './AddToCalendar.css';
+
+/** A product's name, the same in every language. */
+const GOOGLE_CALENDAR = 'Google Calendar';
 
 export interface AddToCalendarProps {
   concertId: number;
@@ -20,9 +24,10 @@ export function AddToCalendar(props: AddToCalendarProps) {
   // The options are drawn when the person opens them: an agenda has up to 300 cards, and closed
   // they would be a sixth of each card's elements, and its Google link built for nothing.
   const [open, setOpen] = useState(false);
+  const t = useText();
   return (
     <details className="add-to-calendar" onToggle={(event) => setOpen(event.currentTarget.open)}>
-      <summary>Añadir al calendario</summary>
+      <summary>{t('calendar.add')}</summary>
       {open && <CalendarOptions {...props} />}
     </details>
   );
@@ -37,15 +42,18 @@ function CalendarOptions({
   description,
 }: AddToCalendarProps) {
   // The page the server redirects to the concert's slugged address; same origin as the SPA.
+  const t = useText();
   const pageUrl = `${window.location.origin}${concertPagePath(concertId)}`;
-  const details = [description, `Más información: ${pageUrl}`].filter(Boolean).join('\n\n');
+  const details = [description, t('calendar.moreInfo', { url: pageUrl })]
+    .filter(Boolean)
+    .join('\n\n');
   return (
     <ul className="add-to-calendar__options">
       <li>
-        <a href={concertIcsPath(concertId)} download={`concierto-${concertId}.ics`}>
-          Descargar archivo .ics
+        <a href={concertIcsPath(concertId)} download={t('calendar.icsFile', { id: concertId })}>
+          {t('calendar.ics')}
         </a>
-        <span className="add-to-calendar__hint"> (Apple, Outlook y otros)</span>
+        <span className="add-to-calendar__hint">{t('calendar.icsHint')}</span>
       </li>
       <li>
         <a
@@ -53,7 +61,7 @@ function CalendarOptions({
           target="_blank"
           rel="noopener noreferrer"
         >
-          Google Calendar
+          {GOOGLE_CALENDAR}
         </a>
       </li>
     </ul>

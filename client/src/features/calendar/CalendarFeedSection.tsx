@@ -21,15 +21,10 @@ import {
   setIncludeExtreme,
   useCalendarFeed,
 } from './queries';
+import { INTL_LOCALES } from '@common/locale-format';
+import { genreName } from '@/i18n/genreName';
+import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
 import './CalendarFeedSection.css';
-
-const dateFormat = new Intl.DateTimeFormat('es-ES', {
-  dateStyle: 'long',
-  timeZone: 'Europe/Madrid',
-});
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.message : 'Ha ocurrido un error inesperado.';
 
 const googleSubscribeUrl = (feedUrl: string) =>
   `https://calendar.google.com/calendar/render?cid=${encodeURIComponent(webcalUrl(feedUrl))}`;
@@ -37,18 +32,19 @@ const googleSubscribeUrl = (feedUrl: string) =>
 function NewLink({ link }: { link: CalendarFeedLinkDto }) {
   const id = useId();
   const [copied, setCopied] = useState<StatusMessage | null>(null);
+  const t = useText();
   async function copy() {
     try {
       await navigator.clipboard.writeText(link.feedUrl);
-      setCopied({ kind: 'success', text: 'Enlace copiado.' });
+      setCopied({ kind: 'success', text: t('calendarFeed.copied') });
     } catch {
-      setCopied({ kind: 'error', text: 'No se pudo copiar: selecciona el enlace y cópialo.' });
+      setCopied({ kind: 'error', text: t('calendarFeed.copyFailed') });
     }
   }
   return (
     <div className="calendar-link">
       <div className="form-field">
-        <label htmlFor={id}>Enlace de tu calendario</label>
+        <label htmlFor={id}>{t('calendarFeed.linkLabel')}</label>
         <input
           id={id}
           className="text-input"
@@ -57,22 +53,19 @@ function NewLink({ link }: { link: CalendarFeedLinkDto }) {
           onFocus={(event) => event.target.select()}
         />
       </div>
-      <p className="profile-hint">
-        Guárdalo ahora: por seguridad no volveremos a mostrarlo. Es personal: quien lo tenga verá
-        tus conciertos.
-      </p>
+      <p className="profile-hint">{t('calendarFeed.keepIt')}</p>
       <ul className="calendar-link__options">
         <li>
-          <a href={link.webcalUrl}>Suscribirme con mi app de calendario</a>
+          <a href={link.webcalUrl}>{t('calendarFeed.subscribeApp')}</a>
         </li>
         <li>
           <a href={googleSubscribeUrl(link.feedUrl)} target="_blank" rel="noopener noreferrer">
-            Suscribirme en Google Calendar
+            {t('calendarFeed.subscribeGoogle')}
           </a>
         </li>
         <li>
           <button type="button" className="button button--secondary" onClick={() => void copy()}>
-            Copiar enlace
+            {t('calendarFeed.copy')}
           </button>
         </li>
       </ul>
@@ -84,20 +77,27 @@ function NewLink({ link }: { link: CalendarFeedLinkDto }) {
 function PublicFeeds({ genres }: { genres: string[] }) {
   const origin = window.location.origin;
   const liked = genres.filter(isGenre);
+  const t = useText();
+  const rich = useRichText();
   return (
     <>
-      <h3>Calendarios públicos</h3>
+      <h3>{t('calendarFeed.public')}</h3>
       <ul className="calendar-public">
         <li>
-          Todos los conciertos:{' '}
-          <a href={webcalUrl(`${origin}${publicFeedPath('ics')}`)}>calendario</a> ·{' '}
-          <a href={publicFeedPath('rss')}>RSS</a>
+          {rich('calendarFeed.all', {
+            ics: (chunks) => <a href={webcalUrl(`${origin}${publicFeedPath('ics')}`)}>{chunks}</a>,
+            rss: (chunks) => <a href={publicFeedPath('rss')}>{chunks}</a>,
+          })}
         </li>
         {liked.map((genre) => (
           <li key={genre}>
-            {genre}:{' '}
-            <a href={webcalUrl(`${origin}${genreFeedPath(genre, 'ics')}`)}>calendario de {genre}</a>{' '}
-            · <a href={genreFeedPath(genre, 'rss')}>RSS de {genre}</a>
+            {rich('calendarFeed.genre', {
+              genre: genreName(t, genre),
+              ics: (chunks) => (
+                <a href={webcalUrl(`${origin}${genreFeedPath(genre, 'ics')}`)}>{chunks}</a>
+              ),
+              rss: (chunks) => <a href={genreFeedPath(genre, 'rss')}>{chunks}</a>,
+            })}
           </li>
         ))}
       </ul>
@@ -112,11 +112,14 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
   const [link, setLink] = useState<CalendarFeedLinkDto | null>(null);
   const [message, setMessage] = useState<StatusMessage | null>(null);
   const [error, setError] = useState('');
+  const t = useText();
+  const locale = useLocale();
 
   const saved = (feed: CalendarFeedDto) => queryClient.setQueryData(calendarKeys.feed(), feed);
   const failed = (prefix: string) => (caught: unknown) => {
     setMessage(null);
-    setError(`${prefix}: ${messageOf(caught)}`);
+    const message = caught instanceof ApiError ? caught.message : t('layout.unexpected');
+    setError(t('calendarFeed.failure', { prefix, message }));
   };
   const started = () => {
     setError('');
@@ -129,12 +132,9 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
     onSuccess: (created) => {
       saved(created);
       setLink(created);
-      setMessage({
-        kind: 'success',
-        text: 'Enlace creado. Los enlaces anteriores ya no funcionan.',
-      });
+      setMessage({ kind: 'success', text: t('calendarFeed.created') });
     },
-    onError: failed('No se pudo crear el enlace'),
+    onError: failed(t('calendarFeed.createFailed')),
   });
   const revoke = useMutation({
     mutationFn: revokeCalendarFeedLink,
@@ -142,18 +142,18 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
     onSuccess: () => {
       setLink(null);
       void queryClient.invalidateQueries({ queryKey: calendarKeys.feed() });
-      setMessage({ kind: 'success', text: 'Enlace revocado: ya nadie puede ver tu calendario.' });
+      setMessage({ kind: 'success', text: t('calendarFeed.revoked') });
     },
-    onError: failed('No se pudo revocar el enlace'),
+    onError: failed(t('calendarFeed.revokeFailed')),
   });
   const extreme = useMutation({
     mutationFn: setIncludeExtreme,
     onMutate: started,
     onSuccess: (feed) => {
       saved(feed);
-      setMessage({ kind: 'success', text: 'Preferencia guardada.' });
+      setMessage({ kind: 'success', text: t('calendarFeed.preferenceSaved') });
     },
-    onError: failed('No se pudo guardar la preferencia'),
+    onError: failed(t('calendarFeed.preferenceFailed')),
   });
   const busy = create.isPending || revoke.isPending || extreme.isPending;
   // The link just made, while it is still the fan's one (a password change revokes it).
@@ -165,15 +165,12 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
       aria-labelledby={`${id}-title`}
       aria-busy={busy}
     >
-      <h2 id={`${id}-title`}>Tu calendario</h2>
-      <p>
-        Suscríbete desde tu app de calendario (Google Calendar, Apple, Outlook…) y verás en ella los
-        conciertos que te gustan y a los que vas, siempre al día.
-      </p>
+      <h2 id={`${id}-title`}>{t('calendarFeed.title')}</h2>
+      <p>{t('calendarFeed.intro')}</p>
       {isPending ? (
-        <Loading className="profile-loading">Cargando tu calendario...</Loading>
+        <Loading className="profile-loading">{t('calendarFeed.loading')}</Loading>
       ) : isError ? (
-        <FormStatus kind="error">No se pudo cargar tu calendario.</FormStatus>
+        <FormStatus kind="error">{t('calendarFeed.loadFailed')}</FormStatus>
       ) : (
         <>
           <div className="calendar-feed__option">
@@ -184,26 +181,23 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
               disabled={busy}
               onChange={(event) => extreme.mutate(event.target.checked)}
             />
-            <label htmlFor={`${id}-extreme`}>
-              Añadir también todos mis conciertos 🔥🔥🔥 (los que más encajan conmigo)
-            </label>
+            <label htmlFor={`${id}-extreme`}>{t('calendarFeed.extreme')}</label>
           </div>
           {shown ? (
             <NewLink link={shown} />
           ) : data.active && data.createdAt ? (
             <p>
-              Tienes un enlace activo, creado el {dateFormat.format(new Date(data.createdAt))}. Si
-              lo has perdido, crea uno nuevo.
+              {t('calendarFeed.active', {
+                date: new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+                  dateStyle: 'long',
+                  timeZone: 'Europe/Madrid',
+                }).format(new Date(data.createdAt)),
+              })}
             </p>
           ) : (
-            <p className="profile-empty">Aún no tienes un enlace para tu calendario.</p>
+            <p className="profile-empty">{t('calendarFeed.none')}</p>
           )}
-          {data.active && (
-            <p className="profile-hint">
-              Si cambias la contraseña o cierras las demás sesiones, este enlace deja de funcionar y
-              tendrás que crear uno nuevo.
-            </p>
-          )}
+          {data.active && <p className="profile-hint">{t('calendarFeed.warning')}</p>}
           <div className="profile-actions">
             <button
               type="button"
@@ -211,7 +205,7 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
               disabled={busy}
               onClick={() => create.mutate()}
             >
-              {data.active ? 'Crear un enlace nuevo' : 'Crear enlace del calendario'}
+              {t(data.active ? 'calendarFeed.createNew' : 'calendarFeed.create')}
             </button>
             {data.active && (
               <button
@@ -220,7 +214,7 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
                 disabled={busy}
                 onClick={() => revoke.mutate()}
               >
-                Revocar enlace
+                {t('calendarFeed.revoke')}
               </button>
             )}
           </div>

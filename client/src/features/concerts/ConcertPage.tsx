@@ -7,16 +7,17 @@ import { Redirect } from '@/components/Redirect';
 import { Loading } from '@/components/Loading';
 import { usePageTitle } from '@/components/usePageTitle';
 import { AddToCalendar } from '@/features/calendar/AddToCalendar';
+import { useText } from '@/i18n/IntlContext';
+import { useFormats } from '@/i18n/useFormats';
+import { genreName } from '@/i18n/genreName';
 import { usePublicUrl } from '@/lib/config';
-import { formatLongDay } from '@/lib/dates';
-import { formatPrice } from '@/lib/money';
 import { useSession } from '@/lib/session';
 import { calendarProps, ConcertFacts, SpotifyLinks } from './components/ConcertFacts';
 import { ConcertImage } from './components/ConcertImage';
 import { FeedbackButtons } from './components/FeedbackButtons';
 import { GoingButton, GoingCount } from './components/GoingButton';
 import { LikeButton } from './components/LikeButton';
-import { CANCELLED_REASON, isScorePending, scoreView } from './components/score';
+import { isScorePending, scoreView } from './components/score';
 import { concertTitle, formatHour, shareText } from './components/shareText';
 import { ShareActions } from './components/ShareActions';
 import { useConcert } from './queries';
@@ -24,7 +25,8 @@ import { useRecommendationProgress } from './useRecommendationProgress';
 import './Concerts.css';
 import './ConcertPage.css';
 
-const THINKING = 'Dame un momento, estoy pensando en ello...';
+const HEART = '❤️';
+const SEPARATOR = ' · ';
 
 /** /conciertos/<id>-<slug>: one concert for everyone; the fan's score, like and thumbs when signed in. */
 export function ConcertPage() {
@@ -37,11 +39,12 @@ export function ConcertPage() {
 function ConcertById({ id }: { id: number }) {
   const concert = useConcert(id);
   const { pathname, search } = useLocation();
-  if (concert.isPending) return <Loading>Cargando concierto...</Loading>;
+  const t = useText();
+  if (concert.isPending) return <Loading>{t('concert.loading')}</Loading>;
   if (concert.isError) {
     return (
       <LoadFailure className="page" onRetry={() => void concert.refetch()}>
-        No se ha podido cargar el concierto.
+        {t('concert.loadFailed')}
       </LoadFailure>
     );
   }
@@ -59,8 +62,10 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
   const { data: session } = useSession();
   const signedIn = Boolean(session?.user);
   const publicUrl = usePublicUrl();
-  const title = concertTitle(concert);
-  usePageTitle(`${title} en ${concert.venue}`);
+  const t = useText();
+  const formats = useFormats();
+  const title = concertTitle(concert, t);
+  usePageTitle(t('concert.pageTitle', { title, venue: concert.venue }));
   const image = concert.bands.find((band) => band.imageUrl)?.imageUrl ?? concert.imageUrl;
   const spotifyBands = concert.bands.filter((band) => band.spotifyUrl);
   const description = concert.descriptionLong ?? concert.description ?? concert.descriptionShort;
@@ -72,34 +77,37 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
   return (
     <article className="page page--wide concert-page" aria-labelledby={titleId}>
       <div className="concert-page__media">
-        <ConcertImage src={image} alt={`Imagen de ${title}`} />
+        <ConcertImage src={image} alt={t('concert.imageAlt', { title })} />
       </div>
       <div className="concert-page__main">
         <p className="concert-page__when">
-          {formatLongDay(concert.day)} a las {formatHour(concert.hour)}
+          {t('concert.when', {
+            day: formats.longDay(concert.day),
+            hour: formatHour(concert.hour),
+          })}
         </p>
         <h1 id={titleId}>{title}</h1>
-        {concert.cancelled && <p className="concert-card__cancelled">Cancelado</p>}
-        {!concert.upcoming && <p className="concert-page__past">Este concierto ya ha pasado.</p>}
+        {concert.cancelled && <p className="concert-card__cancelled">{t('concert.cancelled')}</p>}
+        {!concert.upcoming && <p className="concert-page__past">{t('concert.past')}</p>}
         <ConcertFacts
           className="concert-card__facts concert-page__facts"
           facts={[
-            ['Lugar', placeName],
-            place.address ? ['Dirección', place.address] : null,
-            ['Precio', formatPrice(concert.price)],
-            ['Género', concert.genre],
+            [t('concert.fact.place'), placeName],
+            place.address ? [t('concert.fact.address'), place.address] : null,
+            [t('concert.fact.price'), formats.price(concert.price)],
+            [t('concert.fact.genre'), genreName(t, concert.genre)],
           ]}
         />
         <ul className="concert-card__links">
           <li>
             <a href={place.mapUrl} target="_blank" rel="noopener noreferrer">
-              Ver {place.name} en OpenStreetMap
+              {t('concert.map', { name: place.name })}
             </a>
           </li>
           {place.website && (
             <li>
               <a href={place.website} target="_blank" rel="noopener noreferrer">
-                Web de {place.name}
+                {t('concert.website', { name: place.name })}
               </a>
             </li>
           )}
@@ -114,9 +122,13 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
         {concert.upcoming && !concert.cancelled && (
           <AddToCalendar {...calendarProps(concert, title)} />
         )}
-        <ShareActions url={pageUrl} title={title} text={shareText(concert, publicUrl)} />
+        <ShareActions
+          url={pageUrl}
+          title={title}
+          text={shareText(concert, publicUrl, t, formats)}
+        />
         <p>
-          <Link to="/conciertos">Ver todos los próximos conciertos</Link>
+          <Link to="/conciertos">{t('concert.allConcerts')}</Link>
         </p>
       </div>
     </article>
@@ -128,21 +140,23 @@ function FanPart({ concert }: { concert: ConcertPageDto }) {
   const recommendation = concert.recommendation;
   const pending = isScorePending(recommendation, concert.cancelled);
   const score = scoreView(recommendation, concert.cancelled);
+  const t = useText();
+  const label = t(score.label);
   return (
-    <section className="concert-page__fan" aria-label="Tu recomendación">
+    <section className="concert-page__fan" aria-label={t('concert.yourRecommendation')}>
       <p className="concert-page__score">
-        <span role="img" aria-label={`Encaje: ${score.label}`}>
+        <span role="img" aria-label={t('concert.scoreLabel', { label })}>
           {score.emoji}
-        </span>{' '}
-        Encaje {score.label}
+        </span>
+        {t('concert.scoreText', { label })}
       </p>
       {pending && <ScoreFollower />}
       <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
         {pending
-          ? THINKING
+          ? t('concert.thinking')
           : concert.cancelled
-            ? CANCELLED_REASON
-            : (recommendation?.reason ?? THINKING)}
+            ? t('concert.cancelledReason')
+            : (recommendation?.reason ?? t('concert.thinking'))}
       </p>
       <div className="concert-card__actions">
         <LikeButton
@@ -175,30 +189,31 @@ function ScoreFollower() {
 
 /** A visitor: what the score would tell them, and the way to get it. */
 function SignUpCall({ likeCount, goingCount }: { likeCount: number; goingCount: number }) {
+  const t = useText();
   return (
-    <section className="concert-page__signup" aria-label="Tu recomendación">
+    <section className="concert-page__signup" aria-label={t('concert.yourRecommendation')}>
       <p className="concert-page__likes">
-        <span aria-hidden="true">❤️</span> {likeCount} me gusta · <GoingCount count={goingCount} />
+        <span aria-hidden="true">{HEART}</span> {t('concert.likeCount', { count: likeCount })}
+        {SEPARATOR}
+        <GoingCount count={goingCount} />
       </p>
-      <p>
-        ¿Irías? Crea tu cuenta gratis y te diremos cuánto encaja este concierto con tu música, de
-        🔥🔥🔥 a 😴, y por qué.
-      </p>
+      <p>{t('concert.signUpCall')}</p>
       <Link className="button button--primary" to="/">
-        Crear mi cuenta gratis
+        {t('concert.signUp')}
       </Link>
     </section>
   );
 }
 
 export function ConcertNotFound() {
-  usePageTitle('Concierto no encontrado');
+  const t = useText();
+  usePageTitle(t('concert.notFound'));
   return (
     <div className="page">
-      <h1>Concierto no encontrado</h1>
-      <p>Este concierto no existe o se ha retirado de la agenda.</p>
+      <h1>{t('concert.notFound')}</h1>
+      <p>{t('concert.notFoundText')}</p>
       <p>
-        <Link to="/conciertos">Ver todos los próximos conciertos</Link>
+        <Link to="/conciertos">{t('concert.allConcerts')}</Link>
       </p>
     </div>
   );

@@ -1,4 +1,5 @@
 import { usePageTitle } from '@/components/usePageTitle';
+import { useText } from '@/i18n/IntlContext';
 import { AgendaList } from './components/AgendaList';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
@@ -9,14 +10,15 @@ import { useRecommendationProgress } from './useRecommendationProgress';
 import './Concerts.css';
 
 export function MyConcertsPage() {
-  usePageTitle('Tus conciertos');
+  const t = useText();
+  usePageTitle(t('agenda.myTitle'));
   const { progress, unfinished } = useRecommendationProgress();
   const view = useAgendaView({ scored: true });
   const { signedIn, siteUrl, filters, setFilter, visible } = view;
 
   return (
     <div className="page page--wide page--compact agenda-page">
-      <h1>Tus conciertos</h1>
+      <h1>{t('agenda.myTitle')}</h1>
       <OfflineNote />
       {unfinished && progress && <RecommendationProgress progress={progress} />}
       <FiltersBar filters={filters} concerts={view.concerts} onChange={setFilter} />

@@ -1,5 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useRichText, useText } from '@/i18n/IntlContext';
 import { AgendaList } from './components/AgendaList';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
@@ -16,7 +17,9 @@ function pageFrom(params: URLSearchParams, pages: number): number {
 
 /** /conciertos: every upcoming concert, for visitors too, with the agenda's filters, in pages. */
 export function PublicAgendaPage() {
-  usePageTitle('Agenda de conciertos en Mallorca');
+  const t = useText();
+  const rich = useRichText();
+  usePageTitle(t('agenda.publicTitle'));
   // The score filter belongs to /myconcerts: visitors have no scores.
   const view = useAgendaView({ scored: false });
   const { signedIn, siteUrl, filters, setFilter, visible } = view;
@@ -35,11 +38,10 @@ export function PublicAgendaPage() {
 
   return (
     <div className="page page--wide page--compact agenda-page">
-      <h1>Agenda de conciertos en Mallorca</h1>
+      <h1>{t('agenda.publicTitle')}</h1>
       {!signedIn && (
         <p className="agenda-intro">
-          Todos los próximos conciertos de la isla. <Link to="/">Crea tu cuenta gratis</Link> y te
-          diremos cuáles encajan con tu música.
+          {rich('agenda.publicIntro', { link: (chunks) => <Link to="/">{chunks}</Link> })}
         </p>
       )}
       <FiltersBar
@@ -50,7 +52,7 @@ export function PublicAgendaPage() {
       />
       <AgendaStatus view={view} isEmpty={onPage.length === 0}>
         <p className="agenda-count" role="status">
-          {visible.length === 1 ? '1 concierto' : `${visible.length} conciertos`}
+          {t('agenda.count', { count: visible.length })}
         </p>
         <AgendaList
           concerts={onPage}
@@ -62,18 +64,16 @@ export function PublicAgendaPage() {
           onServer={PAGE_SIZE}
         />
         {pages > 1 && (
-          <nav className="agenda-pages" aria-label="Páginas de la agenda">
+          <nav className="agenda-pages" aria-label={t('agenda.pages')}>
             {page > 1 && (
               <Link to={pageLink(page - 1)} rel="prev">
-                Página anterior
+                {t('agenda.previousPage')}
               </Link>
             )}
-            <span>
-              Página {page} de {pages}
-            </span>
+            <span>{t('agenda.pageOf', { page, pages })}</span>
             {page < pages && (
               <Link to={pageLink(page + 1)} rel="next">
-                Página siguiente
+                {t('agenda.nextPage')}
               </Link>
             )}
           </nav>

@@ -1,10 +1,10 @@
 // The price filter of both agendas (?precio= in the URL). Ranges are budgets: "Hasta 10 €"
-// includes the free concerts, "De 10 a 20 €" starts above 10.
+// includes the free concerts, "De 10 a 20 €" starts above 10. Their words: `filters.price.<value>`.
 export const PRICE_RANGES = [
-  { value: 'gratis', label: 'Gratis', min: 0, max: 0 },
-  { value: 'hasta-10', label: 'Hasta 10 €', min: 0, max: 10 },
-  { value: '10-20', label: 'De 10 a 20 €', min: 10.001, max: 20 },
-  { value: 'mas-de-20', label: 'Más de 20 €', min: 20.001, max: Infinity },
+  { value: 'gratis', min: 0, max: 0 },
+  { value: 'hasta-10', min: 0, max: 10 },
+  { value: '10-20', min: 10.001, max: 20 },
+  { value: 'mas-de-20', min: 20.001, max: Infinity },
 ] as const;
 
 export type PriceRange = (typeof PRICE_RANGES)[number]['value'];

@@ -1,20 +1,20 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isEmail, PASSWORD_PLACEHOLDER, passwordLengthProblem } from '@common/rules';
+import { isEmail, PASSWORD_TOO_LONG, passwordLengthProblem } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
+import { useText } from '@/i18n/IntlContext';
 import { ApiError } from '@/lib/api';
 import { homePathFor, setSessionUser } from '@/lib/session';
 import { useField } from '@/lib/useField';
 import { authenticate, type AuthMode } from '@/features/auth/api';
-
-const UNEXPECTED = 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.';
 
 /** Email + password sign-up, or login after the toggle. */
 export function AuthForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const id = useId();
+  const t = useText();
   const [mode, setMode] = useState<AuthMode>('register');
   const email = useField(`${id}-email`);
   const password = useField(`${id}-password`);
@@ -37,7 +37,8 @@ export function AuthForm() {
   const canSend = isEmail(email.value) && !busy;
   const failure = auth.error;
   const error =
-    problem || (failure ? (failure instanceof ApiError ? failure.message : UNEXPECTED) : '');
+    problem ||
+    (failure ? (failure instanceof ApiError ? failure.message : t('auth.unexpected')) : '');
 
   function toggleMode() {
     setMode((current) => (current === 'register' ? 'login' : 'register'));
@@ -51,7 +52,8 @@ export function AuthForm() {
     // Only a new password follows the rules: accounts made under older ones still sign in.
     const found = mode === 'register' ? passwordLengthProblem(password.value) : undefined;
     auth.reset();
-    setProblem(found ?? '');
+    const tooLong = found === PASSWORD_TOO_LONG;
+    setProblem(found ? t(tooLong ? 'auth.passwordTooLong' : 'auth.passwordTooShort') : '');
     if (found) return;
     auth.mutate({ mode, email: email.value.trim(), password: password.value });
   }
@@ -59,16 +61,22 @@ export function AuthForm() {
   const isRegister = mode === 'register';
   return (
     <form className="auth-form" onSubmit={handleSubmit} noValidate>
-      <AuthInput {...email} name="email" label="Email" autoComplete="email" placeholder="Email" />
+      <AuthInput
+        {...email}
+        name="email"
+        label={t('auth.email')}
+        autoComplete="email"
+        placeholder={t('auth.email')}
+      />
       <AuthInput
         {...password}
         name="password"
-        label="Contraseña"
+        label={t('auth.password')}
         autoComplete={isRegister ? 'new-password' : 'current-password'}
-        placeholder={PASSWORD_PLACEHOLDER}
+        placeholder={t('auth.passwordPlaceholder')}
       />
       <button type="submit" className="button button--accent auth-form__submit" disabled={!canSend}>
-        {isRegister ? 'Ver Conciertos' : 'Genial verte de nuevo'}
+        {t(isRegister ? 'auth.register' : 'auth.login')}
       </button>
       {error && (
         <FormStatus kind="error" className="auth-form__error">
@@ -77,9 +85,9 @@ export function AuthForm() {
       )}
       <p className="auth-form__links">
         <button type="button" className="auth-form__toggle" onClick={toggleMode}>
-          {isRegister ? 'Ya tienes cuenta? Inicia sesión' : 'No tienes cuenta? Regístrate'}
+          {t(isRegister ? 'auth.toLogin' : 'auth.toRegister')}
         </button>
-        {!isRegister && <Link to="/recover">Olvidaste tu contraseña?</Link>}
+        {!isRegister && <Link to="/recover">{t('auth.forgot')}</Link>}
       </p>
     </form>
   );

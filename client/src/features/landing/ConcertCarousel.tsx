@@ -1,11 +1,15 @@
 import { useCallback, useEffect, useState, type FocusEvent } from 'react';
 import type { CarouselConcertDto } from '@common/dto';
+import { useText } from '@/i18n/IntlContext';
 import { usePrefersReducedMotion } from '@/lib/useMediaQuery';
 import { ConcertSlide } from './ConcertSlide';
-import { TAGLINES, randomTaglineIndex } from './taglines';
+import { randomTaglineIndex, taglineId } from './taglines';
 import './ConcertCarousel.css';
 
 const ROTATION_MS = 3000;
+/** The steppers' arrows: pictures, not words (their names are the buttons' labels). */
+const PREVIOUS_ARROW = '‹';
+const NEXT_ARROW = '›';
 
 interface ConcertCarouselProps {
   concerts: CarouselConcertDto[];
@@ -30,6 +34,7 @@ export function ConcertCarousel({ concerts }: ConcertCarouselProps) {
   const [focused, setFocused] = useState(false);
   const [paused, setPaused] = useState(false);
   const reducedMotion = usePrefersReducedMotion();
+  const t = useText();
 
   const canRotate = count > 1 && !reducedMotion;
   const rotating = canRotate && !paused && !hovered && !focused;
@@ -58,12 +63,16 @@ export function ConcertCarousel({ concerts }: ConcertCarouselProps) {
   const concert = concerts[index];
   // No concerts, no carousel (after the hooks, which must always run).
   if (!concert) return null;
-  const position = `${index + 1} de ${count}`;
+  const position = t('carousel.position', { index: index + 1, count });
 
   return (
-    <section className="carousel" aria-roledescription="carrusel" aria-labelledby="carousel-title">
+    <section
+      className="carousel"
+      aria-roledescription={t('carousel.roleDescription')}
+      aria-labelledby="carousel-title"
+    >
       <h2 id="carousel-title" className="carousel__title">
-        Próximos conciertos
+        {t('carousel.title')}
       </h2>
       <div
         className="carousel__viewport"
@@ -75,10 +84,10 @@ export function ConcertCarousel({ concerts }: ConcertCarouselProps) {
           key={concert.id}
           className="carousel__slide"
           role="group"
-          aria-roledescription="concierto"
+          aria-roledescription={t('carousel.slideRoleDescription')}
           aria-label={position}
         >
-          <ConcertSlide concert={concert} tagline={TAGLINES[slide.tagline] ?? TAGLINES[0]} />
+          <ConcertSlide concert={concert} tagline={t(taglineId(slide.tagline))} />
         </div>
       </div>
       {count > 1 && (
@@ -89,27 +98,27 @@ export function ConcertCarousel({ concerts }: ConcertCarouselProps) {
               className="carousel__button"
               onClick={() => setPaused((value) => !value)}
             >
-              {paused ? 'Reanudar' : 'Pausar'}
-              <span className="visually-hidden"> carrusel</span>
+              {t(paused ? 'carousel.resume' : 'carousel.pause')}
+              <span className="visually-hidden">{t('carousel.hiddenName')}</span>
             </button>
           )}
           <div className="carousel__stepper" onFocus={() => setFocused(true)} onBlur={onBlur}>
             <button
               type="button"
               className="carousel__button carousel__button--icon"
-              aria-label="Concierto anterior"
+              aria-label={t('carousel.previous')}
               onClick={() => move(-1)}
             >
-              <span aria-hidden="true">‹</span>
+              <span aria-hidden="true">{PREVIOUS_ARROW}</span>
             </button>
             <p className="carousel__position">{position}</p>
             <button
               type="button"
               className="carousel__button carousel__button--icon"
-              aria-label="Concierto siguiente"
+              aria-label={t('carousel.next')}
               onClick={() => move(1)}
             >
-              <span aria-hidden="true">›</span>
+              <span aria-hidden="true">{NEXT_ARROW}</span>
             </button>
           </div>
         </div>

@@ -1,7 +1,8 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { signInErrorText } from '@common/sign-in-errors';
+import { signInErrorCode } from '@common/sign-in-errors';
 import { BandsFormLink } from '@/components/BandsFormLink';
+import { useText } from '@/i18n/IntlContext';
 import { AuthForm } from './AuthForm';
 import { ProviderButtons } from './ProviderButtons';
 import { FormStatus } from '@/components/FormStatus';
@@ -18,20 +19,18 @@ export function LandingPage() {
   // The server sends failed Google/Spotify sign-ins back here as /?error=<code>. Only the fixed
   // text of a known code is shown, never words taken from the address.
   const [searchParams] = useSearchParams();
+  const t = useText();
   const errorCode = searchParams.get('error');
-  const providerError = errorCode === null ? null : signInErrorText(errorCode);
+  const providerError = errorCode === null ? null : t(`signInError.${signInErrorCode(errorCode)}`);
   return (
     <div className="landing">
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__inner">
           <div className="hero__text">
             <h1 id="hero-title" className="hero__title">
-              TU AGENDA PERSONALIZADA DE CONCIERTOS
+              {t('landing.title')}
             </h1>
-            <p className="hero__subtitle">
-              Todos los conciertos de Mallorca en un solo sitio, con una nota de afinidad hecha a tu
-              medida para que no se te escape ninguno que vaya contigo.
-            </p>
+            <p className="hero__subtitle">{t('landing.subtitle')}</p>
             <div className="hero__auth">
               {providerError && (
                 <FormStatus kind="error" className="auth-form__error">
@@ -42,7 +41,7 @@ export function LandingPage() {
               <AuthForm />
             </div>
             <p className="hero__bands">
-              ¿Tocas en Mallorca? <BandsFormLink className="hero__bands-link" />
+              {t('landing.bandsQuestion')} <BandsFormLink className="hero__bands-link" />
             </p>
           </div>
           <div className="hero__equalizer" aria-hidden="true">

@@ -1,13 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useText } from '@/i18n/IntlContext';
 import { useAppConfig } from '@/lib/config';
 
 const PROVIDERS = [
-  { id: 'google', label: 'Accede con Google', className: 'button button--accent provider-button' },
-  {
-    id: 'spotify',
-    label: 'Accede con Spotify',
-    className: 'button button--accent provider-button provider-button--spotify',
-  },
+  { id: 'google', className: 'button button--accent provider-button' },
+  { id: 'spotify', className: 'button button--accent provider-button provider-button--spotify' },
 ] as const;
 
 type Provider = (typeof PROVIDERS)[number]['id'];
@@ -16,6 +13,7 @@ type Provider = (typeof PROVIDERS)[number]['id'];
 export function ProviderButtons() {
   const { googleEnabled, spotifyEnabled } = useAppConfig();
   const [busy, setBusy] = useState<Provider | null>(null);
+  const t = useText();
 
   // Coming back with the browser's back button restores the page from cache: re-enable it.
   useEffect(() => {
@@ -42,7 +40,7 @@ export function ProviderButtons() {
           onClick={() => go(provider.id)}
           disabled={busy !== null}
         >
-          {busy === provider.id ? 'Cargando...' : provider.label}
+          {t(busy === provider.id ? 'layout.loading' : `auth.provider.${provider.id}`)}
         </button>
       ))}
     </div>

@@ -1,4 +1,5 @@
 import { ArtistsField } from '@/features/profile/components/ArtistsField';
+import { useText } from '@/i18n/IntlContext';
 import { useBandNames } from './queries';
 
 const MAX_SUGGESTIONS = 8;
@@ -11,6 +12,7 @@ interface ArtistsWithSuggestionsProps {
 /** The profile's artists field plus one-click suggestions from the bands we know. */
 export function ArtistsWithSuggestions({ artists, onChange }: ArtistsWithSuggestionsProps) {
   const { data } = useBandNames(true);
+  const t = useText();
   const chosen = new Set(artists.map((artist) => artist.toLowerCase()));
   const suggestions = (data?.bands ?? [])
     .filter((band) => !chosen.has(band.name.toLowerCase()))
@@ -22,7 +24,7 @@ export function ArtistsWithSuggestions({ artists, onChange }: ArtistsWithSuggest
       {suggestions.length > 0 && (
         <div className="artist-suggestions">
           <p id="artist-suggestions-title" className="onboarding-step">
-            Sugerencias de artistas (pulsa para añadir):
+            {t('onboarding.suggestions')}
           </p>
           <ul className="band-suggestions" aria-labelledby="artist-suggestions-title">
             {suggestions.map((band) => (
@@ -32,7 +34,7 @@ export function ArtistsWithSuggestions({ artists, onChange }: ArtistsWithSuggest
                   className="pill"
                   onClick={() => onChange([...artists, band.name])}
                 >
-                  + {band.name}
+                  {t('onboarding.suggestionAdd', { name: band.name })}
                 </button>
               </li>
             ))}

@@ -10,14 +10,12 @@ import { sessionKeys } from '@/lib/session';
 import { concertKeys } from '@/features/concerts/keys';
 import { profileKeys } from '@/features/profile/keys';
 import { useProfile } from '@/features/profile/queries';
+import { useText } from '@/i18n/IntlContext';
 import { ArtistsWithSuggestions } from './ArtistSuggestions';
 import { clearDraft, useOnboardingDraft } from './draft';
 import { GenreChips } from './GenreChips';
 import { OnboardingShell } from './OnboardingShell';
 import { saveOnboarding } from './queries';
-
-const SAVE_FAILED = 'Hubo un problema al guardar los datos del usuario.';
-const REQUEST_FAILED = 'Hubo un problema al procesar tu solicitud. Inténtalo de nuevo.';
 
 /** Step 2 of 2: genres to avoid and favourite artists; saving ends the onboarding. */
 function DislikedGenresStep() {
@@ -26,6 +24,7 @@ function DislikedGenresStep() {
   const { data: profile } = useProfile();
   const { draft, ready, setDraft } = useOnboardingDraft(profile);
   const [error, setError] = useState('');
+  const t = useText();
 
   const save = useMutation({
     mutationFn: saveOnboarding,
@@ -46,7 +45,11 @@ function DislikedGenresStep() {
       if (failure instanceof ApiError && failure.status === 429) setError(failure.message);
       else
         setError(
-          failure instanceof ApiError && failure.status === 400 ? REQUEST_FAILED : SAVE_FAILED,
+          t(
+            failure instanceof ApiError && failure.status === 400
+              ? 'onboarding.requestFailed'
+              : 'onboarding.saveFailed',
+          ),
         );
     },
   });
@@ -76,12 +79,10 @@ function DislikedGenresStep() {
 
   return (
     <form className="page page--compact" onSubmit={handleSubmit} noValidate>
-      <h1>¿Qué música no te gusta?</h1>
-      <p className="onboarding-step">
-        Paso 2 de 2. Marca los géneros que prefieres evitar (los que te gustan están desactivados).
-      </p>
+      <h1>{t('onboarding.disliked.title')}</h1>
+      <p className="onboarding-step">{t('onboarding.disliked.step')}</p>
       <GenreChips
-        legend="Géneros que no te gustan"
+        legend={t('onboarding.disliked.legend')}
         selected={draft.disliked}
         disabled={draft.liked}
         onToggle={toggle}
@@ -93,10 +94,10 @@ function DislikedGenresStep() {
       {error && <FormStatus kind="error">{error}</FormStatus>}
       <div className="onboarding-actions">
         <Link to="/liked-music-genres" className="button button--secondary">
-          Atrás
+          {t('onboarding.back')}
         </Link>
         <button type="submit" className="button button--primary" disabled={save.isPending}>
-          {save.isPending ? 'Guardando...' : 'Ver conciertos'}
+          {t(save.isPending ? 'onboarding.saving' : 'onboarding.finish')}
         </button>
       </div>
     </form>
@@ -104,5 +105,6 @@ function DislikedGenresStep() {
 }
 
 export function DislikedGenresPage() {
-  return <OnboardingShell title="Los géneros que no te gustan" step={DislikedGenresStep} />;
+  const t = useText();
+  return <OnboardingShell title={t('onboarding.disliked.pageTitle')} step={DislikedGenresStep} />;
 }

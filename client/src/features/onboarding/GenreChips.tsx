@@ -1,4 +1,8 @@
 import { GENRES } from '@common/genres';
+import { genreName } from '@/i18n/genreName';
+import { useText } from '@/i18n/IntlContext';
+
+const TICK = '✓';
 
 interface GenreChipsProps {
   legend: string;
@@ -9,6 +13,7 @@ interface GenreChipsProps {
 
 /** The 18 genres as chip-styled real checkboxes, so the state is announced for free. */
 export function GenreChips({ legend, selected, disabled = [], onToggle }: GenreChipsProps) {
+  const t = useText();
   return (
     <fieldset className="fieldset">
       <legend>{legend}</legend>
@@ -26,9 +31,9 @@ export function GenreChips({ legend, selected, disabled = [], onToggle }: GenreC
               />
               <span className="pill genre-chip__text">
                 <span className="genre-chip__tick" aria-hidden="true">
-                  ✓
+                  {TICK}
                 </span>
-                {genre}
+                {genreName(t, genre)}
               </span>
             </label>
           );

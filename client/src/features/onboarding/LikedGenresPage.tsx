@@ -4,12 +4,10 @@ import { MAX_LIKED_GENRES } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { useProfile } from '@/features/profile/queries';
+import { useText } from '@/i18n/IntlContext';
 import { useOnboardingDraft } from './draft';
 import { GenreChips } from './GenreChips';
 import { OnboardingShell } from './OnboardingShell';
-
-const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
-const NONE_SELECTED = 'Debes seleccionar al menos un género.';
 
 /** Step 1 of 2: the genres the person likes (kept in the draft until step 2 saves). */
 function LikedGenresStep() {
@@ -17,6 +15,7 @@ function LikedGenresStep() {
   const { data: profile } = useProfile();
   const { draft, ready, setDraft } = useOnboardingDraft(profile);
   const [message, setMessage] = useState('');
+  const t = useText();
 
   if (!ready) return <Loading />;
 
@@ -27,7 +26,7 @@ function LikedGenresStep() {
       return;
     }
     if (draft.liked.length >= MAX_LIKED_GENRES) {
-      setMessage(TOO_MANY);
+      setMessage(t('onboarding.tooMany'));
       return;
     }
     setMessage('');
@@ -41,7 +40,7 @@ function LikedGenresStep() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (draft.liked.length === 0) {
-      setMessage(NONE_SELECTED);
+      setMessage(t('onboarding.noneSelected'));
       return;
     }
     void navigate('/disliked-music-genres');
@@ -49,16 +48,14 @@ function LikedGenresStep() {
 
   return (
     <form className="page page--compact" onSubmit={handleSubmit} noValidate>
-      <h1>¿Qué música te gusta?</h1>
-      <p className="onboarding-step">
-        Paso 1 de 2. Elige de 1 a 5 géneros ({draft.liked.length} de 5 seleccionados).
-      </p>
-      <GenreChips legend="Tus géneros favoritos" selected={draft.liked} onToggle={toggle} />
+      <h1>{t('onboarding.liked.title')}</h1>
+      <p className="onboarding-step">{t('onboarding.liked.step', { count: draft.liked.length })}</p>
+      <GenreChips legend={t('onboarding.liked.legend')} selected={draft.liked} onToggle={toggle} />
       {message && <FormStatus kind="error">{message}</FormStatus>}
       <div className="onboarding-actions">
         <span />
         <button type="submit" className="button button--primary">
-          Siguiente
+          {t('onboarding.next')}
         </button>
       </div>
     </form>
@@ -66,5 +63,6 @@ function LikedGenresStep() {
 }
 
 export function LikedGenresPage() {
-  return <OnboardingShell title="Tus géneros favoritos" step={LikedGenresStep} />;
+  const t = useText();
+  return <OnboardingShell title={t('onboarding.liked.legend')} step={LikedGenresStep} />;
 }

@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { FormStatus } from '@/components/FormStatus';
+import { useText } from '@/i18n/IntlContext';
 
 const REDIRECT_DELAY_MS = 2500;
 
 /** The alert for onboarding without a session, then back to the landing. */
 export function NoSessionNotice() {
   const navigate = useNavigate();
+  const t = useText();
   useEffect(() => {
     const timer = window.setTimeout(() => navigate('/', { replace: true }), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
@@ -14,10 +16,10 @@ export function NoSessionNotice() {
 
   return (
     <div className="page page--compact">
-      <FormStatus kind="error">No hay sesión activa. Por favor, inicia sesión.</FormStatus>
+      <FormStatus kind="error">{t('onboarding.noSession')}</FormStatus>
       <p>
         <Link to="/" replace>
-          Volver a la portada
+          {t('onboarding.backHome')}
         </Link>
       </p>
     </div>

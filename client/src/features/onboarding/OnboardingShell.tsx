@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Loading } from '@/components/Loading';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useText } from '@/i18n/IntlContext';
 import { useSession } from '@/lib/session';
 import { NoSessionNotice } from './NoSessionNotice';
 import '@/features/profile/ProfilePage.css';
@@ -13,7 +14,8 @@ import './Onboarding.css';
 export function OnboardingShell({ title, step: Step }: { title: string; step: ComponentType }) {
   usePageTitle(title);
   const { data, isPending } = useSession();
-  if (isPending) return <Loading>Cargando sesión...</Loading>;
+  const t = useText();
+  if (isPending) return <Loading>{t('onboarding.loadingSession')}</Loading>;
   if (!data?.user) return <NoSessionNotice />;
   return <Step />;
 }

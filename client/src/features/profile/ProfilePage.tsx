@@ -14,21 +14,21 @@ import { useProfile } from './queries';
 import { useFlashMessage } from './useFlashMessage';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
+import { useText } from '@/i18n/IntlContext';
 import './ProfilePage.css';
-
-const TITLE = 'Esto es lo que sabemos de ti';
 
 function ProfileContent() {
   const navigate = useNavigate();
   const { data: profile, isPending, isError } = useProfile();
   const [editing, setEditing] = useState(false);
   const [saved, showSaved] = useFlashMessage();
+  const t = useText();
 
   if (isPending) {
     return <Loading className="profile-loading" />;
   }
   if (isError) {
-    return <FormStatus kind="error">Error al cargar los datos del usuario.</FormStatus>;
+    return <FormStatus kind="error">{t('profile.loadFailed')}</FormStatus>;
   }
 
   return (
@@ -41,7 +41,7 @@ function ProfileContent() {
             onCancel={() => setEditing(false)}
             onSaved={() => {
               setEditing(false);
-              showSaved('Perfil actualizado correctamente.');
+              showSaved(t('profile.saved'));
             }}
           />
           <PasswordSection
@@ -58,7 +58,7 @@ function ProfileContent() {
               className="button button--primary"
               onClick={() => setEditing(true)}
             >
-              Editar perfil
+              {t('profile.edit')}
             </button>
           </div>
         </>
@@ -69,7 +69,7 @@ function ProfileContent() {
           className="button button--secondary"
           onClick={() => void navigate('/myconcerts')}
         >
-          Vuelve a los conciertos
+          {t('profile.backToConcerts')}
         </button>
       </div>
       <CalendarFeedSection genres={profile.topGenres} />
@@ -84,10 +84,12 @@ function ProfileContent() {
 }
 
 export function ProfilePage() {
-  usePageTitle(TITLE);
+  const t = useText();
+  const title = t('profile.title');
+  usePageTitle(title);
   return (
     <article className="page profile-page">
-      <h1>{TITLE}</h1>
+      <h1>{title}</h1>
       <ProfileContent />
     </article>
   );

@@ -39,8 +39,6 @@ export function useProfileSetting<T>(toUpdate: (value: T) => ProfileUpdate) {
   });
 }
 
-export const SETTING_NOT_SAVED = 'No se ha podido guardar el cambio.';
-
 export function changePassword(body: {
   currentPassword?: string;
   newPassword: string;

@@ -1,26 +1,18 @@
 import { BandsFormLink } from '@/components/BandsFormLink';
 import { StaticPage } from '@/components/StaticPage';
-import { CONTACT_EMAIL } from './contact';
+import { useRichText, useText } from '@/i18n/IntlContext';
+import { contactMailLink } from './mailLink';
 
 export function ContactPage() {
+  const t = useText();
+  const rich = useRichText();
   return (
-    <StaticPage
-      title="Contacto"
-      lead="Nos encanta recibir mensajes, sobre todo si hablan de música."
-    >
-      <h2>Escríbenos</h2>
-      <p>
-        Para dudas, sugerencias, errores en un concierto o cualquier cuestión sobre tus datos,
-        escríbenos a <a href={`mailto:${CONTACT_EMAIL}`}>{CONTACT_EMAIL}</a>. Respondemos en unos
-        días laborables.
-      </p>
+    <StaticPage title={t('contact.title')} lead={t('contact.lead')}>
+      <h2>{t('contact.write.title')}</h2>
+      <p>{rich('contact.write.body', { email: contactMailLink })}</p>
 
-      <h2>¿Tienes un grupo o una sala?</h2>
-      <p>
-        Si tocas o programas conciertos en Mallorca, no hace falta que nos escribas: publica tus
-        fechas directamente con el enlace «Publica tus conciertos» de la portada y aparecerán en la
-        agenda.
-      </p>
+      <h2>{t('contact.bands.title')}</h2>
+      <p>{t('contact.bands.body')}</p>
       <p>
         <BandsFormLink className="button button--primary" />
       </p>

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import type { AgendaConcertDto } from '@common/dto';
+import { useText } from '@/i18n/IntlContext';
 import { useRenderLimit } from '../useRenderLimit';
 import { ConcertCard } from './ConcertCard';
 
@@ -29,8 +30,9 @@ export function AgendaList({
   onServer,
 }: AgendaListProps) {
   const shown = useRenderLimit(concerts.length, resetKey, onServer);
+  const t = useText();
   return (
-    <ul className="agenda-list" aria-label="Conciertos">
+    <ul className="agenda-list" aria-label={t('agenda.list')}>
       {concerts.slice(0, shown).map((concert, index) => (
         <li key={concert.id}>
           {/* Each card hydrates on its own, after the page around it: React splits the work

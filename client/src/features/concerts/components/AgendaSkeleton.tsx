@@ -1,4 +1,5 @@
 import { Loading } from '@/components/Loading';
+import { useText } from '@/i18n/IntlContext';
 
 const PLACES = Array.from({ length: 6 }, (_, index) => index);
 
@@ -7,9 +8,10 @@ const PLACES = Array.from({ length: 6 }, (_, index) => index);
  * pushing anything, and the footer stays below the screen. Screen readers hear only the status.
  */
 export function AgendaSkeleton() {
+  const t = useText();
   return (
     <>
-      <Loading className="visually-hidden">Cargando conciertos...</Loading>
+      <Loading className="visually-hidden">{t('agenda.loading')}</Loading>
       <ul className="agenda-list" aria-hidden="true">
         {PLACES.map((place) => (
           <li key={place}>

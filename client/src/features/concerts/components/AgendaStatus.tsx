@@ -2,6 +2,7 @@
 // skeleton while loading, the failed read with a retry, or why nothing is listed.
 import type { ReactNode } from 'react';
 import { LoadFailure } from '@/components/LoadFailure';
+import { useText } from '@/i18n/IntlContext';
 import type { useAgendaView } from '../useAgendaView';
 import { AgendaSkeleton } from './AgendaSkeleton';
 
@@ -16,11 +17,12 @@ interface AgendaStatusProps {
 
 export function AgendaStatus({ view, isEmpty, children }: AgendaStatusProps) {
   const { agenda, filtered } = view;
+  const t = useText();
   if (agenda.isPending) return <AgendaSkeleton />;
   if (agenda.isError) {
     return (
       <LoadFailure className="agenda-message" onRetry={() => void agenda.refetch()}>
-        Error fetching concerts data.
+        {t('agenda.loadFailed')}
       </LoadFailure>
     );
   }
@@ -29,13 +31,13 @@ export function AgendaStatus({ view, isEmpty, children }: AgendaStatusProps) {
     <div className="agenda-message" role="status">
       {filtered ? (
         <>
-          <p>No hay conciertos que coincidan con tus filtros.</p>
+          <p>{t('agenda.noMatch')}</p>
           <button type="button" className="button button--secondary" onClick={view.clearFilters}>
-            Borrar filtros
+            {t('agenda.clearFilters')}
           </button>
         </>
       ) : (
-        <p>No hay conciertos próximos. ¡Vuelve pronto!</p>
+        <p>{t('agenda.empty')}</p>
       )}
     </div>
   );

@@ -1,5 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { useText } from '@/i18n/IntlContext';
 import { normalizeText } from '../filters';
+import { CROSS } from './icons';
 
 const MIN_CHARS = 2;
 const MAX_SUGGESTIONS = 5;
@@ -18,6 +20,7 @@ export function BandCombobox({ value, bandNames, onChange }: BandFilterProps) {
   const listId = `${id}-list`;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const t = useText();
 
   const needle = normalizeText(value);
   const suggestions =
@@ -62,7 +65,7 @@ export function BandCombobox({ value, bandNames, onChange }: BandFilterProps) {
 
   return (
     <div className="filter-field band-combobox">
-      <label htmlFor={`${id}-input`}>Buscar banda</label>
+      <label htmlFor={`${id}-input`}>{t('filters.bandSearch')}</label>
       <div className="band-combobox__row">
         <input
           id={`${id}-input`}
@@ -87,18 +90,18 @@ export function BandCombobox({ value, bandNames, onChange }: BandFilterProps) {
           <button
             type="button"
             className="pill icon-button"
-            aria-label="Borrar banda"
-            title="Borrar banda"
+            aria-label={t('filters.bandClear')}
+            title={t('filters.bandClear')}
             onClick={() => choose('')}
           >
-            <span aria-hidden="true">×</span>
+            <span aria-hidden="true">{CROSS}</span>
           </button>
         )}
       </div>
       <ul
         id={listId}
         role="listbox"
-        aria-label="Bandas sugeridas"
+        aria-label={t('filters.bandSuggestions')}
         className="band-combobox__list"
         hidden={!expanded}
       >

@@ -1,6 +1,10 @@
 import { useId, useRef, useState } from 'react';
 import { matchingBands } from '../filters';
+import { useText } from '@/i18n/IntlContext';
 import type { BandFilterProps } from './BandCombobox';
+import { CROSS } from './icons';
+
+const MAGNIFIER = '🔍 ';
 
 /** Narrow screens: a button opening a modal band search; the chosen band shows as a pill. */
 export function BandSearchDialog({ value, bandNames, onChange }: BandFilterProps) {
@@ -10,6 +14,7 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandFilterProps
   // The list is in the page only while the dialog is open: a season's agenda names a thousand
   // bands or more, a button each, that would otherwise be built and kept with every agenda.
   const [isOpen, setIsOpen] = useState(false);
+  const t = useText();
   const matches = isOpen ? matchingBands(bandNames(), query) : [];
 
   function open() {
@@ -30,11 +35,12 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandFilterProps
   return (
     <div className="filter-field band-search">
       <span className="filter-field__label" id={`${id}-label`}>
-        Banda
+        {t('filters.band')}
       </span>
       <div className="band-search__row">
         <button type="button" className="button button--secondary" onClick={open}>
-          <span aria-hidden="true">🔍 </span>Buscar banda
+          <span aria-hidden="true">{MAGNIFIER}</span>
+          {t('filters.bandSearch')}
         </button>
         {value && (
           <span className="band-pill">
@@ -42,10 +48,10 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandFilterProps
             <button
               type="button"
               className="chip__remove"
-              aria-label="Quitar filtro de banda"
+              aria-label={t('filters.bandRemove')}
               onClick={() => onChange('')}
             >
-              <span aria-hidden="true">×</span>
+              <span aria-hidden="true">{CROSS}</span>
             </button>
           </span>
         )}
@@ -57,18 +63,18 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandFilterProps
         onClose={() => setIsOpen(false)}
       >
         <h2 id={`${id}-title`} className="band-dialog__title">
-          Buscar banda
+          {t('filters.bandSearch')}
         </h2>
         <input
           className="text-input"
           type="search"
-          placeholder="Buscar banda..."
-          aria-label="Nombre de la banda"
+          placeholder={t('filters.bandPlaceholder')}
+          aria-label={t('filters.bandName')}
           value={query}
           onChange={(event) => setQuery(event.target.value)}
         />
         {!isOpen ? null : matches.length > 0 ? (
-          <ul className="band-dialog__list" aria-label="Bandas encontradas">
+          <ul className="band-dialog__list" aria-label={t('filters.bandsFound')}>
             {matches.map((name) => (
               <li key={name}>
                 <button type="button" className="band-dialog__option" onClick={() => choose(name)}>
@@ -79,11 +85,11 @@ export function BandSearchDialog({ value, bandNames, onChange }: BandFilterProps
           </ul>
         ) : (
           <p className="band-dialog__empty" role="status">
-            Sin resultados
+            {t('filters.noResults')}
           </p>
         )}
         <button type="button" className="button button--secondary" onClick={close}>
-          Cancelar
+          {t('filters.cancel')}
         </button>
       </dialog>
     </div>

@@ -1,8 +1,9 @@
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
 import type { AgendaConcertDto } from '@common/dto';
-import { formatLongDay } from '@/lib/dates';
-import { formatPrice } from '@/lib/money';
+import { useText } from '@/i18n/IntlContext';
+import { useFormats } from '@/i18n/useFormats';
+import { genreName } from '@/i18n/genreName';
 import { AddToCalendar } from '@/features/calendar/AddToCalendar';
 import { useGoingCount, useLikeCount } from '../queries';
 import { calendarProps, ConcertFacts, SpotifyLinks } from './ConcertFacts';
@@ -10,10 +11,11 @@ import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';
 import { GoingButton } from './GoingButton';
 import { LikeButton } from './LikeButton';
-import { CANCELLED_REASON, isScorePending, scoreView } from './score';
+import { isScorePending, scoreView } from './score';
 import { concertPagePath, concertTitle, formatHour, whatsappUrl } from './shareText';
 
-const THINKING = 'Dame un momento, estoy pensando en ello...';
+/** Before the words of a score still being worked out. */
+const THINKING_FACE = '🤔 ';
 
 interface ConcertCardProps {
   concert: AgendaConcertDto;
@@ -36,7 +38,9 @@ export const ConcertCard = memo(function ConcertCard({
   firstOnScreen = false,
 }: ConcertCardProps) {
   const titleId = useId();
-  const title = concertTitle(concert);
+  const t = useText();
+  const formats = useFormats();
+  const title = concertTitle(concert, t);
   const recommendation = concert.recommendation;
   const pending = isScorePending(recommendation, concert.cancelled);
   const score = scoreView(recommendation, concert.cancelled);
@@ -45,13 +49,17 @@ export const ConcertCard = memo(function ConcertCard({
 
   return (
     <article className="concert-card" aria-labelledby={titleId}>
-      <ConcertImage src={image} alt={`Imagen de ${title}`} priority={firstOnScreen} />
+      <ConcertImage src={image} alt={t('concert.imageAlt', { title })} priority={firstOnScreen} />
       <div className="concert-card__body">
         <div className="concert-card__top">
-          <p className="concert-card__date">{formatLongDay(concert.day)}</p>
+          <p className="concert-card__date">{formats.longDay(concert.day)}</p>
           {/* A visitor has no score: no badge that would wait for one forever. */}
           {signedIn && (
-            <span className="concert-card__score" role="img" aria-label={`Encaje: ${score.label}`}>
+            <span
+              className="concert-card__score"
+              role="img"
+              aria-label={t('concert.scoreLabel', { label: t(score.label) })}
+            >
               {score.emoji}
             </span>
           )}
@@ -59,14 +67,14 @@ export const ConcertCard = memo(function ConcertCard({
         <h2 id={titleId} className="concert-card__title">
           <Link to={concertPagePath(concert)}>{title}</Link>
         </h2>
-        {concert.cancelled && <p className="concert-card__cancelled">Cancelado</p>}
+        {concert.cancelled && <p className="concert-card__cancelled">{t('concert.cancelled')}</p>}
         <ConcertFacts
           className="concert-card__facts"
           facts={[
-            ['Género', concert.genre],
-            ['Lugar', concert.venue],
-            ['Hora', formatHour(concert.hour)],
-            ['Precio', formatPrice(concert.price)],
+            [t('concert.fact.genre'), genreName(t, concert.genre)],
+            [t('concert.fact.place'), concert.venue],
+            [t('concert.fact.hour'), formatHour(concert.hour)],
+            [t('concert.fact.price'), formats.price(concert.price)],
           ]}
         />
         {/* Visitors: the public agenda itself invites them to sign up for their scores. */}
@@ -74,13 +82,13 @@ export const ConcertCard = memo(function ConcertCard({
           <p className={`concert-card__reason${pending ? ' concert-card__reason--pending' : ''}`}>
             {pending ? (
               <>
-                <span aria-hidden="true">🤔 </span>
-                {THINKING}
+                <span aria-hidden="true">{THINKING_FACE}</span>
+                {t('concert.thinking')}
               </>
             ) : concert.cancelled ? (
-              CANCELLED_REASON
+              t('concert.cancelledReason')
             ) : (
-              (recommendation?.reason ?? THINKING)
+              (recommendation?.reason ?? t('concert.thinking'))
             )}
           </p>
         )}
@@ -89,7 +97,7 @@ export const ConcertCard = memo(function ConcertCard({
         )}
         {concert.descriptionLong && (
           <details className="concert-card__more">
-            <summary>Leer más</summary>
+            <summary>{t('concert.readMore')}</summary>
             <p>{concert.descriptionLong}</p>
           </details>
         )}
@@ -112,11 +120,11 @@ export const ConcertCard = memo(function ConcertCard({
           />
           <a
             className="share-link"
-            href={whatsappUrl(concert, siteUrl)}
+            href={whatsappUrl(concert, siteUrl, t, formats)}
             target="_blank"
             rel="noopener noreferrer"
           >
-            Compartir por WhatsApp
+            {t('concert.shareWhatsapp')}
           </a>
         </div>
         <AddToCalendar {...calendarProps(concert, title)} />

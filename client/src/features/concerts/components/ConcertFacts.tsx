@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { AgendaConcertDto } from '@common/dto';
 import { spotifyArtistId } from '@common/spotify';
 import type { AddToCalendarProps } from '@/features/calendar/AddToCalendar';
+import { useText } from '@/i18n/IntlContext';
 import { formatHour } from './shareText';
 import { SpotifyListen } from './SpotifyListen';
 
@@ -35,6 +36,7 @@ export function ConcertFacts({
  * artist, else the plain link.
  */
 export function SpotifyLinks({ bands }: { bands: AgendaConcertDto['bands'] }) {
+  const t = useText();
   return bands.map((band) => {
     const url = band.spotifyUrl;
     const artistId = spotifyArtistId(url);
@@ -44,7 +46,7 @@ export function SpotifyLinks({ bands }: { bands: AgendaConcertDto['bands'] }) {
           <SpotifyListen name={band.name} url={url} artistId={artistId} />
         ) : (
           <a href={url ?? undefined} target="_blank" rel="noopener noreferrer">
-            Escuchar {band.name} en Spotify
+            {t('concert.spotifyLink', { name: band.name })}
           </a>
         )}
       </li>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { Feedback } from '@common/genres';
+import { useText } from '@/i18n/IntlContext';
 import { useFeedbackMutation } from '../queries';
 import { ThumbIcon } from './icons';
 
@@ -9,12 +10,14 @@ interface FeedbackButtonsProps {
   signedIn: boolean;
 }
 
-const SIGN_IN = 'Inicia sesión para valorar';
-
 /** Thumbs up sets 1, down sets -1, pressing the active one again resets to 0. */
 export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButtonsProps) {
   const id = useId();
   const mutation = useFeedbackMutation(concertId);
+  const t = useText();
+  const signIn = t('concert.feedbackSignIn');
+  const up = t('concert.feedbackUp');
+  const down = t('concert.feedbackDown');
 
   function choose(value: 1 | -1) {
     if (!signedIn || mutation.isPending) return;
@@ -24,14 +27,14 @@ export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButto
   return (
     <div className="concert-feedback" role="group" aria-labelledby={`${id}-title`}>
       <span id={`${id}-title`} className="concert-feedback__title">
-        ¿Recomendación acertada?
+        {t('concert.feedbackTitle')}
       </span>
       <button
         type="button"
         className="pill icon-button"
         aria-pressed={feedback === 1}
-        aria-label="Recomendación acertada"
-        title={signedIn ? 'Recomendación acertada' : SIGN_IN}
+        aria-label={up}
+        title={signedIn ? up : signIn}
         disabled={!signedIn}
         aria-busy={mutation.isPending}
         onClick={() => choose(1)}
@@ -42,15 +45,15 @@ export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButto
         type="button"
         className="pill icon-button"
         aria-pressed={feedback === -1}
-        aria-label="Recomendación no acertada"
-        title={signedIn ? 'Recomendación no acertada' : SIGN_IN}
+        aria-label={down}
+        title={signedIn ? down : signIn}
         disabled={!signedIn}
         aria-busy={mutation.isPending}
         onClick={() => choose(-1)}
       >
         <ThumbIcon down />
       </button>
-      {!signedIn && <span className="visually-hidden">{SIGN_IN}</span>}
+      {!signedIn && <span className="visually-hidden">{signIn}</span>}
     </div>
   );
 }

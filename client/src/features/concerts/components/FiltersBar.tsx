@@ -1,10 +1,13 @@
 import { useId, useMemo, useState } from 'react';
 import type { AgendaConcertDto } from '@common/dto';
+import { genreName } from '@/i18n/genreName';
+import { useText } from '@/i18n/IntlContext';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
 import { uniqueBandNames, uniqueGenres, type AgendaFilters } from '../filters';
 import { PRICE_RANGES } from '../priceFilter';
 import { BandCombobox } from './BandCombobox';
 import { BandSearchDialog } from './BandSearchDialog';
+import { CROSS } from './icons';
 
 interface FiltersBarProps {
   filters: AgendaFilters;
@@ -30,6 +33,7 @@ export function FiltersBar(props: FiltersBarProps) {
   // the start only when the address already filters. The stylesheet decides which is shown (the
   // server cannot know the screen), so the server's HTML is already the phone's or the laptop's.
   const [open, setOpen] = useState(active > 0);
+  const t = useText();
   return (
     <div className={open ? 'filters filters--open' : 'filters'}>
       <button
@@ -39,7 +43,7 @@ export function FiltersBar(props: FiltersBarProps) {
         aria-controls={fieldsIdOf(id)}
         onClick={() => setOpen(!open)}
       >
-        {active > 0 ? `Filtros (${active})` : 'Filtros'}
+        {t('filters.toggle', { active })}
       </button>
       <FilterFields {...props} id={id} narrow={narrow} />
     </div>
@@ -56,12 +60,7 @@ interface Choice {
   options: readonly { value: string; label: string }[];
 }
 
-const SCORES = [
-  { value: 'extreme', label: '🔥🔥🔥 Encaje muy alto' },
-  { value: 'high', label: '🔥🔥 Encaje alto' },
-  { value: 'medium', label: '🔥 Encaje medio' },
-  { value: 'low', label: '😴 Encaje bajo' },
-];
+const SCORES = ['extreme', 'high', 'medium', 'low'] as const;
 
 /**
  * The fields themselves. The genre and band choices are read from the whole agenda only when the
@@ -81,20 +80,33 @@ function FilterFields({
     let names: string[] | undefined;
     return () => (names ??= uniqueBandNames(concerts));
   }, [concerts]);
+  const t = useText();
   const genres = useMemo(
-    () => uniqueGenres(concerts).map((genre) => ({ value: genre, label: genre })),
-    [concerts],
+    () => uniqueGenres(concerts).map((genre) => ({ value: genre, label: genreName(t, genre) })),
+    [concerts, t],
   );
+  const all = t('filters.allMasculine');
   const choices: (Choice | false)[] = [
-    showScore && { name: 'puntuacion', label: 'Puntuación', all: 'Todas', options: SCORES },
-    { name: 'genero', label: 'Género', all: 'Todos', options: genres },
-    { name: 'precio', label: 'Precio', all: 'Todos', options: PRICE_RANGES },
+    showScore && {
+      name: 'puntuacion',
+      label: t('filters.score'),
+      all: t('filters.allFeminine'),
+      options: SCORES.map((value) => ({ value, label: t(`filters.score.${value}`) })),
+    },
+    { name: 'genero', label: t('filters.genre'), all, options: genres },
+    {
+      name: 'precio',
+      label: t('filters.price'),
+      all,
+      options: PRICE_RANGES.map(({ value }) => ({ value, label: t(`filters.price.${value}`) })),
+    },
   ];
   const BandFilter = narrow ? BandSearchDialog : BandCombobox;
+  const clearDate = t('filters.clearDate');
   return (
-    <section id={fieldsIdOf(id)} className="agenda-filters" aria-label="Filtros">
+    <section id={fieldsIdOf(id)} className="agenda-filters" aria-label={t('filters.label')}>
       <div className="filter-field">
-        <label htmlFor={`${id}-date`}>Selecciona una fecha</label>
+        <label htmlFor={`${id}-date`}>{t('filters.date')}</label>
         <div className="filter-field__row">
           <input
             id={`${id}-date`}
@@ -107,11 +119,11 @@ function FilterFields({
             <button
               type="button"
               className="pill icon-button"
-              aria-label="Borrar fecha"
-              title="Borrar fecha"
+              aria-label={clearDate}
+              title={clearDate}
               onClick={() => onChange('fecha', '')}
             >
-              <span aria-hidden="true">×</span>
+              <span aria-hidden="true">{CROSS}</span>
             </button>
           )}
         </div>

@@ -1,18 +1,16 @@
 import { useId } from 'react';
 import { FormStatus } from '@/components/FormStatus';
+import { useText } from '@/i18n/IntlContext';
 import { ApiError } from '@/lib/api';
 import { useGoingMutation } from '../queries';
 
-const SIGN_IN = 'Inicia sesión para decir que vas';
-const CLOSED = 'Este concierto se ha cancelado o ya ha pasado';
-const SAVE_FAILED = 'No se ha podido guardar que vas. Inténtalo de nuevo.';
-
 /** How many fans go, never who: '3 van' to the eye, '3 fans van' to a screen reader. */
 export function GoingCount({ count, id }: { count: number; id?: string }) {
+  const t = useText();
   return (
     <span id={id} className="going-count">
-      <span aria-hidden="true">{count === 1 ? '1 va' : `${count} van`}</span>
-      <span className="visually-hidden">{count === 1 ? '1 fan va' : `${count} fans van`}</span>
+      <span aria-hidden="true">{t('concert.goingCount', { count })}</span>
+      <span className="visually-hidden">{t('concert.goingCountFans', { count })}</span>
     </span>
   );
 }
@@ -31,6 +29,8 @@ export function GoingButton({ concertId, going, goingCount, signedIn, closed }: 
   const countId = useId();
   const mutation = useGoingMutation(concertId);
   const locked = closed && !going;
+  const t = useText();
+  const signIn = t('concert.goingSignIn');
 
   function toggle() {
     if (!signedIn || locked || mutation.isPending) return;
@@ -43,19 +43,19 @@ export function GoingButton({ concertId, going, goingCount, signedIn, closed }: 
         type="button"
         className={`pill like-button going-button${going ? ' going-button--on' : ''}`}
         aria-pressed={going}
-        aria-label={signedIn ? 'Voy' : SIGN_IN}
-        title={signedIn ? (locked ? CLOSED : undefined) : SIGN_IN}
+        aria-label={signedIn ? t('concert.going') : signIn}
+        title={signedIn ? (locked ? t('concert.goingClosed') : undefined) : signIn}
         disabled={!signedIn || locked}
         aria-describedby={countId}
         aria-busy={mutation.isPending}
         onClick={toggle}
       >
-        Voy
+        {t('concert.going')}
         <GoingCount id={countId} count={goingCount} />
       </button>
       {mutation.isError && (
         <FormStatus kind="error" className="going-button__error">
-          {mutation.error instanceof ApiError ? mutation.error.message : SAVE_FAILED}
+          {mutation.error instanceof ApiError ? mutation.error.message : t('concert.goingFailed')}
         </FormStatus>
       )}
     </>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useText } from '@/i18n/IntlContext';
 import { useLikeMutation } from '../queries';
 import { HeartIcon } from './icons';
 
@@ -9,12 +10,12 @@ interface LikeButtonProps {
   signedIn: boolean;
 }
 
-const SIGN_IN = 'Inicia sesión para dar like';
-
 /** Optimistic like toggle; a click while the previous one is in flight is ignored. */
 export function LikeButton({ concertId, liked, likeCount, signedIn }: LikeButtonProps) {
   const countId = useId();
   const mutation = useLikeMutation(concertId);
+  const t = useText();
+  const signIn = t('concert.likeSignIn');
 
   function toggle() {
     if (!signedIn || mutation.isPending) return;
@@ -26,8 +27,8 @@ export function LikeButton({ concertId, liked, likeCount, signedIn }: LikeButton
       type="button"
       className={`pill like-button${liked ? ' like-button--on' : ''}`}
       aria-pressed={liked}
-      aria-label={signedIn ? 'Me gusta' : SIGN_IN}
-      title={signedIn ? undefined : SIGN_IN}
+      aria-label={signedIn ? t('concert.like') : signIn}
+      title={signedIn ? undefined : signIn}
       disabled={!signedIn}
       aria-describedby={countId}
       aria-busy={mutation.isPending}
@@ -36,7 +37,7 @@ export function LikeButton({ concertId, liked, likeCount, signedIn }: LikeButton
       <HeartIcon filled={liked} />
       <span id={countId} className="like-button__count">
         {likeCount}
-        <span className="visually-hidden"> me gusta en total</span>
+        <span className="visually-hidden">{t('concert.likeTotal')}</span>
       </span>
     </button>
   );

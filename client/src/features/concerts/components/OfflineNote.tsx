@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { useText } from '@/i18n/IntlContext';
 
 const subscribe = (listener: () => void) => {
   window.addEventListener('online', listener);
@@ -19,10 +20,11 @@ const isOldCopy = () =>
  */
 export function OfflineNote() {
   const old = useSyncExternalStore(subscribe, isOldCopy, () => false);
+  const t = useText();
   if (!old) return null;
   return (
     <p className="offline-note" role="status">
-      Sin conexión: estás viendo tu agenda guardada, puede no estar al día.
+      {t('agenda.offline')}
     </p>
   );
 }

@@ -1,7 +1,9 @@
 import type { RecommendationProgressDto } from '@common/dto';
+import { useText } from '@/i18n/IntlContext';
 
 export function RecommendationProgress({ progress }: { progress: RecommendationProgressDto }) {
-  const text = `Calculando tus recomendaciones: ${progress.scored} de ${progress.total}`;
+  const t = useText();
+  const text = t('agenda.progress', { scored: progress.scored, total: progress.total });
   return (
     <div className="agenda-progress">
       <p role="status" className="agenda-progress__text">
@@ -9,7 +11,7 @@ export function RecommendationProgress({ progress }: { progress: RecommendationP
       </p>
       <progress
         className="agenda-progress__bar"
-        aria-label="Progreso de tus recomendaciones"
+        aria-label={t('agenda.progressLabel')}
         max={progress.total}
         value={progress.scored}
       />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
+import { useText } from '@/i18n/IntlContext';
 import { useHydrated } from '@/lib/hydration';
 
 interface ShareActionsProps {
@@ -22,6 +23,7 @@ export function ShareActions({ url, title, text }: ShareActionsProps) {
   const [message, setMessage] = useState<StatusMessage | null>(null);
   // The server cannot know the browser's: its HTML, and hydration, offer the copy.
   const native = useHydrated() && canShare();
+  const t = useText();
 
   async function share() {
     try {
@@ -29,19 +31,16 @@ export function ShareActions({ url, title, text }: ShareActionsProps) {
     } catch (error) {
       // Closing the share sheet is a choice, not a failure.
       if (error instanceof DOMException && error.name === 'AbortError') return;
-      setMessage({
-        kind: 'error',
-        text: 'No se ha podido compartir. Copia la dirección de la página.',
-      });
+      setMessage({ kind: 'error', text: t('concert.shareFailed') });
     }
   }
 
   async function copy() {
     try {
       await navigator.clipboard.writeText(url);
-      setMessage({ kind: 'success', text: 'Enlace copiado.' });
+      setMessage({ kind: 'success', text: t('concert.linkCopied') });
     } catch {
-      setMessage({ kind: 'error', text: `No se ha podido copiar. El enlace es ${url}` });
+      setMessage({ kind: 'error', text: t('concert.copyFailed', { url }) });
     }
   }
 
@@ -53,15 +52,15 @@ export function ShareActions({ url, title, text }: ShareActionsProps) {
         target="_blank"
         rel="noopener noreferrer"
       >
-        Compartir por WhatsApp
+        {t('concert.shareWhatsapp')}
       </a>
       {native ? (
         <button type="button" className="button button--secondary" onClick={() => void share()}>
-          Compartir
+          {t('concert.share')}
         </button>
       ) : (
         <button type="button" className="button button--secondary" onClick={() => void copy()}>
-          Copiar enlace
+          {t('concert.copyLink')}
         </button>
       )}
       <StatusRegion message={message} />

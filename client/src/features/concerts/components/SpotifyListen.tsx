@@ -4,6 +4,7 @@
 // browser.
 import { useId, useState } from 'react';
 import { spotifyEmbedUrl } from '@common/spotify';
+import { useRichText, useText } from '@/i18n/IntlContext';
 import { PlayIcon } from './icons';
 
 /** What the compact player needs: its controls and the artist's name fit in this height. */
@@ -19,6 +20,8 @@ interface SpotifyListenProps {
 export function SpotifyListen({ name, url, artistId }: SpotifyListenProps) {
   const [open, setOpen] = useState(false);
   const playerId = useId();
+  const t = useText();
+  const rich = useRichText();
   return (
     <div className="spotify-listen">
       <div className="spotify-listen__controls">
@@ -30,23 +33,26 @@ export function SpotifyListen({ name, url, artistId }: SpotifyListenProps) {
           onClick={() => setOpen((wasOpen) => !wasOpen)}
         >
           {open ? (
-            `Ocultar el reproductor de ${name}`
+            t('concert.spotifyHide', { name })
           ) : (
             <>
               <PlayIcon />
-              {`Escuchar ${name} aquí`}
+              {t('concert.spotifyPlay', { name })}
             </>
           )}
         </button>
         <a href={url} target="_blank" rel="noopener noreferrer">
-          Abrir<span className="visually-hidden"> {name}</span> en Spotify
+          {rich('concert.spotifyOpen', {
+            name,
+            hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+          })}
         </a>
       </div>
       <div id={playerId} className="spotify-listen__player">
         {open && (
           <iframe
             src={spotifyEmbedUrl(artistId)}
-            title={`Reproductor de Spotify: ${name}`}
+            title={t('concert.spotifyPlayer', { name })}
             loading="lazy"
             allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
             width="100%"

@@ -39,3 +39,6 @@ export function PlayIcon() {
     </svg>
   );
 }
+
+/** The mark on the buttons that clear a field (their label says it in words). */
+export const CROSS = '×';

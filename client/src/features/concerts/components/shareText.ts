@@ -1,12 +1,12 @@
 import { concertPath } from '@common/concert-page';
 import type { AgendaConcertDto } from '@common/dto';
-import { formatLongDay } from '@/lib/dates';
-import { formatPrice } from '@/lib/money';
+import type { Translate } from '@/i18n/IntlContext';
+import type { Formats } from '@/i18n/useFormats';
 import { bandNamesOf } from '../filters';
 
-export function concertTitle(concert: AgendaConcertDto): string {
+export function concertTitle(concert: AgendaConcertDto, t: Translate): string {
   const names = bandNamesOf(concert);
-  return names.length > 0 ? names.join(' + ') : 'Concierto';
+  return names.length > 0 ? names.join(' + ') : t('concert.unnamed');
 }
 
 export function formatHour(hour: string): string {
@@ -28,20 +28,35 @@ export function concertPageUrl(concert: AgendaConcertDto, siteUrl: string): stri
 }
 
 /** The WhatsApp message: date, bands, venue, price, Spotify links and the concert's page. */
-export function shareText(concert: AgendaConcertDto, siteUrl: string): string {
+export function shareText(
+  concert: AgendaConcertDto,
+  siteUrl: string,
+  t: Translate,
+  formats: Formats,
+): string {
   const lines = [
-    `🎶 ${concertTitle(concert)}`,
-    `📅 ${formatLongDay(concert.day)} a las ${formatHour(concert.hour)}`,
-    `📍 ${concert.venue}`,
-    `💶 ${formatPrice(concert.price)}`,
+    t('concert.shareLines', {
+      title: concertTitle(concert, t),
+      day: formats.longDay(concert.day),
+      hour: formatHour(concert.hour),
+      venue: concert.venue,
+      price: formats.price(concert.price),
+    }),
   ];
   for (const band of concert.bands) {
-    if (band.spotifyUrl) lines.push(`🎧 ${band.name} en Spotify: ${band.spotifyUrl}`);
+    if (band.spotifyUrl) {
+      lines.push(t('concert.shareSpotify', { name: band.name, url: band.spotifyUrl }));
+    }
   }
-  lines.push(`Toda la información: ${concertPageUrl(concert, siteUrl)}`);
+  lines.push(t('concert.shareMore', { url: concertPageUrl(concert, siteUrl) }));
   return lines.join('\n');
 }
 
-export function whatsappUrl(concert: AgendaConcertDto, siteUrl: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(shareText(concert, siteUrl))}`;
+export function whatsappUrl(
+  concert: AgendaConcertDto,
+  siteUrl: string,
+  t: Translate,
+  formats: Formats,
+): string {
+  return `https://wa.me/?text=${encodeURIComponent(shareText(concert, siteUrl, t, formats))}`;
 }

@@ -1,5 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { MAX_ARTIST_LENGTH, MAX_ARTISTS } from '@common/rules';
+import { CROSS } from '@/features/concerts/components/icons';
+import { useText } from '@/i18n/IntlContext';
 
 interface ArtistsFieldProps {
   artists: string[];
@@ -11,6 +13,7 @@ export function ArtistsField({ artists, onChange }: ArtistsFieldProps) {
   const id = useId();
   const [draft, setDraft] = useState('');
   const full = artists.length >= MAX_ARTISTS;
+  const t = useText();
 
   function add() {
     const name = draft.trim().slice(0, MAX_ARTIST_LENGTH);
@@ -29,7 +32,7 @@ export function ArtistsField({ artists, onChange }: ArtistsFieldProps) {
 
   return (
     <fieldset className="fieldset">
-      <legend>Artistas favoritos</legend>
+      <legend>{t('artists.legend')}</legend>
       {artists.length > 0 ? (
         <ul className="chip-list">
           {artists.map((artist) => (
@@ -38,19 +41,19 @@ export function ArtistsField({ artists, onChange }: ArtistsFieldProps) {
               <button
                 type="button"
                 className="chip__remove"
-                aria-label={`Quitar ${artist}`}
+                aria-label={t('artists.remove', { name: artist })}
                 onClick={() => onChange(artists.filter((item) => item !== artist))}
               >
-                <span aria-hidden="true">×</span>
+                <span aria-hidden="true">{CROSS}</span>
               </button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="profile-empty">Todavía no tienes artistas favoritos.</p>
+        <p className="profile-empty">{t('artists.none')}</p>
       )}
       <div className="artist-add">
-        <label htmlFor={`${id}-artist`}>Añadir artista</label>
+        <label htmlFor={`${id}-artist`}>{t('artists.addLabel')}</label>
         <div className="artist-add__row">
           <input
             id={`${id}-artist`}
@@ -68,10 +71,10 @@ export function ArtistsField({ artists, onChange }: ArtistsFieldProps) {
             onClick={add}
             disabled={full || !draft.trim()}
           >
-            Añadir
+            {t('artists.add')}
           </button>
         </div>
-        {full && <p className="profile-hint">Como mucho 50 artistas favoritos.</p>}
+        {full && <p className="profile-hint">{t('artists.full')}</p>}
       </div>
     </fieldset>
   );

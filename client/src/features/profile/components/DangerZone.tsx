@@ -6,13 +6,10 @@ import { PasswordField } from '@/components/PasswordField';
 import { ApiError } from '@/lib/api';
 import { setSessionUser } from '@/lib/session';
 import { deleteAccount } from '../queries';
-import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
+import { ReauthHint, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 import { FormStatus } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
-
-const DELETED = 'Cuenta eliminada correctamente.';
-const DELETE_FAILED = 'Ocurrió un problema al eliminar tu cuenta.';
-const PASSWORD_REQUIRED = 'Introduce tu contraseña actual.';
+import { useText } from '@/i18n/IntlContext';
 /** Long enough to read the confirmation before landing on the home page. */
 const GOODBYE_DELAY_MS = 1500;
 
@@ -40,6 +37,7 @@ export function DangerZone({
   const [failure, setFailure] = useState('');
   // The password field exists only while the dialog is open: a closed dialog keeps no password.
   const [isOpen, setIsOpen] = useState(false);
+  const t = useText();
 
   useEffect(() => {
     if (state !== 'deleted') return;
@@ -68,7 +66,7 @@ export function DangerZone({
     event.preventDefault();
     if (state === 'deleting') return;
     if (hasPassword && currentPassword === '') {
-      setFailure(PASSWORD_REQUIRED);
+      setFailure(t('danger.passwordRequired'));
       setState('failed');
       return;
     }
@@ -79,13 +77,13 @@ export function DangerZone({
       setState('deleted');
     } catch (caught) {
       const known = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
-      setFailure(known ? caught.message : DELETE_FAILED);
+      setFailure(known ? caught.message : t('danger.failed'));
       setState(caught instanceof ApiError && caught.code === REAUTH_REQUIRED ? 'reauth' : 'failed');
     }
   }
 
   return (
-    <TitledSection className="profile-section danger-zone" title="Zona de Peligro">
+    <TitledSection className="profile-section danger-zone" title={t('danger.title')}>
       <button
         ref={openerRef}
         type="button"
@@ -93,9 +91,9 @@ export function DangerZone({
         onClick={open}
         disabled={state === 'deleting' || state === 'deleted'}
       >
-        Eliminar mi cuenta
+        {t('danger.delete')}
       </button>
-      {state === 'deleted' && <FormStatus kind="success">{DELETED}</FormStatus>}
+      {state === 'deleted' && <FormStatus kind="success">{t('danger.deleted')}</FormStatus>}
       <dialog
         ref={dialogRef}
         className="confirm-dialog"
@@ -107,12 +105,10 @@ export function DangerZone({
           openerRef.current?.focus();
         }}
       >
-        <h2 id={`${id}-dialog-title`}>¿Eliminar tu cuenta?</h2>
-        <p id={`${id}-dialog-text`}>
-          Esta acción no se puede deshacer: se borrarán tu cuenta, tus gustos y tus recomendaciones.
-        </p>
+        <h2 id={`${id}-dialog-title`}>{t('danger.confirmTitle')}</h2>
+        <p id={`${id}-dialog-text`}>{t('danger.confirmText')}</p>
         <form onSubmit={(event) => void confirm(event)} noValidate>
-          {!hasPassword && <p className="profile-hint">{REAUTH_HINT}</p>}
+          {!hasPassword && <ReauthHint />}
           {hasPassword && isOpen && (
             <PasswordField
               kind="current"
@@ -126,7 +122,7 @@ export function DangerZone({
           {state === 'reauth' && <ReauthNotice message={failure} providers={signInProviders} />}
           <div className="profile-actions">
             <button type="submit" className="button button--danger" disabled={state === 'deleting'}>
-              Sí, eliminar mi cuenta
+              {t('danger.confirm')}
             </button>
             <button
               ref={cancelRef}
@@ -134,7 +130,7 @@ export function DangerZone({
               className="button button--secondary"
               onClick={close}
             >
-              Cancelar
+              {t('profile.cancel')}
             </button>
           </div>
         </form>

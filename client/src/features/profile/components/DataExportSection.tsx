@@ -6,15 +6,15 @@ import { Loading } from '@/components/Loading';
 import { TitledSection } from '@/components/TitledSection';
 import { ApiError } from '@/lib/api';
 import { saveFile } from '@/lib/saveFile';
+import { useText } from '@/i18n/IntlContext';
 import { downloadOwnData } from '../queries';
-
-const EXPORT_FAILED = 'No se han podido preparar tus datos. Inténtalo de nuevo.';
 
 type State = 'idle' | 'preparing' | 'done' | 'failed';
 
 export function DataExportSection() {
   const [state, setState] = useState<State>('idle');
   const [failure, setFailure] = useState('');
+  const t = useText();
 
   async function download() {
     setState('preparing');
@@ -25,18 +25,18 @@ export function DataExportSection() {
     } catch (caught) {
       // Too many downloads is the one refusal worth its own words; anything else is a retry.
       const tooMany = caught instanceof ApiError && caught.status === 429;
-      setFailure(tooMany ? caught.message : EXPORT_FAILED);
+      setFailure(tooMany ? caught.message : t('export.failed'));
       setState('failed');
     }
   }
 
   return (
-    <TitledSection className="profile-section" title="Tus datos" aria-busy={state === 'preparing'}>
-      <p className="profile-hint">
-        Un archivo JSON con todo lo que guardamos de ti: tu cuenta, tus gustos, tus likes y
-        valoraciones, tus recomendaciones con su explicación, los emails que te hemos enviado y tus
-        sesiones.
-      </p>
+    <TitledSection
+      className="profile-section"
+      title={t('export.title')}
+      aria-busy={state === 'preparing'}
+    >
+      <p className="profile-hint">{t('export.hint')}</p>
       <div className="profile-actions">
         <button
           type="button"
@@ -44,16 +44,14 @@ export function DataExportSection() {
           disabled={state === 'preparing'}
           onClick={() => void download()}
         >
-          Descargar mis datos
+          {t('export.download')}
         </button>
       </div>
       {state === 'preparing' && (
-        <Loading className="profile-loading">Preparando tus datos...</Loading>
+        <Loading className="profile-loading">{t('export.preparing')}</Loading>
       )}
       <StatusRegion
-        message={
-          state === 'done' ? { kind: 'success', text: 'Tus datos se han descargado.' } : null
-        }
+        message={state === 'done' ? { kind: 'success', text: t('export.done') } : null}
       />
       {state === 'failed' && <FormStatus kind="error">{failure}</FormStatus>}
     </TitledSection>

@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '@common/dto';
 import { ApiError, apiFetch } from '@/lib/api';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
-
-const FAILED = 'No hemos podido enviar el email. Inténtalo de nuevo más tarde.';
+import { useRichText, useText } from '@/i18n/IntlContext';
 
 function sendVerificationEmail() {
   return apiFetch<MessageResponse>('/api/profile/verification-email', {
@@ -16,11 +15,14 @@ function sendVerificationEmail() {
 export function EmailVerificationNotice() {
   const mutation = useMutation({ mutationFn: sendVerificationEmail });
   const error = mutation.error;
+  const t = useText();
+  const rich = useRichText();
   return (
     <div className="email-verification">
       <p>
-        <strong className="email-unverified">Email sin verificar.</strong> Abre el enlace que te
-        enviamos por email para recibir cada semana tus conciertos recomendados.
+        {rich('verify.unverified', {
+          b: (chunks) => <strong className="email-unverified">{chunks}</strong>,
+        })}
       </p>
       <button
         type="button"
@@ -28,13 +30,15 @@ export function EmailVerificationNotice() {
         disabled={mutation.isPending}
         onClick={() => mutation.mutate()}
       >
-        {mutation.isPending ? 'Enviando...' : 'Enviar el enlace de nuevo'}
+        {t(mutation.isPending ? 'verify.sending' : 'verify.resend')}
       </button>
       <StatusRegion
         message={mutation.isSuccess ? { kind: 'success', text: mutation.data.message } : null}
       />
       {error && (
-        <FormStatus kind="error">{error instanceof ApiError ? error.message : FAILED}</FormStatus>
+        <FormStatus kind="error">
+          {error instanceof ApiError ? error.message : t('verify.failed')}
+        </FormStatus>
       )}
     </div>
   );

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { MAX_LIKED_GENRES } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
 import { GenreCheckboxes } from '@/components/GenreCheckboxes';
-
-const TOO_MANY = 'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.';
+import { useText } from '@/i18n/IntlContext';
 
 interface GenresFieldsProps {
   liked: string[];
@@ -14,6 +13,7 @@ interface GenresFieldsProps {
 /** Liked genres (1 to 5) and disliked genres (any, but not a liked one), as real checkboxes. */
 export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
   const [warning, setWarning] = useState('');
+  const t = useText();
 
   function toggleLiked(genre: string, checked: boolean) {
     if (!checked) {
@@ -22,7 +22,7 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
       return;
     }
     if (liked.length >= MAX_LIKED_GENRES) {
-      setWarning(TOO_MANY);
+      setWarning(t('onboarding.tooMany'));
       return;
     }
     setWarning('');
@@ -42,7 +42,7 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
   return (
     <>
       <fieldset className="fieldset">
-        <legend>Géneros preferidos (de 1 a 5)</legend>
+        <legend>{t('profile.likedGenresRange')}</legend>
         <GenreCheckboxes
           className="genre-grid"
           optionClassName="genre-option"
@@ -52,7 +52,7 @@ export function GenresFields({ liked, disliked, onChange }: GenresFieldsProps) {
         {warning && <FormStatus kind="error">{warning}</FormStatus>}
       </fieldset>
       <fieldset className="fieldset">
-        <legend>Géneros que no te gustan</legend>
+        <legend>{t('profile.dislikedGenres')}</legend>
         <GenreCheckboxes
           className="genre-grid"
           optionClassName="genre-option"

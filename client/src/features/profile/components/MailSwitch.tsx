@@ -3,24 +3,17 @@
 // Saved at once; the checkbox shows the saved state.
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
-import { SETTING_NOT_SAVED, useProfileSetting } from '../queries';
+import { useText } from '@/i18n/IntlContext';
+import { useProfileSetting } from '../queries';
 
-const SWITCHES = {
-  changeNotices: {
-    title: 'Avisos de cambios',
-    label: 'Avísame por email si cambia o se cancela un concierto que me gusta',
-  },
-  showReminders: {
-    title: 'Recordatorio',
-    label: 'Recordatorio el día antes de tus conciertos',
-  },
-} as const;
+/** Each switch's words: `profile.<field>.title` and `.label`. */
+type Field = 'changeNotices' | 'showReminders';
 
-export function MailSwitch({ field, enabled }: { field: keyof typeof SWITCHES; enabled: boolean }) {
+export function MailSwitch({ field, enabled }: { field: Field; enabled: boolean }) {
   const save = useProfileSetting((on: boolean) => ({ [field]: on }));
-  const { title, label } = SWITCHES[field];
+  const t = useText();
   return (
-    <TitledSection className="profile-actions" title={title}>
+    <TitledSection className="profile-actions" title={t(`profile.${field}.title`)}>
       <label className="admin-check">
         <input
           type="checkbox"
@@ -28,9 +21,11 @@ export function MailSwitch({ field, enabled }: { field: keyof typeof SWITCHES; e
           disabled={save.isPending}
           onChange={(event) => save.mutate(event.target.checked)}
         />
-        {label}
+        {t(`profile.${field}.label`)}
       </label>
-      <StatusRegion message={save.isError ? { kind: 'error', text: SETTING_NOT_SAVED } : null} />
+      <StatusRegion
+        message={save.isError ? { kind: 'error', text: t('profile.settingNotSaved') } : null}
+      />
     </TitledSection>
   );
 }

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '@common/dto';
-import { passwordLengthProblem } from '@common/rules';
+import { PASSWORD_TOO_LONG, passwordLengthProblem } from '@common/rules';
 import { ApiError } from '@/lib/api';
 import { profileKeys } from '../keys';
 import { changePassword } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
 import { PasswordField } from '@/components/PasswordField';
-import { REAUTH_HINT, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
+import { ReauthHint, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 import { FormStatus } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
+import { useText } from '@/i18n/IntlContext';
 
 /**
  * Changing the password asks for the current one. An account without one (Google/Spotify only)
@@ -30,13 +31,14 @@ export function PasswordSection({
   const [error, setError] = useState('');
   const [reauth, setReauth] = useState('');
   const [success, showSuccess] = useFlashMessage();
+  const t = useText();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || newPassword === '') return;
     const problem = passwordLengthProblem(newPassword);
     if (problem) {
-      setError(problem);
+      setError(t(problem === PASSWORD_TOO_LONG ? 'auth.passwordTooLong' : 'auth.passwordTooShort'));
       return;
     }
     setSaving(true);
@@ -49,7 +51,7 @@ export function PasswordSection({
       });
       setCurrentPassword('');
       setNewPassword('');
-      showSuccess('Contraseña actualizada correctamente.');
+      showSuccess(t('password.updated'));
       void queryClient.invalidateQueries({ queryKey: profileKeys.detail() });
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === REAUTH_REQUIRED) {
@@ -57,15 +59,15 @@ export function PasswordSection({
         return;
       }
       const message = caught instanceof ApiError ? caught.message : String(caught);
-      setError(`Error al cambiar la contraseña: ${message}`);
+      setError(t('password.changeFailed', { message }));
     } finally {
       setSaving(false);
     }
   }
 
   return (
-    <TitledSection className="profile-section" title="Contraseña">
-      {!hasPassword && <p className="profile-hint">{REAUTH_HINT}</p>}
+    <TitledSection className="profile-section" title={t('password.section')}>
+      {!hasPassword && <ReauthHint />}
       <form className="account-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
         {hasPassword && (
           <PasswordField
@@ -82,7 +84,7 @@ export function PasswordSection({
           onValueChange={setNewPassword}
         />
         <button type="submit" className="button button--primary" disabled={saving}>
-          Guardar nueva contraseña
+          {t('password.save')}
         </button>
       </form>
       {error && <FormStatus kind="error">{error}</FormStatus>}

@@ -9,9 +9,7 @@ import { ArtistsField } from './ArtistsField';
 import { GenresFields } from './GenresFields';
 import { TextField } from '@/components/TextField';
 import { FormStatus } from '@/components/FormStatus';
-
-const SAVE_FAILED = 'Error al actualizar los datos. Inténtalo de nuevo.';
-const NO_GENRE = 'Debes seleccionar al menos un género.';
+import { useText } from '@/i18n/IntlContext';
 
 interface ProfileEditFormProps {
   profile: ProfileDto;
@@ -30,13 +28,14 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
   });
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+  const t = useText();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     // Someone who never picked genres may still save a name; emptying a chosen list is refused.
     if (genres.liked.length === 0 && profile.topGenres.length > 0) {
-      setError(NO_GENRE);
+      setError(t('onboarding.noneSelected'));
       return;
     }
     const update: ProfileUpdate = {
@@ -55,7 +54,11 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
     } catch (caught) {
       setSaving(false);
       // Too many taste changes: the server says how long to wait; the form keeps what was typed.
-      setError(caught instanceof ApiError && caught.status === 429 ? caught.message : SAVE_FAILED);
+      setError(
+        caught instanceof ApiError && caught.status === 429
+          ? caught.message
+          : t('profile.saveFailed'),
+      );
     }
   }
 
@@ -63,7 +66,7 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
     <form className="profile-form" onSubmit={(event) => void handleSubmit(event)} noValidate>
       <TextField
         id={`${id}-name`}
-        label="Nombre"
+        label={t('profile.name')}
         type="text"
         autoComplete="name"
         maxLength={100}
@@ -71,7 +74,7 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
         onValueChange={setName}
       />
       <div className="form-field">
-        <label htmlFor={`${id}-email`}>Email</label>
+        <label htmlFor={`${id}-email`}>{t('profile.email')}</label>
         <input
           id={`${id}-email`}
           className="text-input"
@@ -85,10 +88,10 @@ export function ProfileEditForm({ profile, onSaved, onCancel }: ProfileEditFormP
       {error && <FormStatus kind="error">{error}</FormStatus>}
       <div className="profile-actions">
         <button type="submit" className="button button--primary" disabled={saving}>
-          Guardar cambios
+          {t('profile.saveChanges')}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
-          Cancelar
+          {t('profile.cancel')}
         </button>
       </div>
     </form>

@@ -1,15 +1,12 @@
 // Shown when the server answers 403 reauth_required (an account without a password whose sign-in
 // is not recent): links to sign in again with the account's provider, coming back to /profile.
 import type { ProfileDto } from '@common/dto';
+import { useText } from '@/i18n/IntlContext';
 import './ReauthNotice.css';
 
 const PROVIDER_LABELS = { google: 'Google', spotify: 'Spotify' } as const;
 
 export const REAUTH_REQUIRED = 'reauth_required';
-
-/** Told beforehand to accounts without a password (the server's window is 10 minutes). */
-export const REAUTH_HINT =
-  'Tu cuenta no tiene contraseña: por seguridad, si iniciaste sesión hace más de 10 minutos, te pediremos que vuelvas a hacerlo antes de continuar.';
 
 export function ReauthNotice({
   message,
@@ -18,6 +15,7 @@ export function ReauthNotice({
   message: string;
   providers: ProfileDto['signInProviders'];
 }) {
+  const t = useText();
   return (
     <div role="alert" className="form-message form-message--error reauth-notice">
       <p>{message}</p>
@@ -27,7 +25,7 @@ export function ReauthNotice({
             <li key={provider}>
               {/* A full-page trip through the server, as the landing's sign-in buttons. */}
               <a href={`/auth/${provider}?returnTo=/profile`}>
-                Vuelve a iniciar sesión con {PROVIDER_LABELS[provider]} para confirmar
+                {t('reauth.link', { provider: PROVIDER_LABELS[provider] })}
               </a>
             </li>
           ))}
@@ -35,4 +33,10 @@ export function ReauthNotice({
       )}
     </div>
   );
+}
+
+/** Told beforehand to accounts without a password (the server's window is 10 minutes). */
+export function ReauthHint() {
+  const t = useText();
+  return <p className="profile-hint">{t('reauth.hint')}</p>;
 }

@@ -9,17 +9,20 @@ import { profileKeys } from '../keys';
 import { endOtherSessions, endSession, useSessions } from '../queries';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
+import { INTL_LOCALES } from '@common/locale-format';
+import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
 import './SessionsSection.css';
 
-const dateTimeFormat = new Intl.DateTimeFormat('es-ES', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-  timeZone: 'Europe/Madrid',
-});
-const formatInstant = (iso: string) => dateTimeFormat.format(new Date(iso));
-
-const messageOf = (caught: unknown) =>
-  caught instanceof ApiError ? caught.message : 'Ha ocurrido un error inesperado.';
+/** '26 nov 2026, 21:05' in the page's language, Madrid time. */
+function useInstantFormat(): (iso: string) => string {
+  const locale = useLocale();
+  const format = new Intl.DateTimeFormat(INTL_LOCALES[locale], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Madrid',
+  });
+  return (iso) => format.format(new Date(iso));
+}
 
 function SessionRow({
   session,
@@ -30,29 +33,34 @@ function SessionRow({
   busy: boolean;
   onEnd: (session: SessionDto) => void;
 }) {
+  const t = useText();
+  const rich = useRichText();
+  const formatInstant = useInstantFormat();
   const signedIn = formatInstant(session.signedInAt);
   return (
     <li className="session-row">
       <div className="session-row__text">
         <p className="session-row__device">
           {session.device}
-          {session.current && <span className="session-row__badge">Esta sesión</span>}
+          {session.current && <span className="session-row__badge">{t('sessions.current')}</span>}
         </p>
         <p className="profile-hint">
-          Inicio de sesión: {signedIn}
-          <br />
-          Última actividad: {session.current ? 'ahora' : formatInstant(session.lastActiveAt)}
+          {rich('sessions.times', {
+            signedIn,
+            lastActive: session.current ? t('sessions.now') : formatInstant(session.lastActiveAt),
+            br: () => <br />,
+          })}
         </p>
       </div>
       {!session.current && (
         <button
           type="button"
           className="button button--secondary"
-          aria-label={`Cerrar sesión: ${session.device}, iniciada el ${signedIn}`}
+          aria-label={t('sessions.endLabel', { device: session.device, signedIn })}
           disabled={busy}
           onClick={() => onEnd(session)}
         >
-          Cerrar sesión
+          {t('sessions.end')}
         </button>
       )}
     </li>
@@ -66,6 +74,7 @@ export function SessionsSection() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
+  const t = useText();
 
   async function run(action: () => Promise<void>, success: string, failure: string) {
     setBusy(true);
@@ -75,7 +84,8 @@ export function SessionsSection() {
       await action();
       setDone(success);
     } catch (caught) {
-      setError(`${failure}: ${messageOf(caught)}`);
+      const message = caught instanceof ApiError ? caught.message : t('layout.unexpected');
+      setError(t('sessions.failure', { failure, message }));
     } finally {
       setBusy(false);
       void queryClient.invalidateQueries({ queryKey: profileKeys.sessions() });
@@ -88,11 +98,11 @@ export function SessionsSection() {
 
   return (
     <section className="profile-section" aria-labelledby={`${id}-title`} aria-busy={busy}>
-      <h2 id={`${id}-title`}>Sesiones activas</h2>
+      <h2 id={`${id}-title`}>{t('sessions.title')}</h2>
       {isPending ? (
-        <Loading className="profile-loading">Cargando sesiones...</Loading>
+        <Loading className="profile-loading">{t('sessions.loading')}</Loading>
       ) : isError ? (
-        <FormStatus kind="error">No se pudieron cargar tus sesiones.</FormStatus>
+        <FormStatus kind="error">{t('sessions.loadFailed')}</FormStatus>
       ) : (
         <>
           <ul className="session-list" aria-labelledby={`${id}-title`}>
@@ -104,15 +114,15 @@ export function SessionsSection() {
                 onEnd={(target) =>
                   void run(
                     () => endSession(target.id),
-                    'Sesión cerrada.',
-                    'No se pudo cerrar la sesión',
+                    t('sessions.ended'),
+                    t('sessions.endFailed'),
                   )
                 }
               />
             ))}
           </ul>
           {others.length === 0 ? (
-            <p className="profile-empty">No tienes otras sesiones abiertas.</p>
+            <p className="profile-empty">{t('sessions.none')}</p>
           ) : (
             <div className="profile-actions">
               <button
@@ -120,14 +130,10 @@ export function SessionsSection() {
                 className="button button--secondary"
                 disabled={busy}
                 onClick={() =>
-                  void run(
-                    endOtherSessions,
-                    'Se han cerrado las demás sesiones.',
-                    'No se pudieron cerrar las demás sesiones',
-                  )
+                  void run(endOtherSessions, t('sessions.othersEnded'), t('sessions.othersFailed'))
                 }
               >
-                Cerrar las demás sesiones
+                {t('sessions.endOthers')}
               </button>
             </div>
           )}

@@ -1,0 +1,23 @@
+import { eurosIn, longDayIn } from '@common/locale-format';
+import { parseDay } from '@/lib/dates';
+import { useAppIntl } from './IntlContext';
+
+export type Formats = ReturnType<typeof useFormats>;
+
+/** Days and prices in the page's language: 'sábado, 5 de julio' / 'dissabte, 5 de juliol'. */
+export function useFormats() {
+  const { locale, intl } = useAppIntl();
+  return {
+    /** A 'yyyy-MM-dd' day; unparseable input is returned as is. */
+    longDay: (day: string) => {
+      const date = parseDay(day);
+      return date ? longDayIn(locale, date) : day;
+    },
+    /** '0.00' → 'Gratis' / 'Gratuït', '12.50' → '12,50 €'. The API sends euros as a decimal string. */
+    price: (price: string) => {
+      const amount = Number(price);
+      if (!Number.isFinite(amount)) return price;
+      return amount === 0 ? intl.formatMessage({ id: 'price.free' }) : eurosIn(locale, amount);
+    },
+  };
+}

@@ -1,0 +1,12 @@
+// The app's languages. How a request picks one is negotiation.ts; this file is what every page's
+// first script needs.
+
+export const LOCALES = ['es', 'ca'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'es';
+
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** The names in the language switch, each in its own language. */
+export const LOCALE_NAMES: Record<Locale, string> = { es: 'Castellano', ca: 'Català' };

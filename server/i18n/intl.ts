@@ -1,0 +1,56 @@
+// The server's texts (page heads, and in time error messages and mails) from the same catalogues
+// as the app: one @formatjs/intl formatter per language, made once and shared by every request.
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { IncomingHttpHeaders } from 'node:http';
+import type { Catalogue, MessageId } from '../../common/i18n/catalogues.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import { negotiateLocale } from '../../common/i18n/negotiation.js';
+import ca from '../../common/i18n/ca.json' with { type: 'json' };
+import es from '../../common/i18n/es.json' with { type: 'json' };
+
+const CATALOGUES: Record<Locale, Catalogue> = { es, ca };
+const cache = createIntlCache();
+const intls = new Map<Locale, IntlShape>();
+
+export function intlFor(locale: Locale): IntlShape {
+  let intl = intls.get(locale);
+  if (!intl) {
+    intl = createIntl({ locale, defaultLocale: 'es', messages: CATALOGUES[locale] }, cache);
+    intls.set(locale, intl);
+  }
+  return intl;
+}
+
+export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
+
+/** `t(id, values)` in this language. */
+export const textsIn =
+  (locale: Locale): ServerTranslate =>
+  (id, values) =>
+    intlFor(locale).formatMessage({ id }, values);
+
+/** `?lang=` of a request's address, if any. */
+export function askedLocale(url: string): string | null {
+  const query = url.split('?')[1];
+  return query ? new URLSearchParams(query).get('lang') : null;
+}
+
+/**
+ * The language of a page for this request: `?lang=`, the fan's saved choice, the `lang` cookie,
+ * Accept-Language, Spanish (common/i18n/negotiation.ts). `url` is the path and query as asked.
+ */
+export function requestLocale(
+  url: string,
+  headers: IncomingHttpHeaders,
+  saved?: string | null,
+): Locale {
+  return negotiateLocale({
+    asked: askedLocale(url),
+    saved,
+    cookieHeader: headers.cookie,
+    acceptLanguage: headers['accept-language'],
+  });
+}
+
+/** A bare address, or one whose only query is a language (`?lang=ca`): a visitor's kept page. */
+export const isKeptAddress = (url: string) => !url.includes('?') || /\?lang=(es|ca)$/.test(url);

@@ -1,0 +1,158 @@
+// Catalan beside Spanish: the switch in the header, a choice remembered across reloads, every
+// converted page in the chosen language with <html lang> right, and both languages accessible.
+import { expectNoAxeViolations } from './helpers/axe';
+import { expect, isReactRoot, test, type Page } from './helpers/test';
+import { E2E_PASSWORD, uniqueEmail } from './helpers/users';
+
+const switchIn = (page: Page, where: 'banner' | 'contentinfo') =>
+  page.getByRole(where).getByRole('group', { name: 'Idioma' });
+
+test.describe('Catalan', () => {
+  test('a visitor switches the landing to Catalan, and it stays Catalan after a reload', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    const catalan = switchIn(page, 'banner').getByRole('button', { name: 'Català' });
+    await expect(catalan).toHaveAttribute('lang', 'ca');
+    await catalan.click();
+
+    const title = page.getByRole('heading', {
+      level: 1,
+      name: 'LA TEVA AGENDA PERSONALITZADA DE CONCERTS',
+    });
+    await expect(title).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect(page.getByRole('button', { name: 'Veure concerts' })).toBeVisible();
+    await expect(
+      switchIn(page, 'contentinfo').getByRole('button', { name: 'Català' }),
+    ).toHaveAttribute('aria-pressed', 'true');
+
+    await page.reload();
+    await expect(title).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Qui som' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Qui som' })).toBeVisible();
+
+    // And back to Spanish from the footer.
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await switchIn(page, 'contentinfo').getByRole('button', { name: 'Castellano' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+
+  for (const lang of ['es', 'ca'] as const) {
+    test(`the landing, the agenda and the static pages pass axe in ${lang}`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }]);
+      for (const path of ['/', '/conciertos', '/about', '/privacy', '/terms', '/contact']) {
+        await page.goto(path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+
+  test('the agenda and a concert page read in Catalan, with an address of their own', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'lang', value: 'ca', url: baseURL ?? '' }]);
+    await page.goto('/conciertos');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Agenda de concerts a Mallorca' }),
+    ).toBeVisible();
+    const cards = page.getByRole('list', { name: 'Concerts' }).getByRole('article');
+    await expect(cards.first()).toContainText(
+      /dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge/,
+    );
+    await cards.first().getByRole('heading').getByRole('link').click();
+    await expect(page.getByRole('link', { name: 'Mira tots els propers concerts' })).toBeVisible();
+    await expect(page.getByText('Afegeix al calendari')).toBeVisible();
+    const path = new URL(page.url()).pathname;
+    // The page the server sends names its Catalan address, which any reader gets in Catalan.
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect(page.locator('link[hreflang="ca"]')).toHaveAttribute(
+      'href',
+      new RegExp(`${path}\\?lang=ca$`),
+    );
+    await context.clearCookies();
+    await page.goto(`${path}?lang=ca`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expectNoAxeViolations(page);
+    await page.goto(path);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByText('Añadir al calendario')).toBeVisible();
+  });
+
+  test('a fan signs up in Catalan, onboards and sees /myconcerts in Catalan, saved to the profile', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const email = uniqueEmail('catala');
+    await page.goto('/');
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await switchIn(page, 'banner').getByRole('button', { name: 'Català' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await page.getByLabel('Correu electrònic').fill(email);
+    await page.getByLabel('Contrasenya').fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Veure concerts' }).click();
+
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Quina música t’agrada?' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+    for (const genre of ['Pop', 'Rock', 'Indie']) {
+      await page.getByRole('checkbox', { name: genre, exact: true }).check();
+    }
+    await page.getByRole('button', { name: 'Següent' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Quina música no t’agrada?' }),
+    ).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Música electrònica', exact: true }).check();
+    await page.getByRole('button', { name: 'Veure concerts' }).click();
+
+    await expect(page).toHaveURL(/\/myconcerts$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
+
+    // A signed-in fan's switch is saved to the profile: another browser, Spanish by default,
+    // signing in gets Catalan.
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await switchIn(page, 'banner').getByRole('button', { name: 'Castellano' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tus conciertos' })).toBeVisible();
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await switchIn(page, 'contentinfo').getByRole('button', { name: 'Català' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
+    await page.goto('/profile');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Això és el que sabem de tu' }),
+    ).toBeVisible();
+    await expect(page.getByText('Música electrònica')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const other = await browser.newContext({ baseURL, locale: 'es-ES' });
+    try {
+      const response = await other.request.post('/api/auth/login', {
+        data: { email, password: E2E_PASSWORD },
+      });
+      expect(response.ok()).toBe(true);
+      const elsewhere = await other.newPage();
+      await elsewhere.goto('/myconcerts');
+      await expect(elsewhere.locator('html')).toHaveAttribute('lang', 'ca');
+      await expect(elsewhere.getByRole('heading', { level: 1 })).toHaveText('Els teus concerts');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -1,0 +1,134 @@
+// Pages in the reader's language: <html lang>, the app's texts and the page data in Catalan or
+// Spanish, the choice read from `?lang=`, the saved profile, the `lang` cookie or Accept-Language,
+// and the visitors' kept copies kept apart per language.
+import request from 'supertest';
+import { createTestApp } from './helpers/app.js';
+import { useChangeFeeds } from './helpers/change-feeds.js';
+import { builtClientDir } from './helpers/client-dir.js';
+import { useTestDatabase } from './helpers/db.js';
+import { appRenderer } from './helpers/render.js';
+import { createBand, createConcert } from './helpers/factories.js';
+import { signedInAgent } from './helpers/session.js';
+
+const database = useTestDatabase({
+  cleared: ['users', 'rate_limits', 'concerts', 'bands', 'venues'],
+});
+const startFeed = useChangeFeeds(database);
+const clientDir = builtClientDir('<title>Conciertos Mallorca</title>');
+
+const CATALAN_TITLE = 'LA TEVA AGENDA PERSONALITZADA DE CONCERTS';
+const SPANISH_TITLE = 'TU AGENDA PERSONALIZADA DE CONCIERTOS';
+
+async function keepingApp() {
+  const feed = await startFeed();
+  return createTestApp({ database, clientDir, feed, render: await appRenderer() }).app;
+}
+
+const langOf = (html: string) => /<html lang="([^"]*)"/.exec(html)?.[1];
+const localeOf = (html: string) => /"locale":"(\w+)"/.exec(html)?.[1];
+
+describe('pages in the reader’s language', () => {
+  it('renders the landing in Catalan for a Catalan browser, and says what it varies on', async () => {
+    const app = await keepingApp();
+    const page = await request(app)
+      .get('/')
+      .set('Accept-Language', 'ca-ES,ca;q=0.9,es;q=0.8')
+      .expect(200);
+    expect(langOf(page.text)).toBe('ca');
+    expect(localeOf(page.text)).toBe('ca');
+    expect(page.text).toContain(CATALAN_TITLE);
+    expect(page.text).toContain('<title>Conciertos Mallorca · La teva agenda personalitzada');
+    expect(page.text).toMatch(/<button[^>]*lang="ca"[^>]*aria-pressed="true"[^>]*>Català</);
+    expect(page.headers.vary).toMatch(/Cookie/);
+    expect(page.headers.vary).toMatch(/Accept-Language/);
+  });
+
+  it('never hands a kept Catalan page to a Spanish reader, nor the other way round', async () => {
+    const app = await keepingApp();
+    // Each twice: the second answer is the kept copy (from the lane in front of the stack).
+    for (let round = 0; round < 2; round++) {
+      const catalan = await request(app).get('/').set('Cookie', 'lang=ca').expect(200);
+      expect(langOf(catalan.text)).toBe('ca');
+      expect(catalan.text).toContain(CATALAN_TITLE);
+      const spanish = await request(app).get('/').set('Accept-Language', 'es-ES').expect(200);
+      expect(langOf(spanish.text)).toBe('es');
+      expect(spanish.text).toContain(SPANISH_TITLE);
+      expect(spanish.text).not.toContain(CATALAN_TITLE);
+      const bare = await request(app).get('/').expect(200);
+      expect(langOf(bare.text)).toBe('es');
+      expect(catalan.headers.etag).not.toBe(spanish.headers.etag);
+      expect(bare.headers.etag).toBe(spanish.headers.etag);
+    }
+    // The cookie outvotes the browser; ?lang= outvotes both.
+    const cookie = await request(app)
+      .get('/')
+      .set('Cookie', 'lang=es')
+      .set('Accept-Language', 'ca')
+      .expect(200);
+    expect(langOf(cookie.text)).toBe('es');
+    const asked = await request(app).get('/about?lang=ca').set('Cookie', 'lang=es').expect(200);
+    expect(langOf(asked.text)).toBe('ca');
+    expect(asked.text).toMatch(/<h1[^>]*>Qui som<\/h1>/);
+  });
+
+  it('follows a fan’s saved choice over the browser, saved from the profile', async () => {
+    const app = createTestApp({ database, clientDir, render: await appRenderer() }).app;
+    const { agent } = await signedInAgent(app, database.db, { onboarding_completed: true });
+    const before = await agent.get('/about').set('Accept-Language', 'ca').expect(200);
+    expect(langOf(before.text)).toBe('ca'); // nothing saved yet: the browser's
+    await agent.patch('/api/profile').send({ locale: 'es' }).expect(200);
+    const saved = await agent.get('/about').set('Accept-Language', 'ca').set('Cookie', 'lang=ca');
+    expect(langOf(saved.text)).toBe('es');
+    expect(saved.text).toMatch(/<h1[^>]*>Quiénes somos<\/h1>/);
+    expect(saved.headers['cache-control']).toBe('private, no-cache');
+
+    const refused = await agent.patch('/api/profile').send({ locale: 'fr' }).expect(400);
+    expect(refused.body.error.message).toBe('Elige el idioma: es (castellano) o ca (catalán).');
+    const row = await database.db.selectFrom('users').select('locale').executeTakeFirstOrThrow();
+    expect(row.locale).toBe('es');
+  });
+
+  it('gives a concert an address per language, named in both with hreflang', async () => {
+    await database.db
+      .insertInto('venues')
+      .values({ id: 1, name: 'Es Gremi', town: 'Palma', lat: 39.598, lon: 2.648 })
+      .execute();
+    const band = await createBand(database.db, { band_name: 'Los Planetas' });
+    const concert = await createConcert(database.db, {
+      day: '2030-06-01',
+      hour: '21:30',
+      price: '0.00',
+      bandIds: [band.id],
+    });
+    const app = await keepingApp();
+    const path = (await request(app).get(`/conciertos/${concert.id}`).expect(301)).headers
+      .location as string;
+
+    for (let round = 0; round < 2; round++) {
+      const catalan = await request(app).get(`${path}?lang=ca`).expect(200);
+      expect(langOf(catalan.text)).toBe('ca');
+      expect(catalan.text).toContain('dissabte, 1 de juny a les 21:30');
+      expect(catalan.text).toContain('Afegeix al calendari');
+      expect(catalan.text).toContain('<title>Los Planetas a Es Gremi (Palma), dissabte, 1 de juny');
+      expect(catalan.text).toContain('<meta property="og:locale" content="ca_ES">');
+      const spanish = await request(app).get(path).expect(200);
+      expect(langOf(spanish.text)).toBe('es');
+      expect(spanish.text).toContain('sábado, 1 de junio a las 21:30');
+      expect(spanish.text).not.toContain('Afegeix al calendari');
+      for (const page of [catalan.text, spanish.text]) {
+        expect(page).toContain(`hreflang="es" href="http://localhost:3000${path}"`);
+        expect(page).toContain(`hreflang="ca" href="http://localhost:3000${path}?lang=ca"`);
+        expect(page).toContain(`hreflang="x-default" href="http://localhost:3000${path}"`);
+      }
+      expect(catalan.text).toContain(
+        `<link rel="canonical" href="http://localhost:3000${path}?lang=ca">`,
+      );
+      expect(spanish.text).toContain(`<link rel="canonical" href="http://localhost:3000${path}">`);
+    }
+    // A Catalan reader at the bare address gets the Catalan page, kept apart from the Spanish one.
+    const byCookie = await request(app).get(path).set('Cookie', 'lang=ca').expect(200);
+    expect(langOf(byCookie.text)).toBe('ca');
+    const agenda = await request(app).get('/conciertos?lang=ca').expect(200);
+    expect(agenda.text).toContain('<title>Agenda de concerts a Mallorca · Conciertos Mallorca');
+  });
+});
