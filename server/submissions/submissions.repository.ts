@@ -173,17 +173,15 @@ export function listSubmissions(
     .execute();
 }
 
+const submissionById = (db: Database, id: number) =>
+  db.selectFrom('band_submissions').select(SUBMISSION_COLUMNS).where('id', '=', id);
+
 /** A submission its sender confirmed (any status but 'unconfirmed'). */
 export function findConfirmedSubmission(
   db: Database,
   id: number,
 ): Promise<SubmissionRow | undefined> {
-  return db
-    .selectFrom('band_submissions')
-    .select(SUBMISSION_COLUMNS)
-    .where('id', '=', id)
-    .where('status', '<>', 'unconfirmed')
-    .executeTakeFirst();
+  return submissionById(db, id).where('status', '<>', 'unconfirmed').executeTakeFirst();
 }
 
 /** The submission, locked until the transaction ends, so two reviews cannot both act on it. */
@@ -191,12 +189,7 @@ export function findSubmissionForUpdate(
   db: Database,
   id: number,
 ): Promise<SubmissionRow | undefined> {
-  return db
-    .selectFrom('band_submissions')
-    .select(SUBMISSION_COLUMNS)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  return submissionById(db, id).forUpdate().executeTakeFirst();
 }
 
 export async function updateSubmissionFields(
