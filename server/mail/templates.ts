@@ -1,4 +1,7 @@
-// Spanish mail texts. Each returns subject, plain text and HTML, drawn by the one template.
+// The account and change-notice mails, in the reader's language (Spanish unless told). Each returns
+// subject, plain text and HTML, drawn by the one template.
+import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
 import { composeMail, type MailContent } from './mail-template.js';
 import type { OutgoingMail } from './mailer.js';
 
@@ -78,21 +81,25 @@ export function concertChangeMail(
   concert: { title: string; when: string },
   change: { cancelled: boolean; lines: ConcertChangeLine[] },
   urls: { concerts: string; profile: string },
+  locale: Locale = DEFAULT_LOCALE,
 ): OutgoingMail {
+  const t = textsIn(locale);
+  const { title, when } = concert;
   const lines = change.cancelled
-    ? [`El concierto «${concert.title}» del ${concert.when} se ha cancelado.`]
+    ? [t('notice.cancelledLine', { title, when })]
     : [
-        `Ha cambiado el concierto «${concert.title}» que te gusta:`,
-        ...change.lines.map((line) => `${line.label}: antes ${line.before}, ahora ${line.after}.`),
+        t('notice.changedLine', { title }),
+        ...change.lines.map((line) => t('notice.line', { ...line })),
       ];
   const subject = change.cancelled
-    ? `Concierto cancelado: ${concert.title}`
-    : `Cambios en un concierto que te gusta: ${concert.title}`;
+    ? t('notice.cancelledSubject', { title })
+    : t('notice.changedSubject', { title });
   return simpleMail(to, subject, {
-    title: change.cancelled ? 'Concierto cancelado' : 'Cambios en un concierto',
+    locale,
+    title: change.cancelled ? t('notice.cancelledTitle') : t('notice.changedTitle'),
     lines,
-    action: { label: 'Ver mis conciertos', url: urls.concerts, textLabel: 'Tus conciertos' },
-    links: [{ label: 'Ir a mi perfil', url: urls.profile, textLabel: 'Tu perfil' }],
-    footer: { reason: 'Puedes dejar de recibir estos avisos en tu perfil.' },
+    action: { label: t('weekly.action'), url: urls.concerts, textLabel: t('reminder.actionText') },
+    links: [{ label: t('notice.profile'), url: urls.profile, textLabel: t('weekly.profileText') }],
+    footer: { reason: t('notice.reason') },
   });
 }
