@@ -116,6 +116,39 @@ describe('change notices', () => {
     expect(smtp.messages.filter((mail) => /concierto/i.test(mail.subject ?? ''))).toHaveLength(4);
   });
 
+  it("are written in each fan's saved language", async () => {
+    const { concert, other, fans } = await seedLikers();
+    const joan = await createUser(database.db, { email: 'joan@example.com', locale: 'ca' });
+    await like(joan.user_id, concert.id);
+    const mailsTo = (email: string) =>
+      smtp.messages.filter((mail) => recipients(mail).includes(email));
+    const { agent } = await admin();
+
+    await agent
+      .patch(`/api/admin/concerts/${concert.id}`)
+      .send({ day: '2030-06-13', price: '12.5', venueId: other.id })
+      .expect(200);
+    await eventually(async () => (await sentNotices()).filter((s) => s === 'sent').length === 3);
+    const [changed] = mailsTo('joan@example.com');
+    expect(changed!.subject).toBe('Canvis en un concert que t’agrada: Tramuntana Blues');
+    expect(changed!.html).toContain('<html lang="ca"');
+    expect(changed!.text).toContain('Ha canviat el concert «Tramuntana Blues» que t’agrada:');
+    expect(changed!.text).toContain('Data: abans dimecres, 12 de juny, ara dijous, 13 de juny.');
+    expect(changed!.text!.replace(/\u00a0/g, ' ')).toContain('Preu: abans 10,00 €, ara 12,50 €.');
+    expect(changed!.text).toContain('Pots deixar de rebre aquests avisos al teu perfil.');
+    const [toAna] = noticesTo(fans.ana.email);
+    expect(toAna!.subject).toBe('Cambios en un concierto que te gusta: Tramuntana Blues');
+    expect(toAna!.html).toContain('<html lang="es"');
+
+    await agent.post(`/api/admin/concerts/${concert.id}/cancel`).expect(200);
+    await eventually(async () => (await sentNotices()).filter((s) => s === 'sent').length === 6);
+    const [, cancelled] = mailsTo('joan@example.com');
+    expect(cancelled!.subject).toBe('Concert cancel·lat: Tramuntana Blues');
+    expect(cancelled!.text).toContain(
+      'El concert «Tramuntana Blues» del dijous, 13 de juny a les 21:30 s’ha cancel·lat.',
+    );
+  });
+
   it('are not sent for a concert already past', async () => {
     const fan = await createUser(database.db);
     const past = await createConcert(database.db, { day: '2020-01-01' });

@@ -247,6 +247,28 @@ describe('how often', () => {
     ]);
   });
 
+  it("is written in the fan's saved language", async () => {
+    const catalan = (name: string, top_artists: string[]) =>
+      createUser(database.db, { name, top_artists, alert_frequency: 'daily', locale: 'ca' });
+    const joan = await catalan('Joan', ['Mecano']);
+    const aina = await catalan('Aina', ['Los Planetas', 'Sopa de Cabra']);
+    await appears(['Mecano'], june(12, '10:00'));
+    await appears(['Los Planetas'], june(12, '11:00'));
+    await appears(['Sopa de Cabra'], june(12, '12:00'));
+    expect(await runDailyAlerts(deps(june(13, '09:00')))).toEqual({ sent: 2 });
+
+    const [one] = mailsTo(joan.email);
+    expect(one!.subject).toBe('Nou concert de Mecano a Mallorca');
+    expect(one!.html).toContain('<html lang="ca"');
+    expect(one!.text).toContain('Hola, Joan!');
+    expect(one!.text).toContain('S’ha anunciat un concert d’un dels teus artistes preferits:');
+    expect(one!.text).toContain('Mecano · dijous, 20 de juny a les 21:30');
+    expect(one!.text).toContain('🔥🔥🔥 Encaix molt alt');
+    const [many] = mailsTo(aina.email);
+    expect(many!.subject).toBe('2 concerts nous dels teus artistes preferits');
+    expect(many!.text).toContain('T’avisam perquè aquests artistes són entre els teus preferits.');
+  });
+
   it("'never' sends nothing; matches waiting when a fan chooses it are dropped for good", async () => {
     const never = await fan(['Mecano'], 'never');
     expect((await appears(['Mecano'], june(12, '10:00'))).matched).toBe(0);

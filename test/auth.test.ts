@@ -64,6 +64,29 @@ describe('sign-up', () => {
     expect(mail.html).toContain('¡Bienvenido a Conciertos Mallorca!');
   });
 
+  it("writes the welcome mail in the sign-up's language: the lang cookie, else Accept-Language", async () => {
+    const { app } = newApp();
+    await request(app)
+      .post('/api/auth/register')
+      .set('Cookie', 'lang=ca')
+      .send({ email: 'joan@example.com', password: 'secreto123' })
+      .expect(201);
+    const mail = await smtp.waitForMail('joan@example.com');
+    expect(mail.subject).toBe('Et donam la benvinguda a Conciertos Mallorca 🎶');
+    expect(mail.html).toContain('<html lang="ca"');
+    expect(mail.text).toContain('Gràcies per unir-te a Conciertos Mallorca!');
+    expect(mail.text).toContain('Si no has creat tu aquest compte, no obris l’enllaç');
+
+    await request(app)
+      .post('/api/auth/register')
+      .set('Accept-Language', 'ca-ES,ca;q=0.9,es;q=0.8')
+      .send({ email: 'aina@example.com', password: 'secreto123' })
+      .expect(201);
+    expect((await smtp.waitForMail('aina@example.com')).subject).toBe(
+      'Et donam la benvinguda a Conciertos Mallorca 🎶',
+    );
+  });
+
   it('an existing email (any case) says the account exists and offers login', async () => {
     const { app } = newApp();
     await register(app, 'ana@example.com');
@@ -365,6 +388,19 @@ describe('password recovery', () => {
     expect(mail.text).toMatch(/http:\/\/localhost:3000\/update-password#token=[\w-]{43}\n/);
     expect(mail.html).toContain('/update-password#token=');
     expect(`${mail.text}${mail.html}`).not.toContain('?token=');
+  });
+
+  it("is mailed in the fan's saved language", async () => {
+    const { app } = newApp();
+    await createUser(database.db, { email: 'joan@example.com', locale: 'ca' });
+    await request(app).post('/api/auth/recover').send({ email: 'joan@example.com' }).expect(200);
+    const mail = await smtp.waitForMail('joan@example.com', /Restableix/);
+    expect(mail.subject).toBe('Restableix la contrasenya de Conciertos Mallorca');
+    expect(mail.html).toContain('<html lang="ca"');
+    expect(mail.text).toContain(
+      'Hem rebut una petició per restablir la contrasenya del teu compte.',
+    );
+    expect(mail.text).toMatch(/http:\/\/localhost:3000\/update-password#token=[\w-]{43}\n/);
   });
 
   it('answers before the token is written and before the mail is sent, as for an unknown address', async () => {

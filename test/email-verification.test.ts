@@ -239,6 +239,24 @@ describe('POST /api/profile/verification-email', () => {
   });
 });
 
+describe("the verification mail in the fan's language", () => {
+  it("is written in the fan's saved language", async () => {
+    const app = newApp();
+    const { agent } = await signedInAgent(app, database.db, {
+      email: 'joan@example.com',
+      email_verified_at: null,
+      locale: 'ca',
+    });
+    await agent.post('/api/profile/verification-email').send({}).expect(200);
+    const mail = await smtp.waitForMail('joan@example.com', /^Verifica/);
+    expect(mail.subject).toBe('Verifica la teva adreça de Conciertos Mallorca');
+    expect(mail.html).toContain('<html lang="ca"');
+    expect(mail.html).toContain('Verificar la meva adreça');
+    expect(mail.text).toContain('fins llavors no t’enviarem el correu setmanal.');
+    expect(verificationTokenIn(mail)).toEqual(expect.any(String));
+  });
+});
+
 describe('pre-account takeover', () => {
   it('the mailbox owner signing in with Google takes the account: the squatter is locked out', async () => {
     const app = newApp();

@@ -111,6 +111,16 @@ describe('createOpenAiEngine', () => {
     expect(system).toMatch(/en español/);
   });
 
+  it("asks for the reasons in the fan's saved language", async () => {
+    const { engine } = engineFor();
+    await engine.scoreBatch({ ...fan, locale: 'ca' }, batch);
+    const system = systemMessageOf(defined(fake.requests[0], 'la petición'));
+    expect(system).toMatch(/una frase corta y natural en catalán, con las formas baleares/);
+    expect(system).not.toMatch(/en español/);
+    expect(system).toContain('("X també toca Jazz")');
+    expect(system).toContain('12; high; T’encanta el rock i aquest vespre sona rock de primera.');
+  });
+
   it('keeps a description from forging lines of its own in the prompt', async () => {
     const { engine } = engineFor();
     const sneaky = concert(104, {

@@ -141,6 +141,42 @@ describe('the built-in engine, case by case', () => {
     expect(reasons.size).toBeGreaterThan(1);
   });
 
+  // The same cases for a fan who reads Catalan: Catalan words, the same facts, the same truth rules.
+  const plain = (text: string) =>
+    text
+      .normalize('NFD')
+      .replace(/\p{Diacritic}/gu, '')
+      .toLowerCase();
+  const inCatalan = (pattern: RegExp) =>
+    new RegExp(
+      plain(pattern.source.replace('también', 'també').replace('no te gusta', 'no t’agrada')),
+    );
+  const CATALAN_IS = [
+    /aqui sona ([^,]+),/,
+    /aquest concert es de ([^.]+)\./,
+    /concert de ([^ ,.]+)/,
+  ];
+  it.each(CASES)('in Catalan: $name', ({ fan, genre, bands, score, says }) => {
+    const catalanFan: FanTaste = { ...fan, locale: 'ca' };
+    const reasons = new Set<string>();
+    for (const id of ids) {
+      const subject = concert(id, genre, bands);
+      const scored = scoreConcert(catalanFan, subject);
+      expect(scored.score).toBe(score);
+      const text = plain(scored.reason);
+      for (const pattern of says) expect(text).toMatch(inCatalan(pattern));
+      expect(text).toMatch(/\b(teu|teus|teva|t’|aquest|aqui|concert|dels|es|i|genere)\b/);
+      expect(text).not.toMatch(/\b(tambien|tus|este|concierto|gusta)\b/);
+      for (const pattern of CATALAN_IS) {
+        const named = pattern.exec(text)?.[1];
+        if (named) expect(named).toBe(plain(genre));
+      }
+      expect(reasonStatesFalsehood(scored, subject, catalanFan, ['Los Planetas'])).toBe(false);
+      reasons.add(scored.reason);
+    }
+    expect(reasons.size).toBeGreaterThan(1);
+  });
+
   it('picks the same phrasing for the same fan and concert every time', () => {
     const fan = taste({ topGenres: ['Jazz'] });
     const subject = concert(7, 'Jazz', []);
@@ -213,6 +249,17 @@ describe('keepToRules: what an AI answers is stored only within the rules', () =
     expect(stored[1]).toEqual(scoreConcert(fan, concerts[3]!));
     // True and within the rules: kept as the AI wrote it.
     expect(stored[2]).toEqual(answer(2, 'low', 'El reggaetón no es lo tuyo.'));
+  });
+
+  it('holds a Catalan reason to the same rules: a genre the concert lacks, in Catalan, is caught', () => {
+    const catalanFan: FanTaste = { ...fan, locale: 'ca' };
+    const stored = keepToRules(catalanFan, concerts, [
+      answer(1, 'low', 'Una nit de música electrònica que no és per a tu.'),
+      answer(2, 'low', 'El reggaeton no és el teu estil.'),
+    ]);
+    expect(stored[0]).toEqual(scoreConcert(catalanFan, concerts[0]!));
+    expect(stored[0]!.reason).toMatch(/Alba Serra i els Vespres també toca Jazz/);
+    expect(stored[1]).toEqual(answer(2, 'low', 'El reggaeton no és el teu estil.'));
   });
 
   it("a lower score than the rules allow, with true words, is the AI's to give", () => {

@@ -37,9 +37,10 @@ function recordingEngine(latch?: Latch, batchSize = 3, concurrency = 2) {
   return { engine, seen };
 }
 
-async function fanWithConcerts(count: number) {
+async function fanWithConcerts(count: number, locale: 'ca' | null = null) {
   const { app, recommendations } = createTestApp({ database, clock });
   const fan = await signedInAgent(app, database.db, {
+    locale,
     top_genres: ['Rock'],
     disliked_genres: ['Reggaetón'],
     top_artists: ['Sa Fósca'],
@@ -77,6 +78,22 @@ describe('generation for one fan', () => {
     expect(rows.every((r) => r.reason && r.engine === 'builtin')).toBe(true);
     const progress = await fan.agent.get('/api/recommendations/progress').expect(200);
     expect(progress.body).toEqual({ total: 8, scored: 8, running: false });
+  });
+
+  it("writes the built-in reasons in the fan's saved language", async () => {
+    const { recommendations, fan, ids } = await fanWithConcerts(4, 'ca');
+    await fan.agent.post('/api/recommendations/generate').expect(202);
+    await recommendations.idle();
+    const rows = await database.db
+      .selectFrom('user_concert_recommendations')
+      .select(['concert_id', 'reason'])
+      .where('user_id', '=', fan.userId)
+      .execute();
+    const reasonOf = (id: number) => rows.find((r) => r.concert_id === id)?.reason ?? '';
+    expect(reasonOf(ids[0]!)).toMatch(/preferits|aquest és el teu concert/);
+    expect(reasonOf(ids[1]!)).toMatch(/t’agrada/);
+    expect(reasonOf(ids[2]!)).toMatch(/evitar|no t’agrada/);
+    expect(rows.map((r) => r.reason).join(' ')).not.toMatch(/concierto|favoritos|te gusta/);
   });
 
   it('answers at once, then fills in batch by batch', async () => {

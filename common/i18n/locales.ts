@@ -10,3 +10,6 @@ export const isLocale = (value: unknown): value is Locale =>
 
 /** The names in the language switch, each in its own language. */
 export const LOCALE_NAMES: Record<Locale, string> = { es: 'Castellano', ca: 'Català' };
+
+/** A fan's saved language, Spanish when none (or an unknown one) is saved. */
+export const savedLocale = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);

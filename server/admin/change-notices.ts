@@ -4,10 +4,13 @@
 // who is to be told and what commit with the change; the mails go out right after the commit in
 // the background (notice-sender.ts), and a sweep sends whatever a crash left pending.
 import { z } from 'zod';
+import { isGenre } from '../../common/genres.js';
+import { DEFAULT_LOCALE, LOCALES, savedLocale, type Locale } from '../../common/i18n/locales.js';
 import type { Database } from '../db/database.js';
+import { textsIn } from '../i18n/intl.js';
 import { insertNoticeDeliveries } from '../mail/notice-deliveries.repository.js';
 import type { ConcertChangeLine } from '../mail/templates.js';
-import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
+import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
 import { findLikersToNotify, type AdminConcertRow } from './concerts-admin.repository.js';
 
 export interface ChangeNotice {
@@ -23,6 +26,8 @@ export const noticePayloadSchema = z.object({
   title: z.string(),
   when: z.string(),
   cancelled: z.boolean(),
+  /** The fan's language, the mail's too (none: Spanish). */
+  locale: z.enum(LOCALES).optional(),
   lines: z.array(z.object({ label: z.string(), before: z.string(), after: z.string() })),
 });
 export type NoticePayload = z.infer<typeof noticePayloadSchema>;
@@ -33,35 +38,43 @@ export type NoticePayload = z.infer<typeof noticePayloadSchema>;
  */
 export const NOTICE_SWEEP_GRACE_MS = 60_000;
 
-/** What a fan must hear about, or null (nothing that matters to someone going changed). */
+/**
+ * What a fan must hear about, in their language, or null (nothing that matters to someone going
+ * changed).
+ */
 export function changeNoticeOf(
   before: AdminConcertRow,
   after: AdminConcertRow,
+  locale: Locale = DEFAULT_LOCALE,
 ): ChangeNotice | null {
   if (before.cancelled_at === null && after.cancelled_at !== null) {
     return { cancelled: true, lines: [] };
   }
   if (after.cancelled_at !== null) return null;
+  const t = textsIn(locale);
   const lines: ConcertChangeLine[] = [];
+  const day = (row: AdminConcertRow) => dayIn(locale, row.day);
+  const price = (row: AdminConcertRow) => priceIn(locale, row.price);
   if (before.day !== after.day)
-    lines.push({ label: 'Fecha', before: spanishDay(before.day), after: spanishDay(after.day) });
+    lines.push({ label: t('notice.day'), before: day(before), after: day(after) });
   if (before.hour !== after.hour)
-    lines.push({ label: 'Hora', before: before.hour, after: after.hour });
+    lines.push({ label: t('notice.hour'), before: before.hour, after: after.hour });
   if (before.venue_id !== after.venue_id || before.venue !== after.venue)
-    lines.push({ label: 'Sala', before: before.venue, after: after.venue });
+    lines.push({ label: t('notice.venue'), before: before.venue, after: after.venue });
   if (Number(before.price) !== Number(after.price))
-    lines.push({
-      label: 'Precio',
-      before: spanishPrice(before.price),
-      after: spanishPrice(after.price),
-    });
+    lines.push({ label: t('notice.price'), before: price(before), after: price(after) });
   return lines.length > 0 ? { cancelled: false, lines } : null;
 }
 
-export const concertTitle = (row: Pick<AdminConcertRow, 'bands' | 'bandname' | 'genre'>) =>
-  row.bands.length > 0
-    ? row.bands.map((band) => band.name).join(' + ')
-    : (row.bandname ?? `Concierto de ${row.genre}`);
+export function concertTitle(
+  row: Pick<AdminConcertRow, 'bands' | 'bandname' | 'genre'>,
+  locale: Locale = DEFAULT_LOCALE,
+) {
+  if (row.bands.length > 0) return row.bands.map((band) => band.name).join(' + ');
+  if (row.bandname) return row.bandname;
+  const t = textsIn(locale);
+  return t('weekly.untitled', { genre: isGenre(row.genre) ? t(`genre.${row.genre}`) : row.genre });
+}
 
 /** Records one pending delivery per fan to tell, inside the edit's transaction; returns their ids. */
 export async function queueChangeNotices(
@@ -72,17 +85,23 @@ export async function queueChangeNotices(
 ): Promise<string[]> {
   const { before, after } = edit;
   const likers = await findLikersToNotify(db, before.id);
-  const payload: NoticePayload = {
+  const payloadIn = (locale: Locale): NoticePayload => ({
     concertId: before.id,
     lastDay: before.day > after.day ? before.day : after.day,
-    title: concertTitle(before),
-    when: `${spanishDay(before.day)} a las ${before.hour}`,
-    ...notice,
-  };
+    title: concertTitle(before, locale),
+    when: textsIn(locale)('weekly.when', { day: dayIn(locale, before.day), hour: before.hour }),
+    // The same notice, its lines in this language.
+    ...(changeNoticeOf(before, after, locale) ?? notice),
+    ...(locale === DEFAULT_LOCALE ? {} : { locale }),
+  });
+  const payloads = new Map(LOCALES.map((locale) => [locale, payloadIn(locale)]));
   return insertNoticeDeliveries(
     db,
-    likers.map((fan) => ({ userId: fan.user_id, email: fan.email })),
-    payload,
+    likers.map((fan) => ({
+      userId: fan.user_id,
+      email: fan.email,
+      payload: payloads.get(savedLocale(fan.locale))!,
+    })),
     new Date(now.getTime() + NOTICE_SWEEP_GRACE_MS),
   );
 }

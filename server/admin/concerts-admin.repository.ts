@@ -245,7 +245,7 @@ export function findLikersToNotify(db: Database, concertId: number) {
   return db
     .selectFrom('user_concert_recommendations as r')
     .innerJoin('users as u', 'u.user_id', 'r.user_id')
-    .select(['u.user_id', 'u.email', 'u.name'])
+    .select(['u.user_id', 'u.email', 'u.name', 'u.locale'])
     .where('r.concert_id', '=', concertId)
     .where('r.liked', '=', true)
     .where('u.change_notices', '=', true)

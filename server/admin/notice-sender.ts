@@ -34,7 +34,7 @@ const changeNotices = (deps: NoticeDeps): ClaimedKind<ClaimedNotice> => ({
     const payload = noticePayloadSchema.safeParse(notice.payload);
     if (!payload.success) return { fail: 'aviso sin texto' };
     if (payload.data.lastDay < madridDateTime(now).day) return { skip: 'concierto ya pasado' };
-    const { title, when, cancelled, lines } = payload.data;
+    const { title, when, cancelled, lines, locale } = payload.data;
     return concertChangeMail(
       notice.to_email,
       { title, when },
@@ -43,6 +43,7 @@ const changeNotices = (deps: NoticeDeps): ClaimedKind<ClaimedNotice> => ({
         concerts: `${deps.config.publicUrl}/myconcerts`,
         profile: `${deps.config.publicUrl}/profile`,
       },
+      locale,
     );
   },
 });

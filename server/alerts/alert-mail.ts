@@ -1,11 +1,12 @@
 // The artist alert mail: first what it says, as plain data (alertMailData), then that data in the
 // mails' one template (alertMail).
 import { concertPath } from '../../common/concert-page.js';
-import { SCORE_VIEW, type Score } from '../../common/genres.js';
+import { savedLocale, type Locale } from '../../common/i18n/locales.js';
+import { textsIn, type ServerTranslate } from '../i18n/intl.js';
 import { composeMail, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { bandNamesOfRow } from '../pages/concert-page.dto.js';
-import { spanishDay } from '../weekly-mail/weekly-mail.template.js';
+import { dayIn } from '../weekly-mail/weekly-mail.template.js';
 import type { AlertConcertRow } from './alerts.repository.js';
 
 export interface AlertMailConcert {
@@ -22,6 +23,8 @@ export interface AlertMailConcert {
 
 export interface AlertMailData {
   to: string;
+  /** The fan's language. */
+  locale: Locale;
   subject: string;
   title: string;
   intro: string[];
@@ -35,6 +38,8 @@ export interface AlertMailData {
 export interface AlertMailInput {
   to: string;
   name: string | null;
+  /** The fan's saved language (null: Spanish). */
+  locale?: string | null;
   concerts: (AlertConcertRow & { image?: MailImage })[];
   publicUrl: string;
   /** The page that asks before unsubscribing from alerts. */
@@ -43,50 +48,48 @@ export interface AlertMailInput {
   oneClickUrl: string;
 }
 
-const scoreText = (score: Score) => `${SCORE_VIEW[score].emoji} Encaje ${SCORE_VIEW[score].label}`;
-
 function concertOf(
   row: AlertConcertRow & { image?: MailImage },
   publicUrl: string,
+  locale: Locale,
 ): AlertMailConcert {
+  const t = textsIn(locale);
   const bands = bandNamesOfRow(row);
   return {
-    title: bands.length > 0 ? bands.join(' + ') : 'Concierto',
-    when: `${spanishDay(row.day)} a las ${row.hour}`,
+    title: bands.length > 0 ? bands.join(' + ') : t('concert.unnamed'),
+    when: t('weekly.when', { day: dayIn(locale, row.day), hour: row.hour }),
     venue: row.venue,
-    score: row.score ? scoreText(row.score) : null,
+    score: row.score ? t(`filters.score.${row.score}`) : null,
     reason: row.reason,
     url: `${publicUrl}${concertPath(row.id, { bands, venue: row.venue, day: row.day })}`,
     ...(row.image ? { image: row.image } : {}),
   };
 }
 
-/** What the mail says, in Spanish; `concerts` is never empty. */
+const hello = (t: ServerTranslate, name: string | null) =>
+  name ? t('weekly.hello', { name }) : t('weekly.helloAnonymous');
+
+/** What the mail says, in the fan's language; `concerts` is never empty. */
 export function alertMailData(input: AlertMailInput): AlertMailData {
-  const concerts = input.concerts.map((row) => concertOf(row, input.publicUrl));
+  const locale = savedLocale(input.locale);
+  const t = textsIn(locale);
+  const concerts = input.concerts.map((row) => concertOf(row, input.publicUrl, locale));
   const one = concerts.length === 1 ? concerts[0] : undefined;
-  const hello = input.name ? `¡Hola, ${input.name}!` : '¡Hola!';
   return {
     to: input.to,
+    locale,
     subject: one
-      ? `Nuevo concierto de ${one.title} en Mallorca`
-      : `${concerts.length} conciertos nuevos de tus artistas favoritos`,
-    title: one ? `${one.title} toca en Mallorca` : 'Tus artistas favoritos tocan en Mallorca',
-    intro: [
-      hello,
-      one
-        ? 'Se ha anunciado un concierto de uno de tus artistas favoritos:'
-        : 'Se han anunciado conciertos de tus artistas favoritos:',
-    ],
+      ? t('alert.subjectOne', { title: one.title })
+      : t('alert.subjectMany', { count: concerts.length }),
+    title: one ? t('alert.titleOne', { title: one.title }) : t('alert.titleMany'),
+    intro: [hello(t, input.name), one ? t('alert.lineOne') : t('alert.lineMany')],
     concerts,
     action: one
-      ? { label: 'Ver el concierto', url: one.url }
-      : { label: 'Ver mis conciertos', url: `${input.publicUrl}/myconcerts` },
-    footer: [
-      `Te avisamos porque ${one ? 'este artista está' : 'estos artistas están'} entre tus favoritos. En tu perfil puedes elegir si quieres los avisos en cuanto se anuncien, en un resumen al día o nunca.`,
-    ],
+      ? { label: t('alert.actionOne'), url: one.url }
+      : { label: t('weekly.action'), url: `${input.publicUrl}/myconcerts` },
+    footer: [one ? t('alert.reasonOne') : t('alert.reasonMany')],
     unsubscribe: {
-      label: 'No quiero más avisos de mis artistas favoritos',
+      label: t('alert.off'),
       url: input.unsubscribeUrl,
       oneClickUrl: input.oneClickUrl,
     },
@@ -99,6 +102,7 @@ export function alertMail(data: AlertMailData): OutgoingMail {
     data.to,
     data.subject,
     {
+      locale: data.locale,
       title: data.title,
       lines: data.intro,
       concerts: data.concerts.map((concert) => ({

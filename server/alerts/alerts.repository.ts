@@ -120,6 +120,7 @@ export interface ClaimedAlertMail {
   attempts: number;
   user_id: string | null;
   name: string | null;
+  locale: string | null;
   /** The fan's choice now (null: the account is gone). */
   alert_frequency: AlertFrequency | null;
   verified: boolean | null;
@@ -130,7 +131,7 @@ export const claimAlertDelivery = (trx: Database, deliveryId: string, dueBy?: Da
   claimPendingDelivery<ClaimedAlertMail>(
     trx,
     { kind: 'artist_alert', deliveryId, dueBy },
-    sql`u.user_id, u.name, u.alert_frequency, u.email_verified_at IS NOT NULL AS verified`,
+    sql`u.user_id, u.name, u.locale, u.alert_frequency, u.email_verified_at IS NOT NULL AS verified`,
   );
 
 export interface AlertConcertRow extends ConcertOptionRow {

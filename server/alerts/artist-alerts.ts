@@ -63,6 +63,7 @@ const alertKind = (deps: AlertDeps): ClaimedKind<ClaimedAlertMail> => ({
       alertMailData({
         to: delivery.to_email,
         name: delivery.name,
+        locale: delivery.locale,
         concerts,
         publicUrl: deps.config.publicUrl,
         unsubscribeUrl: unsubscribeUrl(deps.config, userId, 'alerts'),

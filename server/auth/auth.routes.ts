@@ -11,6 +11,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../common/schemas.js';
+import { requestLocale } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byBodyEmail, byIp, rateLimit } from '../security/rate-limit.js';
@@ -72,7 +73,8 @@ export function authRouter(deps: AuthDeps): Router {
         also: { 409: 'Ya existe una cuenta con ese email' },
       },
       async (req, res, { body }) => {
-        const user = await registerUser(deps, body.email, body.password);
+        const locale = requestLocale(req.originalUrl, req.headers);
+        const user = await registerUser(deps, body.email, body.password, locale);
         if (!user) throw new AppError('account_exists', 409, ACCOUNT_EXISTS);
         await logIn(req, user);
         const answer: SignInResponse = { user: toSessionUserDto(user), isNewUser: true };

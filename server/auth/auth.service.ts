@@ -1,5 +1,6 @@
 // Email-and-password accounts: sign-up, credential check, the welcome mail. A new account's
 // address is unverified until the link in the welcome mail is opened (email-verification.ts).
+import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
@@ -52,11 +53,15 @@ export async function verifyCredentials(
   return user;
 }
 
-/** Creates the account, or returns undefined when the email is already registered. */
+/**
+ * Creates the account, or returns undefined when the email is already registered. `locale`: the
+ * language of the sign-up's request, the welcome mail's.
+ */
 export async function registerUser(
   deps: AuthDeps,
   email: string,
   password: string,
+  locale?: Locale,
 ): Promise<SessionUserRow | undefined> {
   assertPasswordAllowed(password);
   const passwordHash = await hashPassword(password, deps.config.bcryptCost);
@@ -65,21 +70,26 @@ export async function registerUser(
     password_hash: passwordHash,
     last_login: deps.clock(),
   });
-  if (user) sendWelcomeMail(deps, user);
+  if (user) sendWelcomeMail(deps, user, locale);
   return user;
 }
 
 /**
  * Sent in the background: a mail failure is logged, never shown to the new user. An address not
- * verified yet gets its verification link in this mail.
+ * verified yet gets its verification link in this mail. In `locale`, else the saved language.
  */
-export function sendWelcomeMail(deps: AuthDeps, user: SessionUserRow): void {
+export function sendWelcomeMail(deps: AuthDeps, user: SessionUserRow, locale?: Locale): void {
   const send = async () => {
     const verifyUrl = user.email_verified ? undefined : await newVerificationLink(deps, user);
     await sendRecordedMail(deps, {
       userId: user.user_id,
       kind: 'welcome',
-      mail: welcomeMail(user.email, deps.config.publicUrl, verifyUrl),
+      mail: welcomeMail(
+        user.email,
+        deps.config.publicUrl,
+        verifyUrl,
+        locale ?? savedLocale(user.locale),
+      ),
     });
   };
   send().catch((error: unknown) =>

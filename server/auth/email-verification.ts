@@ -2,6 +2,7 @@
 // single use, a newer link voids the older ones). The token travels in the URL fragment
 // (/verificar-email#token=…), which browsers never send to a server, so it reaches no access log
 // and no Referer; the page posts it to POST /api/auth/verify-email.
+import { savedLocale } from '../../common/i18n/locales.js';
 import { notFound } from '../lib/errors.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { emailVerificationMail } from '../mail/templates.js';
@@ -68,7 +69,7 @@ export async function resendVerificationMail(
   const sent = await sendRecordedMail(deps, {
     userId,
     kind: 'email_verification',
-    mail: emailVerificationMail(user.email, url),
+    mail: emailVerificationMail(user.email, url, savedLocale(user.locale)),
   });
   return sent ? 'sent' : 'failed';
 }

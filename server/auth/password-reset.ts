@@ -2,6 +2,7 @@
 // and a newer request voids the older ones. Using one proves the mailbox: the address becomes
 // verified, and an account that was not verified yet is handed to the mailbox owner (every other
 // way in goes: old password, sessions, Google/Spotify identities that never proved the address).
+import { savedLocale } from '../../common/i18n/locales.js';
 import { clearFeedToken } from '../calendar/calendar.repository.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { passwordResetMail } from '../mail/templates.js';
@@ -43,7 +44,7 @@ export async function requestPasswordReset(deps: AuthDeps, email: string): Promi
   await sendRecordedMail(deps, {
     userId: user.user_id,
     kind: 'password_reset',
-    mail: passwordResetMail(user.email, url),
+    mail: passwordResetMail(user.email, url, savedLocale(user.locale)),
   });
 }
 

@@ -5,11 +5,10 @@ import type { Database } from '../db/database.js';
 import type { Json } from '../db/schema.js';
 import { claimPendingDelivery } from './deliveries.repository.js';
 
-/** One 'pending' delivery per fan in one statement; returns their ids in the fans' order. */
+/** One 'pending' delivery per fan (with its mail's text) in one statement; returns their ids in the fans' order. */
 export async function insertNoticeDeliveries(
   db: Database,
-  fans: { userId: string; email: string }[],
-  payload: Json,
+  fans: { userId: string; email: string; payload: Json }[],
   sweepFrom: Date,
 ): Promise<string[]> {
   if (fans.length === 0) return [];
@@ -20,7 +19,7 @@ export async function insertNoticeDeliveries(
         user_id: fan.userId,
         kind: 'concert_change',
         to_email: fan.email,
-        payload: JSON.stringify(payload),
+        payload: JSON.stringify(fan.payload),
         next_attempt_at: sweepFrom,
       })),
     )

@@ -1,4 +1,7 @@
-// Spanish mail texts. Each returns subject, plain text and HTML, drawn by the one template.
+// The account and change-notice mails, in the reader's language (Spanish unless told). Each returns
+// subject, plain text and HTML, drawn by the one template.
+import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import { textsIn, type ServerTranslate } from '../i18n/intl.js';
 import { composeMail, type MailContent } from './mail-template.js';
 import type { OutgoingMail } from './mailer.js';
 
@@ -7,63 +10,75 @@ export function simpleMail(to: string, subject: string, content: MailContent): O
   return composeMail(to, subject, content);
 }
 
-const VERIFY_LINES = [
-  'Confirma que este email es tuyo con el enlace de abajo: hasta entonces no te enviaremos el email semanal. El enlace caduca en 48 horas.',
-  'Si no has creado tú esta cuenta, no abras el enlace e ignora este correo.',
-];
+const verifyLines = (t: ServerTranslate) => [t('account.verifyLine'), t('account.notYou')];
+const verifyAction = (t: ServerTranslate, url: string) => ({
+  label: t('account.verifyAction'),
+  url,
+  textLabel: t('account.verifyTitle'),
+});
 
 /**
  * The welcome mail. With `verifyUrl` (an address not verified yet) its button is the verification
  * link, and it says what to do when someone else used the address.
  */
-export function welcomeMail(to: string, publicUrl: string, verifyUrl?: string): OutgoingMail {
+export function welcomeMail(
+  to: string,
+  publicUrl: string,
+  verifyUrl?: string,
+  locale: Locale = DEFAULT_LOCALE,
+): OutgoingMail {
+  const t = textsIn(locale);
   const concerts = {
-    label: 'Ver mis conciertos',
+    label: t('weekly.action'),
     url: `${publicUrl}/myconcerts`,
-    textLabel: 'Tus conciertos',
+    textLabel: t('reminder.actionText'),
   };
-  const lines = [
-    '¡Gracias por unirte a Conciertos Mallorca!',
-    'Cuéntanos qué géneros te gustan y cuáles no, y te diremos qué conciertos de la isla encajan contigo.',
-    'Cada semana te enviaremos tus mejores planes. Puedes darte de baja cuando quieras.',
-  ];
-  if (verifyUrl) lines.push(...VERIFY_LINES);
-  return simpleMail(to, 'Bienvenido a Conciertos Mallorca 🎶', {
-    title: '¡Bienvenido a Conciertos Mallorca!',
+  const lines = [t('welcome.thanks'), t('welcome.genres'), t('welcome.weekly')];
+  if (verifyUrl) lines.push(...verifyLines(t));
+  return simpleMail(to, t('welcome.subject'), {
+    locale,
+    title: t('welcome.title'),
     lines,
     ...(verifyUrl
-      ? {
-          action: { label: 'Verificar mi email', url: verifyUrl, textLabel: 'Verifica tu email' },
-          links: [concerts],
-        }
+      ? { action: verifyAction(t, verifyUrl), links: [concerts] }
       : { action: concerts }),
   });
 }
 
-/** The verification link again, asked for from the profile. */
-export function emailVerificationMail(to: string, verifyUrl: string): OutgoingMail {
-  return simpleMail(to, 'Verifica tu email de Conciertos Mallorca', {
-    title: 'Verifica tu email',
-    lines: VERIFY_LINES,
-    action: { label: 'Verificar mi email', url: verifyUrl, textLabel: 'Verifica tu email' },
-  });
+/** A mail in `locale`: `write` gets that language's texts and gives the subject and content. */
+function mailIn(
+  to: string,
+  locale: Locale,
+  write: (t: ServerTranslate) => MailContent & { subject: string },
+): OutgoingMail {
+  const { subject, ...content } = write(textsIn(locale));
+  return simpleMail(to, subject, { locale, ...content });
 }
 
-export function passwordResetMail(to: string, resetUrl: string): OutgoingMail {
-  const lines = [
-    'Hemos recibido una petición para restablecer la contraseña de tu cuenta.',
-    'El enlace sirve una sola vez y caduca en 1 hora. Si no lo has pedido tú, ignora este correo: tu contraseña no cambia.',
-  ];
-  return simpleMail(to, 'Restablece tu contraseña de Conciertos Mallorca', {
-    title: 'Restablece tu contraseña',
-    lines,
-    action: {
-      label: 'Cambiar contraseña',
-      url: resetUrl,
-      textLabel: 'Establece tu nueva contraseña',
-    },
-  });
-}
+/** The verification link again, asked for from the profile. */
+export const emailVerificationMail = (
+  to: string,
+  verifyUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
+): OutgoingMail =>
+  mailIn(to, locale, (t) => ({
+    subject: t('account.verifySubject'),
+    title: t('account.verifyTitle'),
+    lines: verifyLines(t),
+    action: verifyAction(t, verifyUrl),
+  }));
+
+export const passwordResetMail = (
+  to: string,
+  resetUrl: string,
+  locale: Locale = DEFAULT_LOCALE,
+): OutgoingMail =>
+  mailIn(to, locale, (t) => ({
+    subject: t('account.resetSubject'),
+    title: t('account.resetTitle'),
+    lines: [t('account.resetAsked'), t('account.resetOnce')],
+    action: { label: t('account.resetAction'), url: resetUrl, textLabel: t('account.resetText') },
+  }));
 
 /** One changed detail of a concert, as the fan reads it. */
 export interface ConcertChangeLine {
@@ -78,21 +93,25 @@ export function concertChangeMail(
   concert: { title: string; when: string },
   change: { cancelled: boolean; lines: ConcertChangeLine[] },
   urls: { concerts: string; profile: string },
+  locale: Locale = DEFAULT_LOCALE,
 ): OutgoingMail {
+  const t = textsIn(locale);
+  const { title, when } = concert;
   const lines = change.cancelled
-    ? [`El concierto «${concert.title}» del ${concert.when} se ha cancelado.`]
+    ? [t('notice.cancelledLine', { title, when })]
     : [
-        `Ha cambiado el concierto «${concert.title}» que te gusta:`,
-        ...change.lines.map((line) => `${line.label}: antes ${line.before}, ahora ${line.after}.`),
+        t('notice.changedLine', { title }),
+        ...change.lines.map((line) => t('notice.line', { ...line })),
       ];
   const subject = change.cancelled
-    ? `Concierto cancelado: ${concert.title}`
-    : `Cambios en un concierto que te gusta: ${concert.title}`;
+    ? t('notice.cancelledSubject', { title })
+    : t('notice.changedSubject', { title });
   return simpleMail(to, subject, {
-    title: change.cancelled ? 'Concierto cancelado' : 'Cambios en un concierto',
+    locale,
+    title: change.cancelled ? t('notice.cancelledTitle') : t('notice.changedTitle'),
     lines,
-    action: { label: 'Ver mis conciertos', url: urls.concerts, textLabel: 'Tus conciertos' },
-    links: [{ label: 'Ir a mi perfil', url: urls.profile, textLabel: 'Tu perfil' }],
-    footer: { reason: 'Puedes dejar de recibir estos avisos en tu perfil.' },
+    action: { label: t('weekly.action'), url: urls.concerts, textLabel: t('reminder.actionText') },
+    links: [{ label: t('notice.profile'), url: urls.profile, textLabel: t('weekly.profileText') }],
+    footer: { reason: t('notice.reason') },
   });
 }

@@ -17,6 +17,7 @@ import {
   findConcertsToScoreByIds,
   findGroupFansToScore,
   refreshNeedsRecommendation,
+  tasteOfRow,
 } from './recommendations.repository.js';
 
 /**
@@ -53,11 +54,7 @@ async function scoreGroup(deps: GeneratorDeps, userIds: string[]): Promise<Group
   const users: string[] = [];
   const scores: ScoredConcert[] = [];
   for (const fan of fans) {
-    const taste = {
-      topGenres: fan.top_genres,
-      dislikedGenres: fan.disliked_genres,
-      topArtists: fan.top_artists,
-    };
+    const taste = tasteOfRow(fan);
     const missing = (fan.missing ?? []).flatMap((id) => concerts.get(id) ?? []);
     const { batchSize } = deps.engine;
     for (let i = 0; i < missing.length; i += batchSize) {

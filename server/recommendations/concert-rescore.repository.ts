@@ -33,6 +33,7 @@ export interface FanTasteRow {
   top_genres: string[];
   disliked_genres: string[];
   top_artists: string[];
+  locale: string | null;
   /** users.updated_at as text: the taste the scores are computed for. */
   version: string;
 }
@@ -50,6 +51,7 @@ export function findOnboardedTastesPage(
       'top_genres',
       'disliked_genres',
       'top_artists',
+      'locale',
       sql<string>`updated_at::text`.as('version'),
     ])
     .where('onboarding_completed', '=', true)

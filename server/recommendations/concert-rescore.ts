@@ -26,7 +26,7 @@ import {
   unlockConcertRescores,
 } from './concert-rescore.repository.js';
 import type { ScoredConcert } from './engine.js';
-import { findConcertsToScoreByIds } from './recommendations.repository.js';
+import { findConcertsToScoreByIds, tasteOfRow } from './recommendations.repository.js';
 import type { RecommendationRunner } from './runner.js';
 
 export interface RescoreDeps {
@@ -137,11 +137,7 @@ export function scoreConcertsForEveryFan(
         if (page.length === 0) break;
         const scored: { userId: string; version: string; score: ScoredConcert }[] = [];
         for (const fan of page) {
-          const taste = {
-            topGenres: fan.top_genres,
-            dislikedGenres: fan.disliked_genres,
-            topArtists: fan.top_artists,
-          };
+          const taste = tasteOfRow(fan);
           for (const concert of concerts) {
             scored.push({
               userId: fan.user_id,

@@ -1,11 +1,14 @@
 // What every recommendation engine receives and returns. The generator batches, runs and stores;
 // an engine only scores one batch and never throws (an AI engine falls back to the built-in one).
 import type { Score } from '../../common/genres.js';
+import type { Locale } from '../../common/i18n/locales.js';
 
 export interface FanTaste {
   topGenres: string[];
   dislikedGenres: string[];
   topArtists: string[];
+  /** The language the reasons are written in (none: Spanish). */
+  locale?: Locale;
 }
 
 export interface ConcertToScore {

@@ -1,8 +1,22 @@
 import { sql, type RawBuilder } from 'kysely';
+import { savedLocale } from '../../common/i18n/locales.js';
 import type { Database } from '../db/database.js';
 import { setUserColumns } from '../users/users.repository.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';
 import type { ScoredTaste } from './group-scores.repository.js';
+
+/** A users row's taste, and the language of its reasons. */
+export const tasteOfRow = (row: {
+  top_genres: string[];
+  disliked_genres: string[];
+  top_artists: string[];
+  locale: string | null;
+}): FanTaste => ({
+  topGenres: row.top_genres,
+  dislikedGenres: row.disliked_genres,
+  topArtists: row.top_artists,
+  locale: savedLocale(row.locale),
+});
 
 export async function findTaste(db: Database, userId: string) {
   const row = await db
@@ -11,16 +25,13 @@ export async function findTaste(db: Database, userId: string) {
       'top_genres',
       'disliked_genres',
       'top_artists',
+      'locale',
       sql<string>`updated_at::text`.as('version'),
     ])
     .where('user_id', '=', userId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const taste: FanTaste = {
-    topGenres: row.top_genres,
-    dislikedGenres: row.disliked_genres,
-    topArtists: row.top_artists,
-  };
+  const taste = tasteOfRow(row);
   // Full microsecond precision as text: a JS Date would round it and never compare equal.
   return { taste, version: row.version };
 }
@@ -138,6 +149,7 @@ export interface GroupFanToScore extends ScoredTaste {
   top_genres: string[];
   disliked_genres: string[];
   top_artists: string[];
+  locale: string | null;
   /** Future concerts without a score; null when there are none. */
   missing: number[] | null;
 }
@@ -158,7 +170,8 @@ export async function findGroupFansToScore(
       SELECT r.user_id, r.concert_id FROM user_concert_recommendations r
       WHERE r.user_id = ANY(${userIds}::uuid[]) AND r.score IS NOT NULL
     )
-    SELECT u.user_id, u.top_genres, u.disliked_genres, u.top_artists, u.updated_at::text AS version,
+    SELECT u.user_id, u.top_genres, u.disliked_genres, u.top_artists, u.locale,
+      u.updated_at::text AS version,
       array_agg(c.id) FILTER (WHERE c.id IS NOT NULL) AS missing
     FROM users u
     LEFT JOIN concerts c ON c.day >= ${today}::date AND c.cancelled_at IS NULL AND NOT EXISTS (

@@ -1,7 +1,7 @@
 // The pre-show reminder: first what it says, as plain data (reminderMailData), then that data in
 // the mails' one template (reminderMail).
 import { concertPath } from '../../common/concert-page.js';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../common/i18n/locales.js';
+import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 import { concertTitle } from '../calendar/calendar.dto.js';
 import { composeMail, type MailImage } from '../mail/mail-template.js';
@@ -38,7 +38,7 @@ export function reminderMailData(
   rows: (ReminderConcertRow & { image?: MailImage })[],
   publicUrl: string,
 ): ReminderMailData {
-  const locale = isLocale(fan.locale) ? fan.locale : DEFAULT_LOCALE;
+  const locale = savedLocale(fan.locale);
   return {
     to: fan.to,
     name: fan.name,

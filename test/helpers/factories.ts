@@ -20,6 +20,8 @@ export interface UserOverrides {
   /** Verified by default (a typical fan); null for an address never verified. */
   email_verified_at?: Date | null;
   alert_frequency?: 'instant' | 'daily' | 'never';
+  /** The fan's saved language (null: Spanish). */
+  locale?: 'es' | 'ca' | null;
 }
 
 export async function createUser(db: Database, overrides: UserOverrides = {}) {
