@@ -14,8 +14,14 @@ async function visitorAgenda(request: APIRequestContext): Promise<ConcertListRes
 /** A concert's page by its bare id: the server answers with a 301 to its canonical address. */
 const pageOf = (concert: { id: number }) => `/conciertos/${concert.id}`;
 
+/** As React writes text into HTML ('Teatre Principal d&#x27;Inca'). */
 const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
 
 /** The markup React rendered into #root (the data script after it is left out). */
 async function renderedRoot(request: APIRequestContext, path: string): Promise<string> {
