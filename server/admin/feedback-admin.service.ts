@@ -1,4 +1,4 @@
-// What fans think of the recommendations, for the admin (issue 31): their 👍/👎 of the last 30
+// What fans think of the recommendations, for the admin: their 👍/👎 of the last 30
 // days by engine and score level, and the concerts with the most 👎. "The last 30 days" is read
 // from the app's clock, so a test (or a replay) that sets the clock sees its own window.
 import type {

@@ -1,4 +1,4 @@
-// What fans think of the recommendations (issue 31): their 👍/👎 of the last 30 days by engine and
+// What fans think of the recommendations: their 👍/👎 of the last 30 days by engine and
 // score level, and the concerts with the most 👎, each linking to its page. The emoji are hidden
 // from screen readers; each has its words beside it, visually hidden.
 import { useQuery } from '@tanstack/react-query';
