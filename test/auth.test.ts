@@ -76,6 +76,13 @@ describe('sign-up', () => {
     expect(mail.html).toContain('<html lang="ca"');
     expect(mail.text).toContain('Gràcies per unir-te a Conciertos Mallorca!');
     expect(mail.text).toContain('Si no has creat tu aquest compte, no obris l’enllaç');
+    // Saved as the account's language: its later mails follow it.
+    const saved = await database.db
+      .selectFrom('users')
+      .select('locale')
+      .where('email', '=', 'joan@example.com')
+      .executeTakeFirstOrThrow();
+    expect(saved.locale).toBe('ca');
 
     await request(app)
       .post('/api/auth/register')

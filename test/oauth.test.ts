@@ -13,10 +13,12 @@ import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
 import { createUser } from './helpers/factories.js';
 import { googleEnv, spotifyEnv, useOAuthPeer, useSpotifyApi } from './helpers/oauth-peer.js';
+import { useSmtpSink } from './helpers/smtp-sink.js';
 
 const database = useTestDatabase({ cleared: ['users'] });
 const oauth = useOAuthPeer();
 const spotifyApi = useSpotifyApi();
+const smtp = useSmtpSink();
 
 const PUBLIC_URL = 'http://localhost:3000';
 // Failures come back to the landing as a code only; the landing holds the texts.
@@ -24,9 +26,9 @@ const GOOGLE_FAILED = 'google_failed';
 const SPOTIFY_EMAIL_TAKEN = 'spotify_email_taken';
 const errorRedirect = (code: string) => `/?error=${code}`;
 
-function newApp(providers: { google?: boolean; spotify?: boolean } = {}): Express {
-  const { google = true, spotify = true } = providers;
-  const env: Record<string, string> = { PUBLIC_URL };
+function newApp(providers: { google?: boolean; spotify?: boolean; mail?: boolean } = {}): Express {
+  const { google = true, spotify = true, mail = false } = providers;
+  const env: Record<string, string> = { PUBLIC_URL, ...(mail ? { SMTP_URL: smtp.url } : {}) };
   if (google) {
     Object.assign(env, googleEnv(oauth));
   }
@@ -121,6 +123,22 @@ describe('Google sign-in', () => {
       to_email: 'Nuevo@Gmail.com',
       status: 'sent',
     });
+  });
+
+  it("saves a new account in the sign-in's language and welcomes it in that language", async () => {
+    const agent = request.agent(newApp({ mail: true }));
+    await oauth.setUserinfo({ sub: 'google-ca', email: 'aina@gmail.com', email_verified: true });
+    const { callbackPath } = await startSignIn(agent, 'google');
+    await agent.get(callbackPath).set('Accept-Language', 'ca-ES,ca;q=0.9').expect(302);
+    const user = await sessionUser(agent);
+    const row = await database.db
+      .selectFrom('users')
+      .select('locale')
+      .where('user_id', '=', user!.id)
+      .executeTakeFirstOrThrow();
+    expect(row.locale).toBe('ca');
+    const mail = await smtp.waitForMail('aina@gmail.com');
+    expect(mail.subject).toBe('Et donam la benvinguda a Conciertos Mallorca 🎶');
   });
 
   it('a returning user who finished onboarding goes to /myconcerts, same account', async () => {

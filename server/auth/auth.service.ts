@@ -55,7 +55,7 @@ export async function verifyCredentials(
 
 /**
  * Creates the account, or returns undefined when the email is already registered. `locale`: the
- * language of the sign-up's request, the welcome mail's.
+ * language of the sign-up's request, saved as the account's (its mails', the welcome first).
  */
 export async function registerUser(
   deps: AuthDeps,
@@ -69,27 +69,23 @@ export async function registerUser(
     email: email.trim(),
     password_hash: passwordHash,
     last_login: deps.clock(),
+    locale,
   });
-  if (user) sendWelcomeMail(deps, user, locale);
+  if (user) sendWelcomeMail(deps, user);
   return user;
 }
 
 /**
- * Sent in the background: a mail failure is logged, never shown to the new user. An address not
- * verified yet gets its verification link in this mail. In `locale`, else the saved language.
+ * Sent in the background, in the account's language: a mail failure is logged, never shown to the
+ * new user. An address not verified yet gets its verification link in this mail.
  */
-export function sendWelcomeMail(deps: AuthDeps, user: SessionUserRow, locale?: Locale): void {
+export function sendWelcomeMail(deps: AuthDeps, user: SessionUserRow): void {
   const send = async () => {
     const verifyUrl = user.email_verified ? undefined : await newVerificationLink(deps, user);
     await sendRecordedMail(deps, {
       userId: user.user_id,
       kind: 'welcome',
-      mail: welcomeMail(
-        user.email,
-        deps.config.publicUrl,
-        verifyUrl,
-        locale ?? savedLocale(user.locale),
-      ),
+      mail: welcomeMail(user.email, deps.config.publicUrl, verifyUrl, savedLocale(user.locale)),
     });
   };
   send().catch((error: unknown) =>

@@ -87,6 +87,8 @@ export function insertUser(
     last_login?: Date;
     /** Set only when the address is already proven (a verified Google email, the operator). */
     email_verified_at?: Date | null;
+    /** The language the account was made in: its mails' until the fan chooses another. */
+    locale?: Locale;
   },
 ) {
   return db

@@ -6,6 +6,7 @@
 // account's password, sessions and identities are dropped before the new identity is linked
 // (someone may have registered the address without owning it). An unverified email (Spotify,
 // always) never opens an existing account, and an account it creates stays unverified.
+import type { Locale } from '../../../common/i18n/locales.js';
 import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
 import { promoteIfConfiguredAdmin } from '../../users/admin-bootstrap.js';
 import {
@@ -47,6 +48,8 @@ export interface OAuthProfile {
    */
   emailVerified: boolean;
   name: string | undefined;
+  /** The language of the sign-in's request: a new account's saved language and welcome mail's. */
+  locale: Locale;
 }
 
 export type OAuthSignIn =
@@ -100,6 +103,7 @@ export async function signInWithProvider(
       name: providerName(profile.name, NAME_MAX),
       last_login: now,
       email_verified_at: profile.emailVerified ? now : null,
+      locale: profile.locale,
     });
     if (user) await insertIdentity(trx, { ...identity, user_id: user.user_id });
     return user;

@@ -1,5 +1,6 @@
 // passport-spotify ships no types: just what strategies.ts uses.
 declare module 'passport-spotify' {
+  import type { Request } from 'express';
   import type { Profile as PassportProfile } from 'passport';
   import OAuth2Strategy, { type VerifyCallback } from 'passport-oauth2';
 
@@ -21,9 +22,12 @@ declare module 'passport-spotify' {
     /** Passed on to passport-oauth2, which sends an S256 code challenge. */
     pkce?: boolean;
     sessionKey?: string;
+    /** The verify function gets the callback's request first (its language, for a new account). */
+    passReqToCallback: true;
   }
 
   export type VerifyFunction = (
+    req: Request,
     accessToken: string,
     refreshToken: string,
     profile: Profile,

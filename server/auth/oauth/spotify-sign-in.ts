@@ -1,5 +1,6 @@
 // Spotify sign-in: the account, then the Spotify profile columns, then a head start on the fan's
 // taste from their top artists.
+import type { Locale } from '../../../common/i18n/locales.js';
 import { MAX_LIKED_GENRES, NAME_MAX } from '../../../common/rules.js';
 import type { AuthDeps } from '../auth.service.js';
 import { updateSpotifyDetails, updateTaste } from './identities.repository.js';
@@ -20,7 +21,7 @@ export interface SpotifyProfile {
 
 export async function signInWithSpotify(
   deps: AuthDeps,
-  input: { profile: SpotifyProfile; accessToken: string; apiUrl: string },
+  input: { profile: SpotifyProfile; accessToken: string; apiUrl: string; locale: Locale },
 ): Promise<OAuthSignIn> {
   const { profile } = input;
   const result = await signInWithProvider(deps, {
@@ -29,6 +30,7 @@ export async function signInWithSpotify(
     email: profile.email,
     emailVerified: false,
     name: profile.displayName,
+    locale: input.locale,
   });
   if (result.outcome !== 'signed-in') return result;
 

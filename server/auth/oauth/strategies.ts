@@ -5,6 +5,7 @@ import { Strategy as SpotifyStrategy } from 'passport-spotify';
 import { z } from 'zod';
 import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
 import type { Config } from '../../config.js';
+import { requestLocale } from '../../i18n/intl.js';
 import type { AuthDeps } from '../auth.service.js';
 import { signInWithProvider, type OAuthSignIn } from './oauth.service.js';
 import { signInWithSpotify } from './spotify-sign-in.js';
@@ -56,6 +57,8 @@ function clientOptions(
     state: true,
     pkce: true,
     sessionKey: `oauth2:${provider}`,
+    // The callback's request reaches the verify function: a new account takes its language.
+    passReqToCallback: true,
   } as const;
 }
 
@@ -66,7 +69,7 @@ export function googleStrategy(deps: AuthDeps, google: GoogleClient): GoogleStra
       ...clientOptions(deps.config, 'google', google, google.userinfoUrl),
       scope: ['openid', 'email', 'profile'],
     },
-    (_accessToken, _refreshToken, profile, done) => {
+    (req, _accessToken, _refreshToken, profile, done) => {
       const email = profile.emails?.[0];
       settle(
         signInWithProvider(deps, {
@@ -76,6 +79,7 @@ export function googleStrategy(deps: AuthDeps, google: GoogleClient): GoogleStra
           // The userinfo JSON's email_verified; anything but true is unverified.
           emailVerified: email?.verified === true,
           name: profile.displayName,
+          locale: requestLocale(req.originalUrl, req.headers),
         }),
         done,
       );
@@ -98,7 +102,7 @@ export function spotifyStrategy(deps: AuthDeps, spotify: SpotifyClient): Spotify
       ...clientOptions(deps.config, 'spotify', spotify, spotify.profileUrl),
       scope: ['user-read-email', 'user-read-private', 'user-top-read'],
     },
-    (accessToken, _refreshToken, profile, done) => {
+    (req, accessToken, _refreshToken, profile, done) => {
       const me = spotifyMeSchema.safeParse(profile._json);
       if (!me.success) {
         done(new Error('Perfil de Spotify con un formato inesperado'));
@@ -117,6 +121,7 @@ export function spotifyStrategy(deps: AuthDeps, spotify: SpotifyClient): Spotify
           },
           accessToken,
           apiUrl: spotify.apiUrl ?? SPOTIFY_API_URL,
+          locale: requestLocale(req.originalUrl, req.headers),
         }),
         done,
       );
