@@ -204,6 +204,38 @@ describe('public feeds', () => {
     expect(await xml.texts(body, 'item > category')).toEqual(['Rock', 'Jazz']);
   });
 
+  it('has a Catalan address (?lang=ca) whose texts, dates and links are Catalan', async () => {
+    const { rock, jazz } = await agenda();
+    const spanish = await binary(request(app).get('/calendario/conciertos.rss')).expect(200);
+    const res = await binary(request(app).get('/calendario/conciertos.rss?lang=ca')).expect(200);
+    const body = text(res);
+    expect(await xml.parseError(body)).toBeNull();
+    expect(await xml.texts(body, 'rss > channel > title')).toEqual(['Concerts a Mallorca']);
+    expect(await xml.texts(body, 'rss > channel > language')).toEqual(['ca-ES']);
+    expect(await xml.texts(body, 'item > link')).toEqual([
+      `${PUBLIC_URL}/conciertos/${rock.id}?lang=ca`,
+      `${PUBLIC_URL}/conciertos/${jazz.id}?lang=ca`,
+    ]);
+    const titles = await xml.texts(body, 'item > title');
+    expect(titles[1]).toBe('Trío <Nocturno> & Cía · diumenge, 27 d’octubre a les 20:30');
+    expect(res.headers.etag).not.toBe(spanish.headers.etag);
+
+    const genre = await request(app).get('/calendario/generos/musica-electronica.ics?lang=ca');
+    expect(genre.text).toContain('X-WR-CALNAME:Concerts de Música electrònica a Mallorca');
+  });
+
+  it('gives one concert’s file in the language of the page it is downloaded from', async () => {
+    const { jazz } = await agenda();
+    const res = await request(app)
+      .get(`/calendario/conciertos/${jazz.id}.ics`)
+      .set('Accept-Language', 'ca-ES,ca;q=0.9')
+      .expect(200);
+    expect(res.headers.vary).toMatch(/Cookie.*Accept-Language/);
+    expect(eventsOf(res.text)[0]?.description).toContain('Preu: Gratuït');
+    const spanish = await request(app).get(`/calendario/conciertos/${jazz.id}.ics`).expect(200);
+    expect(eventsOf(spanish.text)[0]?.description).toContain('Precio: Gratis');
+  });
+
   it('has one feed per genre, ICS and RSS; an unknown genre is a 404', async () => {
     const { jazz } = await agenda();
     const ics = await request(app).get('/calendario/generos/jazz.ics').expect(200);
@@ -492,6 +524,18 @@ describe('the private feed', () => {
       `concierto-${rock.id}@conciertos.example`,
       `concierto-${jazz.id}@conciertos.example`,
     ]);
+  });
+
+  it("is written in the fan's saved language", async () => {
+    const { fan } = await fanWithConcerts();
+    const link = (await fan.agent.post('/api/profile/calendar/token').send({}).expect(201))
+      .body as CalendarFeedLinkDto;
+    const spanish = await request(app).get(pathOf(link.feedUrl)).expect(200);
+    expect(spanish.text).toContain('X-WR-CALNAME:Mis conciertos · Conciertos Mallorca');
+    await fan.agent.patch('/api/profile').send({ locale: 'ca' }).expect(200);
+    const catalan = await request(app).get(pathOf(link.feedUrl)).expect(200);
+    expect(catalan.text).toContain('X-WR-CALNAME:Els meus concerts · Conciertos Mallorca');
+    expect(catalan.headers.etag).not.toBe(spanish.headers.etag);
   });
 
   it('answers 404 to a wrong, malformed, revoked or replaced token', async () => {

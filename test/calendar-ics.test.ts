@@ -135,6 +135,7 @@ describe('RSS writer', () => {
       link: 'https://e.example/conciertos',
       selfUrl: 'https://e.example/calendario/conciertos.rss',
       description: 'D',
+      locale: 'es',
       items: [],
     });
     expect(rss).toContain('<rss version="2.0"');

@@ -583,12 +583,21 @@ describe('robots.txt and sitemap.xml', () => {
     const res = await request(newApp()).get('/sitemap.xml').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/xml/);
     const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual([
-      `${PUBLIC_URL}/`,
-      `${PUBLIC_URL}/conciertos`,
-      `${PUBLIC_URL}/conciertos/${id}-los-planetas-nina-pastori-es-gremi-28-noviembre-2026`,
-      `${PUBLIC_URL}/conciertos/${free.id}-jam-co-es-gremi-1-diciembre-2026`,
-    ]);
+    const gremi = `${PUBLIC_URL}/conciertos/${id}-los-planetas-nina-pastori-es-gremi-28-noviembre-2026`;
+    const jam = `${PUBLIC_URL}/conciertos/${free.id}-jam-co-es-gremi-1-diciembre-2026`;
+    expect(locs).toEqual(
+      [`${PUBLIC_URL}/`, `${PUBLIC_URL}/conciertos`, gremi, jam].flatMap((url) => [
+        url,
+        `${url}?lang=ca`,
+      ]),
+    );
+    // Each entry names every language's address, as the page's own hreflang links do.
+    const entry = /<url><loc>[^<]*\/conciertos\?lang=ca<\/loc>(.*?)<\/url>/.exec(res.text)?.[1];
+    expect(entry).toBe(
+      `<xhtml:link rel="alternate" hreflang="es" href="${PUBLIC_URL}/conciertos"/>` +
+        `<xhtml:link rel="alternate" hreflang="ca" href="${PUBLIC_URL}/conciertos?lang=ca"/>` +
+        `<xhtml:link rel="alternate" hreflang="x-default" href="${PUBLIC_URL}/conciertos"/>`,
+    );
     expect(res.text).not.toContain(`/conciertos/${past.id}-`);
     expect(res.text).toContain('xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"');
   });

@@ -13,3 +13,7 @@ export const LOCALE_NAMES: Record<Locale, string> = { es: 'Castellano', ca: 'Cat
 
 /** A fan's saved language, Spanish when none (or an unknown one) is saved. */
 export const savedLocale = (value: unknown): Locale => (isLocale(value) ? value : DEFAULT_LOCALE);
+
+/** A public address in this language: Spanish at its bare address, others with `?lang=`. */
+export const addressIn = (url: string, locale: Locale) =>
+  locale === DEFAULT_LOCALE ? url : `${url}?lang=${locale}`;

@@ -1,7 +1,9 @@
 // Concert rows → calendar events and RSS items. Only public concert facts go in: never who liked
 // a concert, a fan's score or reason, or anything about the fan.
 import { concertPagePath } from '../../common/calendar.js';
-import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
+import { addressIn, DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
+import { dayIn, genreIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
 import type { CalendarConcertRow } from './calendar.repository.js';
 import type { CalendarEvent } from './ics.js';
 import type { RssItem } from './rss.js';
@@ -9,9 +11,11 @@ import type { RssItem } from './rss.js';
 /** Bands joined with ' + ' as on the cards; the concert's own name, or its genre, without bands. */
 export function concertTitle(
   row: Pick<CalendarConcertRow, 'band_names' | 'bandname' | 'genre'>,
+  locale: Locale = DEFAULT_LOCALE,
 ): string {
   if (row.band_names.length > 0) return row.band_names.join(' + ');
-  return row.bandname?.trim() || `Concierto de ${row.genre}`;
+  const t = textsIn(locale);
+  return row.bandname?.trim() || t('weekly.untitled', { genre: genreIn(t, row.genre) });
 }
 
 /** 'Es Gremi, Carrer del Gremi 16, Palma': the venue, its address and its town, each once. */
@@ -25,30 +29,36 @@ export function concertLocation(row: CalendarConcertRow): string {
   return parts.join(', ');
 }
 
-const pageUrl = (row: CalendarConcertRow, publicUrl: string) =>
-  `${publicUrl}${concertPagePath(row.id)}`;
+/** The concert's page in the feed's language. */
+const pageUrl = (row: CalendarConcertRow, publicUrl: string, locale: Locale) =>
+  `${publicUrl}${addressIn(concertPagePath(row.id), locale)}`;
 
-function descriptionOf(row: CalendarConcertRow, url: string): string {
+function descriptionOf(row: CalendarConcertRow, url: string, locale: Locale): string {
+  const t = textsIn(locale);
   const lines = row.description ? [row.description, ''] : [];
   lines.push(
-    `Género: ${row.genre}`,
-    `Precio: ${spanishPrice(row.price)}`,
-    `Más información: ${url}`,
+    `${t('concert.fact.genre')}: ${genreIn(t, row.genre)}`,
+    `${t('concert.fact.price')}: ${priceIn(locale, row.price)}`,
+    t('calendar.moreInfo', { url }),
   );
   return lines.join('\n');
 }
 
-export function toCalendarEvent(row: CalendarConcertRow, publicUrl: string): CalendarEvent {
-  const url = pageUrl(row, publicUrl);
+export function toCalendarEvent(
+  row: CalendarConcertRow,
+  publicUrl: string,
+  locale: Locale,
+): CalendarEvent {
+  const url = pageUrl(row, publicUrl, locale);
   return {
     uid: `concierto-${row.id}@${new URL(publicUrl).hostname}`,
     day: row.day,
     hour: row.hour,
-    summary: concertTitle(row),
+    summary: concertTitle(row, locale),
     location: concertLocation(row),
     url,
-    description: descriptionOf(row, url),
-    categories: [row.genre],
+    description: descriptionOf(row, url, locale),
+    categories: [genreIn(textsIn(locale), row.genre)],
     stamp: row.created_at,
     geo:
       row.venue_lat !== null && row.venue_lon !== null
@@ -58,18 +68,20 @@ export function toCalendarEvent(row: CalendarConcertRow, publicUrl: string): Cal
   };
 }
 
-export function toRssItem(row: CalendarConcertRow, publicUrl: string): RssItem {
-  const url = pageUrl(row, publicUrl);
-  const when = `${spanishDay(row.day)} a las ${row.hour}`;
+export function toRssItem(row: CalendarConcertRow, publicUrl: string, locale: Locale): RssItem {
+  const t = textsIn(locale);
+  const url = pageUrl(row, publicUrl, locale);
+  const when = t('weekly.when', { day: dayIn(locale, row.day), hour: row.hour });
+  const genre = genreIn(t, row.genre);
   return {
-    title: `${concertTitle(row)} · ${when}`,
+    title: `${concertTitle(row, locale)} · ${when}`,
     link: url,
     description: [
-      `${when} en ${concertLocation(row)}.`,
-      `${row.genre}. ${spanishPrice(row.price)}.`,
+      t('feed.whenWhere', { when, place: concertLocation(row) }),
+      `${genre}. ${priceIn(locale, row.price)}.`,
       ...(row.description ? [row.description] : []),
     ].join(' '),
-    category: row.genre,
+    category: genre,
     pubDate: row.created_at,
   };
 }

@@ -218,8 +218,15 @@ function findFeedBy(
     .executeTakeFirst();
 }
 
+/** The feed of a token's selector, with its fan's saved language. */
 export const findFeedBySelector = (db: Database, selector: string) =>
-  findFeedBy(db, 'selector', selector);
+  db
+    .selectFrom('calendar_feeds')
+    .innerJoin('users', 'users.user_id', 'calendar_feeds.user_id')
+    .select(FEED_COLUMNS.map((column) => `calendar_feeds.${column}` as const))
+    .select('users.locale')
+    .where('selector', '=', selector)
+    .executeTakeFirst();
 
 export const findFeedOfUser = (db: Database, userId: string) => findFeedBy(db, 'user_id', userId);
 

@@ -3,6 +3,8 @@
 // token alone (never logged: see server/lib/log-url.ts). Every request counts against a limit per
 // client address (FEED_LIMIT), shared by every instance.
 import express, { type Request, type Response, type Router } from 'express';
+import { savedLocale } from '../../common/i18n/locales.js';
+import { askedLocale, requestLocale } from '../i18n/intl.js';
 import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byIp, rateLimit, type LimitRule } from '../security/rate-limit.js';
@@ -46,6 +48,9 @@ async function sendFeed(
   if (req.fresh) return void res.status(304).end();
   res.type(CONTENT_TYPES[format]).send(await answer.body());
 }
+
+/** A public feed's language: only its address says it (`?lang=ca`), so shared caches may keep it. */
+const feedLocale = (req: Request) => savedLocale(askedLocale(req.originalUrl));
 
 // Public feeds may sit in shared caches for a few minutes; the private one only in its reader.
 const PUBLIC_CACHE = 'public, max-age=300';
@@ -92,7 +97,7 @@ export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
           also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
         },
         async (req, res) => {
-          const answer = await publicFeed(deps, undefined, feed.format);
+          const answer = await publicFeed(deps, undefined, feed.format, feedLocale(req));
           await sendFeed(req, res, answer, feed.format, PUBLIC_CACHE);
         },
       ),
@@ -104,14 +109,21 @@ export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
     route({ params: genreFileParamsSchema }, async (req, res, { params }) => {
       const { genre, format } = params.file;
       if (!genre) throw notFound(UNKNOWN_GENRE);
-      await sendFeed(req, res, await publicFeed(deps, genre, format), format, PUBLIC_CACHE);
+      const answer = await publicFeed(deps, genre, format, feedLocale(req));
+      await sendFeed(req, res, answer, format, PUBLIC_CACHE);
     }),
   );
 
   router.get(
     '/conciertos/:file',
     route({ params: concertFileParamsSchema }, async (req, res, { params }) => {
-      const answer = await concertIcs(deps, params.file);
+      // A file a person downloads from a page: in that page's language, whatever told it.
+      res.vary('Cookie').vary('Accept-Language');
+      const answer = await concertIcs(
+        deps,
+        params.file,
+        requestLocale(req.originalUrl, req.headers),
+      );
       if (!answer) throw notFound('Ese concierto no existe.');
       res.attachment(`concierto-${params.file}.ics`);
       await sendFeed(req, res, answer, 'ics', PUBLIC_CACHE);

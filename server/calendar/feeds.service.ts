@@ -7,6 +7,8 @@
 import { createHash } from 'node:crypto';
 import { genreFeedPath, publicFeedPath } from '../../common/calendar.js';
 import type { Genre } from '../../common/genres.js';
+import { addressIn, savedLocale, type Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
 import type { Database } from '../db/database.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
@@ -24,6 +26,7 @@ import {
 import { secretMatches, splitFeedToken } from './feed-token.js';
 import { buildCalendar } from './ics.js';
 import { buildRss } from './rss.js';
+import { genreIn } from '../weekly-mail/weekly-mail.template.js';
 
 export interface FeedDeps {
   db: Database;
@@ -80,13 +83,17 @@ const PRIVATE_FEED_PAST_DAYS = 30;
 const etagOf = (body: string) =>
   `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
-export async function concertIcs(deps: FeedDeps, id: number): Promise<FeedAnswer | undefined> {
+export async function concertIcs(
+  deps: FeedDeps,
+  id: number,
+  locale: Locale,
+): Promise<FeedAnswer | undefined> {
   const row = await findCalendarConcert(deps.db, id);
   if (!row) return undefined;
   const body = buildCalendar({
-    name: 'Conciertos Mallorca',
-    description: 'Un concierto de Conciertos Mallorca',
-    events: [toCalendarEvent(row, deps.publicUrl)],
+    name: textsIn(locale)('site.name'),
+    description: textsIn(locale)('feed.oneConcert'),
+    events: [toCalendarEvent(row, deps.publicUrl, locale)],
   });
   return { etag: etagOf(body), lastModified: null, body: () => Promise.resolve(body) };
 }
@@ -95,6 +102,7 @@ interface FeedTexts {
   title: string;
   description: string;
   selfPath: string;
+  locale: Locale;
 }
 
 function render(
@@ -109,14 +117,15 @@ function render(
       link: `${publicUrl}/conciertos`,
       selfUrl: `${publicUrl}${texts.selfPath}`,
       description: texts.description,
-      items: rows.map((row) => toRssItem(row, publicUrl)),
+      locale: texts.locale,
+      items: rows.map((row) => toRssItem(row, publicUrl, texts.locale)),
     });
   }
   return buildCalendar({
     name: texts.title,
     description: texts.description,
     refreshHours: REFRESH_HOURS,
-    events: rows.map((row) => toCalendarEvent(row, publicUrl)),
+    events: rows.map((row) => toCalendarEvent(row, publicUrl, texts.locale)),
   });
 }
 
@@ -184,16 +193,20 @@ export async function publicFeed(
   deps: PublicFeedDeps,
   genre: Genre | undefined,
   format: FeedFormat,
+  locale: Locale,
 ): Promise<FeedAnswer> {
   const from = upcomingCutoff(deps.clock);
-  const selfPath = genre ? genreFeedPath(genre, format) : publicFeedPath(format);
+  const t = textsIn(locale);
+  const path = genre ? genreFeedPath(genre, format) : publicFeedPath(format);
+  const selfPath = addressIn(path, locale);
+  const name = genre && genreIn(t, genre);
   const texts = {
-    title: genre ? `Conciertos de ${genre} en Mallorca` : 'Conciertos en Mallorca',
-    description: genre
-      ? `Los próximos conciertos de ${genre} en Mallorca.`
-      : 'Los próximos conciertos en Mallorca.',
+    title: name ? t('feed.genreTitle', { genre: name }) : t('feed.allTitle'),
+    description: name ? t('feed.genreDescription', { genre: name }) : t('feed.allDescription'),
     selfPath,
+    locale,
   };
+  // 'conciertos.rss', 'generos/rock.ics?lang=ca'…: each language's feed has its own version.
   const key = selfPath.split('/').slice(2).join('/');
   const salt = rendering(format, texts, deps.publicUrl);
   const version = await deps.versions.get(key, () =>
@@ -214,7 +227,10 @@ export async function publicFeed(
   };
 }
 
-/** The fan's feed for a token, or undefined for a malformed, unknown, wrong or revoked one. */
+/**
+ * The fan's feed for a token, in their saved language, or undefined for a malformed, unknown,
+ * wrong or revoked one.
+ */
 export async function privateFeed(deps: FeedDeps, token: string): Promise<FeedAnswer | undefined> {
   const parts = splitFeedToken(token);
   if (!parts) return undefined;
@@ -223,12 +239,13 @@ export async function privateFeed(deps: FeedDeps, token: string): Promise<FeedAn
 
   const now = deps.clock();
   const fromDay = addDays(madridDateTime(now).day, -PRIVATE_FEED_PAST_DAYS);
+  const locale = savedLocale(feed.locale);
+  const t = textsIn(locale);
   const texts = {
-    title: 'Mis conciertos · Conciertos Mallorca',
-    description: feed.include_extreme
-      ? 'Los conciertos que te gustan y los que más encajan contigo.'
-      : 'Los conciertos que te gustan.',
+    title: t('feed.privateTitle'),
+    description: t(feed.include_extreme ? 'feed.privateWithMatches' : 'feed.privateLiked'),
     selfPath: '',
+    locale,
   };
   const version = await privateFeedVersion(
     deps.db,

@@ -1,5 +1,6 @@
 // RSS 2.0 written by hand: every text is escaped and cleaned of characters XML 1.0 forbids, so the
 // document is well-formed whatever a band or an admin typed.
+import type { Locale } from '../../common/i18n/locales.js';
 
 export interface RssItem {
   title: string;
@@ -16,6 +17,7 @@ export interface RssChannel {
   link: string;
   selfUrl: string;
   description: string;
+  locale: Locale;
   items: RssItem[];
 }
 
@@ -63,7 +65,7 @@ export function buildRss(channel: RssChannel): string {
     element('title', channel.title),
     element('link', channel.link),
     element('description', channel.description),
-    element('language', 'es-ES'),
+    element('language', `${channel.locale}-ES`),
     `<atom:link href="${escapeXml(channel.selfUrl)}" rel="self" type="application/rss+xml"/>`,
     ...(newest ? [element('lastBuildDate', newest.toUTCString())] : []),
     element('ttl', '60'),

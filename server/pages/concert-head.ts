@@ -3,12 +3,12 @@
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
 import type { ConcertPageDto } from '../../common/dto.js';
 import { isGenre } from '../../common/genres.js';
-import type { Locale } from '../../common/i18n/locales.js';
+import { addressIn, type Locale } from '../../common/i18n/locales.js';
 import { INTL_LOCALES, longDayIn } from '../../common/locale-format.js';
 import { textsIn } from '../i18n/intl.js';
 import { madridIsoWithOffset } from '../lib/time.js';
 import { escapeHtml, jsonForScript, type PageHead } from '../web/html-shell.js';
-import { addressIn, languageLinks, OG_LOCALES } from './page-heads.js';
+import { languageLinks, OG_LOCALES } from './page-heads.js';
 
 /** Our own preview picture (1200×630, the size Open Graph cards are drawn at). */
 export const DEFAULT_OG_IMAGE = { path: '/og-concierto.png', width: 1200, height: 630 };

@@ -1,13 +1,9 @@
 // Heads of the public pages that are not one concert: the agenda and the "not found" page.
 import { publicFeedPath } from '../../common/calendar.js';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/i18n/locales.js';
+import { addressIn, LOCALES, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 import type { PageHead } from '../web/html-shell.js';
 import { escapeHtml } from '../web/html-shell.js';
-
-/** A public page's address in this language: Spanish at its bare address, others with `?lang=`. */
-export const addressIn = (url: string, locale: Locale) =>
-  locale === DEFAULT_LOCALE ? url : `${url}?lang=${locale}`;
 
 /**
  * The canonical address of this language's page, and every language's (`hreflang`; the bare
@@ -28,13 +24,13 @@ export const OG_LOCALES: Record<Locale, string> = { es: 'es_ES', ca: 'ca_ES' };
 
 /**
  * Feed autodiscovery: browsers' and feed readers' "subscribe" finds the public RSS feed, and
- * calendar tools the ICS one, from the landing and the agenda.
+ * calendar tools the ICS one, from the landing and the agenda: each in the page's language.
  */
 export function feedLinks(publicUrl: string, locale: Locale): string {
   const t = textsIn(locale);
   const link = (type: string, title: string, format: 'ics' | 'rss') =>
     `<link rel="alternate" type="${type}" title="${escapeHtml(title)}" ` +
-    `href="${escapeHtml(`${publicUrl}${publicFeedPath(format)}`)}">`;
+    `href="${escapeHtml(`${publicUrl}${addressIn(publicFeedPath(format), locale)}`)}">`;
   return (
     link('application/rss+xml', t('head.feed.rss'), 'rss') +
     link('text/calendar', t('head.feed.ics'), 'ics')

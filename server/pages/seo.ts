@@ -1,4 +1,5 @@
 // robots.txt and sitemap.xml: what search engines may read, and every page worth listing.
+import { addressIn, LOCALES } from '../../common/i18n/locales.js';
 import { escapeHtml } from '../web/html-shell.js';
 
 /**
@@ -27,12 +28,24 @@ export function robotsTxt(publicUrl: string): string {
   ].join('\n');
 }
 
-/** The landing, the public agenda and each upcoming concert's page (sitemaps.org 0.9). */
+/**
+ * The landing, the public agenda and each upcoming concert's page (sitemaps.org 0.9), in every
+ * language, each entry naming its other languages as the pages' own hreflang links do.
+ */
 export function sitemapXml(publicUrl: string, concertPaths: string[]): string {
   const paths = ['/', '/conciertos', ...concertPaths];
-  const urls = paths.map((p) => `<url><loc>${escapeHtml(`${publicUrl}${p}`)}</loc></url>`);
+  const urls = paths.flatMap((path) => {
+    const href = (locale: (typeof LOCALES)[number]) =>
+      escapeHtml(`${publicUrl}${addressIn(path, locale)}`);
+    const alternates =
+      LOCALES.map(
+        (each) => `<xhtml:link rel="alternate" hreflang="${each}" href="${href(each)}"/>`,
+      ).join('') + `<xhtml:link rel="alternate" hreflang="x-default" href="${href('es')}"/>`;
+    return LOCALES.map((locale) => `<url><loc>${href(locale)}</loc>${alternates}</url>`);
+  });
   return (
     '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls.join('')}</urlset>\n`
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" ' +
+    `xmlns:xhtml="http://www.w3.org/1999/xhtml">${urls.join('')}</urlset>\n`
   );
 }

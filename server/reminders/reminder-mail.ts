@@ -45,7 +45,7 @@ export function reminderMailData(
     locale,
     day,
     concerts: rows.map((row) => ({
-      title: concertTitle(row),
+      title: concertTitle(row, locale),
       hour: row.hour,
       venue: row.venue,
       price: priceIn(locale, row.price),

@@ -25,7 +25,7 @@ export const priceIn = (locale: Locale, price: string) =>
 export const spanishPrice = (price: string) => priceIn('es', price);
 
 /** A genre in the reader's language. */
-const genreIn = (t: ServerTranslate, genre: string) =>
+export const genreIn = (t: ServerTranslate, genre: string) =>
   isGenre(genre) ? t(`genre.${genre}`) : genre;
 
 export interface WeeklyMailInput {

@@ -11,6 +11,7 @@ import {
   type CalendarFeedLinkDto,
 } from '@common/calendar';
 import { isGenre } from '@common/genres';
+import { addressIn } from '@common/i18n/locales';
 import { FormStatus, StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { ApiError } from '@/lib/api';
@@ -75,28 +76,29 @@ function NewLink({ link }: { link: CalendarFeedLinkDto }) {
 }
 
 function PublicFeeds({ genres }: { genres: string[] }) {
-  const origin = window.location.origin;
   const liked = genres.filter(isGenre);
   const t = useText();
   const rich = useRichText();
+  // The feeds in the page's language.
+  const locale = useLocale();
+  const at = (path: string) => addressIn(path, locale);
+  const subscribe = (path: string) => webcalUrl(`${window.location.origin}${at(path)}`);
   return (
     <>
       <h3>{t('calendarFeed.public')}</h3>
       <ul className="calendar-public">
         <li>
           {rich('calendarFeed.all', {
-            ics: (chunks) => <a href={webcalUrl(`${origin}${publicFeedPath('ics')}`)}>{chunks}</a>,
-            rss: (chunks) => <a href={publicFeedPath('rss')}>{chunks}</a>,
+            ics: (chunks) => <a href={subscribe(publicFeedPath('ics'))}>{chunks}</a>,
+            rss: (chunks) => <a href={at(publicFeedPath('rss'))}>{chunks}</a>,
           })}
         </li>
         {liked.map((genre) => (
           <li key={genre}>
             {rich('calendarFeed.genre', {
               genre: genreName(t, genre),
-              ics: (chunks) => (
-                <a href={webcalUrl(`${origin}${genreFeedPath(genre, 'ics')}`)}>{chunks}</a>
-              ),
-              rss: (chunks) => <a href={genreFeedPath(genre, 'rss')}>{chunks}</a>,
+              ics: (chunks) => <a href={subscribe(genreFeedPath(genre, 'ics'))}>{chunks}</a>,
+              rss: (chunks) => <a href={at(genreFeedPath(genre, 'rss'))}>{chunks}</a>,
             })}
           </li>
         ))}
