@@ -1,7 +1,7 @@
 import {
   completeAnswer,
   parseAnswer,
-  PENDING_REASON,
+  pendingReason,
 } from '../server/recommendations/parse-answer.js';
 import { defined } from './helpers/defined.js';
 
@@ -105,7 +105,15 @@ describe('completeAnswer', () => {
       [12, { score: 'low', reason: 'Estoy pensando en ello...' }],
       [13, { score: 'high', reason: 'Te encanta el jazz.' }],
     ]);
-    expect(PENDING_REASON).toBe('Estoy pensando en ello...');
+    expect(pendingReason()).toBe('Estoy pensando en ello...');
+  });
+
+  it("says it in the fan's language", () => {
+    const parsed = parseAnswer('13; high; T’encanta el jazz.', ids);
+    expect(completeAnswer(parsed, ids, 'ca').get(11)).toEqual({
+      score: 'low',
+      reason: 'Hi estic pensant...',
+    });
   });
 
   it('changes nothing when every concert was rated', () => {

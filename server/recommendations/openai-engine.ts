@@ -66,7 +66,7 @@ export function createOpenAiEngine(options: OpenAiEngineOptions): Recommendation
     const parsed = parseAnswer(content, ids);
     if (parsed.size === 0)
       throw new Error(`respuesta sin ninguna línea válida: ${content.slice(0, 200)}`);
-    const answers = [...completeAnswer(parsed, ids)].map(
+    const answers = [...completeAnswer(parsed, ids, taste.locale)].map(
       ([concertId, { score, reason }]): ScoredConcert => ({
         concertId,
         score,

@@ -2,14 +2,17 @@
 // lines (bullets, numbering, "ID:", bold), so those are tolerated; anything else is ignored rather
 // than guessed, and a concert the answer leaves out is completed with a fixed default.
 import { SCORES, type Score } from '../../common/genres.js';
+import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
 
 export interface Rating {
   score: Score;
   reason: string;
 }
 
-/** The reason given for a concert the AI did not rate. */
-export const PENDING_REASON = 'Estoy pensando en ello...';
+/** The reason given for a concert the AI did not rate, in the fan's language. */
+export const pendingReason = (locale: Locale = DEFAULT_LOCALE) =>
+  textsIn(locale)('recommendation.pending');
 
 /** Reasons are shown on a card: a runaway answer must not fill it. */
 const MAX_REASON_LENGTH = 300;
@@ -48,8 +51,8 @@ export function parseAnswer(text: string, concertIds: number[]): Map<number, Rat
 export function completeAnswer(
   parsed: Map<number, Rating>,
   concertIds: number[],
+  locale?: Locale,
 ): Map<number, Rating> {
-  return new Map(
-    concertIds.map((id) => [id, parsed.get(id) ?? { score: 'low', reason: PENDING_REASON }]),
-  );
+  const pending = { score: 'low', reason: pendingReason(locale) } as const;
+  return new Map(concertIds.map((id) => [id, parsed.get(id) ?? pending]));
 }
