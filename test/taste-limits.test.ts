@@ -111,6 +111,47 @@ describe('taste-change limits', () => {
   });
 });
 
+describe('a new language', () => {
+  const reasonOf = async (userId: string) =>
+    (
+      await database.db
+        .selectFrom('user_concert_recommendations')
+        .select('reason')
+        .where('user_id', '=', userId)
+        .executeTakeFirst()
+    )?.reason;
+
+  it("rewrites the fan's reasons in it, counted with taste changes; over the limit it is still saved", async () => {
+    await createConcert(database.db, { genre: 'Rock' });
+    const { agent, userId } = await fanOf();
+    await agent.post('/api/recommendations/generate').expect(202);
+    const spanish = await eventually(async () => {
+      const reason = await reasonOf(userId);
+      expect(reason).toMatch(/rock/i);
+      return reason!;
+    });
+
+    await agent.patch('/api/profile').send({ locale: 'ca' }).expect(200);
+    await eventually(async () => {
+      const reason = await reasonOf(userId);
+      expect(reason).toBeDefined();
+      expect(reason).not.toBe(spanish);
+    });
+
+    // Over the limit the language is still saved; the reasons wait for their next scoring.
+    for (let n = 1; n < HOURLY; n += 1) {
+      await agent.patch('/api/profile').send(tasteNumber(n)).expect(200);
+    }
+    await agent.patch('/api/profile').send({ locale: 'es' }).expect(200);
+    const saved = await database.db
+      .selectFrom('users')
+      .select('locale')
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    expect(saved.locale).toBe('es');
+  });
+});
+
 describe('generation limit', () => {
   /** As if this fan had already started GENERATE_LIMIT generations this hour. */
   const spendGenerations = (userId: string) =>

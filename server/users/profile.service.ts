@@ -22,7 +22,7 @@ import {
   setSubscribed,
   updateProfile,
 } from './users.repository.js';
-import { countTasteChange, sameTaste } from './taste-limits.js';
+import { countTasteChange, mayRescoreForLanguage, sameTaste } from './taste-limits.js';
 import { toProfileDto } from './users.dto.js';
 
 export const ACCOUNT_NOT_FOUND = 'No encontramos tu cuenta.';
@@ -100,6 +100,9 @@ export async function updateOwnProfile(deps: TasteDeps, userId: string, update: 
     ...(update.locale !== undefined ? { locale: update.locale } : {}),
   });
   if (update.alertFrequency === 'never') await dropWaitingAlerts(deps, userId);
+  const newLanguage = update.locale !== undefined && update.locale !== current.locale;
+  if (newLanguage && !saved.tasteChanged && (await mayRescoreForLanguage(deps.db, userId)))
+    await recompute(deps, userId);
   return saved.profile;
 }
 

@@ -15,6 +15,16 @@ export const TASTE_CHANGE_LIMITS = [
   { name: 'taste-day', limit: 20, windowSeconds: 24 * 60 * 60 },
 ];
 
+const tasteKeys = (userId: string) =>
+  TASTE_CHANGE_LIMITS.map((rule) => ({ ...rule, key: `${rule.name}:${userId}` }));
+
+/**
+ * A new language rewrites the fan's reasons as a change of taste does, counted by the same limits;
+ * over them it is still saved, and only the rewrite waits for the concerts' next scoring.
+ */
+export const mayRescoreForLanguage = async (db: Database, userId: string) =>
+  (await hitAll(db, tasteKeys(userId))) === 0;
+
 export interface Taste {
   top_genres: string[];
   disliked_genres: string[];
@@ -42,10 +52,7 @@ function spanishWait(seconds: number): string {
 
 /** Counts one taste change; throws a Spanish 429 (with Retry-After) when over a limit. */
 export async function countTasteChange(db: Database, userId: string): Promise<void> {
-  const wait = await hitAll(
-    db,
-    TASTE_CHANGE_LIMITS.map((rule) => ({ ...rule, key: `${rule.name}:${userId}` })),
-  );
+  const wait = await hitAll(db, tasteKeys(userId));
   if (wait === 0) return;
   throw new RateLimitedError(
     'tastes_rate_limited',

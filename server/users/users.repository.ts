@@ -31,6 +31,7 @@ const PROFILE_COLUMNS = [
   'show_reminders',
   'alert_frequency',
   'onboarding_completed',
+  'locale',
   emailVerified,
 ] as const;
 
