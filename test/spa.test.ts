@@ -1,9 +1,10 @@
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import request from 'supertest';
+import { HtmlShell } from '../server/web/html-shell.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { appRenderer } from './helpers/render.js';
@@ -182,10 +183,9 @@ describe('the built SPA', () => {
   it('serves the manifest, with its icons, and a service worker browsers always check', async () => {
     const publicDir = fileURLToPath(new URL('../client/public/', import.meta.url));
     const dir = mkdtempSync(path.join(tmpdir(), 'cm-client-'));
-    copyFileSync(
-      path.join(publicDir, 'manifest.webmanifest'),
-      path.join(dir, 'manifest.webmanifest'),
-    );
+    for (const name of ['manifest.webmanifest', 'manifest.ca.webmanifest']) {
+      copyFileSync(path.join(publicDir, name), path.join(dir, name));
+    }
     writeFileSync(path.join(dir, 'sw.js'), "self.addEventListener('fetch', () => undefined);");
     const { app } = createTestApp({ database, clientDir: dir });
 
@@ -211,9 +211,30 @@ describe('the built SPA', () => {
       icons.map((icon: { sizes: string; purpose: string }) => `${icon.sizes} ${icon.purpose}`),
     ).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
 
+    // The Catalan pages' manifest: the same app in Catalan words.
+    const catalan = JSON.parse(
+      (await request(app).get('/manifest.ca.webmanifest').expect(200)).text,
+    ) as Record<string, unknown>;
+    expect(catalan).toEqual({
+      ...fields,
+      icons,
+      lang: 'ca',
+      short_name: 'Concerts',
+      description: expect.stringMatching(/concerts a Mallorca/),
+    });
+
     const worker = await request(app).get('/sw.js').expect(200);
     expect(worker.headers['content-type']).toMatch(/^text\/javascript/);
     expect(worker.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("links each page to its language's manifest", () => {
+    const shell = new HtmlShell(
+      readFileSync(new URL('../client/index.html', import.meta.url), 'utf8'),
+    );
+    const head = { title: 'T', description: 'D' };
+    expect(shell.render(head, '', '</div>', '', 'es')).toContain('href="/manifest.webmanifest"');
+    expect(shell.render(head, '', '</div>', '', 'ca')).toContain('href="/manifest.ca.webmanifest"');
   });
 
   it('compresses large responses', async () => {

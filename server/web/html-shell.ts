@@ -30,6 +30,8 @@ const TITLE = /<title>([\s\S]*?)<\/title>/;
 const DESCRIPTION = /<meta\s+name="description"\s+content="([^"]*)"\s*\/?>/;
 const HEAD_MARK = '<!--page-head-->';
 const HTML_LANG = /<html lang="[^"]*"/;
+/** index.html's web app manifest (Spanish); another language's is `manifest.<lang>.webmanifest`. */
+const MANIFEST = '/manifest.webmanifest';
 const ROOT = '<div id="root"></div>';
 
 export class HtmlShell {
@@ -78,6 +80,7 @@ export class HtmlShell {
     // replacement pattern.
     const top = (this.before + headTags + this.between)
       .replace(HTML_LANG, () => `<html lang="${escapeHtml(lang)}"`)
+      .replace(MANIFEST, () => (lang === 'es' ? MANIFEST : `/manifest.${lang}.webmanifest`))
       .replace('<!--app-config-->', () => configAndScripts)
       .replace('</head>', () => `${lastInHead}</head>`);
     return top + rootMarkup + this.after;

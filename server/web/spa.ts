@@ -182,6 +182,7 @@ export function spaAssets(clientDir: string): Router {
   const installable = [
     ['/sw.js', 'El service worker: la app sin conexión y sus versiones nuevas', 'text/javascript'],
     ['/manifest.webmanifest', 'El manifiesto de la app instalable', 'application/manifest+json'],
+    ['/manifest.ca.webmanifest', 'El manifiesto, en catalán', 'application/manifest+json'],
   ] as const;
   for (const [file, summary, contentType] of installable) {
     router.get(
