@@ -190,17 +190,12 @@ export default tseslint.config(
     files: ['client/**/*.tsx'],
     ...jsxA11y.configs.recommended,
   },
-  // Screens whose texts come from the catalogues (common/i18n): a word written in their JSX, as
-  // text or as a label, placeholder, title or ARIA text, is an error (CONTRIBUTING.md, "Texts").
+  // Every screen's texts come from the catalogues (common/i18n): a word written in its JSX, as text
+  // or as a label, placeholder, title or ARIA text, is an error (CONTRIBUTING.md, "Texts"). The
+  // admin's screens are not converted yet.
   {
-    files: [
-      'client/src/components/{Layout,SiteHeader,SiteFooter,LanguageSwitch,BandsFormLink}.tsx',
-      'client/src/components/{ExternalLink,Loading,SignOutButton,LoadFailure}.tsx',
-      'client/src/features/{landing,static,concerts,onboarding}/**/*.tsx',
-      'client/src/features/profile/**/*.tsx',
-      'client/src/components/{PasswordField,GenreCheckboxes}.tsx',
-      'client/src/features/calendar/**/*.tsx',
-    ],
+    files: ['client/src/**/*.tsx'],
+    ignores: ['client/src/features/admin/**'],
     plugins: { formatjs },
     rules: {
       'formatjs/no-literal-string-in-jsx': [

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App';
+import { translator } from '@/i18n/IntlContext';
 import { loadIntl, pageLocale } from '@/i18n/load';
 import { loadConfig } from '@/lib/config';
 import { startHydrating } from '@/lib/hydration';
@@ -18,13 +19,16 @@ async function start(container: HTMLElement) {
   const queryClient = createQueryClient();
   const data = readPageData();
   if (data) seedQueries(queryClient, data);
+  const intlLoaded = loadIntl(data?.locale ?? pageLocale());
   // The service worker in a chunk of its own, once the page has loaded: at once when a worker
   // already serves this page (it must hear who is signed in before it answers the agenda), a few
   // seconds later on a first visit, whose install fetches and compiles the whole shell. Never under
   // vite's dev server, where a worker would keep its files from one edit to the next.
   if (import.meta.env.PROD) {
     const startWorker = () =>
-      void import('@/lib/serviceWorker').then((worker) => worker.startServiceWorker(queryClient));
+      void Promise.all([import('@/lib/serviceWorker'), intlLoaded]).then(([worker, { intl }]) =>
+        worker.startServiceWorker(queryClient, translator(intl)),
+      );
     const delay = navigator.serviceWorker?.controller ? 0 : FIRST_INSTALL_DELAY_MS;
     window.addEventListener('load', () => setTimeout(startWorker, delay));
   }
@@ -40,7 +44,7 @@ async function start(container: HTMLElement) {
         )
       : true,
     preloadPageAt(window.location.pathname).catch(() => undefined), // lazy() retries and reports
-    loadIntl(data?.locale ?? pageLocale()),
+    intlLoaded,
   ]);
   const app = (
     <StrictMode>

@@ -24,21 +24,26 @@ describe('parseDay', () => {
 
 describe('formatLongDay', () => {
   it('writes the weekday, day and month in Spanish', () => {
-    expect(formatLongDay('2026-11-22')).toBe('domingo, 22 de noviembre');
-    expect(formatLongDay('2026-06-14')).toBe('domingo, 14 de junio');
-    expect(formatLongDay('2027-01-01')).toBe('viernes, 1 de enero');
+    expect(formatLongDay('es', '2026-11-22')).toBe('domingo, 22 de noviembre');
+    expect(formatLongDay('es', '2026-06-14')).toBe('domingo, 14 de junio');
+    expect(formatLongDay('es', '2027-01-01')).toBe('viernes, 1 de enero');
   });
 
   it('keeps the day on both sides of the clock changes in Madrid', () => {
     // Summer time starts on 29 March 2026 and ends on 25 October 2026.
-    expect(formatLongDay('2026-03-28')).toBe('sábado, 28 de marzo');
-    expect(formatLongDay('2026-03-29')).toBe('domingo, 29 de marzo');
-    expect(formatLongDay('2026-10-25')).toBe('domingo, 25 de octubre');
-    expect(formatLongDay('2026-10-26')).toBe('lunes, 26 de octubre');
+    expect(formatLongDay('es', '2026-03-28')).toBe('sábado, 28 de marzo');
+    expect(formatLongDay('es', '2026-03-29')).toBe('domingo, 29 de marzo');
+    expect(formatLongDay('es', '2026-10-25')).toBe('domingo, 25 de octubre');
+    expect(formatLongDay('es', '2026-10-26')).toBe('lunes, 26 de octubre');
+  });
+
+  it('writes them in Catalan for a Catalan reader', () => {
+    expect(formatLongDay('ca', '2026-11-22')).toBe('diumenge, 22 de novembre');
+    expect(formatLongDay('ca', '2026-08-01')).toBe('dissabte, 1 d’agost');
   });
 
   it('returns what it cannot read as it came', () => {
-    expect(formatLongDay('pronto')).toBe('pronto');
-    expect(formatLongDay('2026-02-30')).toBe('2026-02-30');
+    expect(formatLongDay('es', 'pronto')).toBe('pronto');
+    expect(formatLongDay('es', '2026-02-30')).toBe('2026-02-30');
   });
 });

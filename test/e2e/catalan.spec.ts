@@ -58,6 +58,45 @@ test.describe('Catalan', () => {
     });
   }
 
+  // Each page's address, its heading in each language, and something it shows once hydrated.
+  const FORMS = [
+    {
+      path: '/publica',
+      es: 'Publica tus conciertos',
+      ca: 'Publica els teus concerts',
+      ready: { es: 'Enviar concierto', ca: 'Envia el concert' },
+    },
+    {
+      path: '/recover',
+      es: 'Recuperar contraseña',
+      ca: 'Recuperar la contrasenya',
+      ready: { es: 'Enviar enlace', ca: 'Envia l’enllaç' },
+    },
+    {
+      path: '/unsubscribe?userId=00000000-0000-4000-8000-000000000000&token=not-a-real-token',
+      es: 'Baja del email semanal',
+      ca: 'Baixa del correu setmanal',
+      ready: { es: 'Darme de baja', ca: 'Dona’m de baixa' },
+    },
+  ] as const;
+
+  for (const lang of ['es', 'ca'] as const) {
+    test(`/publica, the password recovery and the unsubscribe page read in ${lang} and pass axe`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
+      await context.addCookies([{ name: 'lang', value: lang, url: baseURL ?? '' }]);
+      for (const form of FORMS) {
+        await page.goto(form.path);
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(form[lang]);
+        await expect(page.getByRole('button', { name: form.ready[lang] })).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+    });
+  }
+
   test('the agenda and a concert page read in Catalan, with an address of their own', async ({
     page,
     context,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Redirect } from './Redirect';
+import { useText } from '@/i18n/IntlContext';
 import { homePathFor, useSession } from '@/lib/session';
 import { Loading } from './Loading';
 
@@ -12,9 +13,10 @@ interface RequireSessionProps {
 /** Pages for signed-in people: without a session they go back to the landing. */
 export function RequireSession({ children, requireOnboarding = false }: RequireSessionProps) {
   const { data, isPending } = useSession();
+  const t = useText();
   if (isPending) {
     // Screen-tall: these pages are long, and the footer must not jump away when they come.
-    return <Loading className="loading loading--page">Cargando sesión...</Loading>;
+    return <Loading className="loading loading--page">{t('onboarding.loadingSession')}</Loading>;
   }
   const user = data?.user;
   if (!user) return <Redirect to="/" />;

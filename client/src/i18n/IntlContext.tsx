@@ -2,7 +2,7 @@
 // (react-intl's createIntl, with the language's precompiled catalogue) arrives in a chunk of its
 // own (runtime.ts, loaded before hydration by entry-client.tsx), so the landing's first script
 // carries only this context.
-import { createContext, useCallback, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from '@common/i18n/catalogues';
 import type { Locale } from '@common/i18n/locales';
@@ -26,11 +26,17 @@ export const useLocale = (): Locale => useAppIntl().locale;
 export type MessageValues = Record<string, string | number>;
 export type Translate = (id: MessageId, values?: MessageValues) => string;
 
+/** The texts of a formatter's language, for code outside the components (the update offer). */
+export const translator =
+  (intl: IntlShape): Translate =>
+  (id, values) =>
+    intl.formatMessage({ id }, values);
+
 /** The text of a message in the page's language, its placeholders filled (the same function
  * for as long as the language: fit for a hook's dependencies). */
 export function useText(): Translate {
   const { intl } = useAppIntl();
-  return useCallback<Translate>((id, values) => intl.formatMessage({ id }, values), [intl]);
+  return useMemo(() => translator(intl), [intl]);
 }
 
 export type RichValues = Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>;

@@ -1,5 +1,5 @@
-import { eurosIn, longDayIn } from '@common/locale-format';
-import { parseDay } from '@/lib/dates';
+import { eurosIn } from '@common/locale-format';
+import { formatLongDay } from '@/lib/dates';
 import { useAppIntl } from './IntlContext';
 
 export type Formats = ReturnType<typeof useFormats>;
@@ -9,10 +9,7 @@ export function useFormats() {
   const { locale, intl } = useAppIntl();
   return {
     /** A 'yyyy-MM-dd' day; unparseable input is returned as is. */
-    longDay: (day: string) => {
-      const date = parseDay(day);
-      return date ? longDayIn(locale, date) : day;
-    },
+    longDay: (day: string) => formatLongDay(locale, day),
     /** '0.00' → 'Gratis' / 'Gratuït', '12.50' → '12,50 €'. The API sends euros as a decimal string. */
     price: (price: string) => {
       const amount = Number(price);

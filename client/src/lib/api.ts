@@ -1,21 +1,28 @@
 import type { ApiErrorBody } from '@common/dto';
+import type { MessageId } from '@common/i18n/catalogues';
 
-const NETWORK_ERROR_MESSAGE =
-  'No se ha podido conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
-const UNKNOWN_ERROR_MESSAGE = 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.';
-
-/** An error answered by the API (or a failed request), with a Spanish, user-facing message. */
+/**
+ * An error answered by the API, with its message in the reader's language (the server writes it),
+ * or a request that failed on the way: then `messageId` names our text, which the screen showing
+ * it translates (useErrorText), and `message` is that id.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
+  readonly messageId?: MessageId;
 
-  constructor(status: number, code: string, message: string) {
+  constructor(status: number, code: string, message: string, messageId?: MessageId) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.messageId = messageId;
   }
 }
+
+/** A failure the API did not word: no connection, or an answer that is not the API's. */
+const failure = (status: number, code: string, messageId: MessageId) =>
+  new ApiError(status, code, messageId, messageId);
 
 export interface ApiRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -64,7 +71,7 @@ async function readJson(response: Response): Promise<unknown> {
 
 /**
  * Sends one request: same-origin cookies, JSON (or FormData) in. An error answer becomes an
- * ApiError carrying the server's Spanish message; so does a network failure (status 0).
+ * ApiError carrying the server's message; a network failure one with status 0 and our text's id.
  */
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', body, signal } = options;
@@ -84,7 +91,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
   } catch (error) {
     // Cancelled requests (e.g. TanStack Query unmounting) must stay AbortErrors.
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK_ERROR', NETWORK_ERROR_MESSAGE);
+    throw failure(0, 'NETWORK_ERROR', 'api.networkError');
   }
 
   if (!response.ok) {
@@ -93,7 +100,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
     if (isApiErrorBody(data)) {
       throw new ApiError(response.status, data.error.code, data.error.message);
     }
-    throw new ApiError(response.status, 'UNKNOWN_ERROR', UNKNOWN_ERROR_MESSAGE);
+    throw failure(response.status, 'UNKNOWN_ERROR', 'auth.unexpected');
   }
   return response;
 }

@@ -1,4 +1,5 @@
-import { spanishLongDay } from '@common/spanish-format';
+import type { Locale } from '@common/i18n/locales';
+import { longDayIn } from '@common/locale-format';
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -17,8 +18,8 @@ export function parseDay(day: string): Date | null {
   return real ? result : null;
 }
 
-/** 'sábado, 22 de noviembre'. Unparseable input is returned as is. */
-export function formatLongDay(day: string): string {
+/** 'sábado, 22 de noviembre' / 'dissabte, 22 de novembre'. Unparseable input is returned as is. */
+export function formatLongDay(locale: Locale, day: string): string {
   const date = parseDay(day);
-  return date ? spanishLongDay(date) : day;
+  return date ? longDayIn(locale, date) : day;
 }

@@ -5,6 +5,7 @@
 // root, in plain DOM: the app's own code, in every page's first download, need not carry it.
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@common/dto';
+import type { Translate } from '@/i18n/IntlContext';
 import { sessionKeys } from './session';
 
 /**
@@ -32,18 +33,18 @@ function tellWhoIsSignedIn(queryClient: QueryClient): void {
 }
 
 /** 'Actualizar' activates the waiting worker; the page reloads once it has taken over. */
-function offerUpdate(worker: ServiceWorker): void {
+function offerUpdate(worker: ServiceWorker, t: Translate): void {
   if (document.querySelector('.update-prompt')) return;
   const prompt = document.createElement('div');
   prompt.className = 'update-prompt';
   prompt.setAttribute('role', 'status');
   const text = document.createElement('p');
   text.className = 'update-prompt__text';
-  text.textContent = 'Hay una versión nueva de Conciertos Mallorca.';
+  text.textContent = t('update.available');
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'button button--accent';
-  button.textContent = 'Actualizar';
+  button.textContent = t('update.action');
   button.addEventListener('click', () => {
     button.disabled = true;
     navigator.serviceWorker.addEventListener('controllerchange', () => window.location.reload(), {
@@ -55,11 +56,11 @@ function offerUpdate(worker: ServiceWorker): void {
   document.body.append(prompt);
 }
 
-async function register(): Promise<void> {
+async function register(t: Translate): Promise<void> {
   const registration = await navigator.serviceWorker.register('/sw.js');
   // Without a controller the worker is the first one here, not an update.
   const offer = (worker: ServiceWorker | null) => {
-    if (worker && navigator.serviceWorker.controller) offerUpdate(worker);
+    if (worker && navigator.serviceWorker.controller) offerUpdate(worker, t);
   };
   offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
@@ -70,10 +71,11 @@ async function register(): Promise<void> {
   });
 }
 
-export function startServiceWorker(queryClient: QueryClient): void {
+/** `t` writes the offer in the page's language. */
+export function startServiceWorker(queryClient: QueryClient, t: Translate): void {
   if (!('serviceWorker' in navigator)) return;
   tellWhoIsSignedIn(queryClient);
-  register().catch((error: unknown) => {
+  register(t).catch((error: unknown) => {
     console.error('No se ha podido registrar el service worker', error);
   });
 }

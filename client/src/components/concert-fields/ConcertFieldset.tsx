@@ -4,6 +4,8 @@
 // between the forms is a prop at the call: labels, limits, hints, and the fields only some ask.
 import { useId, type ReactNode } from 'react';
 import { GENRES } from '@common/genres';
+import { genreName } from '@/i18n/genreName';
+import { useText } from '@/i18n/IntlContext';
 import type { BoundField } from '@/lib/useDraft';
 import type { ControlProps } from '../FormField';
 import { SelectField } from '../SelectField';
@@ -20,13 +22,15 @@ interface GenreFieldProps extends Omit<ControlProps, 'label'> {
   placeholder?: string;
 }
 
-export function GenreField({ label = 'Género', placeholder, ...select }: GenreFieldProps) {
+/** The product's genres, each named in the reader's language (its value the genre's own name). */
+export function GenreField({ label, placeholder, ...select }: GenreFieldProps) {
+  const t = useText();
   return (
-    <SelectField {...select} label={label}>
+    <SelectField {...select} label={label ?? t('concert.fact.genre')}>
       {placeholder !== undefined && <option value="">{placeholder}</option>}
       {GENRES.map((genre) => (
         <option key={genre} value={genre}>
-          {genre}
+          {genreName(t, genre)}
         </option>
       ))}
     </SelectField>
@@ -69,24 +73,25 @@ export function ConcertFieldset({
   image,
   legend,
   genrePlaceholder,
-  priceLabel = 'Precio (€, 0 si es gratis)',
-  venueLabel = 'Sala',
+  priceLabel,
+  venueLabel,
   venueHint,
   lead,
   newVenueDetails,
   beforeDescription,
 }: ConcertFieldsetProps) {
   const id = useId();
+  const t = useText();
   const fields = (
     <>
       <div className="field-grid">
         {lead}
-        <TextField {...bind('day')} label="Día" type="date" required />
-        <TextField {...bind('hour')} label="Hora" type="time" required />
+        <TextField {...bind('day')} label={t('form.day')} type="date" required />
+        <TextField {...bind('hour')} label={t('concert.fact.hour')} type="time" required />
         <GenreField {...bind('genre')} required placeholder={genrePlaceholder} />
         <TextField
           {...bind('price')}
-          label={priceLabel}
+          label={priceLabel ?? t('form.price')}
           type="number"
           min="0"
           step="0.01"
@@ -96,7 +101,7 @@ export function ConcertFieldset({
         {/* A datalist suggests the listed venues; a name off the list stays possible. */}
         <TextField
           {...bind('venue')}
-          label={venueLabel}
+          label={venueLabel ?? t('notice.venue')}
           type="text"
           list={`${id}-venues`}
           autoComplete="off"
@@ -121,7 +126,7 @@ export function ConcertFieldset({
           <>
             <TextField
               {...bind('venueTown')}
-              label="Municipio de la sala nueva"
+              label={t('form.newVenueTown')}
               required
               maxLength={limits.venueTown}
             />

@@ -4,17 +4,16 @@ import { isEmail } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
 import { StaticPage } from '@/components/StaticPage';
 import { TextField } from '@/components/TextField';
-import { ApiError } from '@/lib/api';
+import { useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 import { useField } from '@/lib/useField';
 import { requestRecovery } from './api';
 import './AccountForms.css';
 
-function errorText(error: unknown): string {
-  return error instanceof ApiError ? error.message : String(error);
-}
-
 export function RecoverPage() {
   const id = useId();
+  const t = useText();
+  const errorText = useErrorText();
   const email = useField(`${id}-email`);
   const recover = useMutation({ mutationFn: requestRecovery });
   const sending = recover.isPending;
@@ -27,17 +26,19 @@ export function RecoverPage() {
   }
 
   return (
-    <StaticPage title="Recuperar contraseña">
-      <p>Te enviaremos un enlace para que elijas una contraseña nueva.</p>
+    <StaticPage title={t('auth.recover.title')}>
+      <p>{t('auth.recover.intro')}</p>
       <form className="account-form" onSubmit={handleSubmit} noValidate>
-        <TextField {...email} label="Email" type="email" autoComplete="email" required />
+        <TextField {...email} label={t('auth.email')} type="email" autoComplete="email" required />
         <button type="submit" className="button button--primary" disabled={!canSend}>
-          {sending ? 'Enviando...' : 'Enviar enlace'}
+          {t(sending ? 'verify.sending' : 'auth.recover.send')}
         </button>
       </form>
       {recover.isSuccess && <FormStatus kind="success">{recover.data.message}</FormStatus>}
       {recover.isError && (
-        <FormStatus kind="error">{`Error: ${errorText(recover.error)}`}</FormStatus>
+        <FormStatus kind="error">
+          {t('auth.recover.failed', { message: errorText(recover.error, 'auth.unexpected') })}
+        </FormStatus>
       )}
     </StaticPage>
   );

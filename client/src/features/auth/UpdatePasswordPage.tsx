@@ -1,32 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { passwordLengthProblem } from '@common/rules';
+import type { MessageId } from '@common/i18n/catalogues';
 import { FormStatus } from '@/components/FormStatus';
 import { StaticPage } from '@/components/StaticPage';
 import { Loading } from '@/components/Loading';
 import { PasswordField } from '@/components/PasswordField';
+import { useText } from '@/i18n/IntlContext';
 import { ApiError } from '@/lib/api';
+import { newPasswordProblem } from '@/lib/passwordProblem';
 import { sessionKeys, setSessionUser } from '@/lib/session';
 import { useFragmentToken } from '@/lib/useFragmentToken';
 import { resetPassword } from './api';
 import './AccountForms.css';
 
-const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
 const REDIRECT_DELAY_MS = 1500;
 
-/** Rate limits and a refused password (too common, ...) have their own message; anything else
- * (a used or expired link) gets the one generic failure text. */
-function failureText(error: Error): string {
-  const ownMessage =
-    error instanceof ApiError && (error.status === 429 || error.code === 'weak_password');
-  return ownMessage ? error.message : RESET_FAILED;
+/** Rate limits and a refused password (too common, ...) have the server's own message; anything
+ * else (a used or expired link) gets the one generic failure text, and a way to ask again. */
+function ownMessage(error: Error): string | null {
+  const own = error instanceof ApiError && (error.status === 429 || error.code === 'weak_password');
+  return own ? error.message : null;
 }
 
 function RecoverAgain() {
+  const t = useText();
   return (
     <p>
-      <Link to="/recover">Solicita un nuevo enlace</Link>
+      <Link to="/recover">{t('auth.reset.again')}</Link>
     </p>
   );
 }
@@ -37,9 +38,10 @@ export function UpdatePasswordPage() {
   const token = useFragmentToken();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const t = useText();
   const [password, setPassword] = useState('');
   // A problem found before sending; the server's answer lives in the mutation.
-  const [problem, setProblem] = useState('');
+  const [problem, setProblem] = useState<MessageId | null>(null);
   const reset = useMutation({
     mutationFn: resetPassword,
     onSuccess: (user) => {
@@ -48,7 +50,9 @@ export function UpdatePasswordPage() {
     },
   });
   const done = reset.isSuccess;
-  const error = problem || (reset.error ? failureText(reset.error) : '');
+  const own = reset.error ? ownMessage(reset.error) : null;
+  const linkFailed = reset.isError && own === null;
+  const error = problem ? t(problem) : reset.isError ? (own ?? t('auth.reset.failed')) : '';
 
   useEffect(() => {
     if (!done) return;
@@ -62,9 +66,9 @@ export function UpdatePasswordPage() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!token || reset.isPending || done) return;
-    const found = passwordLengthProblem(password);
+    const found = newPasswordProblem(password);
     reset.reset();
-    setProblem(found ?? '');
+    setProblem(found ?? null);
     if (found) return;
     reset.mutate({ token, password });
   }
@@ -72,15 +76,15 @@ export function UpdatePasswordPage() {
   if (token === undefined) return <Loading />;
   if (!token) {
     return (
-      <StaticPage title="Establece tu nueva contraseña">
-        <FormStatus kind="error">{RESET_FAILED}</FormStatus>
+      <StaticPage title={t('account.resetText')}>
+        <FormStatus kind="error">{t('auth.reset.failed')}</FormStatus>
         <RecoverAgain />
       </StaticPage>
     );
   }
 
   return (
-    <StaticPage title="Establece tu nueva contraseña">
+    <StaticPage title={t('account.resetText')}>
       <form className="account-form" onSubmit={handleSubmit} noValidate>
         <PasswordField
           kind="new"
@@ -90,18 +94,14 @@ export function UpdatePasswordPage() {
           required
         />
         <button type="submit" className="button button--primary" disabled={reset.isPending || done}>
-          Cambiar contraseña
+          {t('account.resetAction')}
         </button>
       </form>
-      {done && (
-        <FormStatus kind="success">
-          Contraseña actualizada correctamente. Redirigiendo...
-        </FormStatus>
-      )}
+      {done && <FormStatus kind="success">{t('auth.reset.done')}</FormStatus>}
       {error && (
         <>
           <FormStatus kind="error">{error}</FormStatus>
-          {error === RESET_FAILED && <RecoverAgain />}
+          {linkFailed && <RecoverAgain />}
         </>
       )}
     </StaticPage>

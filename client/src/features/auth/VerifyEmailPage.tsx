@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { MessageResponse } from '@common/dto';
 import { MailedLinkPage } from '@/components/MailedLinkPage';
+import { useRichText, useText } from '@/i18n/IntlContext';
 import { apiFetch } from '@/lib/api';
 import { sessionKeys } from '@/lib/session';
 import { profileKeys } from '@/features/profile/keys';
@@ -13,32 +14,34 @@ function verifyEmail(token: string) {
 /** The link in the welcome mail: confirming it proves the mailbox is the fan's. */
 export function VerifyEmailPage() {
   const queryClient = useQueryClient();
+  const t = useText();
+  const rich = useRichText();
   return (
     <MailedLinkPage
-      title="Verifica tu email"
+      title={t('account.verifyTitle')}
       confirm={verifyEmail}
       onConfirmed={() => {
         void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
         void queryClient.invalidateQueries({ queryKey: profileKeys.detail() });
       }}
-      intro="Confirma que este email es tuyo para recibir cada semana tus conciertos recomendados."
+      intro={t('auth.verify.intro')}
       button={{
-        label: 'Verificar mi email',
-        pending: 'Verificando...',
-        loading: 'Verificando tu email...',
+        label: t('account.verifyAction'),
+        pending: t('auth.verify.pending'),
+        loading: t('auth.verify.loading'),
       }}
       invalid={{
-        text: 'El enlace no es válido o ha caducado.',
+        text: t('auth.verify.invalid'),
         hint: (
           <p>
-            Puedes pedir un enlace nuevo desde <Link to="/profile">tu perfil</Link>.
+            {rich('auth.verify.hint', { link: (chunks) => <Link to="/profile">{chunks}</Link> })}
           </p>
         ),
       }}
-      failed="No hemos podido verificar tu email. Inténtalo de nuevo más tarde."
+      failed={t('auth.verify.failed')}
       next={
         <p>
-          <Link to="/myconcerts">Ver mis conciertos</Link>
+          <Link to="/myconcerts">{t('weekly.action')}</Link>
         </p>
       }
     />

@@ -14,7 +14,6 @@ import { isGenre } from '@common/genres';
 import { addressIn } from '@common/i18n/locales';
 import { FormStatus, StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
-import { ApiError } from '@/lib/api';
 import {
   calendarKeys,
   makeCalendarFeedLink,
@@ -25,6 +24,7 @@ import {
 import { INTL_LOCALES } from '@common/locale-format';
 import { genreName } from '@/i18n/genreName';
 import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 import './CalendarFeedSection.css';
 
 const googleSubscribeUrl = (feedUrl: string) =>
@@ -115,12 +115,13 @@ export function CalendarFeedSection({ genres }: { genres: string[] }) {
   const [message, setMessage] = useState<StatusMessage | null>(null);
   const [error, setError] = useState('');
   const t = useText();
+  const errorText = useErrorText();
   const locale = useLocale();
 
   const saved = (feed: CalendarFeedDto) => queryClient.setQueryData(calendarKeys.feed(), feed);
   const failed = (prefix: string) => (caught: unknown) => {
     setMessage(null);
-    const message = caught instanceof ApiError ? caught.message : t('layout.unexpected');
+    const message = errorText(caught, 'layout.unexpected');
     setError(t('calendarFeed.failure', { prefix, message }));
   };
   const started = () => {

@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isEmail, PASSWORD_TOO_LONG, passwordLengthProblem } from '@common/rules';
+import { isEmail } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
 import { useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 import { ApiError } from '@/lib/api';
+import { newPasswordProblem } from '@/lib/passwordProblem';
 import { homePathFor, setSessionUser } from '@/lib/session';
 import { useField } from '@/lib/useField';
 import { authenticate, type AuthMode } from '@/features/auth/api';
@@ -15,6 +17,7 @@ export function AuthForm() {
   const navigate = useNavigate();
   const id = useId();
   const t = useText();
+  const errorText = useErrorText();
   const [mode, setMode] = useState<AuthMode>('register');
   const email = useField(`${id}-email`);
   const password = useField(`${id}-password`);
@@ -36,9 +39,7 @@ export function AuthForm() {
   const busy = auth.isPending || auth.isSuccess;
   const canSend = isEmail(email.value) && !busy;
   const failure = auth.error;
-  const error =
-    problem ||
-    (failure ? (failure instanceof ApiError ? failure.message : t('auth.unexpected')) : '');
+  const error = problem || (failure ? errorText(failure, 'auth.unexpected') : '');
 
   function toggleMode() {
     setMode((current) => (current === 'register' ? 'login' : 'register'));
@@ -50,10 +51,9 @@ export function AuthForm() {
     event.preventDefault();
     if (!canSend) return;
     // Only a new password follows the rules: accounts made under older ones still sign in.
-    const found = mode === 'register' ? passwordLengthProblem(password.value) : undefined;
+    const found = mode === 'register' ? newPasswordProblem(password.value) : undefined;
     auth.reset();
-    const tooLong = found === PASSWORD_TOO_LONG;
-    setProblem(found ? t(tooLong ? 'auth.passwordTooLong' : 'auth.passwordTooShort') : '');
+    setProblem(found ? t(found) : '');
     if (found) return;
     auth.mutate({ mode, email: email.value.trim(), password: password.value });
   }

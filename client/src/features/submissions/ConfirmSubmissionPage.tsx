@@ -1,31 +1,33 @@
 import { Link } from 'react-router';
 import { MailedLinkPage } from '@/components/MailedLinkPage';
+import { useText } from '@/i18n/IntlContext';
 import { confirmSubmission } from './api';
 
 /** The link mailed to a submission's contact address: the concert joins the moderation queue. */
 export function ConfirmSubmissionPage() {
+  const t = useText();
   return (
     <MailedLinkPage
-      title="Confirma tu concierto"
+      title={t('publish.confirm.title')}
       confirm={confirmSubmission}
-      intro="Confirma que nos has enviado tú este concierto para que lo revisemos."
+      intro={t('publish.confirm.intro')}
       button={{
-        label: 'Confirmar el concierto',
-        pending: 'Confirmando...',
-        loading: 'Confirmando tu concierto...',
+        label: t('publish.confirm.action'),
+        pending: t('publish.confirm.pending'),
+        loading: t('publish.confirm.loading'),
       }}
       invalid={{
-        text: 'El enlace no es válido o ha caducado. Envía el concierto de nuevo desde «Publica tus conciertos».',
+        text: t('publish.confirm.invalid'),
         hint: (
           <p>
-            <Link to="/publica">Publica tus conciertos</Link>
+            <Link to="/publica">{t('bands.publish')}</Link>
           </p>
         ),
       }}
-      failed="No hemos podido confirmar tu concierto. Inténtalo de nuevo más tarde."
+      failed={t('publish.confirm.failed')}
       next={
         <p>
-          <Link to="/conciertos">Ver la agenda de conciertos</Link>
+          <Link to="/conciertos">{t('publish.confirm.agenda')}</Link>
         </p>
       }
     />

@@ -2,6 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { UPLOAD_TYPES } from '@common/admin-rules';
+import type { MessageId } from '@common/i18n/catalogues';
 import {
   HONEYPOT_FIELD,
   SUBMISSION_NAME_MAX,
@@ -15,12 +16,15 @@ import { TextField } from '@/components/TextField';
 import { ConcertFieldset } from '@/components/concert-fields/ConcertFieldset';
 import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useRichText, useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 import { imageFileProblem } from '@/lib/imageFile';
 import { fetchSubmissionForm, sendSubmission, submissionKeys } from './api';
 import { submissionTexts, type SubmissionText } from './submissionDraft';
 import './PublishPage.css';
 
-const TITLE = 'Publica tus conciertos';
+/** An example of the address the Spotify field wants. */
+const SPOTIFY_EXAMPLE = 'https://open.spotify.com/artist/...';
 
 // The check runs zod, which weighs more than the rest of the page: it is fetched once the page
 // has started, and a send waits for it. Should it never arrive, the server's answer still says why.
@@ -53,10 +57,14 @@ const LIMITS = {
 
 /** /publica: a band proposes a concert without an account; an admin reviews it. */
 export function PublishPage() {
-  usePageTitle(TITLE);
+  const t = useText();
+  const rich = useRichText();
+  const errorText = useErrorText();
+  const title = t('bands.publish');
+  usePageTitle(title);
   const id = useId();
   const [trap, setTrap] = useState('');
-  const [imageProblem, setImageProblem] = useState<string | null>(null);
+  const [imageProblem, setImageProblem] = useState<MessageId | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const imageInput = useRef<HTMLInputElement>(null);
   const form = useQuery({
@@ -106,13 +114,15 @@ export function PublishPage() {
   if (form.isError) {
     return (
       <article className="page">
-        <h1>{TITLE}</h1>
-        <FormStatus kind="error">{form.error.message}</FormStatus>
+        <h1>{title}</h1>
+        <FormStatus kind="error">{errorText(form.error, 'auth.unexpected')}</FormStatus>
       </article>
     );
   }
 
-  const error = imageProblem ?? problem ?? (send.isError ? send.error.message : null);
+  const error = imageProblem
+    ? t(imageProblem)
+    : (problem ?? (send.isError ? errorText(send.error, 'auth.unexpected') : null));
   const message: StatusMessage | null = error
     ? { kind: 'error', text: error }
     : send.isSuccess
@@ -121,51 +131,44 @@ export function PublishPage() {
   const fieldId = (name: string) => `${id}-${name}`;
   return (
     <article className="page publish-page">
-      <h1>{TITLE}</h1>
-      <p>
-        ¿Tocas en Mallorca? Cuéntanos tu concierto y, en cuanto lo revisemos, aparecerá en la
-        agenda. No hace falta cuenta: te escribiremos al email que nos dejes.
-      </p>
+      <h1>{title}</h1>
+      <p>{t('publish.intro')}</p>
       <form noValidate className="publish-form" onSubmit={(event) => void handleSubmit(event)}>
         <fieldset className="fieldset">
-          <legend>La banda</legend>
+          <legend>{t('publish.band')}</legend>
           <TextField
             {...bind('bandName')}
-            label="Nombre de la banda"
+            label={t('filters.bandName')}
             required
             maxLength={SUBMISSION_NAME_MAX}
           />
           <TextField
             {...bind('email')}
-            label="Email de contacto"
+            label={t('publish.email')}
             type="email"
             autoComplete="email"
             required
           />
           <TextField
             {...bind('spotifyUrl')}
-            label="Enlace de Spotify (opcional)"
+            label={t('publish.spotify')}
             type="url"
-            placeholder="https://open.spotify.com/artist/..."
+            placeholder={SPOTIFY_EXAMPLE}
             maxLength={SUBMISSION_URL_MAX}
           />
         </fieldset>
         <ConcertFieldset
           draft={draft}
-          legend="El concierto"
+          legend={t('publish.concert')}
           limits={LIMITS}
-          genrePlaceholder="Elige un género"
+          genrePlaceholder={t('form.genrePlaceholder')}
           venueHint={
-            venue.known
-              ? `${venue.known.name}, ${venue.known.town}.`
-              : 'Elige una sala de la lista o escribe el nombre de una nueva.'
+            venue.known ? `${venue.known.name}, ${venue.known.town}.` : t('publish.venueHint')
           }
-          descriptionLabel="Cuéntanos el concierto (opcional)"
+          descriptionLabel={t('publish.description')}
           image={
             <div className="form-field">
-              <label htmlFor={fieldId('image')}>
-                Cartel o foto (opcional: JPEG, PNG o WebP, hasta 5 MB)
-              </label>
+              <label htmlFor={fieldId('image')}>{t('publish.image')}</label>
               <input
                 id={fieldId('image')}
                 ref={imageInput}
@@ -179,7 +182,7 @@ export function PublishPage() {
         />
         {/* For bots only: people never see it; a form that fills it is refused. */}
         <div className="publish-form__trap" aria-hidden="true">
-          <label htmlFor={fieldId(HONEYPOT_FIELD)}>No rellenes este campo</label>
+          <label htmlFor={fieldId(HONEYPOT_FIELD)}>{t('publish.trap')}</label>
           <input
             id={fieldId(HONEYPOT_FIELD)}
             name={HONEYPOT_FIELD}
@@ -191,10 +194,10 @@ export function PublishPage() {
           />
         </div>
         <p className="publish-form__hint">
-          Al enviarlo aceptas los <Link to="/terms">términos</Link> de publicación.
+          {rich('publish.terms', { link: (chunks) => <Link to="/terms">{chunks}</Link> })}
         </p>
         <button type="submit" className="button button--primary" disabled={send.isPending}>
-          {send.isPending ? 'Enviando...' : 'Enviar concierto'}
+          {t(send.isPending ? 'verify.sending' : 'publish.send')}
         </button>
         <StatusRegion message={message} />
       </form>

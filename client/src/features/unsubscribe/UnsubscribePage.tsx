@@ -4,28 +4,14 @@ import type { MessageResponse } from '@common/dto';
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { StaticPage } from '@/components/StaticPage';
+import { useText } from '@/i18n/IntlContext';
 import { ApiError, apiFetch } from '@/lib/api';
 
-const INVALID = 'El enlace de baja no es válido.';
-const FAILED = 'Ha ocurrido un error al procesar tu baja. Por favor, inténtalo más tarde.';
+/** The weekly mail, or the artist alerts alone (`list=alerts`): each its page's texts,
+ * `unsubscribe.<list>.*`. */
+type List = 'weekly' | 'alerts';
 
-/** What each list's page says: the weekly mail, or the artist alerts alone (`list=alerts`). */
-const LISTS = {
-  weekly: {
-    title: 'Baja del email semanal',
-    explanation:
-      'Si te das de baja, dejarás de recibir el email semanal con tus conciertos recomendados. Puedes seguir usando la web con normalidad.',
-    done: 'Has sido dado de baja correctamente.',
-  },
-  alerts: {
-    title: 'Baja de los avisos de tus artistas favoritos',
-    explanation:
-      'Si te das de baja, dejarás de recibir avisos cuando se anuncie un concierto de tus artistas favoritos. El email semanal no cambia. Puedes volver a activar los avisos en tu perfil.',
-    done: 'Ya no recibirás avisos de tus artistas favoritos.',
-  },
-} as const;
-
-function unsubscribe(body: { userId: string; token: string; list: keyof typeof LISTS }) {
+function unsubscribe(body: { userId: string; token: string; list: List }) {
   return apiFetch<MessageResponse>('/api/unsubscribe', { method: 'POST', body });
 }
 
@@ -37,8 +23,8 @@ export function UnsubscribePage() {
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? '';
   const token = params.get('token') ?? '';
-  const list = params.get('list') === 'alerts' ? 'alerts' : 'weekly';
-  const texts = LISTS[list];
+  const list: List = params.get('list') === 'alerts' ? 'alerts' : 'weekly';
+  const t = useText();
   const mutation = useMutation({
     mutationFn: unsubscribe,
     onError: (error) => console.error('No se ha podido procesar la baja', error),
@@ -46,9 +32,9 @@ export function UnsubscribePage() {
 
   let content;
   if (!userId || !token) {
-    content = <FormStatus kind="error">{INVALID}</FormStatus>;
+    content = <FormStatus kind="error">{t('unsubscribe.invalid')}</FormStatus>;
   } else if (mutation.isSuccess) {
-    content = <FormStatus kind="success">{texts.done}</FormStatus>;
+    content = <FormStatus kind="success">{t(`unsubscribe.${list}.done`)}</FormStatus>;
   } else {
     const error = mutation.error;
     const invalid = error instanceof ApiError && error.status === 400;
@@ -56,28 +42,32 @@ export function UnsubscribePage() {
       <>
         {!invalid && (
           <>
-            <p>{texts.explanation}</p>
+            <p>{t(`unsubscribe.${list}.explanation`)}</p>
             <button
               type="button"
               className="button button--primary"
               disabled={mutation.isPending}
               onClick={() => mutation.mutate({ userId, token, list })}
             >
-              {mutation.isPending ? 'Procesando...' : 'Darme de baja'}
+              {t(mutation.isPending ? 'unsubscribe.pending' : 'weekly.unsubscribe')}
             </button>
           </>
         )}
-        {mutation.isPending && <Loading>Procesando tu baja...</Loading>}
-        {error && <FormStatus kind="error">{invalid ? INVALID : FAILED}</FormStatus>}
+        {mutation.isPending && <Loading>{t('unsubscribe.loading')}</Loading>}
+        {error && (
+          <FormStatus kind="error">
+            {t(invalid ? 'unsubscribe.invalid' : 'unsubscribe.failed')}
+          </FormStatus>
+        )}
       </>
     );
   }
 
   return (
-    <StaticPage title={texts.title}>
+    <StaticPage title={t(`unsubscribe.${list}.title`)}>
       {content}
       <p>
-        <Link to="/">Volver a la portada</Link>
+        <Link to="/">{t('onboarding.backHome')}</Link>
       </p>
     </StaticPage>
   );

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FormStatus } from '@/components/FormStatus';
 import { useText } from '@/i18n/IntlContext';
-import { ApiError } from '@/lib/api';
+import { useErrorText } from '@/i18n/useErrorText';
 import { useGoingMutation } from '../queries';
 
 /** How many fans go, never who: '3 van' to the eye, '3 fans van' to a screen reader. */
@@ -30,6 +30,7 @@ export function GoingButton({ concertId, going, goingCount, signedIn, closed }: 
   const mutation = useGoingMutation(concertId);
   const locked = closed && !going;
   const t = useText();
+  const errorText = useErrorText();
   const signIn = t('concert.goingSignIn');
 
   function toggle() {
@@ -55,7 +56,7 @@ export function GoingButton({ concertId, going, goingCount, signedIn, closed }: 
       </button>
       {mutation.isError && (
         <FormStatus kind="error" className="going-button__error">
-          {mutation.error instanceof ApiError ? mutation.error.message : t('concert.goingFailed')}
+          {errorText(mutation.error, 'concert.goingFailed')}
         </FormStatus>
       )}
     </>

@@ -10,6 +10,7 @@ import { ReauthHint, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 import { FormStatus } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 /** Long enough to read the confirmation before landing on the home page. */
 const GOODBYE_DELAY_MS = 1500;
 
@@ -38,6 +39,7 @@ export function DangerZone({
   // The password field exists only while the dialog is open: a closed dialog keeps no password.
   const [isOpen, setIsOpen] = useState(false);
   const t = useText();
+  const errorText = useErrorText();
 
   useEffect(() => {
     if (state !== 'deleted') return;
@@ -77,7 +79,7 @@ export function DangerZone({
       setState('deleted');
     } catch (caught) {
       const known = caught instanceof ApiError && caught.status >= 400 && caught.status < 500;
-      setFailure(known ? caught.message : t('danger.failed'));
+      setFailure(known ? errorText(caught, 'danger.failed') : t('danger.failed'));
       setState(caught instanceof ApiError && caught.code === REAUTH_REQUIRED ? 'reauth' : 'failed');
     }
   }

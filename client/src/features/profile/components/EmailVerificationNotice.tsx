@@ -1,8 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { MessageResponse } from '@common/dto';
-import { ApiError, apiFetch } from '@/lib/api';
+import { apiFetch } from '@/lib/api';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { useRichText, useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 
 function sendVerificationEmail() {
   return apiFetch<MessageResponse>('/api/profile/verification-email', {
@@ -17,6 +18,7 @@ export function EmailVerificationNotice() {
   const error = mutation.error;
   const t = useText();
   const rich = useRichText();
+  const errorText = useErrorText();
   return (
     <div className="email-verification">
       <p>
@@ -35,11 +37,7 @@ export function EmailVerificationNotice() {
       <StatusRegion
         message={mutation.isSuccess ? { kind: 'success', text: mutation.data.message } : null}
       />
-      {error && (
-        <FormStatus kind="error">
-          {error instanceof ApiError ? error.message : t('verify.failed')}
-        </FormStatus>
-      )}
+      {error && <FormStatus kind="error">{errorText(error, 'verify.failed')}</FormStatus>}
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { ProfileDto } from '@common/dto';
-import { PASSWORD_TOO_LONG, passwordLengthProblem } from '@common/rules';
 import { ApiError } from '@/lib/api';
+import { newPasswordProblem } from '@/lib/passwordProblem';
 import { profileKeys } from '../keys';
 import { changePassword } from '../queries';
 import { useFlashMessage } from '../useFlashMessage';
@@ -11,6 +11,7 @@ import { ReauthHint, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 import { FormStatus } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 
 /**
  * Changing the password asks for the current one. An account without one (Google/Spotify only)
@@ -32,13 +33,14 @@ export function PasswordSection({
   const [reauth, setReauth] = useState('');
   const [success, showSuccess] = useFlashMessage();
   const t = useText();
+  const errorText = useErrorText();
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving || newPassword === '') return;
-    const problem = passwordLengthProblem(newPassword);
+    const problem = newPasswordProblem(newPassword);
     if (problem) {
-      setError(t(problem === PASSWORD_TOO_LONG ? 'auth.passwordTooLong' : 'auth.passwordTooShort'));
+      setError(t(problem));
       return;
     }
     setSaving(true);
@@ -58,7 +60,7 @@ export function PasswordSection({
         setReauth(caught.message);
         return;
       }
-      const message = caught instanceof ApiError ? caught.message : String(caught);
+      const message = errorText(caught, 'layout.unexpected');
       setError(t('password.changeFailed', { message }));
     } finally {
       setSaving(false);

@@ -3,7 +3,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { SessionDto } from '@common/dto';
-import { ApiError } from '@/lib/api';
 import { calendarKeys } from '@/features/calendar/queries';
 import { profileKeys } from '../keys';
 import { endOtherSessions, endSession, useSessions } from '../queries';
@@ -11,6 +10,7 @@ import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { INTL_LOCALES } from '@common/locale-format';
 import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 import './SessionsSection.css';
 
 /** '26 nov 2026, 21:05' in the page's language, Madrid time. */
@@ -75,6 +75,7 @@ export function SessionsSection() {
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
   const t = useText();
+  const errorText = useErrorText();
 
   async function run(action: () => Promise<void>, success: string, failure: string) {
     setBusy(true);
@@ -84,7 +85,7 @@ export function SessionsSection() {
       await action();
       setDone(success);
     } catch (caught) {
-      const message = caught instanceof ApiError ? caught.message : t('layout.unexpected');
+      const message = errorText(caught, 'layout.unexpected');
       setError(t('sessions.failure', { failure, message }));
     } finally {
       setBusy(false);
