@@ -23,6 +23,9 @@ export function intlFor(locale: Locale): IntlShape {
 
 export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
 
+/** Whether a text is one of the catalogues' ids (an error's message may still be a plain text). */
+export const isMessageId = (text: string): text is MessageId => Object.hasOwn(es, text);
+
 /** `t(id, values)` in this language. */
 export const textsIn =
   (locale: Locale): ServerTranslate =>

@@ -42,8 +42,9 @@ export function routeSchemasOf(handler: unknown): RouteSchemas | undefined {
 
 const PARTS = ['body', 'query', 'params'] as const;
 
+/** The first issue's message: a catalogue id in our schemas, worded by the error handler. */
 function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Los datos enviados no son válidos.';
+  return error.issues[0]?.message ?? 'error.invalidData';
 }
 
 /**
