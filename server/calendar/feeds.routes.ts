@@ -3,6 +3,7 @@
 // token alone (never logged: see server/lib/log-url.ts). Every request counts against a limit per
 // client address (FEED_LIMIT), shared by every instance.
 import express, { type Request, type Response, type Router } from 'express';
+import { msg } from '../../common/text.js';
 import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byIp, rateLimit, type LimitRule } from '../security/rate-limit.js';
@@ -27,7 +28,7 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
   rss: 'application/rss+xml; charset=utf-8',
 };
 
-export const FEED_NOT_FOUND = 'Este calendario no existe o su enlace se ha revocado.';
+export const FEED_NOT_FOUND = msg('error.calendar.feedNotFound');
 
 /**
  * Sends a feed, or 304 when the client's copy (If-None-Match / If-Modified-Since) is current:
@@ -112,7 +113,7 @@ export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
     '/conciertos/:file',
     route({ params: concertFileParamsSchema }, async (req, res, { params }) => {
       const answer = await concertIcs(deps, params.file);
-      if (!answer) throw notFound('Ese concierto no existe.');
+      if (!answer) throw notFound('error.concert.notFound');
       res.attachment(`concierto-${params.file}.ics`);
       await sendFeed(req, res, answer, 'ics', PUBLIC_CACHE);
     }),
@@ -129,6 +130,6 @@ export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
     }),
   );
 
-  router.use((_req, _res, next) => next(notFound('Este calendario no existe.')));
+  router.use((_req, _res, next) => next(notFound('error.calendar.notFound')));
   return router;
 }

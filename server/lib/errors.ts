@@ -1,7 +1,7 @@
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { MessageId } from '../../common/i18n/catalogues.js';
 import { isDatabaseUnreachable, isPoolTimeout } from '../db/database.js';
-import { isMessageId, requestLocale, textsIn } from '../i18n/intl.js';
+import { isMessageId, textsFor } from '../i18n/intl.js';
 import { poolWaitTimeouts } from '../metrics/metrics.js';
 
 /** What an error says: a catalogue id, or the id with its placeholders' values. */
@@ -42,22 +42,11 @@ export const forbidden = (text: ErrorText = 'error.forbidden') =>
   new AppError('forbidden', 403, text);
 
 /** No database connection came free within DATABASE_POOL_TIMEOUT_MS. */
-const serverBusy = () =>
-  new AppError(
-    'server_busy',
-    503,
-    'error.serverBusy',
-    5,
-  );
+const serverBusy = () => new AppError('server_busy', 503, 'error.serverBusy', 5);
 
 /** The database is down or restarting: the request may be repeated once it is back. */
 const databaseUnavailable = () =>
-  new AppError(
-    'database_unavailable',
-    503,
-    'error.databaseUnavailable',
-    5,
-  );
+  new AppError('database_unavailable', 503, 'error.databaseUnavailable', 5);
 
 export const apiNotFoundHandler: RequestHandler = (_req, _res, next) => {
   next(notFound('error.apiRouteMissing'));
@@ -76,15 +65,10 @@ function clientErrorFrom(error: unknown): AppError | undefined {
   const { status, statusCode, type } = error as HttpishError;
   const code = status ?? statusCode;
   if (code === undefined || code < 400 || code >= 500) return undefined;
-  if (type === 'entity.parse.failed')
-    return badRequest('error.invalidJson');
-  if (type === 'entity.too.large')
-    return new AppError('too_large', 413, 'error.tooLarge');
+  if (type === 'entity.parse.failed') return badRequest('error.invalidJson');
+  if (type === 'entity.too.large') return new AppError('too_large', 413, 'error.tooLarge');
   return new AppError('bad_request', code, 'error.badRequest');
 }
-
-/** The language of an error's answer: the page's language for this reader (server/i18n/intl.ts). */
-const errorLocale = (req: Request) => requestLocale(req.originalUrl, req.headers, req.user?.locale);
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   const busy = isPoolTimeout(error);
@@ -109,7 +93,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     if (known.retryAfterSeconds !== undefined)
       res.set('Retry-After', String(known.retryAfterSeconds));
     const message = isMessageId(known.message)
-      ? textsIn(errorLocale(req))(known.message, known.values)
+      ? textsFor(req)(known.message, known.values)
       : known.message;
     res.status(known.status).json({ error: { code: known.code, message } });
     return;
@@ -117,6 +101,6 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
   req.log.error({ err: error }, 'unexpected error');
   if (res.headersSent) return;
   res.status(500).json({
-    error: { code: 'internal', message: textsIn(errorLocale(req))('error.internal') },
+    error: { code: 'internal', message: textsFor(req)('error.internal') },
   });
 };

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { passwordLengthProblem } from '@common/rules';
+import { useText } from '@/i18n/IntlContext';
 import { FormStatus } from '@/components/FormStatus';
 import { StaticPage } from '@/components/StaticPage';
 import { Loading } from '@/components/Loading';
@@ -40,6 +41,7 @@ export function UpdatePasswordPage() {
   const [password, setPassword] = useState('');
   // A problem found before sending; the server's answer lives in the mutation.
   const [problem, setProblem] = useState('');
+  const t = useText();
   const reset = useMutation({
     mutationFn: resetPassword,
     onSuccess: (user) => {
@@ -64,7 +66,7 @@ export function UpdatePasswordPage() {
     if (!token || reset.isPending || done) return;
     const found = passwordLengthProblem(password);
     reset.reset();
-    setProblem(found ?? '');
+    setProblem(found ? t(found) : '');
     if (found) return;
     reset.mutate({ token, password });
   }

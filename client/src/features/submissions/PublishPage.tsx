@@ -15,6 +15,7 @@ import { TextField } from '@/components/TextField';
 import { ConcertFieldset } from '@/components/concert-fields/ConcertFieldset';
 import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useText } from '@/i18n/IntlContext';
 import { imageFileProblem } from '@/lib/imageFile';
 import { fetchSubmissionForm, sendSubmission, submissionKeys } from './api';
 import { submissionTexts, type SubmissionText } from './submissionDraft';
@@ -58,6 +59,7 @@ export function PublishPage() {
   const [trap, setTrap] = useState('');
   const [imageProblem, setImageProblem] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const t = useText();
   const imageInput = useRef<HTMLInputElement>(null);
   const form = useQuery({
     queryKey: submissionKeys.form(),
@@ -91,7 +93,7 @@ export function PublishPage() {
     if (!form.data || imageProblem) return;
     if (!checks) await loadChecks();
     const checked = draft.check();
-    setProblem(checked.problem?.[1] ?? null);
+    setProblem(checked.problem ? t(checked.problem[1]) : null);
     if (checked.problem) return;
     const body = new FormData();
     body.set('formToken', form.data.token);
