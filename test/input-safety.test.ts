@@ -56,7 +56,7 @@ describe('the email check costs a bounded amount of work', () => {
   it('never runs the pattern on input over the length limit', () => {
     const test = jest.spyOn(EMAIL_PATTERN, 'test');
     const result = emailSchema.safeParse(slow);
-    expect(result.error?.issues.map((issue) => issue.message)).toEqual([LONG_EMAIL]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['error.email.tooLong']);
     expect(test).not.toHaveBeenCalled();
     expect(emailSchema.safeParse('ana@example.com').success).toBe(true);
     expect(test).toHaveBeenCalledTimes(1);
