@@ -8,7 +8,7 @@ import { SUBMISSION_STATUSES } from './submission-rules.js';
 
 export const errorResponseSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })
-  .meta({ id: 'Error', description: 'Toda respuesta de error; message en español' });
+  .meta({ id: 'Error', description: 'Toda respuesta de error; message en el idioma del lector' });
 
 export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 

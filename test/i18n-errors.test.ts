@@ -18,6 +18,10 @@ const SPANISH = { 'Accept-Language': 'es-ES,es;q=0.9' };
 
 const errorOf = (res: request.Response) => res.body.error as { code: string; message: string };
 
+/** The message of a body zod refuses (400). */
+const refusal = async (path: string, headers: Record<string, string>, body: object) =>
+  errorOf(await request(app()).post(path).set(headers).send(body).expect(400)).message;
+
 describe.each(CATALAN)('a Catalan reader (%s)', (_how, catalan) => {
   it('hears of an unknown API route, a missing session and a sign-in left off in Catalan', async () => {
     const missing = await request(app()).get('/api/res-de-res').set(catalan).expect(404);
@@ -35,18 +39,12 @@ describe.each(CATALAN)('a Catalan reader (%s)', (_how, catalan) => {
   });
 
   it('gets zod’s refusals of a body in Catalan, zod’s own ones included', async () => {
-    const short = await request(app())
-      .post('/api/auth/register')
-      .set(catalan)
-      .send({ email: 'nova@example.com', password: 'curta' })
-      .expect(400);
-    expect(errorOf(short).message).toBe('La contrasenya ha de tenir almanco 8 caràcters.');
-    const extra = await request(app())
-      .post('/api/auth/login')
-      .set(catalan)
-      .send({ email: 'nova@example.com', password: 'secreta', remember: true })
-      .expect(400);
-    expect(errorOf(extra).message).toBe('Clau desconeguda: "remember"');
+    const short = { email: 'nova@example.com', password: 'curta' };
+    expect(await refusal('/api/auth/register', catalan, short)).toBe(
+      'La contrasenya ha de tenir almanco 8 caràcters.',
+    );
+    const extra = { email: 'nova@example.com', password: 'secreta', remember: true };
+    expect(await refusal('/api/auth/login', catalan, extra)).toBe('Clau desconeguda: "remember"');
   });
 
   it('gets an answer with a placeholder, and then a 429, in Catalan', async () => {
@@ -71,17 +69,12 @@ describe('a Spanish reader', () => {
     expect(errorOf(noSession).message).toBe('No hay sesión activa. Por favor, inicia sesión.');
     const off = await request(app()).get('/auth/google').set(SPANISH).expect(404);
     expect(errorOf(off).message).toBe('El inicio de sesión con Google no está activado.');
-    const short = await request(app())
-      .post('/api/auth/register')
-      .set(SPANISH)
-      .send({ email: 'nueva@example.com', password: 'corta' })
-      .expect(400);
-    expect(errorOf(short).message).toBe('La contraseña debe tener al menos 8 caracteres.');
-    const extras = await request(app())
-      .post('/api/auth/login')
-      .send({ email: 'nueva@example.com', password: 'secreta', a: 1, b: 2 })
-      .expect(400);
-    expect(errorOf(extras).message).toBe('Llaves desconocidas: "a", "b"');
+    const short = { email: 'nueva@example.com', password: 'corta' };
+    expect(await refusal('/api/auth/register', SPANISH, short)).toBe(
+      'La contraseña debe tener al menos 8 caracteres.',
+    );
+    const extras = { email: 'nueva@example.com', password: 'secreta', a: 1, b: 2 };
+    expect(await refusal('/api/auth/login', {}, extras)).toBe('Llaves desconocidas: "a", "b"');
     const ask = () =>
       request(app()).post('/api/auth/recover').send({ email: 'alguien@example.com' });
     expect((await ask().expect(200)).body.message).toBe(
@@ -96,23 +89,17 @@ describe('a Spanish reader', () => {
 describe('a fan who saved Catalan, in a Spanish browser', () => {
   it('gets zod’s and the services’ messages in Catalan; ?lang=es outvotes it', async () => {
     const { agent } = await signedInAgent(app(), database.db, { locale: 'ca' });
-    const noGenre = await agent
-      .patch('/api/profile')
-      .set(SPANISH)
-      .send({ topGenres: [] })
-      .expect(400);
-    expect(errorOf(noGenre).message).toBe('Has de triar almanco un gènere.');
+    const noGenre = (path: string) =>
+      agent.patch(path).set(SPANISH).send({ topGenres: [] }).expect(400);
+    expect(errorOf(await noGenre('/api/profile')).message).toBe('Has de triar almanco un gènere.');
     const gone = await agent
       .delete('/api/profile/sessions/AAAAAAAAAAAAAAAAAAAAAA')
       .set(SPANISH)
       .expect(404);
     expect(errorOf(gone).message).toBe('Aquesta sessió ja no està activa.');
-    const asked = await agent
-      .patch('/api/profile?lang=es')
-      .set(SPANISH)
-      .send({ topGenres: [] })
-      .expect(400);
-    expect(errorOf(asked).message).toBe('Debes seleccionar al menos un género.');
+    expect(errorOf(await noGenre('/api/profile?lang=es')).message).toBe(
+      'Debes seleccionar al menos un género.',
+    );
   });
 
   it('keeps an admin’s enum options quoted as the API spells them', async () => {
