@@ -326,7 +326,7 @@ export const adminRunSchema = z
     total: z.number().int().nullable(),
     done: z.number().int(),
     failed: z.number().int(),
-    /** Spanish, for the admin. */
+    /** In the admin's language (a run recorded before errors were ids: Spanish). */
     error: z.string().nullable(),
     /** The admin who started it (name, else email); null for the API token. */
     startedBy: z.string().nullable(),

@@ -1,4 +1,4 @@
-// What the admin's writes share: the dependencies, the Spanish 404 and 409 answers, venue and band
+// What the admin's writes share: the dependencies, the 404 and 409 answers, venue and band
 // resolution for the concert forms, and the work done after a commit (scores, change notices).
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';

@@ -59,7 +59,7 @@ interface HttpishError {
   expose?: boolean;
 }
 
-/** Body-parser and similar middleware throw errors carrying a 4xx status: keep it, word it in Spanish. */
+/** Body-parser and similar middleware throw errors carrying a 4xx status: keep it, word it ourselves. */
 function clientErrorFrom(error: unknown): AppError | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { status, statusCode, type } = error as HttpishError;

@@ -1,5 +1,5 @@
 // The one way an admin form or action writes: TanStack Query's useMutation, its outcome kept as a
-// Spanish status message, and every admin list (the moderation queue too) refreshed after it.
+// status message, and every admin list (the moderation queue too) refreshed after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { StatusMessage } from '@/components/FormStatus';
