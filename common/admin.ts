@@ -16,9 +16,11 @@ import {
   MAX_CONCERT_BANDS,
 } from './admin-rules.js';
 import { GENRES } from './genres.js';
+import type { MessageId } from './i18n/catalogues.js';
 import {
   boundedArray,
   messages,
+  msg,
   optionalAddress,
   optionalText,
   requiredText,
@@ -27,11 +29,11 @@ import {
 
 export * from './admin-rules.js';
 
-// Zod's own messages (unknown key and the like) in Spanish too.
+// Zod's own messages in Spanish for any parse without an `error` of ours (see schemas.ts).
 z.config(z.locales.es());
 
 /** An integer id sent as a JSON number or as digits (forms and scripts send either). */
-function integerField(missing: string, invalid: string, min: number) {
+function integerField(missing: MessageId, invalid: MessageId, min: number) {
   return z.preprocess(
     (value) =>
       typeof value === 'string' && value.length <= 20 && /^\s*\d+\s*$/.test(value)
@@ -43,33 +45,37 @@ function integerField(missing: string, invalid: string, min: number) {
 
 const imageUrlSchema = optionalAddress(
   ADMIN_URL_MAX,
-  'La URL de la imagen es demasiado larga.',
-  'La URL de la imagen no es válida.',
+  'error.image.urlTooLong',
+  'error.image.urlInvalid',
   isImageUrl,
 );
 
-const NOTHING_TO_CHANGE = 'No hay nada que cambiar.';
+const NOTHING_TO_CHANGE = msg('error.admin.nothingToChange');
 
-export const genreSchema = z.enum(GENRES, messages('Elige un género.', 'Género desconocido.'));
+export const genreSchema = z.enum(GENRES, messages('error.genre.missing', 'error.genre.unknown'));
 
-const NEGATIVE_PRICE = 'El precio no puede ser negativo.';
-const BAD_PRICE = 'El precio debe ser un número con como mucho 2 decimales.';
+const NEGATIVE_PRICE = msg('error.concert.negativePrice');
+const BAD_PRICE = msg('error.concert.badPrice');
 
 /** Euros as the exact decimal text we store (numeric(8,2)); never added up as floats. */
 export const priceSchema = z.preprocess(
   (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-  textSchema({ max: 20, tooLong: BAD_PRICE, notText: messages('Indica el precio.', BAD_PRICE) })
-    .min(1, 'Indica el precio.')
+  textSchema({
+    max: 20,
+    tooLong: BAD_PRICE,
+    notText: messages('error.concert.priceMissing', BAD_PRICE),
+  })
+    .min(1, msg('error.concert.priceMissing'))
     .refine((value) => !value.startsWith('-'), NEGATIVE_PRICE)
     .refine((value) => PRICE_PATTERN.test(value), BAD_PRICE)
-    .refine((value) => Number(value) <= PRICE_MAX, 'El precio es demasiado alto.'),
+    .refine((value) => Number(value) <= PRICE_MAX, msg('error.concert.priceTooHigh')),
 );
 
 /**
  * An optional number within a range (coordinates), sent as a number or as text. Blank or null means
  * "none" (null), so an edit can clear it; absent leaves it as it is.
  */
-function optionalNumber(min: number, max: number, invalid: string) {
+function optionalNumber(min: number, max: number, invalid: MessageId) {
   return z.preprocess(
     (value) =>
       value === null || (typeof value === 'string' && value.trim() === '')
@@ -84,25 +90,25 @@ function optionalNumber(min: number, max: number, invalid: string) {
 const venueFields = {
   name: requiredText(
     ADMIN_NAME_MAX,
-    'El nombre de la sala es demasiado largo.',
-    'Indica el nombre de la sala.',
-    'El nombre de la sala debe ser un texto.',
+    'error.venue.nameTooLong',
+    'error.venue.nameMissing',
+    'error.venue.nameNotText',
   ),
   town: requiredText(
     ADMIN_NAME_MAX,
-    'El municipio es demasiado largo.',
-    'Indica el municipio de la sala.',
-    'El municipio debe ser un texto.',
+    'error.venue.townTooLong',
+    'error.venue.townMissing',
+    'error.venue.townNotText',
   ),
-  address: optionalText(ADMIN_NAME_MAX, 'La dirección es demasiado larga.'),
+  address: optionalText(ADMIN_NAME_MAX, 'error.venue.addressTooLong'),
   website: optionalAddress(
     ADMIN_URL_MAX,
-    'La web de la sala es demasiado larga.',
-    'La web de la sala no es válida.',
+    'error.venue.websiteTooLong',
+    'error.venue.websiteInvalid',
     isHttpUrl,
   ),
-  lat: optionalNumber(-90, 90, 'La latitud debe ser un número entre -90 y 90.'),
-  lon: optionalNumber(-180, 180, 'La longitud debe ser un número entre -180 y 180.'),
+  lat: optionalNumber(-90, 90, 'error.venue.badLatitude'),
+  lon: optionalNumber(-180, 180, 'error.venue.badLongitude'),
 };
 
 export const venueCreateSchema = z.strictObject(venueFields);
@@ -112,35 +118,35 @@ export const venueUpdateSchema = z
   .refine((value) => Object.keys(value).length > 0, NOTHING_TO_CHANGE);
 
 const dayField = z
-  .string(messages('Indica el día del concierto.', 'El día debe tener el formato aaaa-mm-dd.'))
-  .refine(isCalendarDay, 'El día debe tener el formato aaaa-mm-dd.');
+  .string(messages('error.concert.dayMissing', 'error.concert.badDay'))
+  .refine(isCalendarDay, msg('error.concert.badDay'));
 const hourField = z
-  .string(messages('Indica la hora del concierto.', 'La hora debe tener el formato HH:mm.'))
-  .regex(HOUR_PATTERN, 'La hora debe tener el formato HH:mm.')
+  .string(messages('error.concert.hourMissing', 'error.concert.badHour'))
+  .regex(HOUR_PATTERN, msg('error.concert.badHour'))
   .transform((value) => value.slice(0, 5));
 
 const bandNameSchema = requiredText(
   ADMIN_NAME_MAX,
-  'El nombre de la banda es demasiado largo.',
-  'Indica el nombre de la banda.',
-  'El nombre debe ser un texto.',
+  'error.band.nameTooLong',
+  'error.band.nameMissing',
+  'error.band.nameNotText',
 );
 
 const concertFields = {
   day: dayField,
   genre: genreSchema,
   /** A venue of the managed list (picked by name in the form; the id never shown). */
-  venueId: integerField('Elige una sala.', 'La sala elegida no es válida.', 1).optional(),
+  venueId: integerField('error.venue.missing', 'error.venue.badChoice', 1).optional(),
   /** A venue added from the concert form (reused when one of that name exists). */
   newVenue: venueCreateSchema.optional(),
   hour: hourField,
   price: priceSchema,
-  name: optionalText(ADMIN_NAME_MAX, 'El nombre es demasiado largo.'),
-  description: optionalText(ADMIN_DESCRIPTION_MAX, 'La descripción es demasiado larga.', true),
+  name: optionalText(ADMIN_NAME_MAX, 'error.concert.nameTooLong'),
+  description: optionalText(ADMIN_DESCRIPTION_MAX, 'error.concert.descriptionTooLong', true),
   imageUrl: imageUrlSchema,
 };
 
-const ONE_VENUE = 'Elige una sala de la lista o añade una nueva (solo una).';
+const ONE_VENUE = msg('error.concert.oneVenue');
 const oneVenue = (value: { venueId?: unknown; newVenue?: unknown }) =>
   (value.venueId === undefined) !== (value.newVenue === undefined);
 
@@ -150,16 +156,16 @@ export const concertCreateSchema = z
     /** Bands of the list, by id (the form picks them by name). */
     bandIds: boundedArray(
       MAX_CONCERT_BANDS,
-      'Demasiadas bandas.',
-      z.array(integerField('Indica la banda.', 'La banda elegida no es válida.', 1)),
-      'Las bandas deben ser una lista.',
+      'error.band.tooMany',
+      z.array(integerField('error.band.missing', 'error.band.badChoice', 1)),
+      'error.band.notList',
     ).default([]),
     /** Bands by name: an existing band of that name (accents and case aside) or a new one. */
     bandNames: boundedArray(
       MAX_CONCERT_BANDS,
-      'Demasiadas bandas.',
+      'error.band.tooMany',
       z.array(bandNameSchema),
-      'Las bandas deben ser una lista.',
+      'error.band.notList',
     ).default([]),
   })
   .refine(oneVenue, ONE_VENUE);
@@ -174,47 +180,43 @@ export const bandCreateSchema = z.strictObject({
   name: bandNameSchema,
   spotifyUrl: optionalAddress(
     ADMIN_URL_MAX,
-    'La URL de Spotify es demasiado larga.',
-    'La URL de Spotify no es válida.',
+    'error.band.spotifyTooLong',
+    'error.band.spotifyInvalid',
     isHttpUrl,
   ),
   genres: boundedArray(
     GENRES.length,
-    'Demasiados géneros.',
+    'error.genre.tooMany',
     z
-      .array(genreSchema, 'Los géneros deben ser una lista.')
-      .refine((list) => new Set(list).size === list.length, 'Hay géneros repetidos.'),
-    'Los géneros deben ser una lista.',
+      .array(genreSchema, msg('error.genre.notList'))
+      .refine((list) => new Set(list).size === list.length, msg('error.genre.repeated')),
+    'error.genre.notList',
   ).default([]),
   imageUrl: imageUrlSchema,
 });
 
 export const linkCreateSchema = z.strictObject({
-  concertId: integerField(
-    'Elige el concierto que quieres vincular.',
-    'El concierto elegido no es válido.',
-    1,
-  ),
-  bandId: integerField('Elige la banda que quieres vincular.', 'La banda elegida no es válida.', 1),
+  concertId: integerField('error.link.concertMissing', 'error.link.badConcert', 1),
+  bandId: integerField('error.link.bandMissing', 'error.band.badChoice', 1),
 });
+
+const optionalDay = (message: MessageId) =>
+  z
+    .string(message)
+    .max(10, { error: message, abort: true })
+    .refine((value) => value === '' || isCalendarDay(value), message)
+    .optional()
+    .transform((value) => (value ? value : undefined));
 
 const searchText = textSchema({
   max: SEARCH_QUERY_MAX,
-  tooLong: 'La búsqueda es demasiado larga.',
-  notText: 'La búsqueda debe ser un texto.',
+  tooLong: 'error.admin.searchTooLong',
+  notText: 'error.admin.searchNotText',
 }).optional();
 
 export const concertSearchSchema = z.strictObject({
   q: searchText,
-  day: z
-    .string('La fecha debe tener el formato aaaa-mm-dd.')
-    .max(10, { error: 'La fecha debe tener el formato aaaa-mm-dd.', abort: true })
-    .refine(
-      (value) => value === '' || isCalendarDay(value),
-      'La fecha debe tener el formato aaaa-mm-dd.',
-    )
-    .optional()
-    .transform((value) => (value ? value : undefined)),
+  day: optionalDay('error.admin.badDate'),
 });
 
 export const bandSearchSchema = z.strictObject({ q: searchText });
@@ -225,18 +227,18 @@ export const bandUpdateSchema = bandCreateSchema
 
 export const bandMergeSchema = z.strictObject({
   /** The band that stays; the one in the path goes into it. */
-  intoId: integerField('Elige la banda que se queda.', 'La banda elegida no es válida.', 1),
+  intoId: integerField('error.band.mergeInto', 'error.band.badChoice', 1),
 });
 
 /** A band linked to a concert in place: one of the list, or a name (found or created). */
 export const concertBandSchema = z
   .strictObject({
-    bandId: integerField('Elige una banda.', 'La banda elegida no es válida.', 1).optional(),
+    bandId: integerField('error.band.pick', 'error.band.badChoice', 1).optional(),
     name: bandNameSchema.optional(),
   })
   .refine(
     (value) => (value.bandId === undefined) !== (value.name === undefined),
-    'Elige una banda de la lista o escribe su nombre.',
+    msg('error.band.pickOrName'),
   );
 
 export const concertDuplicateSchema = z.strictObject({
@@ -246,29 +248,19 @@ export const concertDuplicateSchema = z.strictObject({
 
 const pageField = z.preprocess(
   (value) => (value === undefined || value === '' ? 1 : value),
-  integerField('Indica la página.', 'La página debe ser un número entero positivo.', 1),
+  integerField('error.admin.pageMissing', 'error.admin.badPage', 1),
 );
 
 const flagField = z
-  .enum(['true', 'false'], "Usa 'true' o 'false'.")
+  .enum(['true', 'false'], msg('error.admin.badFlag'))
   .optional()
   .transform((value) => value === 'true');
 
-const optionalDay = (message: string) =>
-  z
-    .string(message)
-    .max(10, { error: message, abort: true })
-    .refine((value) => value === '' || isCalendarDay(value), message)
-    .optional()
-    .transform((value) => (value ? value : undefined));
-
 export const concertListSchema = z.strictObject({
   q: searchText,
-  when: z
-    .enum(['upcoming', 'past', 'all'], "El filtro de fechas debe ser 'upcoming', 'past' o 'all'.")
-    .default('upcoming'),
-  from: optionalDay('La fecha inicial debe tener el formato aaaa-mm-dd.'),
-  to: optionalDay('La fecha final debe tener el formato aaaa-mm-dd.'),
+  when: z.enum(['upcoming', 'past', 'all'], msg('error.admin.badWhen')).default('upcoming'),
+  from: optionalDay('error.admin.badFromDate'),
+  to: optionalDay('error.admin.badToDate'),
   genre: z.preprocess((value) => (value === '' ? undefined : value), genreSchema.optional()),
   withoutBands: flagField,
   withoutImage: flagField,
@@ -279,16 +271,11 @@ export const bandListSchema = z.strictObject({ q: searchText, page: pageField })
 export const venueListSchema = z.strictObject({ q: searchText });
 export const auditListSchema = z.strictObject({ page: pageField });
 
-export const idParamsSchema = z.strictObject({
-  id: integerField('Falta el identificador.', 'El identificador debe ser un número entero.', 1),
-});
+const idField = integerField('error.admin.idMissing', 'error.admin.badId', 1);
+export const idParamsSchema = z.strictObject({ id: idField });
 export const concertBandParamsSchema = z.strictObject({
-  id: integerField('Falta el identificador.', 'El identificador debe ser un número entero.', 1),
-  bandId: integerField(
-    'Falta el identificador de la banda.',
-    'El identificador de la banda debe ser un número entero.',
-    1,
-  ),
+  id: idField,
+  bandId: integerField('error.admin.bandIdMissing', 'error.admin.badBandId', 1),
 });
 
 export type ConcertCreateInput = z.infer<typeof concertCreateSchema>;

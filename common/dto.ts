@@ -46,7 +46,7 @@ export type CarouselResponse = z.infer<typeof carouselResponseSchema>;
 /** Runtime settings the server hands to the SPA (injected into index.html, or GET /api/config). */
 export type PublicConfigDto = z.infer<typeof publicConfigSchema>;
 
-/** Every error response: { error: { code, message } } with a Spanish, user-facing message. */
+/** Every error response: { error: { code, message } } with a user-facing message in the reader's language. */
 export type ApiErrorBody = z.infer<typeof errorResponseSchema>;
 
 /** The signed-in user: GET /api/session answers { user: SessionUserDto | null }. */
@@ -67,7 +67,7 @@ export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
 export type ProfileDto = z.infer<typeof profileSchema>;
 
 /**
- * A plain Spanish message: POST /api/auth/recover, /api/auth/verify-email,
+ * A plain message in the reader's language: POST /api/auth/recover, /api/auth/verify-email,
  * /api/profile/verification-email, /api/unsubscribe and the admin actions.
  */
 export type MessageResponse = z.infer<typeof messageResponseSchema>;

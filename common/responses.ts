@@ -8,7 +8,7 @@ import { SUBMISSION_STATUSES } from './submission-rules.js';
 
 export const errorResponseSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })
-  .meta({ id: 'Error', description: 'Toda respuesta de error; message en español' });
+  .meta({ id: 'Error', description: 'Toda respuesta de error; message en el idioma del lector' });
 
 export const messageResponseSchema = z.object({ message: z.string() }).meta({ id: 'Message' });
 
@@ -326,7 +326,7 @@ export const adminRunSchema = z
     total: z.number().int().nullable(),
     done: z.number().int(),
     failed: z.number().int(),
-    /** Spanish, for the admin. */
+    /** In the admin's language (a run recorded before errors were ids: Spanish). */
     error: z.string().nullable(),
     /** The admin who started it (name, else email); null for the API token. */
     startedBy: z.string().nullable(),

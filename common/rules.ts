@@ -1,4 +1,5 @@
 // Validation limits without zod, so light client screens can use them without the library.
+import type { MessageId } from './i18n/catalogues.js';
 
 /** Passwords (OWASP ASVS 5.0 L2): at least 8 characters, at most 72 UTF-8 bytes. */
 export const PASSWORD_MIN = 8;
@@ -19,11 +20,19 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 /** RFC 5321's limit for a path: longer input is refused before any pattern runs. */
 export const EMAIL_MAX = 254;
 
-export const PASSWORD_TOO_SHORT = 'La contraseña debe tener al menos 8 caracteres.';
-export const PASSWORD_TOO_LONG = 'La contraseña es demasiado larga (máximo 72 bytes).';
+// Messages are catalogue ids (common/i18n/), worded in the reader's language where they are shown.
+export const PASSWORD_TOO_SHORT: MessageId = 'error.password.tooShort';
+export const PASSWORD_TOO_LONG: MessageId = 'error.password.tooLong';
 export const PASSWORD_PLACEHOLDER = 'Contraseña (mínimo 8 caracteres)';
-export const PASSWORD_TOO_COMMON = 'Esa contraseña es demasiado común. Elige otra.';
-export const FORBIDDEN_CHARACTERS = 'El texto contiene caracteres no permitidos.';
+export const PASSWORD_TOO_COMMON: MessageId = 'error.password.tooCommon';
+export const FORBIDDEN_CHARACTERS: MessageId = 'error.text.forbiddenCharacters';
+
+/**
+ * The message of an issue our schemas give none for, passed to every parse as its `error`: zod's
+ * own would be in one language only, and name types rather than fields.
+ */
+export const unwordedIssue = (issue: { code?: string }): MessageId =>
+  issue.code === 'unrecognized_keys' ? 'error.unknownKeys' : 'error.invalidData';
 
 /**
  * Characters that no text field takes: the C0 controls (NUL among them: PostgreSQL refuses it in
@@ -94,10 +103,10 @@ function characterCount(value: string): number {
 }
 
 /**
- * What is wrong with the length of a new password, in Spanish, or undefined. The client checks
+ * What is wrong with the length of a new password (a catalogue id), or undefined. The client checks
  * this too; only the server knows the list of common passwords.
  */
-export function passwordLengthProblem(value: string): string | undefined {
+export function passwordLengthProblem(value: string): MessageId | undefined {
   // More UTF-16 units than 72 is more than 72 bytes: decided before counting anything.
   if (value.length > PASSWORD_MAX_BYTES || utf8ByteLength(value) > PASSWORD_MAX_BYTES) {
     return PASSWORD_TOO_LONG;

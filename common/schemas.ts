@@ -17,17 +17,18 @@ import {
   isWellFormedText,
   passwordLengthProblem,
 } from './rules.js';
-import { boundedArray, boundedList, textSchema } from './text.js';
+import { boundedArray, boundedList, msg, textSchema } from './text.js';
 
-// Zod's own messages (missing field, unknown key) in Spanish too.
+// Zod's own messages in Spanish for any parse without an `error` of ours (route() and the forms
+// give one: common/rules.ts `unwordedIssue`).
 z.config(z.locales.es());
 
 /** Length first: the pattern only ever reads at most EMAIL_MAX characters. */
 export const emailSchema = textSchema({
   max: EMAIL_MAX,
-  tooLong: 'El email es demasiado largo.',
-  notText: 'Introduce tu email.',
-}).regex(EMAIL_PATTERN, 'Introduce un email válido.');
+  tooLong: 'error.email.tooLong',
+  notText: 'error.email.missing',
+}).regex(EMAIL_PATTERN, msg('error.email.invalid'));
 
 /**
  * A password being set (register, reset, change): 8 characters to 72 UTF-8 bytes, no control
@@ -37,7 +38,7 @@ export const newPasswordSchema = textSchema({
   // 72 bytes are at most 72 UTF-16 units: a longer value is refused before anything is counted.
   max: 72,
   tooLong: PASSWORD_TOO_LONG,
-  notText: 'Introduce una contraseña.',
+  notText: 'error.password.missing',
   keepSpaces: true,
 }).check((ctx) => {
   const problem = isWellFormedText(ctx.value)
@@ -49,55 +50,55 @@ export const newPasswordSchema = textSchema({
 /** Sign-in reads any password up to a bound: the rules above are not told to a guesser. */
 export const loginPasswordSchema = textSchema({
   max: LOGIN_PASSWORD_MAX,
-  tooLong: 'La contraseña es demasiado larga.',
-  notText: 'Introduce una contraseña.',
+  tooLong: 'error.password.signInTooLong',
+  notText: 'error.password.missing',
   keepSpaces: true,
-}).min(1, 'Introduce una contraseña.');
+}).min(1, msg('error.password.missing'));
 
 export const registerSchema = z.strictObject({ email: emailSchema, password: newPasswordSchema });
 export const loginSchema = z.strictObject({ email: emailSchema, password: loginPasswordSchema });
 export const recoverSchema = z.strictObject({ email: emailSchema });
 export const resetPasswordSchema = z.strictObject({
-  token: textSchema({ max: 200, tooLong: 'El enlace no es válido.' }).min(1),
+  token: textSchema({ max: 200, tooLong: 'error.auth.resetLinkInvalid' }).min(1),
   password: newPasswordSchema,
 });
 
-const genreSchema = z.enum(GENRES, { error: 'Género desconocido.' });
+const genreSchema = z.enum(GENRES, { error: msg('error.genre.unknown') });
 const uniqueList = <T>(list: T[]) => new Set(list).size === list.length;
 
 export const likedGenresSchema = boundedArray(
   MAX_LIKED_GENRES,
-  'Máximo 5 géneros. 🙏 Desmarca uno para seleccionar otro.',
+  'error.profile.tooManyGenres',
   z
     .array(genreSchema)
-    .min(1, 'Debes seleccionar al menos un género.')
-    .refine(uniqueList, 'Hay géneros repetidos.'),
+    .min(1, msg('error.profile.noGenre'))
+    .refine(uniqueList, msg('error.genre.repeated')),
 );
 export const dislikedGenresSchema = boundedArray(
   GENRES.length,
-  'Demasiados géneros.',
-  z.array(genreSchema).refine(uniqueList, 'Hay géneros repetidos.'),
+  'error.genre.tooMany',
+  z.array(genreSchema).refine(uniqueList, msg('error.genre.repeated')),
 );
 export const artistsSchema = boundedList(
   MAX_ARTISTS,
-  'Como mucho 50 artistas favoritos.',
-  textSchema({
-    max: MAX_ARTIST_LENGTH,
-    tooLong: 'El nombre de un artista no puede tener más de 100 caracteres.',
-  }).min(1, 'El nombre de un artista no puede estar vacío.'),
+  'error.profile.tooManyArtists',
+  textSchema({ max: MAX_ARTIST_LENGTH, tooLong: 'error.profile.artistTooLong' }).min(
+    1,
+    msg('error.profile.artistEmpty'),
+  ),
 );
 
 const noOverlap = (value: { topGenres?: string[]; dislikedGenres?: string[] }) =>
   !value.topGenres ||
   !value.dislikedGenres ||
   !value.dislikedGenres.some((g) => value.topGenres!.includes(g));
-const OVERLAP_MESSAGE = 'Un género no puede gustarte y no gustarte a la vez.';
+const OVERLAP_MESSAGE = msg('error.profile.genreOverlap');
 
 export const profileUpdateSchema = z
   .strictObject({
     name: textSchema({
       max: NAME_MAX,
-      tooLong: 'El nombre no puede tener más de 100 caracteres.',
+      tooLong: 'error.profile.nameTooLong',
     })
       .nullable()
       .optional(),
@@ -105,18 +106,13 @@ export const profileUpdateSchema = z
     topGenres: likedGenresSchema.optional(),
     dislikedGenres: dislikedGenresSchema.optional(),
     /** Mails about changes to concerts the fan liked (date, time, venue, price, cancellation). */
-    changeNotices: z.boolean('Los avisos de cambios deben ser sí o no.').optional(),
+    changeNotices: z.boolean(msg('error.profile.changeNoticesFlag')).optional(),
     /** A mail the day before each concert the fan liked or goes to. */
-    showReminders: z.boolean('El recordatorio debe ser sí o no.').optional(),
+    showReminders: z.boolean(msg('error.profile.remindersFlag')).optional(),
     /** Mails about new concerts of the fan's favourite artists: at once, once a day, or never. */
-    alertFrequency: z
-      .enum(
-        ALERT_FREQUENCIES,
-        'Elige cuándo quieres los avisos: en cuanto se anuncien, un resumen al día o nunca.',
-      )
-      .optional(),
+    alertFrequency: z.enum(ALERT_FREQUENCIES, msg('error.profile.alertFrequency')).optional(),
     /** The language of the app and the mails; until chosen, pages follow the browser. */
-    locale: z.enum(LOCALES, 'Elige el idioma: es (castellano) o ca (catalán).').optional(),
+    locale: z.enum(LOCALES, msg('error.profile.locale')).optional(),
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 
@@ -135,8 +131,8 @@ export const onboardingSchema = z
  */
 const currentPasswordSchema = textSchema({
   max: LOGIN_PASSWORD_MAX,
-  tooLong: 'La contraseña actual no es correcta.',
-  notText: 'Introduce tu contraseña actual.',
+  tooLong: 'error.password.currentWrong',
+  notText: 'error.password.currentMissing',
   keepSpaces: true,
 }).optional();
 
@@ -149,7 +145,7 @@ export const deleteAccountSchema = z.strictObject({ currentPassword: currentPass
 
 /** The opaque id of one of the fan's sessions (never the session id itself). */
 export const sessionIdParamsSchema = z.strictObject({
-  id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, 'Identificador de sesión no válido.'),
+  id: z.string().regex(/^[A-Za-z0-9_-]{22}$/, msg('error.sessions.badId')),
 });
 
 export type Credentials = z.infer<typeof loginSchema>;
@@ -158,7 +154,7 @@ export type OnboardingInput = z.infer<typeof onboardingSchema>;
 export type PasswordChange = z.infer<typeof passwordChangeSchema>;
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
-const BAD_CONCERT_ID = 'Identificador de concierto no válido.';
+const BAD_CONCERT_ID = msg('error.concert.badId');
 /** Digits only, and within PostgreSQL's integer: anything else never reaches SQL. */
 export const concertIdParamsSchema = z.strictObject({
   id: z
@@ -169,13 +165,13 @@ export const concertIdParamsSchema = z.strictObject({
     .refine((id) => id <= 2147483647, BAD_CONCERT_ID),
 });
 export const likeSchema = z.strictObject({
-  liked: z.boolean({ error: 'Indica si te gusta (true o false).' }),
+  liked: z.boolean({ error: msg('error.concert.likeFlag') }),
 });
 export const goingSchema = z.strictObject({
-  going: z.boolean({ error: 'Indica si vas (true o false).' }),
+  going: z.boolean({ error: msg('error.concert.goingFlag') }),
 });
 export const feedbackSchema = z.strictObject({
   feedback: z.union([z.literal(-1), z.literal(0), z.literal(1)], {
-    error: 'La valoración debe ser 1, -1 o 0.',
+    error: msg('error.concert.feedback'),
   }),
 });

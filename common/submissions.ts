@@ -15,11 +15,11 @@ import {
   PRIVATE_SUBMISSION_IMAGE_PATTERN,
   isSpotifyUrl,
 } from './submission-rules.js';
-import { messages, optionalAddress, optionalText, requiredText, textSchema } from './text.js';
+import { messages, msg, optionalAddress, optionalText, requiredText, textSchema } from './text.js';
 
 export * from './submission-rules.js';
 
-const BAD_VENUE_ID = 'La sala elegida no es válida.';
+const BAD_VENUE_ID = msg('error.venue.badChoice');
 
 /** A venue id of the list as digits (a form) or a number (a script); blank means a new venue. */
 const venueIdSchema = z
@@ -37,48 +37,47 @@ const venueIdSchema = z
     return number;
   });
 
-const BAD_DAY = 'El día debe tener el formato aaaa-mm-dd.';
-const BAD_HOUR = 'La hora debe tener el formato HH:mm.';
-const BAD_SPOTIFY = 'El enlace de Spotify debe ser una dirección https de spotify.com.';
+const BAD_DAY = msg('error.concert.badDay');
+const BAD_HOUR = msg('error.concert.badHour');
+const BAD_SPOTIFY = msg('error.submission.spotifyInvalid');
 
 /** The fields of a submission, shared by the public form and the admin's edit. */
 const fields = {
   bandName: requiredText(
     SUBMISSION_NAME_MAX,
-    'El nombre de la banda es demasiado largo.',
-    'Indica el nombre de la banda.',
-    'El nombre debe ser un texto.',
+    'error.band.nameTooLong',
+    'error.band.nameMissing',
+    'error.band.nameNotText',
   ),
   email: textSchema({
     max: EMAIL_MAX,
-    tooLong: 'El email es demasiado largo.',
-    notText: 'Indica un email de contacto.',
-  }).regex(EMAIL_PATTERN, 'Indica un email de contacto válido.'),
+    tooLong: 'error.email.tooLong',
+    notText: 'error.submission.emailMissing',
+  }).regex(EMAIL_PATTERN, msg('error.submission.emailInvalid')),
   spotifyUrl: optionalAddress(
     SUBMISSION_URL_MAX,
-    'El enlace de Spotify es demasiado largo.',
+    'error.submission.spotifyTooLong',
     BAD_SPOTIFY,
     isSpotifyUrl,
   ),
   genre: genreSchema,
   day: z
-    .string(messages('Indica el día del concierto.', BAD_DAY))
+    .string(messages('error.concert.dayMissing', BAD_DAY))
     .max(10, { error: BAD_DAY, abort: true })
     .refine(isCalendarDay, BAD_DAY),
   hour: z
-    .string(messages('Indica la hora del concierto.', BAD_HOUR))
+    .string(messages('error.concert.hourMissing', BAD_HOUR))
     .max(8, { error: BAD_HOUR, abort: true })
     .regex(HOUR_PATTERN, BAD_HOUR)
     .transform((value) => value.slice(0, 5)),
   venueId: venueIdSchema,
-  venueName: optionalText(SUBMISSION_NAME_MAX, 'El nombre de la sala es demasiado largo.'),
-  venueTown: optionalText(SUBMISSION_TOWN_MAX, 'El nombre del municipio es demasiado largo.'),
+  venueName: optionalText(SUBMISSION_NAME_MAX, 'error.venue.nameTooLong'),
+  venueTown: optionalText(SUBMISSION_TOWN_MAX, 'error.submission.townTooLong'),
   price: priceSchema,
-  description: optionalText(SUBMISSION_TEXT_MAX, 'El texto es demasiado largo.', true),
+  description: optionalText(SUBMISSION_TEXT_MAX, 'error.submission.textTooLong', true),
 };
 
-export const VENUE_MISSING =
-  'Elige una sala de la lista o escribe el nombre y el municipio de la sala nueva.';
+export const VENUE_MISSING = msg('error.submission.venueMissing');
 
 /** A venue of the list, or a new one with its name and town. */
 export const hasVenue = (value: {
@@ -87,6 +86,8 @@ export const hasVenue = (value: {
   venueTown: string | null;
 }) => value.venueId !== null || (value.venueName !== null && value.venueTown !== null);
 
+const FORM_EXPIRED = msg('error.submission.expired');
+
 /** POST /api/submissions (multipart; the image travels as the file part 'image'). */
 export const submissionFormSchema = z
   .strictObject({
@@ -94,11 +95,8 @@ export const submissionFormSchema = z
     // The honeypot: checked by the service (a bot's answer must not differ from a person's 400).
     website: z.string().max(SUBMISSION_NAME_MAX).optional(),
     formToken: z
-      .string('El formulario ha caducado. Recarga la página y vuelve a enviarlo.')
-      .max(SUBMISSION_TOKEN_MAX, {
-        error: 'El formulario ha caducado. Recarga la página y vuelve a enviarlo.',
-        abort: true,
-      }),
+      .string(FORM_EXPIRED)
+      .max(SUBMISSION_TOKEN_MAX, { error: FORM_EXPIRED, abort: true }),
   })
   .refine(hasVenue, { error: VENUE_MISSING, path: ['venueName'] });
 
@@ -112,8 +110,8 @@ export const submissionEditSchema = z
     ...fields,
     imageUrl: optionalAddress(
       ADMIN_URL_MAX,
-      'La URL de la imagen es demasiado larga.',
-      'La URL de la imagen no es válida.',
+      'error.image.urlTooLong',
+      'error.image.urlInvalid',
       (value) => isImageUrl(value) || PRIVATE_SUBMISSION_IMAGE_PATTERN.test(value),
     ),
   })
@@ -122,26 +120,27 @@ export const submissionEditSchema = z
 export const submissionRejectSchema = z.strictObject({
   reason: textSchema({
     max: SUBMISSION_REASON_MAX,
-    tooLong: 'El motivo es demasiado largo.',
-    notText: 'Indica el motivo del rechazo.',
+    tooLong: 'error.submission.reasonTooLong',
+    notText: 'error.submission.reasonMissing',
     multiline: true,
-  }).min(1, 'Indica el motivo del rechazo.'),
+  }).min(1, msg('error.submission.reasonMissing')),
 });
 
 export const submissionListSchema = z.strictObject({
-  status: z.enum(SUBMISSION_STATUSES, 'Estado desconocido.').default('pending'),
+  status: z.enum(SUBMISSION_STATUSES, msg('error.submission.unknownStatus')).default('pending'),
 });
 
+const NO_SUBMISSION = msg('error.submission.notFound');
 export const submissionIdSchema = z.strictObject({
   id: z
     .string()
-    .max(10, { error: 'La propuesta no existe.', abort: true })
-    .regex(/^\d+$/, 'La propuesta no existe.')
+    .max(10, { error: NO_SUBMISSION, abort: true })
+    .regex(/^\d+$/, NO_SUBMISSION)
     .transform(Number)
-    .refine((value) => value >= 1 && value <= INT_MAX, 'La propuesta no existe.'),
+    .refine((value) => value >= 1 && value <= INT_MAX, NO_SUBMISSION),
 });
 
-const BAD_LINK = 'El enlace no es válido o ha caducado.';
+const BAD_LINK = msg('error.link.invalidOrExpired');
 
 /** POST /api/submissions/confirm: the token of the link mailed to the contact address. */
 export const submissionConfirmSchema = z.strictObject({
@@ -150,7 +149,7 @@ export const submissionConfirmSchema = z.strictObject({
 
 /** GET /api/admin/submissions/images/:file: a waiting submission's picture. */
 export const submissionImageSchema = z.strictObject({
-  file: z.string().regex(/^[0-9a-f]{32}\.webp$/, 'Imagen no encontrada.'),
+  file: z.string().regex(/^[0-9a-f]{32}\.webp$/, msg('error.image.notFound')),
 });
 
 export type SubmissionFormInput = z.infer<typeof submissionFormSchema>;

@@ -2,15 +2,20 @@
 // control characters, then trimmed. zod runs a string's checks in order and, without `abort`,
 // keeps running them after one failed; here a failed length check stops the rest, so no later
 // check or pattern ever reads more than `max` characters.
+// Every message is a catalogue id (`msg`), worded in the reader's language where it is shown.
 import { z } from 'zod';
-import { FORBIDDEN_CHARACTERS, hasControlCharacters } from './rules.js';
+import type { MessageId } from './i18n/catalogues.js';
+import { FORBIDDEN_CHARACTERS, hasControlCharacters, unwordedIssue } from './rules.js';
+
+/** A schema's message: a catalogue id, so a typo fails the typecheck. */
+export const msg = (id: MessageId): MessageId => id;
 
 export interface TextOptions {
   /** Longest accepted input, counted before trimming (the bound on work). */
   max: number;
-  tooLong: string;
+  tooLong: MessageId;
   /** Message (or zod's error option) when the value is missing or not a string. */
-  notText?: string | { error: (issue: { input?: unknown }) => string };
+  notText?: MessageId | { error: (issue: { input?: unknown }) => MessageId };
   /** Descriptions and the like: line feeds and tabs allowed. */
   multiline?: boolean;
   /** Keep surrounding spaces (passwords). */
@@ -28,19 +33,24 @@ export function textSchema({ max, tooLong, notText, multiline = false, keepSpace
   return keepSpaces ? checked : checked.trim();
 }
 
-/** Says "missing" and "wrong" apart, both in Spanish. */
-export const messages = (missing: string, invalid: string) => ({
+/** Says "missing" and "wrong" apart. */
+export const messages = (missing: MessageId, invalid: MessageId) => ({
   error: (issue: { input?: unknown }) => (issue.input === undefined ? missing : invalid),
 });
 
 /** Text that must be given: `missing` when absent or blank, `invalid` when it is no text. */
-export function requiredText(max: number, tooLong: string, missing: string, invalid: string) {
+export function requiredText(
+  max: number,
+  tooLong: MessageId,
+  missing: MessageId,
+  invalid: MessageId,
+) {
   return textSchema({ max, tooLong, notText: messages(missing, invalid) }).min(1, missing);
 }
 
 /** Optional free text: missing or blank means "none" (null). */
-export function optionalText(max: number, tooLong: string, multiline = false) {
-  return textSchema({ max, tooLong, notText: 'Debe ser un texto.', multiline })
+export function optionalText(max: number, tooLong: MessageId, multiline = false) {
+  return textSchema({ max, tooLong, notText: 'error.text.notText', multiline })
     .nullish()
     .transform((value) => (value ? value : null));
 }
@@ -48,8 +58,8 @@ export function optionalText(max: number, tooLong: string, multiline = false) {
 /** An optional address (a link, a picture): blank means "none" (null), else `isValid` decides. */
 export function optionalAddress(
   max: number,
-  tooLong: string,
-  invalid: string,
+  tooLong: MessageId,
+  invalid: MessageId,
   isValid: (value: string) => boolean,
 ) {
   return textSchema({ max, tooLong, notText: invalid })
@@ -61,13 +71,13 @@ export function optionalAddress(
 /**
  * A list refused by its length before any item is looked at (zod checks the items first, and one
  * issue per bad item of a long list is real work); `list` then checks the items. `notList` is the
- * message for a value that is no list (zod's own Spanish one when omitted).
+ * message for a value that is no list ('error.invalidData' when omitted).
  */
 export function boundedArray<T extends z.ZodType<unknown, unknown[]>>(
   max: number,
-  tooMany: string,
+  tooMany: MessageId,
   list: T,
-  notList?: string,
+  notList?: MessageId,
 ) {
   return z.array(z.unknown(), notList).max(max, { error: tooMany, abort: true }).pipe(list);
 }
@@ -76,16 +86,22 @@ export function boundedArray<T extends z.ZodType<unknown, unknown[]>>(
  * A list of up to `max` items that stops at the first bad item, with that item's message. zod's
  * array reports every bad item, and each issue is real work (`npm run bench -- input`).
  */
-export function boundedList<T>(max: number, tooMany: string, item: z.ZodType<T>, notList?: string) {
+export function boundedList<T>(
+  max: number,
+  tooMany: MessageId,
+  item: z.ZodType<T>,
+  notList?: MessageId,
+) {
   return z
     .array(z.unknown(), notList)
     .max(max, { error: tooMany, abort: true })
     .transform((list, ctx) => {
       const items: T[] = [];
       for (const value of list) {
-        const parsed = item.safeParse(value);
+        // A parse of its own: the outer parse's `error` does not reach it.
+        const parsed = item.safeParse(value, { error: unwordedIssue });
         if (!parsed.success) {
-          const message = parsed.error.issues[0]?.message ?? 'La lista no es válida.';
+          const message = parsed.error.issues[0]?.message ?? msg('error.text.badList');
           ctx.issues.push({ code: 'custom', message, input: value });
           return z.NEVER;
         }

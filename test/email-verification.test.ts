@@ -8,6 +8,7 @@ import {
   EMAIL_VERIFIED,
   INVALID_VERIFICATION_LINK,
 } from '../server/auth/email-verification.routes.js';
+import es from '../common/i18n/es.json';
 import { createLogger } from '../server/lib/logger.js';
 import { TOO_MANY_MESSAGE } from '../server/security/rate-limit.js';
 import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';
@@ -117,14 +118,17 @@ describe('the link in the welcome mail', () => {
 
     // No session needed: the link is often opened on another device.
     const res = await verify(app, token).expect(200);
-    expect(res.body).toEqual({ message: EMAIL_VERIFIED });
+    expect(res.body).toEqual({ message: es[EMAIL_VERIFIED] });
     expect(await verifiedAtOf('Nueva@Example.com')).toBeInstanceOf(Date);
     expect(await sessionUserOf(agent)).toMatchObject({ emailVerified: true });
     expect((await agent.get('/api/profile').expect(200)).body.emailVerified).toBe(true);
 
     const again = await verify(app, token);
     expect(again.status).toBe(400);
-    expect(again.body.error).toEqual({ code: 'invalid_link', message: INVALID_VERIFICATION_LINK });
+    expect(again.body.error).toEqual({
+      code: 'invalid_link',
+      message: es[INVALID_VERIFICATION_LINK],
+    });
   });
 
   it('an expired, garbage, missing or superseded token is a Spanish 400 and verifies nothing', async () => {
@@ -136,7 +140,7 @@ describe('the link in the welcome mail', () => {
     now = new Date('2030-03-03T10:00:01Z'); // 48 hours and a second later
     const expired = await verify(app, first);
     expect(expired.status).toBe(400);
-    expect(expired.body.error.message).toBe(INVALID_VERIFICATION_LINK);
+    expect(expired.body.error.message).toBe(es[INVALID_VERIFICATION_LINK]);
 
     for (const bad of ['inventado-123456789012345', '', 'x'.repeat(201), 42, undefined]) {
       const res = await verify(app, bad);
@@ -188,7 +192,7 @@ describe('POST /api/profile/verification-email', () => {
     const { agent } = await signedInAgent(app, database.db); // the factory's fans are verified
     const res = await agent.post('/api/profile/verification-email').send({});
     expect(res.status).toBe(400);
-    expect(res.body.error.message).toBe(ALREADY_VERIFIED);
+    expect(res.body.error.message).toBe(es[ALREADY_VERIFIED]);
 
     const fresh = await register(app, 'campos@example.com');
     const extra = await fresh.post('/api/profile/verification-email').send({ email: 'otro@x.es' });
@@ -209,7 +213,7 @@ describe('POST /api/profile/verification-email', () => {
 
     const tooSoon = await agent.post('/api/profile/verification-email').send({});
     expect(tooSoon.status).toBe(429);
-    expect(tooSoon.body.error.message).toBe(TOO_MANY_MESSAGE);
+    expect(tooSoon.body.error.message).toBe(es[TOO_MANY_MESSAGE]);
     expect(tooSoon.headers['retry-after']).toBeDefined();
 
     // Five requests a day, refused ones included: three more, a minute apart, then the limit.

@@ -14,10 +14,12 @@ function appWith(calls: unknown[]) {
     route(
       {
         params: z.strictObject({
-          id: z.string().regex(/^\d+$/, 'Id no válido.').transform(Number),
+          id: z.string().regex(/^\d+$/, 'error.admin.badId').transform(Number),
         }),
         query: z.strictObject({ page: z.coerce.number().int().default(1) }),
-        body: z.strictObject({ name: z.string('Falta el nombre.').min(1, 'Falta el nombre.') }),
+        body: z.strictObject({
+          name: z.string('error.band.nameMissing').min(1, 'error.band.nameMissing'),
+        }),
       },
       (_req, res, { params, query, body }) => {
         calls.push({ params, query, body });
@@ -44,9 +46,9 @@ test('hands the parsed, typed values to the handler', async () => {
 });
 
 test.each([
-  ['bad params', '/things/x', { name: 'sa' }, 'Id no válido.'],
-  ['bad body', '/things/1', { name: '' }, 'Falta el nombre.'],
-  ['missing body field', '/things/1', {}, 'Falta el nombre.'],
+  ['bad params', '/things/x', { name: 'sa' }, 'El identificador debe ser un número entero.'],
+  ['bad body', '/things/1', { name: '' }, 'Indica el nombre de la banda.'],
+  ['missing body field', '/things/1', {}, 'Indica el nombre de la banda.'],
 ])('%s: a Spanish 400 and the handler never runs', async (_case, url, body, message) => {
   const calls: unknown[] = [];
   const res = await request(appWith(calls)).post(url).send(body);

@@ -1,5 +1,6 @@
 // The weekly send under trouble: an SMTP outage mid-send, three app instances clicking at once.
 import request from 'supertest';
+import es from '../common/i18n/es.json';
 import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { addDays, madridDateTime } from '../server/lib/time.js';
@@ -95,7 +96,7 @@ it('three app instances triggered at once make one campaign; each fan gets one m
   );
   const messages = answers.map((res) => res.body.message as string);
   expect(messages.filter((m) => m === 'Email semanal en marcha para 20 usuarios.')).toHaveLength(1);
-  expect(messages.filter((m) => m === WEEKLY_ALREADY_SENT)).toHaveLength(2);
+  expect(messages.filter((m) => m === es[WEEKLY_ALREADY_SENT])).toHaveLength(2);
 
   await eventually(allSent, 30_000);
   // Nothing more can go out once the campaign is done and no send job is left to run.

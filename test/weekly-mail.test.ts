@@ -1,5 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
+import es from '../common/i18n/es.json';
 import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { isoWeekOf } from '../server/weekly-mail/iso-week.js';
@@ -211,11 +212,11 @@ it('a second trigger in the same week sends nothing new', async () => {
   const { fan } = await seedWeek();
   const [first, second] = await Promise.all([trigger('real'), trigger('real')]);
   expect([first.body.message, second.body.message]).toEqual(
-    expect.arrayContaining(['Email semanal en marcha para 2 usuarios.', WEEKLY_ALREADY_SENT]),
+    expect.arrayContaining(['Email semanal en marcha para 2 usuarios.', es[WEEKLY_ALREADY_SENT]]),
   );
   await eventually(campaignsDone);
   const third = await trigger('real').expect(200);
-  expect(third.body).toEqual({ message: WEEKLY_ALREADY_SENT });
+  expect(third.body).toEqual({ message: es[WEEKLY_ALREADY_SENT] });
   // Nothing more can go out once the campaign is done and its queue holds no live job.
   await eventually(campaignsDone);
   await eventually(async () => (await liveJobs(database.db, QUEUES.weeklyMailSend)) === 0);

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { viaAdminToken } from '../auth/require-admin.js';
+import { textsFor, type ServerTranslate } from '../i18n/intl.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
 import { API_ACTOR, type Actor } from './audit.js';
 
@@ -10,17 +11,18 @@ export const actorOf = (req: Request): Actor =>
     : API_ACTOR;
 
 /**
- * The admin's writes: `write` runs as the request's actor, then `saved` drops the agenda's cached
- * concert data before its answer goes out (with the route's status).
+ * The admin's writes: `write` runs as the request's actor (its answer's texts in the request's
+ * language, `t`), then `saved` drops the agenda's cached concert data before its answer goes out
+ * (with the route's status).
  */
 export const adminWrites =
   (saved: () => void) =>
   <const S extends RouteSchemas>(
     schemas: S,
-    write: (input: RouteInput<S>, actor: Actor) => Promise<unknown>,
+    write: (input: RouteInput<S>, actor: Actor, t: ServerTranslate) => Promise<unknown>,
   ): RequestHandler =>
     route(schemas, async (req, res, input) => {
-      const answer = await write(input, actorOf(req));
+      const answer = await write(input, actorOf(req), textsFor(req));
       saved();
       res.status(schemas.status ?? 200).json(answer);
     });

@@ -13,6 +13,9 @@ import { generateDescriptions } from '../descriptions/generate-descriptions.js';
 import type { DescriptionLength } from '../descriptions/concerts-to-describe.repository.js';
 import { descriptionWriterFor } from '../descriptions/writer.js';
 import type { AiGate } from '../lib/ai-gate.js';
+import type { MessageId } from '../../common/i18n/catalogues.js';
+import { msg } from '../../common/text.js';
+import { textsFor, textsIn } from '../i18n/intl.js';
 import { AppError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -31,32 +34,32 @@ export interface AdminActionsDeps {
   ai: AiGate;
 }
 
-export const WEEKLY_ALREADY_SENT =
-  'El email semanal de esta semana ya se envió (o se está enviando): no se ha enviado nada nuevo.';
+export const WEEKLY_ALREADY_SENT: MessageId = 'answer.admin.weeklyAlreadySent';
 
 const RUN_BUSY_DESCRIPTION = 'Ya hay una generación de este tipo en marcha: no se ha empezado otra';
 
 export const weeklyEmailSchema = z.strictObject({
-  modo: z.enum(['prueba', 'real'], {
-    error: "El modo del email semanal debe ser 'prueba' o 'real'.",
-  }),
+  modo: z.enum(['prueba', 'real'], { error: msg('error.admin.badWeeklyMode') }),
 });
 
+/** The log line says it in Spanish, for the operators, whatever the answer's language. */
+const spanish = textsIn('es');
+
 /**
- * Logs the cause, answers the action's Spanish error text with a code (never a stack). An
- * AppError (a run already going) is already the answer.
+ * Logs the cause, answers the action's error text with a code (never a stack). An AppError (a run
+ * already going) is already the answer.
  */
 async function orFail<T>(
   req: Request,
   code: string,
-  message: string,
+  message: MessageId,
   work: () => Promise<T>,
 ): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof AppError) throw error;
-    req.log.error({ err: error }, message);
+    req.log.error({ err: error }, spanish(message));
     throw new AppError(code, 500, message);
   }
 }
@@ -85,15 +88,15 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
         const fans = await orFail(
           req,
           'recommendations_failed',
-          'Error generando recomendaciones.',
+          'error.admin.recommendationsFailed',
           () => startRecommendationsForAll(deps, adminIdOf(req)),
         );
-        res.json({ message: `Generación de recomendaciones en marcha para ${fans} usuarios.` });
+        res.json({ message: textsFor(req)('answer.admin.recommendationsStarted', { fans }) });
       },
     ),
   );
 
-  const describeRoute = (length: DescriptionLength, code: string, message: string) =>
+  const describeRoute = (length: DescriptionLength, code: string, message: MessageId) =>
     route(
       {
         summary: `Escribir las descripciones ${length === 'short' ? 'cortas' : 'largas'} que faltan`,
@@ -115,16 +118,16 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
             ),
           ),
         );
-        res.json({ message: `Descripciones generadas para ${count} conciertos.` });
+        res.json({ message: textsFor(req)('answer.admin.descriptionsWritten', { count }) });
       },
     );
   router.post(
     '/generateDescriptions',
-    describeRoute('short', 'descriptions_failed', 'Error al generar descripciones.'),
+    describeRoute('short', 'descriptions_failed', 'error.admin.shortDescriptionsFailed'),
   );
   router.post(
     '/generateDescriptionsLong',
-    describeRoute('long', 'descriptions_failed', 'Error al generar descripciones largas.'),
+    describeRoute('long', 'descriptions_failed', 'error.admin.longDescriptionsFailed'),
   );
 
   router.post(
@@ -136,14 +139,15 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
         response: messageResponseSchema,
       },
       async (req, res, { body }) => {
-        const result = await orFail(req, 'weekly_mail_failed', 'Error al enviar emails', () =>
+        const result = await orFail(req, 'weekly_mail_failed', 'error.admin.weeklyMailFailed', () =>
           startWeeklyCampaign(deps, body.modo, adminIdOf(req)),
         );
+        const t = textsFor(req);
         if (!result.started) {
-          res.json({ message: WEEKLY_ALREADY_SENT });
+          res.json({ message: t(WEEKLY_ALREADY_SENT) });
           return;
         }
-        res.json({ message: `Email semanal en marcha para ${result.recipients} usuarios.` });
+        res.json({ message: t('answer.admin.weeklyStarted', { recipients: result.recipients }) });
       },
     ),
   );

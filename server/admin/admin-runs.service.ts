@@ -3,7 +3,9 @@
 // outcome. A second start of a running kind is a 409 that changes nothing (the database refuses
 // it); a run silent for STALE_RUN_HOURS lost its work and no longer blocks a new one.
 import type { AdminRunDto } from '../../common/dto.js';
+import type { MessageId } from '../../common/i18n/catalogues.js';
 import type { Database } from '../db/database.js';
+import { isMessageId, type ServerTranslate } from '../i18n/intl.js';
 import { AppError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import {
@@ -20,13 +22,14 @@ export type { RunKind } from './admin-runs.repository.js';
 /** Far above a pass over 100,000 fans: a run open this long had its jobs lost with a process. */
 export const STALE_RUN_HOURS = 6;
 
-export const RUN_BUSY: Record<RunKind, string> = {
-  recommendations: 'Ya se están generando las recomendaciones: espera a que termine.',
-  'descriptions-short': 'Ya se están generando las descripciones cortas: espera a que termine.',
-  'descriptions-long': 'Ya se están generando las descripciones largas: espera a que termine.',
+export const RUN_BUSY: Record<RunKind, MessageId> = {
+  recommendations: 'error.admin.recommendationsRunning',
+  'descriptions-short': 'error.admin.shortDescriptionsRunning',
+  'descriptions-long': 'error.admin.longDescriptionsRunning',
 };
 
-export const STALE_RUN_ERROR = `Sin terminar: no acabó en ${STALE_RUN_HOURS} horas.`;
+// A run's error is kept as a catalogue id, worded when the panel asks (`latestRunsOf`).
+export const STALE_RUN_ERROR: MessageId = 'error.admin.runStale';
 
 /**
  * Records a new run of `kind` inside `trx` and answers its id; a 409 when one is running. The
@@ -59,7 +62,7 @@ export interface RunTally {
  */
 export async function runInline<T>(
   db: Database,
-  run: { kind: RunKind; startedBy: string | undefined; failureMessage: string },
+  run: { kind: RunKind; startedBy: string | undefined; failureMessage: MessageId },
   work: (tally: RunTally) => Promise<T>,
 ): Promise<T> {
   const runId = await db.transaction().execute((trx) => startRun(trx, run.kind, run.startedBy));
@@ -100,16 +103,18 @@ export async function countJobOfRun(
   }
 }
 
-export const FAN_OUT_FAILED = 'No se pudieron poner en cola las recomendaciones.';
+export const FAN_OUT_FAILED: MessageId = 'error.admin.runNotQueued';
 
 /** The run's work could not be queued at all: it ends here with that error. */
 export const failUnqueuedRun = (db: Database, runId: string) => failRun(db, runId, FAN_OUT_FAILED);
 
-/** The latest run of each kind, as the panel shows it. */
-export async function latestRunsOf(db: Database): Promise<AdminRunDto[]> {
+/** The latest run of each kind, as the panel shows it, its error worded by `t`. */
+export async function latestRunsOf(db: Database, t: ServerTranslate): Promise<AdminRunDto[]> {
   const rows = await latestRuns(db, STALE_RUN_HOURS);
   return rows.map((row) => {
-    const error = row.error ?? (row.stale ? STALE_RUN_ERROR : null);
+    const kept = row.error ?? (row.stale ? STALE_RUN_ERROR : null);
+    // Runs recorded before errors were ids keep their Spanish text.
+    const error = kept !== null && isMessageId(kept) ? t(kept, { hours: STALE_RUN_HOURS }) : kept;
     const status =
       row.finished_at === null && !row.stale
         ? 'running'

@@ -15,6 +15,7 @@ import { requireAdmin } from '../auth/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { textsFor } from '../i18n/intl.js';
 import { route } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
 import { uploadRouter } from '../uploads/upload.routes.js';
@@ -91,7 +92,7 @@ export function adminRouter(deps: {
       },
       async (req, res, { body }) => {
         const id = await createConcert(writeDeps, body, actorOf(req));
-        created(res, { id, message: `Concierto creado con ID: ${id}` });
+        created(res, { id, message: textsFor(req)('answer.admin.concertCreated', { id }) });
       },
     ),
   );
@@ -104,9 +105,9 @@ export function adminRouter(deps: {
         response: adminCreatedSchema,
         status: 201,
       },
-      async (_req, res, { body }) => {
+      async (req, res, { body }) => {
         const id = await createBand(db, body);
-        created(res, { id, message: `Banda creada con ID: ${id}` });
+        created(res, { id, message: textsFor(req)('answer.admin.bandCreated', { id }) });
       },
     ),
   );
@@ -119,9 +120,9 @@ export function adminRouter(deps: {
         response: messageResponseSchema,
         status: 201,
       },
-      async (_req, res, { body }) => {
+      async (req, res, { body }) => {
         await createLink(writeDeps, body);
-        created(res, { message: 'Vínculo creado con éxito' });
+        created(res, { message: textsFor(req)('answer.admin.linkCreated') });
       },
     ),
   );
@@ -181,8 +182,8 @@ export function adminRouter(deps: {
     '/overview',
     route(
       { summary: 'Lo que necesita al administrador hoy', response: adminOverviewSchema },
-      async (_req, res) => {
-        res.json(await adminOverview(deps));
+      async (req, res) => {
+        res.json(await adminOverview(deps, textsFor(req)));
       },
     ),
   );
@@ -194,8 +195,8 @@ export function adminRouter(deps: {
         summary: 'La última generación de cada tipo (recomendaciones, descripciones)',
         response: adminRunsResponseSchema,
       },
-      async (_req, res) => {
-        res.json({ runs: await latestRunsOf(db) });
+      async (req, res) => {
+        res.json({ runs: await latestRunsOf(db, textsFor(req)) });
       },
     ),
   );

@@ -51,7 +51,7 @@ const BANDS = {
   entity: 'band',
   read: findAdminBand,
   missing: UNKNOWN_BAND,
-  inUse: 'Esta banda tiene conciertos: desvincúlala o fusiónala con otra antes de borrarla.',
+  inUse: 'error.admin.bandInUse',
 } satisfies AuditedRows<AdminBandRow>;
 
 const orDuplicate = <T>(work: () => Promise<T>) =>
@@ -140,7 +140,7 @@ export async function mergeBands(
   intoId: number,
   actor: Actor,
 ): Promise<AdminBandDto> {
-  if (fromId === intoId) throw badRequest('Elige dos bandas distintas para fusionarlas.');
+  if (fromId === intoId) throw badRequest('error.band.mergeSame');
   const result = await deps.db.transaction().execute(async (trx) => {
     // Locked in id order, so two merges of the same pair cannot deadlock.
     const [low, high] = fromId < intoId ? [fromId, intoId] : [intoId, fromId];

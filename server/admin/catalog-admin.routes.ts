@@ -48,9 +48,9 @@ export function catalogAdminRouter(deps: AdminWriteDeps, saved: () => void): Rou
   );
   router.delete(
     '/bands/:id',
-    write({ params }, async ({ params }, actor) => {
+    write({ params }, async ({ params }, actor, t) => {
       await deleteBand(deps, params.id, actor);
-      return { message: 'Banda borrada.' };
+      return { message: t('answer.admin.bandDeleted') };
     }),
   );
 
@@ -74,9 +74,9 @@ export function catalogAdminRouter(deps: AdminWriteDeps, saved: () => void): Rou
   );
   router.delete(
     '/venues/:id',
-    write({ params }, async ({ params }, actor) => {
+    write({ params }, async ({ params }, actor, t) => {
       await deleteVenue(deps.db, params.id, actor);
-      return { message: 'Sala borrada.' };
+      return { message: t('answer.admin.venueDeleted') };
     }),
   );
 

@@ -1,4 +1,4 @@
-// What the admin's writes share: the dependencies, the Spanish 404 and 409 answers, venue and band
+// What the admin's writes share: the dependencies, the 404 and 409 answers, venue and band
 // resolution for the concert forms, and the work done after a commit (scores, change notices).
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
@@ -6,6 +6,7 @@ import type { VenueInput } from '../../common/admin.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/pg-errors.js';
+import type { MessageId } from '../../common/i18n/catalogues.js';
 import { AppError, notFound } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -33,13 +34,13 @@ export interface AdminWriteDeps {
   boss?: PgBoss;
 }
 
-export const UNKNOWN_CONCERT = 'No existe ningún concierto con ese ID.';
-export const UNKNOWN_BAND = 'No existe ninguna banda con ese ID.';
-export const UNKNOWN_VENUE = 'Esa sala no está en la lista de salas.';
-export const DUPLICATE_BAND = 'Ya existe una banda con ese nombre.';
-export const DUPLICATE_LINK = 'Ese concierto y esa banda ya están vinculados.';
+export const UNKNOWN_CONCERT: MessageId = 'error.admin.unknownConcert';
+export const UNKNOWN_BAND: MessageId = 'error.admin.unknownBand';
+export const UNKNOWN_VENUE: MessageId = 'error.admin.venueNotListed';
+export const DUPLICATE_BAND: MessageId = 'error.admin.duplicateBand';
+export const DUPLICATE_LINK: MessageId = 'error.admin.duplicateLink';
 
-export const conflict = (message: string) => new AppError('conflict', 409, message);
+export const conflict = (message: MessageId) => new AppError('conflict', 409, message);
 
 /**
  * Runs `work`; a row the unique index `key` refuses becomes a 409 saying `message` (the index
@@ -47,7 +48,7 @@ export const conflict = (message: string) => new AppError('conflict', 409, messa
  */
 export function conflictOnDuplicate<T>(
   key: string,
-  message: string,
+  message: MessageId,
   work: () => Promise<T>,
 ): Promise<T> {
   return work().catch((error: unknown) => {

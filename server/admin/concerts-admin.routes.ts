@@ -61,17 +61,17 @@ export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Ro
     '/:id/duplicate',
     write(
       { params, body: concertDuplicateSchema, status: 201 },
-      async ({ params, body }, actor) => {
+      async ({ params, body }, actor, t) => {
         const id = await duplicateConcert(deps, params.id, body, actor);
-        return { id, message: `Concierto duplicado con ID: ${id}` };
+        return { id, message: t('answer.admin.concertDuplicated', { id }) };
       },
     ),
   );
   router.delete(
     '/:id',
-    write({ params }, async ({ params }, actor) => {
+    write({ params }, async ({ params }, actor, t) => {
       await deleteConcert(deps, params.id, actor);
-      return { message: 'Concierto borrado.' };
+      return { message: t('answer.admin.concertDeleted') };
     }),
   );
   router.post(

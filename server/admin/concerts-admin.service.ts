@@ -163,7 +163,7 @@ export async function insertConcertWithAudit(
     action: 'concert.create',
     create: async () => {
       const venue = await resolveVenue(trx, input);
-      if (!venue) throw new AppError('bad_request', 400, 'Elige una sala.');
+      if (!venue) throw new AppError('bad_request', 400, 'error.venue.missing');
       const concertId = await insertConcert(trx, {
         day: input.day,
         hour: input.hour,
@@ -423,7 +423,7 @@ export function unlinkConcertBand(
 ): Promise<AdminConcertDto> {
   return changeBands(deps, id, actor, 'concert.unlink_band', async (trx) => {
     if (!(await deleteLink(trx, id, bandId))) {
-      throw notFound('Esa banda no está vinculada a este concierto.');
+      throw notFound('error.admin.bandNotLinked');
     }
   });
 }

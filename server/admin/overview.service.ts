@@ -3,6 +3,7 @@
 import type { AdminOverviewResponse } from '../../common/dto.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { ServerTranslate } from '../i18n/intl.js';
 import { countFailedJobsByQueue } from '../jobs/failed-jobs.repository.js';
 import { aiCallsOn } from '../lib/ai-budget.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
@@ -30,11 +31,11 @@ async function lastWeeklyMail(db: Database): Promise<AdminOverviewResponse['last
   };
 }
 
-export async function adminOverview(deps: {
-  db: Database;
-  config: Config;
-  clock: Clock;
-}): Promise<AdminOverviewResponse> {
+/** `t` words the runs' errors in the admin's language. */
+export async function adminOverview(
+  deps: { db: Database; config: Config; clock: Clock },
+  t: ServerTranslate,
+): Promise<AdminOverviewResponse> {
   const { db } = deps;
   const today = madridDateTime(deps.clock()).day;
   const [concerts, submissionsPending, fans, weekly, callsToday, failedJobs, runs] =
@@ -45,7 +46,7 @@ export async function adminOverview(deps: {
       lastWeeklyMail(db),
       aiCallsOn(db, today),
       countFailedJobsByQueue(db, FAILED_JOBS_DAYS),
-      latestRunsOf(db),
+      latestRunsOf(db, t),
     ]);
   return {
     today,

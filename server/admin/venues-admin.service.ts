@@ -21,15 +21,15 @@ import {
   type VenueOptionRow,
 } from './venues-admin.repository.js';
 
-const DUPLICATE_VENUE = 'Ya existe una sala con ese nombre.';
+const DUPLICATE_VENUE = 'error.admin.duplicateVenue';
 /** The unique index on lower(name). */
 export const VENUE_NAME_KEY = 'venues_name_lower_key';
 
 const VENUES = {
   entity: 'venue',
   read: findManagedVenue,
-  missing: 'No existe ninguna sala con ese ID.',
-  inUse: 'Esta sala tiene conciertos: cámbialos de sala antes de borrarla.',
+  missing: 'error.admin.unknownVenue',
+  inUse: 'error.admin.venueInUse',
 } satisfies AuditedRows<ManagedVenueRow>;
 
 const toManagedVenueDto = (row: ManagedVenueRow): AdminManagedVenueDto => ({

@@ -11,7 +11,8 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../common/schemas.js';
-import { requestLocale } from '../i18n/intl.js';
+import type { MessageId } from '../../common/i18n/catalogues.js';
+import { requestLocale, textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byBodyEmail, byIp, rateLimit } from '../security/rate-limit.js';
@@ -34,11 +35,9 @@ import {
   signInResponseSchema,
 } from '../../common/responses.js';
 
-export const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
-export const ACCOUNT_EXISTS = 'Ya existe una cuenta con este email. Inicia sesión.';
-export const RESET_FAILED = 'Hubo un error al cambiar la contraseña';
-export const recoverySentMessage = (email: string) =>
-  `Hemos enviado un enlace para restablecer tu contraseña a ${email}.`;
+export const WRONG_CREDENTIALS: MessageId = 'error.auth.wrongCredentials';
+export const ACCOUNT_EXISTS: MessageId = 'error.auth.accountExists';
+export const RESET_FAILED: MessageId = 'error.auth.resetFailed';
 
 const MINUTE = 60;
 
@@ -133,7 +132,9 @@ export function authRouter(deps: AuthDeps): Router {
       (req, res, { body }) => {
         // The same answer, in the same time, whether or not the email has an account: the lookup,
         // the token and the mail all happen after answering (a failure is logged, never shown).
-        const answer: MessageResponse = { message: recoverySentMessage(body.email) };
+        const answer: MessageResponse = {
+          message: textsFor(req)('answer.auth.recoverySent', { email: body.email }),
+        };
         res.json(answer);
         requestPasswordReset(deps, body.email).catch((error: unknown) =>
           req.log.error({ err: error }, 'No se pudo preparar el correo de recuperación'),

@@ -4,6 +4,8 @@ import express, { type Request, type RequestHandler, type Router } from 'express
 import { z } from 'zod';
 import type { MessageResponse } from '../../common/dto.js';
 import { textSchema } from '../../common/text.js';
+import type { MessageId } from '../../common/i18n/catalogues.js';
+import { textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byIp, rateLimit } from '../security/rate-limit.js';
@@ -12,13 +14,10 @@ import { resendVerificationMail, verifyEmail } from './email-verification.js';
 import { currentUser, requireUser } from './require-user.js';
 import { messageResponseSchema } from '../../common/responses.js';
 
-export const EMAIL_VERIFIED = '¡Email verificado!';
-export const INVALID_VERIFICATION_LINK = 'El enlace no es válido o ha caducado.';
-export const ALREADY_VERIFIED = 'Tu email ya está verificado.';
-export const VERIFICATION_MAIL_FAILED =
-  'No hemos podido enviar el email. Inténtalo de nuevo más tarde.';
-export const verificationSentMessage = (email: string) =>
-  `Te hemos enviado un email de verificación a ${email}.`;
+export const EMAIL_VERIFIED: MessageId = 'answer.auth.emailVerified';
+export const INVALID_VERIFICATION_LINK: MessageId = 'error.link.invalidOrExpired';
+export const ALREADY_VERIFIED: MessageId = 'error.auth.alreadyVerified';
+export const VERIFICATION_MAIL_FAILED: MessageId = 'error.auth.verificationMailFailed';
 
 const verifySchema = z.strictObject({
   token: textSchema({
@@ -50,10 +49,10 @@ export function emailVerificationRouter(deps: AuthDeps): Router {
         summary: 'Verificar el email con el enlace del correo',
         response: messageResponseSchema,
       },
-      async (_req, res, { body }) => {
+      async (req, res, { body }) => {
         const userId = await verifyEmail(deps, body.token);
         if (!userId) throw new AppError('invalid_link', 400, INVALID_VERIFICATION_LINK);
-        const answer: MessageResponse = { message: EMAIL_VERIFIED };
+        const answer: MessageResponse = { message: textsFor(req)(EMAIL_VERIFIED) };
         res.json(answer);
       },
     ),
@@ -81,7 +80,9 @@ export function emailVerificationRouter(deps: AuthDeps): Router {
         const outcome = await resendVerificationMail(deps, user.user_id);
         if (outcome === 'already_verified') throw badRequest(ALREADY_VERIFIED);
         if (outcome === 'failed') throw new AppError('mail_failed', 502, VERIFICATION_MAIL_FAILED);
-        const body: MessageResponse = { message: verificationSentMessage(user.email) };
+        const body: MessageResponse = {
+          message: textsFor(req)('answer.auth.verificationSent', { email: user.email }),
+        };
         res.json(body);
       },
     ),

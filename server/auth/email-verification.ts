@@ -63,7 +63,7 @@ export async function resendVerificationMail(
   userId: string,
 ): Promise<ResendOutcome> {
   const user = await findSessionUser(deps.db, userId);
-  if (!user) throw notFound('No encontramos tu cuenta.');
+  if (!user) throw notFound('error.account.notFound');
   if (user.email_verified) return 'already_verified';
   const url = await newVerificationLink(deps, user);
   const sent = await sendRecordedMail(deps, {

@@ -13,7 +13,7 @@ export function isCommonPassword(password: string): boolean {
   return COMMON_PASSWORDS.has(password.toLowerCase());
 }
 
-/** Throws the Spanish 400 for a password being set that is on the list; called before any write. */
+/** Throws the 400 for a password being set that is on the list; called before any write. */
 export function assertPasswordAllowed(password: string): void {
   if (isCommonPassword(password)) throw new AppError('weak_password', 400, PASSWORD_TOO_COMMON);
 }

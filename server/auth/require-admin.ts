@@ -19,7 +19,7 @@ export function requireAdmin(apiToken: string | undefined): RequestHandler {
       res.locals.adminViaToken = true;
       return next();
     }
-    if (!req.user) return next(unauthorized('Usuario no autenticado'));
+    if (!req.user) return next(unauthorized('error.auth.notSignedIn'));
     next(req.user.is_admin ? undefined : forbidden());
   });
 }

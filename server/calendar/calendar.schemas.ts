@@ -2,10 +2,10 @@
 // after the length, so no pattern ever reads a long value.
 import { z } from 'zod';
 import { genreOfSlug } from '../../common/calendar.js';
-import { textSchema } from '../../common/text.js';
+import { msg, textSchema } from '../../common/text.js';
 
-const BAD_FILE = 'El calendario pedido no es válido.';
-export const UNKNOWN_GENRE = 'Ese género no existe.';
+const BAD_FILE = msg('error.calendar.badFile');
+export const UNKNOWN_GENRE = msg('error.calendar.unknownGenre');
 
 const fileName = textSchema({ max: 120, tooLong: BAD_FILE, notText: BAD_FILE });
 
@@ -35,7 +35,7 @@ export const privateFileParamsSchema = z.strictObject({ file: z.string().max(120
 
 export const calendarSettingsSchema = z.strictObject({
   includeExtreme: z.boolean({
-    error: 'Indica si quieres añadir también tus conciertos 🔥🔥🔥 (true o false).',
+    error: msg('error.calendar.extremeFlag'),
   }),
 });
 

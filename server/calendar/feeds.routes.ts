@@ -4,6 +4,7 @@
 // client address (FEED_LIMIT), shared by every instance.
 import express, { type Request, type Response, type Router } from 'express';
 import { savedLocale } from '../../common/i18n/locales.js';
+import { msg } from '../../common/text.js';
 import { askedLocale, requestLocale } from '../i18n/intl.js';
 import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';
@@ -29,7 +30,7 @@ const CONTENT_TYPES: Record<FeedFormat, string> = {
   rss: 'application/rss+xml; charset=utf-8',
 };
 
-export const FEED_NOT_FOUND = 'Este calendario no existe o su enlace se ha revocado.';
+export const FEED_NOT_FOUND = msg('error.calendar.feedNotFound');
 
 /**
  * Sends a feed, or 304 when the client's copy (If-None-Match / If-Modified-Since) is current:
@@ -124,7 +125,7 @@ export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
         params.file,
         requestLocale(req.originalUrl, req.headers),
       );
-      if (!answer) throw notFound('Ese concierto no existe.');
+      if (!answer) throw notFound('error.concert.notFound');
       res.attachment(`concierto-${params.file}.ics`);
       await sendFeed(req, res, answer, 'ics', PUBLIC_CACHE);
     }),
@@ -141,6 +142,6 @@ export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
     }),
   );
 
-  router.use((_req, _res, next) => next(notFound('Este calendario no existe.')));
+  router.use((_req, _res, next) => next(notFound('error.calendar.notFound')));
   return router;
 }

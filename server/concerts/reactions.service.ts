@@ -18,9 +18,9 @@ import {
 } from './reactions.repository.js';
 import { upcomingCutoff } from './upcoming.js';
 
-const CONCERT_NOT_FOUND = 'Ese concierto no existe.';
-const GOING_CANCELLED = 'Este concierto se ha cancelado: ya no puedes apuntarte.';
-const GOING_PAST = 'Este concierto ya ha pasado: ya no puedes apuntarte.';
+const CONCERT_NOT_FOUND = 'error.concert.notFound';
+const GOING_CANCELLED = 'error.concert.goingCancelled';
+const GOING_PAST = 'error.concert.goingPast';
 
 /** A foreign key refused the write: the concert (or, in a race, the fan's account) is gone. */
 function missingConcert(error: unknown): never {

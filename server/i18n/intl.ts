@@ -1,6 +1,7 @@
-// The server's texts (page heads, and in time error messages and mails) from the same catalogues
+// The server's texts (page heads, error messages, API answers and mails) from the same catalogues
 // as the app: one @formatjs/intl formatter per language, made once and shared by every request.
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
+import type { Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Catalogue, MessageId } from '../../common/i18n/catalogues.js';
 import type { Locale } from '../../common/i18n/locales.js';
@@ -22,6 +23,9 @@ export function intlFor(locale: Locale): IntlShape {
 }
 
 export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
+
+/** Whether a text is one of the catalogues' ids (an error's message may still be a plain text). */
+export const isMessageId = (text: string): text is MessageId => Object.hasOwn(es, text);
 
 /** `t(id, values)` in this language. */
 export const textsIn =
@@ -54,3 +58,10 @@ export function requestLocale(
 
 /** A bare address, or one whose only query is a language (`?lang=ca`): a visitor's kept page. */
 export const isKeptAddress = (url: string) => !url.includes('?') || /\?lang=(es|ca)$/.test(url);
+
+/** The language of the answer to a request: the page's language for this reader. */
+export const readerLocale = (req: Request): Locale =>
+  requestLocale(req.originalUrl, req.headers, req.user?.locale);
+
+/** `t(id, values)` in the language of the answer to this request. */
+export const textsFor = (req: Request): ServerTranslate => textsIn(readerLocale(req));

@@ -1,54 +1,55 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { MessageId } from '../../common/i18n/catalogues.js';
 import { isDatabaseUnreachable, isPoolTimeout } from '../db/database.js';
+import { isMessageId, textsFor } from '../i18n/intl.js';
 import { poolWaitTimeouts } from '../metrics/metrics.js';
 
-/** The one error type the API raises on purpose: its message is Spanish and shown to people. */
+/** What an error says: a catalogue id, or the id with its placeholders' values. */
+export type ErrorText = MessageId | { id: MessageId; values: Record<string, string | number> };
+
+/**
+ * The one error type the API raises on purpose. Its message is a catalogue id: the answer words it
+ * in the request's language (errorHandler), so services never need to know who asked.
+ */
 export class AppError extends Error {
+  public readonly values?: Record<string, string | number>;
+
   constructor(
     public readonly code: string,
     public readonly status: number,
-    message: string,
+    text: ErrorText,
     /** Sent as Retry-After (seconds) when set: the request may simply be repeated later. */
     public readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super(typeof text === 'string' ? text : text.id);
+    if (typeof text !== 'string') this.values = text.values;
   }
 }
 
 /** A 429 whose answer tells how many seconds to wait (Retry-After). */
 export class RateLimitedError extends AppError {
-  constructor(code: string, message: string, retryAfterSeconds: number) {
-    super(code, 429, message, retryAfterSeconds);
+  constructor(code: string, text: ErrorText, retryAfterSeconds: number) {
+    super(code, 429, text, retryAfterSeconds);
   }
 }
 
-export const notFound = (message = 'No encontrado.') => new AppError('not_found', 404, message);
-export const badRequest = (message: string) => new AppError('bad_request', 400, message);
-export const unauthorized = (message = 'No hay sesión activa. Por favor, inicia sesión.') =>
-  new AppError('unauthorized', 401, message);
-export const forbidden = (message = 'No tienes permisos de administrador.') =>
-  new AppError('forbidden', 403, message);
+export const notFound = (text: ErrorText = 'error.notFound') =>
+  new AppError('not_found', 404, text);
+export const badRequest = (text: ErrorText) => new AppError('bad_request', 400, text);
+export const unauthorized = (text: ErrorText = 'error.unauthorized') =>
+  new AppError('unauthorized', 401, text);
+export const forbidden = (text: ErrorText = 'error.forbidden') =>
+  new AppError('forbidden', 403, text);
 
 /** No database connection came free within DATABASE_POOL_TIMEOUT_MS. */
-const serverBusy = () =>
-  new AppError(
-    'server_busy',
-    503,
-    'El servidor está muy ocupado. Vuelve a intentarlo en unos segundos.',
-    5,
-  );
+const serverBusy = () => new AppError('server_busy', 503, 'error.serverBusy', 5);
 
 /** The database is down or restarting: the request may be repeated once it is back. */
 const databaseUnavailable = () =>
-  new AppError(
-    'database_unavailable',
-    503,
-    'El servicio no está disponible en este momento. Vuelve a intentarlo en unos segundos.',
-    5,
-  );
+  new AppError('database_unavailable', 503, 'error.databaseUnavailable', 5);
 
 export const apiNotFoundHandler: RequestHandler = (_req, _res, next) => {
-  next(notFound('Esta ruta de la API no existe.'));
+  next(notFound('error.apiRouteMissing'));
 };
 
 interface HttpishError {
@@ -58,17 +59,15 @@ interface HttpishError {
   expose?: boolean;
 }
 
-/** Body-parser and similar middleware throw errors carrying a 4xx status: keep it, word it in Spanish. */
+/** Body-parser and similar middleware throw errors carrying a 4xx status: keep it, word it ourselves. */
 function clientErrorFrom(error: unknown): AppError | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
   const { status, statusCode, type } = error as HttpishError;
   const code = status ?? statusCode;
   if (code === undefined || code < 400 || code >= 500) return undefined;
-  if (type === 'entity.parse.failed')
-    return badRequest('El cuerpo de la petición no es JSON válido.');
-  if (type === 'entity.too.large')
-    return new AppError('too_large', 413, 'La petición es demasiado grande.');
-  return new AppError('bad_request', code, 'La petición no es válida.');
+  if (type === 'entity.parse.failed') return badRequest('error.invalidJson');
+  if (type === 'entity.too.large') return new AppError('too_large', 413, 'error.tooLarge');
+  return new AppError('bad_request', code, 'error.badRequest');
 }
 
 export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
@@ -93,12 +92,15 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     if (res.headersSent) return;
     if (known.retryAfterSeconds !== undefined)
       res.set('Retry-After', String(known.retryAfterSeconds));
-    res.status(known.status).json({ error: { code: known.code, message: known.message } });
+    const message = isMessageId(known.message)
+      ? textsFor(req)(known.message, known.values)
+      : known.message;
+    res.status(known.status).json({ error: { code: known.code, message } });
     return;
   }
   req.log.error({ err: error }, 'unexpected error');
   if (res.headersSent) return;
   res.status(500).json({
-    error: { code: 'internal', message: 'Ha ocurrido un error inesperado. Inténtalo de nuevo.' },
+    error: { code: 'internal', message: textsFor(req)('error.internal') },
   });
 };

@@ -1,6 +1,6 @@
 // JSON bodies with a size limit per group of routes, each fitting the largest valid input of its
 // routes (JSON may escape every character as \uXXXX: six bytes). A larger body is refused by
-// body-parser before it is read further, as a Spanish 413 (server/lib/errors.ts).
+// body-parser before it is read further, as a 413 (server/lib/errors.ts).
 import express, { type RequestHandler } from 'express';
 
 export interface BodyLimit {

@@ -1,6 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { badRequest } from './errors.js';
+import { unwordedIssue } from '../../common/rules.js';
+import { isMessageId } from '../i18n/intl.js';
+import { badRequest, type ErrorText } from './errors.js';
 
 /** The zod schemas a route checks; any of the three may be left out. */
 export interface RouteSchemas {
@@ -42,13 +44,33 @@ export function routeSchemasOf(handler: unknown): RouteSchemas | undefined {
 
 const PARTS = ['body', 'query', 'params'] as const;
 
-function firstMessage(error: z.ZodError): string {
-  return error.issues[0]?.message ?? 'Los datos enviados no son válidos.';
+/** An enum's options as its messages name them: 'a', 'b' o 'c' (the same 'o' in both languages). */
+const optionList = (options: readonly unknown[]) =>
+  options
+    .map((option) => `'${String(option)}'`)
+    .join(', ')
+    .replace(/, ([^,]*)$/, ' o $1');
+
+/**
+ * The first issue's message, a catalogue id worded by the error handler, with the values its
+ * placeholders take from the issue: the unknown keys, an enum's options.
+ */
+function issueText(error: z.ZodError): ErrorText {
+  const issue = error.issues[0];
+  if (!issue || !isMessageId(issue.message)) return 'error.invalidData';
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((key) => JSON.stringify(key)).join(', ');
+    return { id: issue.message, values: { count: issue.keys.length, keys } };
+  }
+  if (issue.code === 'invalid_value') {
+    return { id: issue.message, values: { options: optionList(issue.values) } };
+  }
+  return issue.message;
 }
 
 /**
  * A request handler whose input types come from its schemas: body, query and params are parsed
- * (strict schemas, Spanish messages); bad input becomes a 400 with the first message and the
+ * (strict schemas, messages in the reader's language); bad input becomes a 400 with the first message and the
  * handler never runs. The parsed values are handed over as the third argument, so the types the
  * handler reads and the schemas that check them cannot disagree.
  *
@@ -63,9 +85,9 @@ export function route<const S extends RouteSchemas>(
     for (const part of PARTS) {
       const schema = schemas[part];
       if (!schema) continue;
-      const result = schema.safeParse(req[part] ?? {});
+      const result = schema.safeParse(req[part] ?? {}, { error: unwordedIssue });
       if (!result.success) {
-        next(badRequest(firstMessage(result.error)));
+        next(badRequest(issueText(result.error)));
         return;
       }
       parsed[part] = result.data;

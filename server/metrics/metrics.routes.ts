@@ -34,13 +34,11 @@ export function metricsRouter(token: string | undefined): Router {
         also: { 404: 'Métricas desactivadas en este puerto (sin METRICS_TOKEN)' },
       },
       (req, res, _input, next) => {
-        if (!expected) return next(notFound('Las métricas no están activadas.'));
+        if (!expected) return next(notFound('error.metrics.off'));
         const given = /^Bearer (.+)$/i.exec(req.get('authorization') ?? '')?.[1];
         // Hashing first gives equal lengths, so the comparison never leaks the token's length.
         if (!given || !timingSafeEqual(digest(given), expected))
-          return next(
-            new AppError('unauthorized', 401, 'Falta el token de las métricas o no es válido.'),
-          );
+          return next(new AppError('unauthorized', 401, 'error.metrics.badToken'));
         sendMetrics(req, res, next);
       },
     ),

@@ -155,7 +155,7 @@ export function buildOpenApiDocument(app: Express, serverUrl?: string): OpenApiD
       version: API_VERSION,
       description:
         'API de la agenda de conciertos de Mallorca. Los errores son siempre ' +
-        '{ "error": { "code", "message" } } con el mensaje en español.',
+        '{ "error": { "code", "message" } } con el mensaje en el idioma del lector (es o ca).',
       license: { name: 'Privativa', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: serverUrl ?? 'http://localhost:3000' }],

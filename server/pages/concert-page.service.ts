@@ -7,7 +7,7 @@ import { upcomingCutoff } from '../concerts/upcoming.js';
 import { findConcertPageRow, findUpcomingConcertSlugs } from './concert-page.repository.js';
 import { sitemapPath, toConcertPageDto } from './concert-page.dto.js';
 
-export const CONCERT_NOT_FOUND = 'Este concierto no existe o se ha retirado de la agenda.';
+export const CONCERT_NOT_FOUND = 'error.concert.gone';
 
 /** The concert, or undefined when there is no such concert (removed or never existed). */
 export async function findConcertPage(
@@ -23,7 +23,7 @@ export async function findConcertPage(
   return toConcertPageDto(row, upcoming);
 }
 
-/** GET /api/concerts/:id: the concert, or a Spanish 404. */
+/** GET /api/concerts/:id: the concert, or a 404. */
 export async function concertPage(
   db: Database,
   clock: Clock,

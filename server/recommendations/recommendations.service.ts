@@ -14,9 +14,7 @@ import type { RecommendationRunner } from './runner.js';
  */
 export const GENERATE_LIMIT = { limit: 30, windowSeconds: 60 * 60 };
 
-export const GENERATE_TOO_OFTEN =
-  'Has pedido tus recomendaciones demasiadas veces seguidas. Espera un poco: las que ' +
-  'ya están en marcha siguen calculándose.';
+export const GENERATE_TOO_OFTEN = 'error.recommendations.tooOften';
 
 export interface RecommendationsDeps {
   db: Database;

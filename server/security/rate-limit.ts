@@ -2,6 +2,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
+import type { MessageId } from '../../common/i18n/catalogues.js';
 import { EMAIL_MAX, hasControlCharacters } from '../../common/rules.js';
 import { AppError } from '../lib/errors.js';
 import {
@@ -20,7 +21,7 @@ export interface LimitRule {
   key: (req: Request) => string | undefined;
 }
 
-export const TOO_MANY_MESSAGE = 'Demasiados intentos. Espera un momento y vuelve a probar.';
+export const TOO_MANY_MESSAGE: MessageId = 'error.tooManyAttempts';
 
 interface Counter {
   key: string;
@@ -55,7 +56,7 @@ const counterKey = (rule: Pick<LimitRule, 'name'>, value: string) => `${rule.nam
 export function rateLimit(
   db: Database,
   rules: LimitRule[],
-  message = TOO_MANY_MESSAGE,
+  message: MessageId = TOO_MANY_MESSAGE,
 ): RequestHandler {
   return async (req, res, next) => {
     const counters = rules.flatMap((rule) => {

@@ -16,6 +16,6 @@ export function sameOriginOnly(publicUrl: string, extraOrigins: string[] = []): 
     const originOk = origin === undefined || allowed.has(origin) || origin === ownOrigin;
     const siteOk = fetchSite === undefined || fetchSite === 'same-origin' || fetchSite === 'none';
     if (originOk && siteOk) return next();
-    next(new AppError('cross_origin', 403, 'Petición rechazada: no viene de Conciertos Mallorca.'));
+    next(new AppError('cross_origin', 403, 'error.crossOrigin'));
   };
 }

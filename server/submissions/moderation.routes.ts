@@ -13,6 +13,7 @@ import type { AdminWriteDeps } from '../admin/concert-writes.js';
 import { requireAdmin } from '../auth/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config.js';
+import { textsFor } from '../i18n/intl.js';
 import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { submissionImagesDirOf } from './submission-images.js';
@@ -60,7 +61,7 @@ export function moderationRouter(
             params.file,
             { root: submissionImagesDirOf(deps.config.dataDir) },
             (error) =>
-              error && !res.headersSent ? reject(notFound('Imagen no encontrada.')) : resolve(),
+              error && !res.headersSent ? reject(notFound('error.image.notFound')) : resolve(),
           );
         });
       },
@@ -89,7 +90,7 @@ export function moderationRouter(
   router.post(
     '/:id/approve',
     route({ params: submissionIdSchema }, async (req, res, { params }) => {
-      const answer = await approveSubmission(deps, params.id, actorOf(req));
+      const answer = await approveSubmission(deps, params.id, actorOf(req), textsFor(req));
       deps.catalog.invalidate();
       res.json(answer);
     }),
@@ -99,14 +100,14 @@ export function moderationRouter(
     route(
       { params: submissionIdSchema, body: submissionRejectSchema },
       async (req, res, { params, body }) => {
-        res.json(await rejectSubmission(deps, params.id, body.reason, actorOf(req)));
+        res.json(await rejectSubmission(deps, params.id, body.reason, actorOf(req), textsFor(req)));
       },
     ),
   );
   router.post(
     '/:id/spam',
     route({ params: submissionIdSchema }, async (req, res, { params }) => {
-      res.json(await markSubmissionAsSpam(deps, params.id, actorOf(req)));
+      res.json(await markSubmissionAsSpam(deps, params.id, actorOf(req), textsFor(req)));
     }),
   );
   return router;

@@ -19,6 +19,7 @@ import { insertConcertWithAudit } from '../admin/concerts-admin.service.js';
 import { findVenueByName } from '../admin/venues-admin.repository.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import type { ServerTranslate } from '../i18n/intl.js';
 import { AppError, badRequest, notFound } from '../lib/errors.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { deleteWaitingImage, isWaitingImage, withPublishedImage } from './submission-images.js';
@@ -41,10 +42,10 @@ import { submissionFields } from './submission-fields.js';
 /** The queue shows this many at a time; the oldest pending ones come first. */
 export const LIST_LIMIT = 100;
 
-const NOT_FOUND = 'La propuesta no existe.';
-const ALREADY_REVIEWED = 'Esta propuesta ya se ha revisado.';
-const RETRY = 'La propuesta ha cambiado mientras se aprobaba. Vuelve a intentarlo.';
-const UNKNOWN_GENRE = 'El género de la propuesta ya no existe: corrígelo antes de aprobarla.';
+const NOT_FOUND = 'error.submission.notFound';
+const ALREADY_REVIEWED = 'error.submission.alreadyReviewed';
+const RETRY = 'error.submission.changedWhileApproving';
+const UNKNOWN_GENRE = 'error.submission.genreGone';
 
 type Deps = AdminWriteDeps & { config: Config };
 
@@ -71,7 +72,7 @@ async function pendingForUpdate(db: Database, id: number): Promise<SubmissionRow
   return row;
 }
 
-const BAD_IMAGE = 'La URL de la imagen no es válida.';
+const BAD_IMAGE = 'error.image.urlInvalid';
 
 export async function editSubmission(deps: Deps, id: number, input: SubmissionEditInput) {
   const { dto, replaced } = await deps.db.transaction().execute(async (trx) => {
@@ -153,10 +154,12 @@ async function tell(
   }
 }
 
+/** The answers' texts are in the admin's language (`t`); the mails in the sender's. */
 export async function approveSubmission(
   deps: Deps,
   id: number,
   actor: Actor,
+  t: ServerTranslate,
 ): Promise<SubmissionReviewResponse> {
   const { row, concertId, rescore } = await deps.db.transaction().execute(async (trx) => {
     const row = await pendingForUpdate(trx, id);
@@ -198,20 +201,16 @@ export async function approveSubmission(
     row,
     submissionApprovedMail(row.contact_email, { bandName: row.band_name, day: row.day }, url),
   );
-  return {
-    message: `Propuesta aprobada: concierto creado${mailOutcome(mail, row.contact_email)}`,
-    concertId,
-    mail,
-  };
+  return { message: reviewed(t, 'approved', mail, row.contact_email), concertId, mail };
 }
 
-/** The end of a review's message: what happened to its mail. */
-function mailOutcome(mail: SubmissionReviewResponse['mail'], to: string): string {
-  if (mail === 'none') return '. No se ha enviado email: su dirección no está confirmada.';
-  return mail === 'sent'
-    ? ` y email enviado a ${to}.`
-    : `, pero no se ha podido enviar el email a ${to}.`;
-}
+/** A review's message: what was decided, and what happened to its mail. */
+const reviewed = (
+  t: ServerTranslate,
+  review: 'approved' | 'rejected',
+  mail: SubmissionReviewResponse['mail'],
+  to: string,
+) => t('answer.moderation.reviewed', { review, mail, to });
 
 /** Closes a pending submission as rejected or spam; its waiting picture is deleted. */
 async function closeSubmission(
@@ -238,6 +237,7 @@ export async function rejectSubmission(
   id: number,
   reason: string,
   actor: Actor,
+  t: ServerTranslate,
 ): Promise<SubmissionReviewResponse> {
   const row = await closeSubmission(deps, id, { status: 'rejected', reason, actor });
   const mail = await tell(
@@ -245,11 +245,7 @@ export async function rejectSubmission(
     row,
     submissionRejectedMail(row.contact_email, { bandName: row.band_name, day: row.day }, reason),
   );
-  return {
-    message: `Propuesta rechazada${mailOutcome(mail, row.contact_email)}`,
-    concertId: null,
-    mail,
-  };
+  return { message: reviewed(t, 'rejected', mail, row.contact_email), concertId: null, mail };
 }
 
 /** Spam: closed without a word to the address it gave, which may be anyone's. */
@@ -257,11 +253,8 @@ export async function markSubmissionAsSpam(
   deps: Deps,
   id: number,
   actor: Actor,
+  t: ServerTranslate,
 ): Promise<SubmissionReviewResponse> {
   await closeSubmission(deps, id, { status: 'spam', reason: null, actor });
-  return {
-    message: 'Propuesta marcada como spam. No se ha enviado ningún email.',
-    concertId: null,
-    mail: 'none',
-  };
+  return { message: t('answer.moderation.spam'), concertId: null, mail: 'none' };
 }

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.js';
 import { badRequest } from '../lib/errors.js';
 import { findVenueById, type SubmissionFieldsRow } from './submissions.repository.js';
 
-const UNKNOWN_VENUE = 'Esa sala no está en la lista. Elígela de nuevo o escribe una nueva.';
+const UNKNOWN_VENUE = 'error.submission.venueNotListed';
 
 type FieldsInput = Omit<SubmissionFormInput, 'website' | 'formToken'>;
 

@@ -11,6 +11,7 @@ import {
 } from '../../common/submissions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
+import { textsFor } from '../i18n/intl.js';
 import { route } from '../lib/route.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -60,7 +61,7 @@ export function submissionsRouter(deps: {
     route({ body: submissionFormSchema, status: 201 }, async (req, res, { body }) => {
       await createSubmission(deps, body, req.file?.buffer);
       const answer: SubmissionCreatedResponse = {
-        message: `¡Gracias! Te hemos enviado un correo a ${body.email}. Abre el enlace que contiene para confirmar el concierto y lo revisaremos.`,
+        message: textsFor(req)('answer.submission.sent', { email: body.email }),
       };
       res.status(201).json(answer);
     }),
@@ -73,8 +74,9 @@ export function submissionsRouter(deps: {
     ]),
     route(
       { body: submissionConfirmSchema, summary: 'Confirmar el email de contacto de una propuesta' },
-      async (_req, res, { body }) => {
-        const answer: MessageResponse = { message: await confirmSubmissionLink(deps, body.token) };
+      async (req, res, { body }) => {
+        const confirmed = await confirmSubmissionLink(deps, body.token);
+        const answer: MessageResponse = { message: textsFor(req)(confirmed) };
         res.json(answer);
       },
     ),

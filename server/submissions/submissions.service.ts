@@ -1,6 +1,7 @@
 // The public side of 'Publica tus conciertos': the form's token and venues; a submission checked
 // against the spam rules, stored as unconfirmed and confirmed by a link mailed to its contact
 // address before it reaches the moderation queue.
+import type { MessageId } from '../../common/i18n/catalogues.js';
 import type { SubmissionFormInput, SubmissionFormResponse } from '../../common/submissions.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
 import { hashLinkToken, newLinkToken } from '../auth/tokens.js';
@@ -35,20 +36,14 @@ import {
 /** Submissions per contact email and day, whatever the address they come from. */
 export const SUBMISSIONS_PER_EMAIL_PER_DAY = 5;
 
-export const SPAM_MESSAGE =
-  'No hemos podido aceptar el formulario. Recarga la página y vuelve a enviarlo.';
-export const TOO_FAST_MESSAGE =
-  'Has enviado el formulario demasiado rápido. Revisa los datos y vuelve a enviarlo en unos segundos.';
-export const EXPIRED_MESSAGE = 'El formulario ha caducado. Recarga la página y vuelve a enviarlo.';
-export const USED_MESSAGE =
-  'Este formulario ya se ha enviado. Recarga la página para enviar otro concierto.';
-export const PAST_DAY_MESSAGE = 'La fecha del concierto ya ha pasado.';
-export const QUEUE_FULL_MESSAGE =
-  'Ahora mismo tenemos demasiados conciertos pendientes de revisar. Vuelve a intentarlo en unas horas.';
-export const MAIL_FAILED_MESSAGE =
-  'No hemos podido enviarte el correo de confirmación. Vuelve a intentarlo en unos minutos.';
-export const BAD_CONFIRM_LINK =
-  'El enlace no es válido o ha caducado. Envía el concierto de nuevo desde «Publica tus conciertos».';
+export const SPAM_MESSAGE = 'error.submission.spam';
+export const TOO_FAST_MESSAGE = 'error.submission.tooFast';
+export const EXPIRED_MESSAGE = 'error.submission.expired';
+export const USED_MESSAGE = 'error.submission.used';
+export const PAST_DAY_MESSAGE = 'error.submission.pastDay';
+export const QUEUE_FULL_MESSAGE = 'error.submission.queueFull';
+export const MAIL_FAILED_MESSAGE = 'error.submission.mailFailed';
+export const BAD_CONFIRM_LINK = 'error.submission.badConfirmLink';
 
 const CONFIRMATION_MS = CONFIRMATION_HOURS * 60 * 60 * 1000;
 
@@ -185,14 +180,14 @@ async function mailAdminsToReview(deps: Deps, id: number): Promise<void> {
 }
 
 /** The confirmation link was opened: the submission joins the moderation queue. */
-export async function confirmSubmissionLink(deps: Deps, token: string): Promise<string> {
+export async function confirmSubmissionLink(deps: Deps, token: string): Promise<MessageId> {
   const now = deps.clock();
   const createdAfter = new Date(now.getTime() - CONFIRMATION_MS);
   const confirmed = await confirmSubmission(deps.db, hashLinkToken(token), { createdAfter, now });
   if (!confirmed) throw badRequest(BAD_CONFIRM_LINK);
   if (confirmed.outcome === 'already') {
-    return 'Ya habías confirmado este concierto. Te escribiremos cuando lo revisemos.';
+    return 'answer.submission.alreadyConfirmed';
   }
   await mailAdminsToReview(deps, confirmed.id);
-  return '¡Confirmado! Revisaremos tu concierto y te escribiremos a este email cuando lo hagamos.';
+  return 'answer.submission.confirmed';
 }

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { UPLOAD_MAX_WIDTH } from '../../common/admin-rules.js';
 import { badRequest } from '../lib/errors.js';
 
-export const NOT_AN_IMAGE = 'El archivo debe ser una imagen JPEG, PNG o WebP.';
+export const NOT_AN_IMAGE = 'error.upload.notAnImage';
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
 // A 5 MB file can still declare a gigantic canvas; refuse it before decoding it.
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -32,7 +32,7 @@ export async function toWebp(original: Buffer): Promise<Buffer> {
       .webp({ quality: 82 })
       .toBuffer();
   } catch {
-    throw badRequest('No se ha podido leer la imagen. Prueba con otro archivo.');
+    throw badRequest('error.upload.unreadable');
   }
 }
 

@@ -5,14 +5,15 @@ import express, { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadResponse } from '../../common/admin-rules.js';
 import type { Config } from '../config.js';
-import { AppError, badRequest } from '../lib/errors.js';
+import { AppError, badRequest, type ErrorText } from '../lib/errors.js';
 import { NOT_AN_IMAGE, storeImage } from './image-store.js';
 import { uploadResponseSchema } from '../../common/responses.js';
 import { route } from '../lib/route.js';
 
-const MISSING_IMAGE = "Envía una imagen en el campo 'image'.";
-const TOO_LARGE = 'La imagen no puede pesar más de 5 MB.';
-const FIELD_TOO_LARGE = 'Uno de los campos es demasiado largo.';
+// The field's name is code, quoted as such in both languages.
+const MISSING_IMAGE: ErrorText = { id: 'error.upload.missingImage', values: { field: "'image'" } };
+const TOO_LARGE = 'error.upload.tooLarge';
+const FIELD_TOO_LARGE = 'error.upload.fieldTooLong';
 
 /** Text fields that may come with the picture: how many, and the longest (bytes). */
 export interface FieldLimits {
@@ -37,7 +38,7 @@ export function receiveImage(limits: FieldLimits = { fields: 5, fieldSize: 1024 
       else done(badRequest(NOT_AN_IMAGE));
     },
   }).single('image');
-  // multer's own errors (English, no HTTP status) worded in Spanish.
+  // multer's own errors (English, no HTTP status) worded by us.
   return (req, res, next) => {
     upload(req, res, (error: unknown) => {
       if (!error) return next();
@@ -50,12 +51,12 @@ export function receiveImage(limits: FieldLimits = { fields: 5, fieldSize: 1024 
           return next(new AppError('too_large', 413, FIELD_TOO_LARGE));
         }
         if (error.code === 'LIMIT_FIELD_COUNT' || error.code === 'LIMIT_PART_COUNT') {
-          return next(new AppError('too_large', 413, 'La petición es demasiado grande.'));
+          return next(new AppError('too_large', 413, 'error.tooLarge'));
         }
         return next(badRequest(MISSING_IMAGE));
       }
       // A malformed multipart body.
-      next(badRequest('La imagen no se ha recibido bien. Inténtalo de nuevo.'));
+      next(badRequest('error.upload.broken'));
     });
   };
 }

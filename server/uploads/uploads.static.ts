@@ -1,6 +1,7 @@
 // GET /uploads/<file>.webp: stored admin pictures. Names are random and never rewritten, so a
 // year of immutable caching is safe.
 import express, { type Router } from 'express';
+import { textsIn, requestLocale } from '../i18n/intl.js';
 import { uploadsDirOf } from './image-store.js';
 
 export function uploadsStatic(dataDir: string): Router {
@@ -14,9 +15,10 @@ export function uploadsStatic(dataDir: string): Router {
       redirect: false,
     }),
   );
-  // A missing picture is a plain 404, not the SPA's index.html.
-  router.use((_req, res) => {
-    res.status(404).type('text').send('Imagen no encontrada.');
+  // A missing picture is a plain 404, not the SPA's index.html (no session here: no saved choice).
+  router.use((req, res) => {
+    const locale = requestLocale(req.originalUrl, req.headers);
+    res.status(404).type('text').send(textsIn(locale)('error.image.notFound'));
   });
   return router;
 }

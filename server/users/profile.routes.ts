@@ -28,14 +28,12 @@ import type { ProfileDto } from '../../common/dto.js';
 import { dataExportSchema, profileSchema } from '../../common/responses.js';
 import { exportOwnData } from './data-export.service.js';
 
-export const CURRENT_PASSWORD_REQUIRED = 'Introduce tu contraseña actual.';
-export const CURRENT_PASSWORD_WRONG = 'La contraseña actual no es correcta.';
-export const EXPORT_TOO_MANY =
-  'Ya has descargado tus datos varias veces en la última hora. Vuelve a intentarlo más tarde.';
-export const REAUTH_REQUIRED =
-  'Por seguridad, vuelve a iniciar sesión para confirmar que eres tú. Después, inténtalo de nuevo.';
+export const CURRENT_PASSWORD_REQUIRED = 'error.password.currentMissing';
+export const CURRENT_PASSWORD_WRONG = 'error.password.currentWrong';
+export const EXPORT_TOO_MANY = 'error.profile.exportTooOften';
+export const REAUTH_REQUIRED = 'error.auth.reauthRequired';
 
-/** The Spanish answer to a re-authentication that did not confirm the person. */
+/** The answer to a re-authentication that did not confirm the person. */
 function throwUnlessConfirmed(res: Response, result: ReauthOutcome): void {
   switch (result.outcome) {
     case 'confirmed':

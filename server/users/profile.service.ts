@@ -25,7 +25,7 @@ import {
 import { countTasteChange, mayRescoreForLanguage, sameTaste } from './taste-limits.js';
 import { toProfileDto } from './users.dto.js';
 
-export const ACCOUNT_NOT_FOUND = 'No encontramos tu cuenta.';
+export const ACCOUNT_NOT_FOUND = 'error.account.notFound';
 
 /** What a change of taste needs: the fan's scores are recomputed by the runner. */
 export interface TasteDeps {
@@ -87,7 +87,7 @@ export async function updateOwnProfile(deps: TasteDeps, userId: string, update: 
     top_artists: update.topArtists ? [...new Set(update.topArtists)] : current.top_artists,
   };
   if (taste.disliked_genres.some((genre) => taste.top_genres.includes(genre))) {
-    throw badRequest('Un género no puede gustarte y no gustarte a la vez.');
+    throw badRequest('error.profile.genreOverlap');
   }
   const saved = await saveWithTaste(deps, current, taste, {
     ...(update.name !== undefined ? { name: update.name || null } : {}),

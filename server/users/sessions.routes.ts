@@ -15,7 +15,7 @@ import {
 } from './sessions.service.js';
 import { sessionsResponseSchema } from '../../common/responses.js';
 
-export const SESSION_NOT_FOUND = 'Esa sesión ya no está activa.';
+export const SESSION_NOT_FOUND = 'error.sessions.notActive';
 
 export function sessionsRouter(deps: SessionsDeps & { config: Pick<Config, 'publicUrl'> }): Router {
   const router = express.Router();

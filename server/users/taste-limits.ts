@@ -42,22 +42,21 @@ export const sameTaste = (a: Taste, b: Taste) =>
   sameList(a.disliked_genres, b.disliked_genres) &&
   sameList(a.top_artists, b.top_artists);
 
-/** "12 minutos", "1 hora": how long until the fan may change their taste again. */
-function spanishWait(seconds: number): string {
+/** "12 minutos", "1 hora": how long until the fan may change their taste again (the message's values). */
+function waitOf(seconds: number): { unit: 'minute' | 'hour'; count: number } {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
-  if (minutes < 60) return minutes === 1 ? '1 minuto' : `${minutes} minutos`;
-  const hours = Math.ceil(minutes / 60);
-  return hours === 1 ? '1 hora' : `${hours} horas`;
+  return minutes < 60
+    ? { unit: 'minute', count: minutes }
+    : { unit: 'hour', count: Math.ceil(minutes / 60) };
 }
 
-/** Counts one taste change; throws a Spanish 429 (with Retry-After) when over a limit. */
+/** Counts one taste change; throws a 429 (with Retry-After) when over a limit. */
 export async function countTasteChange(db: Database, userId: string): Promise<void> {
   const wait = await hitAll(db, tasteKeys(userId));
   if (wait === 0) return;
   throw new RateLimitedError(
     'tastes_rate_limited',
-    `Has cambiado tus gustos muchas veces en poco tiempo y cada cambio vuelve a calcular todas ` +
-      `tus recomendaciones. Podrás cambiarlos de nuevo dentro de ${spanishWait(wait)}.`,
+    { id: 'error.profile.tasteTooOften', values: waitOf(wait) },
     wait,
   );
 }

@@ -8,15 +8,16 @@ import { textSchema } from '../../common/text.js';
 import { sessionSecretsOf, type Config } from '../config.js';
 import type { MessageResponse } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
+import { textsFor } from '../i18n/intl.js';
 import { AppError } from '../lib/errors.js';
 import type { Clock } from '../lib/time.js';
 import { unsubscribeFromArtistAlerts, unsubscribeFromWeeklyMail } from './profile.service.js';
 import { messageResponseSchema } from '../../common/responses.js';
 import { route } from '../lib/route.js';
 
-export const INVALID_LINK = 'El enlace de baja no es válido.';
-export const UNSUBSCRIBED = 'Has sido dado de baja correctamente.';
-export const ALERTS_OFF = 'Ya no recibirás avisos de tus artistas favoritos.';
+export const INVALID_LINK = 'error.unsubscribe.invalidLink';
+export const UNSUBSCRIBED = 'answer.unsubscribe.weekly';
+export const ALERTS_OFF = 'answer.unsubscribe.alerts';
 
 /** The mails a link unsubscribes from: the weekly mail, or the artist alerts. */
 export const MAIL_LISTS = ['weekly', 'alerts'] as const;
@@ -119,7 +120,9 @@ export function unsubscribeRouter(deps: { db: Database; config: Config; clock: C
         const { userId, list } = parsed.data;
         if (list === 'alerts') await unsubscribeFromArtistAlerts(deps, userId);
         else await unsubscribeFromWeeklyMail(deps.db, userId);
-        const answer: MessageResponse = { message: list === 'alerts' ? ALERTS_OFF : UNSUBSCRIBED };
+        const answer: MessageResponse = {
+          message: textsFor(req)(list === 'alerts' ? ALERTS_OFF : UNSUBSCRIBED),
+        };
         res.json(answer);
       },
     ),

@@ -1,6 +1,6 @@
 // The admin's venue checks in the browser (client/src/features/admin/validation.ts on the API's
 // zod schemas, client/src/components/concert-fields/venueChoice.ts): the server's own rules, so a
-// bad field is marked before anything is sent.
+// bad field is marked before anything is sent, with its message's catalogue id.
 import { knownVenue } from '../../client/src/components/concert-fields/venueChoice';
 import { checkConcert, checkVenue } from '../../client/src/features/admin/validation';
 
@@ -21,14 +21,14 @@ describe('checkVenue', () => {
   });
 
   it.each([
-    [{ name: ' ' }, 'name', 'Indica el nombre de la sala.'],
-    [{ town: '' }, 'town', 'Indica el municipio de la sala.'],
-    [{ website: 'ftp://sasala.example' }, 'website', 'La web de la sala no es válida.'],
-    [{ website: 'sasala.example' }, 'website', 'La web de la sala no es válida.'],
-    [{ lat: '90.01' }, 'lat', 'La latitud debe ser un número entre -90 y 90.'],
-    [{ lat: '39,57' }, 'lat', 'La latitud debe ser un número entre -90 y 90.'],
-    [{ lon: '-181' }, 'lon', 'La longitud debe ser un número entre -180 y 180.'],
-    [{ lon: 'este' }, 'lon', 'La longitud debe ser un número entre -180 y 180.'],
+    [{ name: ' ' }, 'name', 'error.venue.nameMissing'],
+    [{ town: '' }, 'town', 'error.venue.townMissing'],
+    [{ website: 'ftp://sasala.example' }, 'website', 'error.venue.websiteInvalid'],
+    [{ website: 'sasala.example' }, 'website', 'error.venue.websiteInvalid'],
+    [{ lat: '90.01' }, 'lat', 'error.venue.badLatitude'],
+    [{ lat: '39,57' }, 'lat', 'error.venue.badLatitude'],
+    [{ lon: '-181' }, 'lon', 'error.venue.badLongitude'],
+    [{ lon: 'este' }, 'lon', 'error.venue.badLongitude'],
   ])('refuses %j', (change, field, message) => {
     expect(checkVenue({ ...venue, ...change }).problem).toEqual([field, message]);
   });
@@ -71,11 +71,11 @@ describe('a new venue from the concert form', () => {
     expect(checkConcert(concert, undefined).problem).toBeUndefined();
     expect(checkConcert({ ...concert, venueTown: ' ' }, undefined).problem).toEqual([
       'venueTown',
-      'Indica el municipio de la sala.',
+      'error.venue.townMissing',
     ]);
     expect(
       checkConcert({ ...concert, venueWebsite: 'javascript:alert(1)' }, undefined).problem,
-    ).toEqual(['venueWebsite', 'La web de la sala no es válida.']);
+    ).toEqual(['venueWebsite', 'error.venue.websiteInvalid']);
     expect(checkConcert({ ...concert, venueWebsite: 'x' }, listed).problem).toBeUndefined();
   });
 
@@ -100,15 +100,15 @@ describe('a new venue from the concert form', () => {
   it('says a blank required field is missing rather than badly written', () => {
     expect(checkConcert({ ...concert, day: '' }, undefined).problem).toEqual([
       'day',
-      'Indica el día del concierto.',
+      'error.concert.dayMissing',
     ]);
     expect(checkConcert({ ...concert, genre: '' }, undefined).problem).toEqual([
       'genre',
-      'Elige un género.',
+      'error.genre.missing',
     ]);
     expect(checkConcert({ ...concert, venue: ' ' }, undefined).problem).toEqual([
       'venue',
-      'Indica el nombre de la sala.',
+      'error.venue.nameMissing',
     ]);
   });
 });

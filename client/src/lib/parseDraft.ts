@@ -2,9 +2,14 @@
 // server judge it by one set of rules. Only types come from zod here: the schema is passed in by
 // the form's chunk, and the pages that check nothing never load zod.
 import type { z } from 'zod';
+import type { MessageId } from '@common/i18n/catalogues';
+import { unwordedIssue } from '@common/rules';
 
-/** A form's first problem: the field to mark and focus (null when no field shows it), and why. */
-export type Problem<Field extends string> = readonly [field: Field | null, message: string];
+/**
+ * A form's first problem: the field to mark and focus (null when no field shows it), and why (a
+ * catalogue id, worded with `useText()` where it is shown).
+ */
+export type Problem<Field extends string> = readonly [field: Field | null, message: MessageId];
 
 /** What a form's check gives: the request to send, or its first problem. */
 export type Checked<Data, Field extends string> =
@@ -33,10 +38,13 @@ export function parseDraft<Schema extends z.ZodType, Field extends string>(
   request: DraftOf<Schema>,
   fieldAt: (issue: Issue) => Field | null,
 ): Checked<z.output<Schema>, Field> {
-  const result = schema.safeParse(blankAsMissing(request));
+  const result = schema.safeParse(blankAsMissing(request), { error: unwordedIssue });
   if (result.success) return { data: result.data };
   const issue = result.error.issues[0];
-  return { problem: issue ? [fieldAt(issue), issue.message] : [null, result.error.message] };
+  // Every message is an id: the schemas' own, or unwordedIssue's.
+  return {
+    problem: [issue ? fieldAt(issue) : null, (issue?.message ?? 'error.invalidData') as MessageId],
+  };
 }
 
 /** The issue's top-level key, when the form has a field of that name. */

@@ -63,7 +63,12 @@ function mountProvider(
         status: 404,
       }),
       (_req, _res, next) =>
-        next(notFound(`El inicio de sesión con ${PROVIDER_LABELS[provider]} no está activado.`)),
+        next(
+          notFound({
+            id: 'error.auth.providerOff',
+            values: { provider: PROVIDER_LABELS[provider] },
+          }),
+        ),
     );
     return;
   }

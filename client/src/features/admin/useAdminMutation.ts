@@ -1,9 +1,10 @@
 // The one way an admin form or action writes: TanStack Query's useMutation, its outcome kept as a
-// Spanish status message, and every admin list (the moderation queue too) refreshed after it.
+// status message, and every admin list (the moderation queue too) refreshed after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { StatusMessage } from '@/components/FormStatus';
 import type { Checked } from '@/lib/parseDraft';
+import { useText } from '@/i18n/IntlContext';
 import { failureText } from './api';
 import { adminKeys } from './keys';
 
@@ -30,6 +31,7 @@ export function useAdminMutation<Input = void, Output = unknown>(
   options: AdminMutationOptions<Input, Output>,
 ) {
   const queryClient = useQueryClient();
+  const t = useText();
   const [outcome, setOutcome] = useState<Outcome>({ message: null, at: 0 });
   const show = (message: StatusMessage | null) => setOutcome({ message, at: ++outcomeCount });
   const mutation = useMutation({
@@ -60,7 +62,7 @@ export function useAdminMutation<Input = void, Output = unknown>(
       (event: FormEvent<HTMLFormElement>): void => {
         event.preventDefault();
         const checked = check();
-        if (checked.problem) show({ kind: 'error', text: options.failure + checked.problem[1] });
+        if (checked.problem) show({ kind: 'error', text: options.failure + t(checked.problem[1]) });
         else mutation.mutate(checked.data);
       },
   };

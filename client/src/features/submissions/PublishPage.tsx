@@ -99,7 +99,7 @@ export function PublishPage() {
     if (!form.data || imageProblem) return;
     if (!checks) await loadChecks();
     const checked = draft.check();
-    setProblem(checked.problem?.[1] ?? null);
+    setProblem(checked.problem ? t(checked.problem[1]) : null);
     if (checked.problem) return;
     const body = new FormData();
     body.set('formToken', form.data.token);
