@@ -200,6 +200,7 @@ export default tseslint.config(
       'client/src/features/profile/**/*.tsx',
       'client/src/components/{PasswordField,GenreCheckboxes}.tsx',
       'client/src/features/calendar/**/*.tsx',
+      'client/src/features/admin/**/*.tsx',
     ],
     plugins: { formatjs },
     rules: {

@@ -1,11 +1,13 @@
 // The one way an admin form or action writes: TanStack Query's useMutation, its outcome kept as a
-// Spanish status message, and every admin list (the moderation queue too) refreshed after it.
+// status message in the page's language, and every admin list (the moderation queue too)
+// refreshed after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { StatusMessage } from '@/components/FormStatus';
+import { ApiError } from '@/lib/api';
 import type { Checked } from '@/lib/parseDraft';
-import { failureText } from './api';
 import { adminKeys } from './keys';
+import { useAdminText } from './texts';
 
 interface AdminMutationOptions<Input, Output> {
   mutationFn: (input: Input) => Promise<Output>;
@@ -29,7 +31,13 @@ let outcomeCount = 0;
 export function useAdminMutation<Input = void, Output = unknown>(
   options: AdminMutationOptions<Input, Output>,
 ) {
+  const t = useAdminText();
   const queryClient = useQueryClient();
+  /** 'Usuario no autenticado' for a lost session, else the failure's start and the server's reason. */
+  const failureText = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return t('admin.signedOut');
+    return options.failure + (error instanceof Error ? error.message : t('admin.unknownError'));
+  };
   const [outcome, setOutcome] = useState<Outcome>({ message: null, at: 0 });
   const show = (message: StatusMessage | null) => setOutcome({ message, at: ++outcomeCount });
   const mutation = useMutation({
@@ -46,7 +54,7 @@ export function useAdminMutation<Input = void, Output = unknown>(
       show(
         options.failureMessage?.(error) ?? {
           kind: 'error',
-          text: failureText(options.failure, error),
+          text: failureText(error),
         },
       ),
   });
@@ -75,13 +83,14 @@ export function useSaveChanges<Changes extends object>(
   update: (changes: Changes) => Promise<unknown>,
   saved: string,
 ) {
+  const t = useAdminText();
   return useAdminMutation({
     mutationFn: async (changes: Changes) => {
-      if (Object.keys(changes).length === 0) return 'No hay nada que cambiar.';
+      if (Object.keys(changes).length === 0) return t('admin.nothingToChange');
       await update(changes);
       return saved;
     },
-    failure: 'Error al guardar: ',
+    failure: t('admin.saveFailed'),
     success: (text) => text,
   });
 }

@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadFailure } from '@/components/LoadFailure';
 import { Loading } from '@/components/Loading';
+import { useAdminText } from '../texts';
 
 interface LoadedProps<Data> {
   query: UseQueryResult<Data>;
@@ -13,11 +14,12 @@ interface LoadedProps<Data> {
 }
 
 export function Loaded<Data>({ query, failure, children }: LoadedProps<Data>) {
+  const t = useAdminText();
   if (query.isPending) return <Loading />;
   if (query.isError) {
     return (
       <LoadFailure className="admin-card" onRetry={() => void query.refetch()}>
-        {`${failure} ${query.error.message}`}
+        {t('admin.loadFailedWith', { failure, reason: query.error.message })}
       </LoadFailure>
     );
   }
