@@ -165,12 +165,21 @@ test.describe('Catalan', () => {
     await context.addCookies([{ name: 'lang', value: 'ca', url: baseURL ?? '' }]);
     expect((await page.request.post('/api/auth/login', { data: admin })).ok()).toBe(true);
     const nav = page.getByRole('navigation', { name: 'Seccions del tauler' });
+    const title = page.getByRole('heading', { level: 1, name: 'Tauler d’administració' });
+
+    // Reached from another page inside the app: its texts are fetched then.
+    await page.goto('/about');
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/admin/salas');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(title).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Sales', exact: true })).toBeVisible();
 
     await page.goto('/admin');
     await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Tauler d’administració' }),
-    ).toBeVisible();
+    await expect(title).toBeVisible();
     await expect(
       page.getByRole('heading', { level: 2, name: 'El que t’espera avui' }),
     ).toBeVisible();
