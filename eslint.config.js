@@ -191,11 +191,9 @@ export default tseslint.config(
     ...jsxA11y.configs.recommended,
   },
   // Every screen's texts come from the catalogues (common/i18n): a word written in its JSX, as text
-  // or as a label, placeholder, title or ARIA text, is an error (CONTRIBUTING.md, "Texts"). The
-  // admin's screens are not converted yet.
+  // or as a label, placeholder, title or ARIA text, is an error (CONTRIBUTING.md, "Texts").
   {
     files: ['client/src/**/*.tsx'],
-    ignores: ['client/src/features/admin/**'],
     plugins: { formatjs },
     rules: {
       'formatjs/no-literal-string-in-jsx': [

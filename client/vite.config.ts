@@ -49,10 +49,10 @@ function compileHintForCodeRunOnLoad(): Plugin {
 const SHELL_PICTURES = ['/logo.webp', '/default-concert.webp'];
 /**
  * Loaded after the entry, and needed offline: the agenda's page, the worker's registration, the
- * texts' formatter and the catalogues.
+ * texts' formatter and the main catalogues (not the admin's: every visitor's worker fetches these).
  */
 const OFFLINE_MODULES =
-  /[\\/](features[\\/]concerts[\\/]MyConcertsPage\.tsx|lib[\\/]serviceWorker\.ts|i18n[\\/]runtime\.ts)$|^\0virtual:catalogue\//;
+  /[\\/](features[\\/]concerts[\\/]MyConcertsPage\.tsx|lib[\\/]serviceWorker\.ts|i18n[\\/]runtime\.ts)$|^\0virtual:catalogue\/[a-z]+$/;
 const WORKER_BUILD = "const BUILD = { version: 'dev', shell: [] };";
 
 /**
@@ -102,21 +102,22 @@ function serviceWorker(): Plugin {
   };
 }
 
-const CATALOGUE = /^virtual:catalogue\/(es|ca)$/;
+const CATALOGUE = /^virtual:catalogue\/((?:admin\/)?(?:es|ca))$/;
 
 /**
- * `virtual:catalogue/<locale>`: common/i18n/<locale>.json with every message parsed into its ICU
- * syntax tree here, at build time. The browser's build then leaves the parser out (the alias
- * below), and each language's catalogue is a chunk of its own.
+ * `virtual:catalogue/<locale>` (and `virtual:catalogue/admin/<locale>`, the admin's own texts):
+ * common/i18n/<locale>.json with every message parsed into its ICU syntax tree here, at build
+ * time. The browser's build then leaves the parser out (the alias below), and each catalogue is a
+ * chunk of its own.
  */
 function catalogues(): Plugin {
   return {
     name: 'catalogues',
     resolveId: (id) => (CATALOGUE.test(id) ? `\0${id}` : undefined),
     load(id) {
-      const locale = CATALOGUE.exec(id.replace(/^\0/, ''))?.[1];
-      if (!locale) return undefined;
-      const file = `${repoRoot}common/i18n/${locale}.json`;
+      const name = CATALOGUE.exec(id.replace(/^\0/, ''))?.[1];
+      if (!name) return undefined;
+      const file = `${repoRoot}common/i18n/${name}.json`;
       this.addWatchFile(file);
       const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
       const compiled = Object.fromEntries(

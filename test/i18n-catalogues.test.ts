@@ -1,10 +1,19 @@
-// The catalogues (common/i18n/*.json) keep in step: the same ids in every language, each message
-// valid ICU, with the same placeholders (names and kinds) in every language.
+// The catalogues (common/i18n/*.json, and the admin's pair in common/i18n/admin/) keep in step:
+// the same ids in every language, each message valid ICU, with the same placeholders (names and
+// kinds) in every language.
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import adminCa from '../common/i18n/admin/ca.json';
+import adminEs from '../common/i18n/admin/es.json';
 import ca from '../common/i18n/ca.json';
 import es from '../common/i18n/es.json';
 
-const CATALOGUES: Record<string, Record<string, string>> = { es, ca };
+type Catalogue = Record<string, string>;
+
+/** Each pair: its Spanish (the reference) and every language, Spanish included. */
+const PAIRS: [string, Catalogue, Record<string, Catalogue>][] = [
+  ['main', es, { es, ca }],
+  ['admin', adminEs, { es: adminEs, ca: adminCa }],
+];
 
 /** 'name:kind' of every placeholder, plural and select branches and tags included. */
 function placeholders(elements: MessageFormatElement[], found = new Set<string>()): Set<string> {
@@ -21,21 +30,21 @@ function placeholders(elements: MessageFormatElement[], found = new Set<string>(
 
 const sorted = (set: Set<string>) => [...set].sort();
 
-describe('the message catalogues', () => {
+describe.each(PAIRS)('the %s catalogues', (_name, spanish, catalogues) => {
   it('have the same ids in every language', () => {
-    const ids = Object.keys(es).sort();
-    for (const [locale, catalogue] of Object.entries(CATALOGUES)) {
+    const ids = Object.keys(spanish).sort();
+    for (const [locale, catalogue] of Object.entries(catalogues)) {
       const missing = ids.filter((id) => !(id in catalogue));
-      const extra = Object.keys(catalogue).filter((id) => !(id in es));
+      const extra = Object.keys(catalogue).filter((id) => !(id in spanish));
       expect({ locale, missing, extra }).toEqual({ locale, missing: [], extra: [] });
     }
   });
 
   it('hold valid ICU messages with the same placeholders in every language', () => {
     const differences: string[] = [];
-    for (const [id, spanish] of Object.entries(es)) {
-      const expected = sorted(placeholders(parse(spanish)));
-      for (const [locale, catalogue] of Object.entries(CATALOGUES)) {
+    for (const [id, reference] of Object.entries(spanish)) {
+      const expected = sorted(placeholders(parse(reference)));
+      for (const [locale, catalogue] of Object.entries(catalogues)) {
         const text = catalogue[id];
         if (text === undefined) continue;
         const found = sorted(placeholders(parse(text)));
@@ -48,11 +57,18 @@ describe('the message catalogues', () => {
   });
 
   it('write apostrophes as ’, never the ICU quote character', () => {
-    const quoted = Object.entries(CATALOGUES).flatMap(([locale, catalogue]) =>
+    const quoted = Object.entries(catalogues).flatMap(([locale, catalogue]) =>
       Object.entries(catalogue)
         .filter(([, text]) => text.includes("'"))
         .map(([id]) => `${locale} ${id}`),
     );
     expect(quoted).toEqual([]);
   });
+});
+
+// The admin's pages merge its catalogue into the main one (client/src/features/admin/texts.tsx):
+// an id of both would hide one of them, and `admin.` is how the merge is told apart.
+it('keeps the admin’s ids apart from the main catalogue’s, all under admin.', () => {
+  const ids = Object.keys(adminEs);
+  expect(ids.filter((id) => id in es || !id.startsWith('admin.'))).toEqual([]);
 });

@@ -88,6 +88,21 @@ describe('pages in the reader’s language', () => {
     expect(row.locale).toBe('es');
   });
 
+  it('renders the admin’s pages in the admin’s language, from the admin’s own catalogue', async () => {
+    const app = createTestApp({ database, clientDir, render: await appRenderer() }).app;
+    const { agent } = await signedInAgent(app, database.db, { is_admin: true });
+    const catalan = await agent.get('/admin/conciertos').set('Cookie', 'lang=ca').expect(200);
+    expect(langOf(catalan.text)).toBe('ca');
+    expect(catalan.text).toMatch(/<h1[^>]*>Tauler d’administració<\/h1>/);
+    expect(catalan.text).toContain('<nav class="admin-nav" aria-label="Seccions del tauler">');
+    expect(catalan.text).toMatch(/aria-current="page"[^>]*>Concerts<\/a>/);
+    const spanish = await agent.get('/admin/conciertos').expect(200);
+    expect(langOf(spanish.text)).toBe('es');
+    expect(spanish.text).toMatch(/<h1[^>]*>Panel de administración<\/h1>/);
+    expect(spanish.text).toContain('aria-label="Secciones del panel"');
+    expect(spanish.text).not.toContain('Tauler');
+  });
+
   it('gives a concert an address per language, named in both with hreflang', async () => {
     await database.db
       .insertInto('venues')

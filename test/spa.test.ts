@@ -89,6 +89,12 @@ describe('the built SPA', () => {
           imports: ['index.html', '_usePageTitle-3.js', '_FiltersBar-6.js'],
         },
         '_FiltersBar-6.js': { file: 'assets/FiltersBar-6.js' },
+        'src/features/admin/AdminPage.tsx': {
+          file: 'assets/AdminPage-7.js',
+          imports: ['index.html'],
+        },
+        '../virtual:catalogue/admin/es': { file: 'assets/es-8.js' },
+        '../virtual:catalogue/admin/ca': { file: 'assets/ca-9.js' },
         '_jsx-runtime-4.js': { file: 'assets/jsx-runtime-4.js' },
         '_usePageTitle-3.js': { file: 'assets/usePageTitle-3.js', imports: ['index.html'] },
       }),
@@ -114,6 +120,18 @@ describe('the built SPA', () => {
     expect(head).toContain('<link rel="preload" href="/api/concerts" as="fetch" crossorigin>');
     const about = await request(app).get('/about').expect(200);
     expect(about.text).not.toContain('modulepreload');
+    // The admin's pages hydrate with the admin's texts, only in the page's language.
+    const admin = await request(app).get('/Admin/conciertos').set('Cookie', 'lang=ca').expect(200);
+    expect(admin.text).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/AdminPage-7.js">',
+    );
+    expect(admin.text).toContain('<link rel="modulepreload" crossorigin href="/assets/ca-9.js">');
+    expect(admin.text).not.toContain('es-8');
+    const spanishAdmin = await request(app).get('/admin').expect(200);
+    expect(spanishAdmin.text).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/es-8.js">',
+    );
+    expect(agenda.text).not.toMatch(/AdminPage|es-8|ca-9/);
     // The manifest itself is not served.
     await request(app).get('/.vite/manifest.json').expect(200).expect('Content-Type', /html/);
   });

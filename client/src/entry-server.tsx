@@ -4,6 +4,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import es from 'virtual:catalogue/es';
 import ca from 'virtual:catalogue/ca';
+import adminEs from 'virtual:catalogue/admin/es';
+import adminCa from 'virtual:catalogue/admin/ca';
 import type { Locale } from '@common/i18n/locales';
 import type { RenderPage } from '@common/page-render';
 import type { AppIntl } from '@/i18n/IntlContext';
@@ -17,10 +19,13 @@ import { preloadAllPages } from './routes';
 /** Loads every page's code, so that a render never waits for one (call once, before rendering). */
 export const prepare = preloadAllPages;
 
-/** One formatter per language, shared by every render (it holds no one's data). */
+/**
+ * One formatter per language, shared by every render (it holds no one's data), with the admin's
+ * texts too: the browser loads those only on the admin's pages, where it hydrates with them.
+ */
 const intls: Record<Locale, AppIntl> = {
-  es: { locale: 'es', intl: createAppIntl('es', es) },
-  ca: { locale: 'ca', intl: createAppIntl('ca', ca) },
+  es: { locale: 'es', intl: createAppIntl('es', { ...es, ...adminEs }) },
+  ca: { locale: 'ca', intl: createAppIntl('ca', { ...ca, ...adminCa }) },
 };
 
 export const renderPage: RenderPage = ({ url, config, data }) => {

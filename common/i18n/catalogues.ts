@@ -2,6 +2,16 @@
 // es.json holds the product's Spanish texts as they are; ca.json the same ids in Catalan, with
 // Balearic usage where it differs. test/i18n-catalogues.test.ts keeps the two in step.
 import type es from './es.json';
+import type adminEs from './admin/es.json';
 
 export type MessageId = keyof typeof es;
 export type Catalogue = Record<MessageId, string>;
+
+/**
+ * The admin's texts, a pair of their own (admin/es.json, admin/ca.json, every id `admin.…`): only
+ * the admin's pages load them, so what every public page downloads does not grow with them.
+ */
+export type AdminMessageId = keyof typeof adminEs;
+
+/** The admin's pages, as the router matches them (any case): they hydrate with its texts. */
+export const ADMIN_PAGES = /^\/admin(\/|$)/i;

@@ -6,6 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
+import { ADMIN_PAGES } from '../../common/i18n/catalogues.js';
 import { LOCALES, type Locale } from '../../common/i18n/locales.js';
 import type { PageData, RenderPage } from '../../common/page-render.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
@@ -38,13 +39,16 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The pages whose code the HTML preloads, as Vite's manifest names their modules. */
-const PAGE_MODULES: ReadonlyArray<[RegExp, string]> = [
+/**
+ * The pages whose code the HTML preloads, as Vite's manifest names their modules, and the texts of
+ * their own they hydrate with in the page's language (the admin's, see client/src/i18n/runtime.ts).
+ */
+const PAGE_MODULES: ReadonlyArray<[RegExp, string, string?]> = [
   [/^\/myconcerts$/, 'src/features/concerts/MyConcertsPage.tsx'],
   [/^\/conciertos$/, 'src/features/concerts/PublicAgendaPage.tsx'],
   [/^\/conciertos\/[^/]+$/, 'src/features/concerts/ConcertPage.tsx'],
   [/^\/profile$/, 'src/features/profile/ProfilePage.tsx'],
-  [/^\/admin(\/.*)?$/, 'src/features/admin/AdminPage.tsx'],
+  [ADMIN_PAGES, 'src/features/admin/AdminPage.tsx', 'admin/'],
 ];
 
 /**
@@ -71,16 +75,22 @@ function pagePreloads(clientDir: string): (requestPath: string, locale: Locale) 
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
       .join('');
   };
-  const links = PAGE_MODULES.map(([pattern, entry]) => [pattern, linksOf(entry)] as const);
+  const inLocales = (links: (locale: Locale) => string) =>
+    Object.fromEntries(LOCALES.map((locale) => [locale, links(locale)])) as Record<Locale, string>;
+  const pages = PAGE_MODULES.map(([pattern, entry, texts]) => {
+    const code = linksOf(entry);
+    return [
+      pattern,
+      inLocales((locale) => code + (texts ? linksOf(`${CATALOGUE_MODULE}${texts}${locale}`) : '')),
+    ] as const;
+  });
   // Every page hydrates with the texts' formatter and its language's catalogue.
-  const texts = Object.fromEntries(
-    LOCALES.map((locale) => [
-      locale,
-      linksOf(TEXTS_MODULE) + linksOf(`${CATALOGUE_MODULE}${locale}`),
-    ]),
-  ) as Record<Locale, string>;
+  const texts = inLocales(
+    (locale) => linksOf(TEXTS_MODULE) + linksOf(`${CATALOGUE_MODULE}${locale}`),
+  );
   return (requestPath, locale) =>
-    texts[locale] + (links.find(([pattern]) => pattern.test(normalPath(requestPath)))?.[1] ?? '');
+    texts[locale] +
+    (pages.find(([pattern]) => pattern.test(normalPath(requestPath)))?.[1][locale] ?? '');
 }
 
 /** The texts' formatter and each language's catalogue, as Vite's manifest names them. */

@@ -2,7 +2,7 @@
 // converted page in the chosen language with <html lang> right, and both languages accessible.
 import { expectNoAxeViolations } from './helpers/axe';
 import { expect, isReactRoot, test, type Page } from './helpers/test';
-import { E2E_PASSWORD, uniqueEmail } from './helpers/users';
+import { createAdmin, E2E_PASSWORD, uniqueEmail } from './helpers/users';
 
 const switchIn = (page: Page, where: 'banner' | 'contentinfo') =>
   page.getByRole(where).getByRole('group', { name: 'Idioma' });
@@ -193,5 +193,53 @@ test.describe('Catalan', () => {
     } finally {
       await other.close();
     }
+  });
+
+  test('an admin who chose Catalan has /admin and its sections in Catalan, hydrated as served', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const admin = await createAdmin('admin-catala');
+    await context.addCookies([{ name: 'lang', value: 'ca', url: baseURL ?? '' }]);
+    expect((await page.request.post('/api/auth/login', { data: admin })).ok()).toBe(true);
+    const nav = page.getByRole('navigation', { name: 'Seccions del tauler' });
+    const title = page.getByRole('heading', { level: 1, name: 'Tauler d’administració' });
+
+    // Reached from another page inside the app: its texts are fetched then.
+    await page.goto('/about');
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await page.evaluate(() => {
+      window.history.pushState(null, '', '/admin/salas');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await expect(title).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Sales', exact: true })).toBeVisible();
+
+    await page.goto('/admin');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect(title).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'El que t’espera avui' }),
+    ).toBeVisible();
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Resum');
+    await expect(page).toHaveTitle('Resum · Administració · Conciertos Mallorca');
+    await expect(page.getByRole('link', { name: /^\d+ propostes? per revisar$/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Another section through the navigation, then from the server at its own address.
+    await expect.poll(() => isReactRoot(page)).toBe(true);
+    await nav.getByRole('link', { name: 'Concerts', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/conciertos$/);
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'Concerts', exact: true }),
+    ).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Cerca concerts' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+    await expect(nav.locator('[aria-current="page"]')).toHaveText('Concerts');
+    await expect(page).toHaveTitle('Concerts · Administració · Conciertos Mallorca');
+    await expect(page.getByRole('list', { name: 'Llista de concerts' })).toBeVisible();
+    await expectNoAxeViolations(page);
   });
 });

@@ -24,19 +24,19 @@ export function useAppIntl(): AppIntl {
 export const useLocale = (): Locale => useAppIntl().locale;
 
 export type MessageValues = Record<string, string | number>;
-export type Translate = (id: MessageId, values?: MessageValues) => string;
+export type Translate<Id extends string = MessageId> = (id: Id, values?: MessageValues) => string;
 
 /** The texts of a formatter's language, for code outside the components (the update offer). */
 export const translator =
-  (intl: IntlShape): Translate =>
+  <Id extends string = MessageId>(intl: IntlShape): Translate<Id> =>
   (id, values) =>
     intl.formatMessage({ id }, values);
 
 /** The text of a message in the page's language, its placeholders filled (the same function
- * for as long as the language: fit for a hook's dependencies). */
-export function useText(): Translate {
+ * for as long as the language: fit for a hook's dependencies). The admin's own ids: `Id`. */
+export function useText<Id extends string = MessageId>(): Translate<Id> {
   const { intl } = useAppIntl();
-  return useMemo(() => translator(intl), [intl]);
+  return useMemo(() => translator<Id>(intl), [intl]);
 }
 
 export type RichValues = Record<string, ReactNode | ((chunks: ReactNode[]) => ReactNode)>;
@@ -45,7 +45,10 @@ export type RichValues = Record<string, ReactNode | ((chunks: ReactNode[]) => Re
  * A message with markup: its tags (`<link>contacto</link>`) become the elements `values` make of
  * their words, and a placeholder may be an element (`{email}`).
  */
-export function useRichText(): (id: MessageId, values: RichValues) => ReactNode {
+export function useRichText<Id extends string = MessageId>(): (
+  id: Id,
+  values: RichValues,
+) => ReactNode {
   const { intl } = useAppIntl();
   return (id, values) => intl.formatMessage({ id }, values);
 }

@@ -11,5 +11,5 @@ export function pageLocale(): Locale {
 
 export async function loadIntl(locale: Locale): Promise<AppIntl> {
   const runtime = await import('./runtime');
-  return { locale, intl: runtime.createAppIntl(locale, await runtime.loadCatalogue(locale)) };
+  return { locale, intl: await runtime.loadPageIntl(locale) };
 }

@@ -18,9 +18,8 @@ import { SubmissionSection } from './sections/SubmissionSection';
 import { SubmissionsSection } from './sections/SubmissionsSection';
 import { VenuesSection } from './sections/VenuesSection';
 import { WeeklyMailSection } from './sections/WeeklyMailSection';
+import { AdminTexts, useAdminText } from './texts';
 import './AdminPage.css';
-
-const TITLE = 'Panel de administración';
 
 /** Each section at its own address under /admin; an unknown one goes to the overview. */
 const SECTION_ROUTES = [
@@ -44,20 +43,30 @@ function AdminSections() {
 
 /** /admin/*: only for users.is_admin; the server checks every call again. */
 export function AdminPage() {
+  return (
+    <AdminTexts>
+      <AdminWorkspace />
+    </AdminTexts>
+  );
+}
+
+function AdminWorkspace() {
+  const t = useAdminText();
   const { data, isPending, isError } = useSession();
+  const title = t('admin.title');
   // An admin's tab is named by the open section.
-  usePageTitle(data?.user?.isAdmin ? null : TITLE);
+  usePageTitle(data?.user?.isAdmin ? null : title);
 
   let content;
   if (isPending) {
     content = <Loading />;
   } else if (isError) {
-    content = <FormStatus kind="error">Error validando permisos.</FormStatus>;
+    content = <FormStatus kind="error">{t('admin.permissionsFailed')}</FormStatus>;
   } else if (!data.user) {
     // Also where a session ended elsewhere lands: lib/session clears the user on any 401.
     return <Redirect to="/" />;
   } else if (!data.user.isAdmin) {
-    content = <FormStatus kind="error">No tienes permisos de administrador.</FormStatus>;
+    content = <FormStatus kind="error">{t('admin.notAdmin')}</FormStatus>;
   } else {
     content = (
       <>
@@ -70,7 +79,7 @@ export function AdminPage() {
   return (
     <article className="page page--wide admin-page">
       <div className="admin-page__top">
-        <h1>{TITLE}</h1>
+        <h1>{title}</h1>
         {data?.user && <SignOutButton className="button button--secondary" />}
       </div>
       {content}

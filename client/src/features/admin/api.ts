@@ -8,7 +8,7 @@ import type {
   UploadResponse,
 } from '@common/admin-rules';
 import type { BandCreateInput, ConcertCreateInput, LinkCreateInput } from '@common/admin';
-import { ApiError, apiFetch } from '@/lib/api';
+import { apiFetch } from '@/lib/api';
 
 // Bodies are what the schemas of common/admin.ts give (z.infer): the forms send what they parsed.
 export const createConcert = (body: ConcertCreateInput) =>
@@ -48,24 +48,9 @@ export async function runAction(path: string, body?: unknown): Promise<string | 
 export async function uploadImage(file: File): Promise<string> {
   const form = new FormData();
   form.append('image', file);
-  try {
-    const { url } = await apiFetch<UploadResponse>('/api/admin/uploads', {
-      method: 'POST',
-      body: form,
-    });
-    return url;
-  } catch (error) {
-    // An answer that is not the API's JSON (a proxy's 413 page, say) keeps the upload's own text.
-    if (error instanceof ApiError && error.code === 'UNKNOWN_ERROR') {
-      throw new ApiError(error.status, 'UPLOAD_FAILED', 'No se ha podido subir la imagen.');
-    }
-    throw error;
-  }
-}
-
-/** 'Usuario no autenticado' for a lost session, else the server's reason. */
-export function failureText(prefix: string, error: unknown): string {
-  if (error instanceof ApiError && error.status === 401) return 'Usuario no autenticado';
-  const reason = error instanceof Error ? error.message : 'Error desconocido';
-  return prefix + reason;
+  const { url } = await apiFetch<UploadResponse>('/api/admin/uploads', {
+    method: 'POST',
+    body: form,
+  });
+  return url;
 }

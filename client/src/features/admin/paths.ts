@@ -1,4 +1,6 @@
 // The panel's addresses: each section has its own, and so does each concert and each submission.
+import type { AdminMessageId } from '@common/i18n/catalogues';
+
 export const ADMIN_PATHS = {
   overview: '/admin',
   submissions: '/admin/propuestas',
@@ -16,12 +18,12 @@ export const submissionAdminPath = (id: number) => `${ADMIN_PATHS.submissions}/$
 
 /** The navigation's entries, in the order an admin's day goes. */
 export const ADMIN_SECTIONS = [
-  { to: ADMIN_PATHS.overview, label: 'Resumen' },
-  { to: ADMIN_PATHS.submissions, label: 'Propuestas' },
-  { to: ADMIN_PATHS.concerts, label: 'Conciertos' },
-  { to: ADMIN_PATHS.bands, label: 'Bandas' },
-  { to: ADMIN_PATHS.venues, label: 'Salas' },
-  { to: ADMIN_PATHS.weeklyMail, label: 'Email semanal' },
-  { to: ADMIN_PATHS.ai, label: 'Recomendaciones e IA' },
-  { to: ADMIN_PATHS.changeLog, label: 'Registro de cambios' },
-] as const;
+  { to: ADMIN_PATHS.overview, label: 'admin.section.overview' },
+  { to: ADMIN_PATHS.submissions, label: 'admin.section.submissions' },
+  { to: ADMIN_PATHS.concerts, label: 'admin.section.concerts' },
+  { to: ADMIN_PATHS.bands, label: 'admin.section.bands' },
+  { to: ADMIN_PATHS.venues, label: 'admin.section.venues' },
+  { to: ADMIN_PATHS.weeklyMail, label: 'admin.section.weeklyMail' },
+  { to: ADMIN_PATHS.ai, label: 'admin.section.ai' },
+  { to: ADMIN_PATHS.changeLog, label: 'admin.section.changeLog' },
+] as const satisfies ReadonlyArray<{ to: string; label: AdminMessageId }>;

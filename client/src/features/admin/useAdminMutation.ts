@@ -1,12 +1,15 @@
 // The one way an admin form or action writes: TanStack Query's useMutation, its outcome kept as a
-// status message, and every admin list (the moderation queue too) refreshed after it.
+// status message in the page's language, and every admin list (the moderation queue too)
+// refreshed after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { StatusMessage } from '@/components/FormStatus';
+import { ApiError } from '@/lib/api';
 import type { Checked } from '@/lib/parseDraft';
 import { useText } from '@/i18n/IntlContext';
-import { failureText } from './api';
+import { useErrorText } from '@/i18n/useErrorText';
 import { adminKeys } from './keys';
+import { useAdminText } from './texts';
 
 interface AdminMutationOptions<Input, Output> {
   mutationFn: (input: Input) => Promise<Output>;
@@ -30,8 +33,17 @@ let outcomeCount = 0;
 export function useAdminMutation<Input = void, Output = unknown>(
   options: AdminMutationOptions<Input, Output>,
 ) {
+  const t = useAdminText();
+  // The forms' checks word the API schemas' ids, which live in the main catalogue.
+  const words = useText();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const t = useText();
+  /** 'Usuario no autenticado' for a lost session, else the failure's start and the server's reason. */
+  const failureText = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) return t('admin.signedOut');
+    if (error instanceof ApiError) return options.failure + errorText(error, 'auth.unexpected');
+    return options.failure + (error instanceof Error ? error.message : t('admin.unknownError'));
+  };
   const [outcome, setOutcome] = useState<Outcome>({ message: null, at: 0 });
   const show = (message: StatusMessage | null) => setOutcome({ message, at: ++outcomeCount });
   const mutation = useMutation({
@@ -48,7 +60,7 @@ export function useAdminMutation<Input = void, Output = unknown>(
       show(
         options.failureMessage?.(error) ?? {
           kind: 'error',
-          text: failureText(options.failure, error),
+          text: failureText(error),
         },
       ),
   });
@@ -62,7 +74,8 @@ export function useAdminMutation<Input = void, Output = unknown>(
       (event: FormEvent<HTMLFormElement>): void => {
         event.preventDefault();
         const checked = check();
-        if (checked.problem) show({ kind: 'error', text: options.failure + t(checked.problem[1]) });
+        if (checked.problem)
+          show({ kind: 'error', text: options.failure + words(checked.problem[1]) });
         else mutation.mutate(checked.data);
       },
   };
@@ -77,13 +90,14 @@ export function useSaveChanges<Changes extends object>(
   update: (changes: Changes) => Promise<unknown>,
   saved: string,
 ) {
+  const t = useAdminText();
   return useAdminMutation({
     mutationFn: async (changes: Changes) => {
-      if (Object.keys(changes).length === 0) return 'No hay nada que cambiar.';
+      if (Object.keys(changes).length === 0) return t('admin.nothingToChange');
       await update(changes);
       return saved;
     },
-    failure: 'Error al guardar: ',
+    failure: t('admin.saveFailed'),
     success: (text) => text,
   });
 }

@@ -1,20 +1,24 @@
 import type { AdminRunDto, AdminRunKind } from '@common/dto';
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { ApiError } from '@/lib/api';
+import { useErrorText } from '@/i18n/useErrorText';
 import { runAction } from '../api';
-import { countOf, durationOf, momentOf } from '../format';
+import { useAdminFormats, type AdminFormats } from '../format';
 import { useRuns } from '../queries';
+import { useAdminText, type AdminTranslate } from '../texts';
 import { useAdminMutation } from '../useAdminMutation';
-
-const UNKNOWN = 'Error desconocido';
 
 /** Runs an admin action endpoint; its reply is the section's message, a failure's reason apart. */
 export function useAdminAction(failure: string) {
+  const t = useAdminText();
+  const unknown = t('admin.unknownError');
+  const errorText = useErrorText();
   return useAdminMutation({
     mutationFn: async ({ path, body }: { path: string; body?: unknown }) => {
       const text = await runAction(path, body);
-      if (text === undefined) throw new Error(UNKNOWN);
+      if (text === undefined) throw new Error(unknown);
       return text;
     },
     failure,
@@ -23,49 +27,64 @@ export function useAdminAction(failure: string) {
     failureMessage: (error) => ({
       kind: 'error',
       text: failure,
-      detail: error instanceof ApiError && error.code !== 'UNKNOWN_ERROR' ? error.message : UNKNOWN,
+      detail:
+        error instanceof ApiError && error.code !== 'UNKNOWN_ERROR'
+          ? errorText(error, 'auth.unexpected')
+          : unknown,
     }),
   });
 }
 
-/** What each kind of run works through. */
-const UNITS: Record<AdminRunKind, [one: string, many: string]> = {
-  recommendations: ['fan', 'fans'],
-  'descriptions-short': ['concierto', 'conciertos'],
-  'descriptions-long': ['concierto', 'conciertos'],
+/** What each kind of run works through ('3 fans', '1 concierto'). */
+const UNITS: Record<AdminRunKind, AdminMessageId> = {
+  recommendations: 'admin.run.fans',
+  'descriptions-short': 'admin.run.concerts',
+  'descriptions-long': 'admin.run.concerts',
 };
 
 /** The latest run of a kind: going (how far), or how it ended, how long it took and who ran it. */
-function runLine(run: AdminRunDto | undefined): string {
-  if (!run) return 'Todavía no se ha ejecutado.';
-  const [one, many] = UNITS[run.kind];
-  const by = run.startedBy ? ` Lanzada por ${run.startedBy}.` : '';
+function runLine(run: AdminRunDto | undefined, t: AdminTranslate, formats: AdminFormats): string {
+  if (!run) return t('admin.run.never');
+  const unit = UNITS[run.kind];
+  const duration = formats.duration(run.durationSeconds);
+  const by = run.startedBy ? t('admin.run.by', { who: run.startedBy }) : '';
+  let line: string;
   if (run.status === 'running') {
-    const progress =
+    const moment = formats.moment(run.startedAt);
+    line =
       run.total === null
-        ? ''
-        : ` · ${run.done.toLocaleString('es-ES')} de ${countOf(run.total, one, many)}`;
-    return `En marcha desde ${momentOf(run.startedAt)} (${durationOf(run.durationSeconds)})${progress}.${by}`;
+        ? t('admin.run.running', { moment, duration })
+        : t('admin.run.runningProgress', {
+            moment,
+            duration,
+            done: run.done,
+            total: t(unit, { count: run.total }),
+          });
+  } else {
+    line = t('admin.run.ended', {
+      status: run.status,
+      moment: formats.moment(run.finishedAt ?? run.startedAt),
+      duration,
+      done: t(unit, { count: run.done }),
+      failed: run.failed,
+    });
+    if (run.error) line += ` ${run.error}`;
   }
-  const ended = run.status === 'done' ? 'terminada' : 'terminada con errores';
-  const error = run.error ? ` ${run.error}` : '';
-  return (
-    `Última vez: ${ended} el ${momentOf(run.finishedAt ?? run.startedAt)} ` +
-    `en ${durationOf(run.durationSeconds)}: ${countOf(run.done, one, many)}, ` +
-    `${countOf(run.failed, 'error', 'errores')}.${error}${by}`
-  );
+  return by ? `${line} ${by}` : line;
 }
 
 interface ActionSectionProps {
+  /** The section's title, and its button's text. */
   title: string;
   kind: AdminRunKind;
   path: string;
-  buttonLabel: string;
   failure: string;
 }
 
 /** One 'Generar …' block: its button (off while a run of its kind goes), the run, the answer. */
-export function ActionSection({ title, kind, path, buttonLabel, failure }: ActionSectionProps) {
+export function ActionSection({ title, kind, path, failure }: ActionSectionProps) {
+  const t = useAdminText();
+  const formats = useAdminFormats();
   const { pending, message, run } = useAdminAction(failure);
   const runs = useRuns();
   const latest = runs.data?.runs.find((candidate) => candidate.kind === kind);
@@ -73,7 +92,7 @@ export function ActionSection({ title, kind, path, buttonLabel, failure }: Actio
   return (
     <TitledSection className="admin-card" title={title}>
       <p role="status" className="admin-hint">
-        {runs.isPending ? 'Cargando...' : runs.isError ? '' : runLine(latest)}
+        {runs.isPending ? t('admin.loading') : runs.isError ? '' : runLine(latest, t, formats)}
       </p>
       <button
         type="button"
@@ -82,7 +101,7 @@ export function ActionSection({ title, kind, path, buttonLabel, failure }: Actio
         disabled={busy}
         aria-busy={busy}
       >
-        {busy ? 'Trabajando...' : buttonLabel}
+        {busy ? t('admin.working') : title}
       </button>
       <StatusRegion message={message} />
     </TitledSection>

@@ -6,6 +6,7 @@ import { ConcertFieldset, type ConcertLimits } from '@/components/concert-fields
 import type { VenueChoice } from '@/components/concert-fields/venueChoice';
 import { TextField } from '@/components/TextField';
 import type { BoundField } from '@/lib/useDraft';
+import { useAdminText, type AdminTranslate } from '../texts';
 import type { AdminConcertText } from '../validation';
 import { ImageField } from './ImageField';
 import { VenueContactFields } from './VenueFields';
@@ -22,12 +23,12 @@ interface AdminConcertDraft {
   venue: VenueChoice<AdminVenueDto>;
 }
 
-function venueHint({ fields, venue }: AdminConcertDraft): string {
-  if (venue.isNew) return 'Sala nueva: se añadirá a la lista de salas.';
+function venueHint({ fields, venue }: AdminConcertDraft, t: AdminTranslate): string {
+  if (venue.isNew) return t('admin.concert.newVenueHint');
   if (venue.known && venue.known.name !== fields.venue.trim()) {
-    return `Sala de la lista: ${venue.known.name}.`;
+    return t('admin.concert.knownVenueHint', { name: venue.known.name });
   }
-  return 'Escribe y elige una sala de la lista, o escribe una nueva.';
+  return t('admin.concert.venueHint');
 }
 
 export function AdminConcertFieldset({
@@ -37,29 +38,26 @@ export function AdminConcertFieldset({
   draft: AdminConcertDraft;
   genrePlaceholder?: string;
 }) {
+  const t = useAdminText();
   const { bind } = draft;
   return (
     <ConcertFieldset
       draft={draft}
       limits={LIMITS}
       genrePlaceholder={genrePlaceholder}
-      venueHint={venueHint(draft)}
+      venueHint={venueHint(draft, t)}
       newVenueDetails={
-        <VenueContactFields
-          address={bind('venueAddress')}
-          website={bind('venueWebsite')}
-          of=" de la sala nueva"
-        />
+        <VenueContactFields address={bind('venueAddress')} website={bind('venueWebsite')} ofNew />
       }
       beforeDescription={
         <TextField
           {...bind('name')}
-          label="Nombre libre (opcional)"
+          label={t('admin.concert.freeName')}
           type="text"
           maxLength={ADMIN_NAME_MAX}
         />
       }
-      descriptionLabel="Descripción (opcional)"
+      descriptionLabel={t('admin.concert.description')}
       image={<ImageField {...bind('imageUrl')} />}
     />
   );

@@ -1,16 +1,18 @@
 // An admin form: its draft checked before the send, its write (useAdminMutation) sending what the
 // check gave, and last its submit button and the live region with the outcome.
 import type { ReactNode } from 'react';
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import { StatusRegion } from '@/components/FormStatus';
 import type { Checked } from '@/lib/parseDraft';
+import { useAdminText } from '../texts';
 import type { useAdminMutation } from '../useAdminMutation';
 
 interface AdminFormProps<Input> {
   draft: { check: () => Checked<Input, string> };
   mutation: ReturnType<typeof useAdminMutation<Input>>;
-  /** The button's text ('Crear banda'), and while the form is sent ('Creando...'). */
-  idle: string;
-  busy: string;
+  /** The button's text ('Crear banda'), and while the form is sent ('Creando...'), by id. */
+  idle: AdminMessageId;
+  busy: AdminMessageId;
   children: ReactNode;
   className?: string;
   /** Names a form that has no heading of its own ('Editar sala Es Gremi'). */
@@ -26,6 +28,7 @@ export function AdminForm<Input>({
   className = 'admin-form',
   label,
 }: AdminFormProps<Input>) {
+  const t = useAdminText();
   return (
     <form
       noValidate
@@ -35,7 +38,7 @@ export function AdminForm<Input>({
     >
       {children}
       <button type="submit" className="button button--primary" disabled={mutation.pending}>
-        {mutation.pending ? busy : idle}
+        {t(mutation.pending ? busy : idle)}
       </button>
       <StatusRegion message={mutation.message} />
     </form>

@@ -3,21 +3,23 @@
 // NavLink would add its code to the router's chunk every page loads.
 import { Link, useLocation } from 'react-router';
 import { ADMIN_PATHS, ADMIN_SECTIONS } from '../paths';
+import { useAdminText } from '../texts';
 
 const isOpen = (pathname: string, to: string) =>
   pathname === to || (to !== ADMIN_PATHS.overview && pathname.startsWith(`${to}/`));
 
 export function AdminNav() {
+  const t = useAdminText();
   const pathname = useLocation()
     .pathname.toLowerCase()
     .replace(/(?<=.)\/+$/, '');
   return (
-    <nav className="admin-nav" aria-label="Secciones del panel">
+    <nav className="admin-nav" aria-label={t('admin.nav.label')}>
       <ul>
         {ADMIN_SECTIONS.map((section) => (
           <li key={section.to}>
             <Link to={section.to} aria-current={isOpen(pathname, section.to) ? 'page' : undefined}>
-              {section.label}
+              {t(section.label)}
             </Link>
           </li>
         ))}

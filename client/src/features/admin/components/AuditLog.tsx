@@ -2,40 +2,37 @@
 // changed (never a raw id), and the row before and after for the curious.
 import { Link } from 'react-router';
 import type { AdminAuditDto } from '@common/admin-rules';
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
+import { useAdminFormats } from '../format';
 import { adminKeys } from '../keys';
 import { listAudit } from '../manage-api';
 import { ADMIN_PATHS, concertAdminPath } from '../paths';
+import { useAdminRichText, useAdminText } from '../texts';
 import { usePagedQuery } from '../usePagedQuery';
-import { PagedList } from './PagedList';
+import { PagedList, type ListTexts } from './PagedList';
 
-const when = new Intl.DateTimeFormat('es-ES', {
-  dateStyle: 'short',
-  timeStyle: 'medium',
-  timeZone: 'Europe/Madrid',
-});
-
-const LIST_TEXTS = {
-  label: 'Acciones de administración',
-  empty: 'Todavía no hay acciones registradas.',
-  pagesLabel: 'Páginas del registro',
+const LIST_TEXTS: ListTexts = {
+  label: 'admin.audit.label',
+  empty: 'admin.audit.empty',
+  pagesLabel: 'admin.audit.pages',
 };
 
-const ACTIONS: Record<string, string> = {
-  'concert.create': 'Concierto creado',
-  'concert.update': 'Concierto editado',
-  'concert.cancel': 'Concierto cancelado',
-  'concert.restore': 'Concierto reactivado',
-  'concert.duplicate': 'Concierto duplicado',
-  'concert.delete': 'Concierto borrado',
-  'concert.link_band': 'Banda vinculada',
-  'concert.unlink_band': 'Banda desvinculada',
-  'band.update': 'Banda editada',
-  'band.merge': 'Bandas fusionadas',
-  'band.delete': 'Banda borrada',
-  'venue.create': 'Sala creada',
-  'venue.update': 'Sala editada',
-  'venue.delete': 'Sala borrada',
+const ACTIONS: Record<string, AdminMessageId> = {
+  'concert.create': 'admin.audit.concert.create',
+  'concert.update': 'admin.audit.concert.update',
+  'concert.cancel': 'admin.audit.concert.cancel',
+  'concert.restore': 'admin.audit.concert.restore',
+  'concert.duplicate': 'admin.audit.concert.duplicate',
+  'concert.delete': 'admin.audit.concert.delete',
+  'concert.link_band': 'admin.audit.concert.link_band',
+  'concert.unlink_band': 'admin.audit.concert.unlink_band',
+  'band.update': 'admin.audit.band.update',
+  'band.merge': 'admin.audit.band.merge',
+  'band.delete': 'admin.audit.band.delete',
+  'venue.create': 'admin.audit.venue.create',
+  'venue.update': 'admin.audit.venue.update',
+  'venue.delete': 'admin.audit.venue.delete',
 };
 
 const text = (value: unknown) => (typeof value === 'string' && value ? value : null);
@@ -68,19 +65,35 @@ function placeOf(entry: AdminAuditDto, subject: string): string | null {
 }
 
 function AuditEntry({ entry }: { entry: AdminAuditDto }) {
+  const t = useAdminText();
+  const rich = useAdminRichText();
+  const formats = useAdminFormats();
   const subject = subjectOf(entry);
   const place = placeOf(entry, subject);
+  const action = ACTIONS[entry.action];
+  const line = {
+    when: formats.logged(entry.at),
+    actor: entry.actor,
+    action: action ? t(action) : entry.action,
+  };
   return (
     <li className="admin-row">
       <p className="admin-row__title">
-        {when.format(new Date(entry.at))} · {entry.actor} · {ACTIONS[entry.action] ?? entry.action}
-        {(subject || place) && ' · '}
-        {place ? <Link to={place}>{subject || 'Abrir'}</Link> : subject}
+        {subject || place
+          ? rich('admin.audit.entryAbout', {
+              ...line,
+              subject: place ? <Link to={place}>{subject || t('admin.audit.open')}</Link> : subject,
+            })
+          : t('admin.audit.entry', line)}
       </p>
       <details>
-        <summary>Antes y después</summary>
+        <summary>{t('admin.audit.beforeAfter')}</summary>
         <pre className="admin-json">
-          {JSON.stringify({ antes: entry.before, despues: entry.after }, null, 2)}
+          {JSON.stringify(
+            { [t('admin.audit.before')]: entry.before, [t('admin.audit.after')]: entry.after },
+            null,
+            2,
+          )}
         </pre>
       </details>
     </li>
@@ -88,6 +101,7 @@ function AuditEntry({ entry }: { entry: AdminAuditDto }) {
 }
 
 export function AuditLog() {
+  const t = useAdminText();
   // The log has no search: its only filter stays empty.
   const log = usePagedQuery({
     start: { q: '' },
@@ -95,7 +109,7 @@ export function AuditLog() {
     queryFn: (_filters, page, signal) => listAudit(page, signal),
   });
   return (
-    <TitledSection className="admin-card" title="Registro de cambios">
+    <TitledSection className="admin-card" title={t('admin.audit.title')}>
       <PagedList paged={log} {...LIST_TEXTS} ordered>
         {(entry) => <AuditEntry key={entry.id} entry={entry} />}
       </PagedList>

@@ -6,6 +6,7 @@ import type { AdminBandDto } from '@common/admin-rules';
 import { mapChecked } from '@/lib/parseDraft';
 import { useDraft } from '@/lib/useDraft';
 import { updateBand } from '../manage-api';
+import { useAdminText } from '../texts';
 import { useSaveChanges } from '../useAdminMutation';
 import { checkBand } from '../validation';
 import { AdminForm } from './AdminForm';
@@ -24,6 +25,7 @@ function changesOf(band: AdminBandDto, checked: BandCreateInput): BandUpdateInpu
 }
 
 export function BandEditor({ band }: { band: AdminBandDto }) {
+  const t = useAdminText();
   const id = useId();
   const [genres, setGenres] = useState(band.genres);
   const draft = useDraft(
@@ -33,17 +35,17 @@ export function BandEditor({ band }: { band: AdminBandDto }) {
   );
   const save = useSaveChanges(
     (changes: BandUpdateInput) => updateBand(band.id, changes),
-    'Banda guardada.',
+    t('admin.band.saved'),
   );
 
   return (
     <AdminForm
       draft={draft}
       mutation={save}
-      idle="Guardar banda"
-      busy="Guardando..."
+      idle="admin.band.save"
+      busy="admin.saving"
       className="admin-form admin-editor"
-      label={`Editar banda ${band.name}`}
+      label={t('admin.band.editLabel', { name: band.name })}
     >
       <div className="field-grid">
         <BandNameField {...draft.bind('name')} />

@@ -1,19 +1,25 @@
 // The text fields of the band forms (create and edit): the label and limits live here once.
 import { TextField, type TextFieldProps } from '@/components/TextField';
+import { useAdminText } from '../texts';
 
 type FieldProps = Omit<TextFieldProps, 'label'>;
 
+/** What a Spotify artist's address looks like, in every language. */
+const SPOTIFY_EXAMPLE = 'https://open.spotify.com/artist/...';
+
 export function BandNameField(props: FieldProps) {
-  return <TextField {...props} label="Nombre de la banda" required maxLength={200} />;
+  const t = useAdminText();
+  return <TextField {...props} label={t('admin.band.name')} required maxLength={200} />;
 }
 
 export function SpotifyField(props: Omit<FieldProps, 'type'>) {
+  const t = useAdminText();
   return (
     <TextField
       {...props}
-      label="URL de Spotify (opcional)"
+      label={t('admin.band.spotify')}
       type="url"
-      placeholder="https://open.spotify.com/artist/..."
+      placeholder={SPOTIFY_EXAMPLE}
     />
   );
 }

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
 import { createBand } from '../api';
+import { useAdminText } from '../texts';
 import { useAdminMutation } from '../useAdminMutation';
 import { checkBand, type BandText } from '../validation';
 import { AdminForm } from './AdminForm';
@@ -12,12 +13,13 @@ import { ImageField } from './ImageField';
 const EMPTY: BandText = { name: '', spotifyUrl: '', imageUrl: '' };
 
 export function BandForm() {
+  const t = useAdminText();
   const id = useId();
   const [genres, setGenres] = useState<string[]>([]);
   const draft = useDraft(id, EMPTY, (fields) => checkBand(fields, genres));
   const create = useAdminMutation({
     mutationFn: createBand,
-    failure: 'Error al crear banda: ',
+    failure: t('admin.band.createFailed'),
     success: (answer) => answer.message,
     onSuccess: () => {
       draft.setFields(EMPTY);
@@ -26,8 +28,8 @@ export function BandForm() {
   });
 
   return (
-    <TitledSection className="admin-card" title="Crear banda">
-      <AdminForm draft={draft} mutation={create} idle="Crear banda" busy="Creando...">
+    <TitledSection className="admin-card" title={t('admin.band.create')}>
+      <AdminForm draft={draft} mutation={create} idle="admin.band.create" busy="admin.creating">
         <BandNameField {...draft.bind('name')} type="text" />
         <SpotifyField {...draft.bind('spotifyUrl')} />
         <GenreChecks value={genres} onChange={setGenres} />

@@ -12,18 +12,20 @@ import { deleteBand, listBands, mergeBand } from '../manage-api';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { useDebounced } from '../useDebounced';
 import { usePagedQuery } from '../usePagedQuery';
+import { useAdminText } from '../texts';
 import { BandEditor } from './BandEditor';
-import { PagedList } from './PagedList';
+import { PagedList, type ListTexts } from './PagedList';
 import { DeleteButton, EditToggle, NamedRow, RowButton, useDeleteMutation } from './RowActions';
 
-const LIST_TEXTS = {
-  searchLabel: 'Buscar bandas',
-  label: 'Lista de bandas',
-  empty: 'Ninguna banda coincide con la búsqueda.',
-  pagesLabel: 'Páginas de bandas',
+const LIST_TEXTS: ListTexts = {
+  searchLabel: 'admin.bands.search',
+  label: 'admin.bands.label',
+  empty: 'admin.bands.empty',
+  pagesLabel: 'admin.bands.pages',
 };
 
 function BandRow({ band }: { band: AdminBandDto }) {
+  const t = useAdminText();
   const id = useId();
   const [editing, setEditing] = useState(false);
   const [into, setInto] = useState('');
@@ -38,17 +40,17 @@ function BandRow({ band }: { band: AdminBandDto }) {
   );
   const merge = useAdminMutation({
     mutationFn: (intoId: number) => mergeBand(band.id, intoId),
-    failure: 'Error al fusionar: ',
-    success: 'Bandas fusionadas.',
+    failure: t('admin.band.mergeFailed'),
+    success: t('admin.band.merged'),
   });
-  const remove = useDeleteMutation(deleteBand, 'Banda borrada.');
+  const remove = useDeleteMutation(deleteBand, t('admin.band.deleted'));
 
   return (
     <NamedRow item={band}>
       <div className="field-grid">
         <TextField
           id={`${id}-into`}
-          label="Fusionar con (nombre de la banda que se queda)"
+          label={t('admin.band.mergeInto')}
           list={`${id}-into-list`}
           autoComplete="off"
           value={into}
@@ -69,7 +71,7 @@ function BandRow({ band }: { band: AdminBandDto }) {
           disabled={merge.pending || !target}
           onClick={() => target && merge.run(target.id)}
         >
-          Fusionar
+          {t('admin.band.merge')}
         </RowButton>
         <DeleteButton remove={remove} item={band} />
       </div>
@@ -80,13 +82,14 @@ function BandRow({ band }: { band: AdminBandDto }) {
 }
 
 export function BandsManager() {
+  const t = useAdminText();
   const bands = usePagedQuery({
     start: { q: '' },
     queryKey: ({ q }, page) => adminKeys.bandList(q, page),
     queryFn: ({ q }, page, signal) => listBands(q, page, signal),
   });
   return (
-    <TitledSection className="admin-card" title="Bandas">
+    <TitledSection className="admin-card" title={t('admin.section.bands')}>
       <PagedList paged={bands} {...LIST_TEXTS}>
         {(band) => <BandRow key={band.id} band={band} />}
       </PagedList>

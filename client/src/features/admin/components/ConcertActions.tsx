@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { AdminConcertDto } from '@common/admin-rules';
 import { StatusRegion } from '@/components/FormStatus';
 import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../manage-api';
+import { useAdminText } from '../texts';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { RowButton, useDeleteMutation } from './RowActions';
 
@@ -15,55 +16,58 @@ interface ConcertActionsProps {
 }
 
 export function ConcertActions({ concert, onDuplicated, onDeleted }: ConcertActionsProps) {
+  const t = useAdminText();
   const [confirming, setConfirming] = useState(false);
   const cancel = useAdminMutation({
     mutationFn: cancelConcert,
-    failure: 'Error al cancelar: ',
-    success: 'Concierto cancelado.',
+    failure: t('admin.concert.cancelFailed'),
+    success: t('admin.concert.cancelDone'),
   });
   const restore = useAdminMutation({
     mutationFn: restoreConcert,
-    failure: 'Error al reactivar: ',
-    success: 'Concierto reactivado.',
+    failure: t('admin.concert.restoreFailed'),
+    success: t('admin.concert.restoreDone'),
   });
   const duplicate = useAdminMutation({
     mutationFn: (id: number) => duplicateConcert(id, ''),
-    failure: 'Error al duplicar: ',
-    success: 'Concierto duplicado: cambia su fecha en la copia.',
+    failure: t('admin.concert.duplicateFailed'),
+    success: t('admin.concert.duplicated'),
     onSuccess: (copy) => onDuplicated?.(copy.id),
   });
-  const remove = useDeleteMutation(deleteConcert, 'Concierto borrado.', onDeleted);
+  const remove = useDeleteMutation(deleteConcert, t('admin.concert.deleted'), onDeleted);
 
   return (
     <>
       <div className="admin-row__actions">
         <RowButton disabled={duplicate.pending} onClick={() => duplicate.run(concert.id)}>
-          Duplicar
+          {t('admin.concert.duplicate')}
         </RowButton>
         {concert.cancelledAt ? (
           <RowButton disabled={restore.pending} onClick={() => restore.run(concert.id)}>
-            Reactivar
+            {t('admin.concert.restore')}
           </RowButton>
         ) : (
           <RowButton disabled={cancel.pending} onClick={() => cancel.run(concert.id)}>
-            Cancelar concierto
+            {t('admin.concert.cancel')}
           </RowButton>
         )}
         {confirming ? (
           <>
-            <span>¿Borrar este concierto? Sus likes y puntuaciones se borran con él.</span>
+            <span>{t('admin.concert.confirmDelete')}</span>
             <button
               type="button"
               className="button button--primary"
               disabled={remove.pending}
               onClick={() => remove.run(concert.id)}
             >
-              Sí, borrar
+              {t('admin.concert.yesDelete')}
             </button>
-            <RowButton onClick={() => setConfirming(false)}>No borrar</RowButton>
+            <RowButton onClick={() => setConfirming(false)}>
+              {t('admin.concert.noDelete')}
+            </RowButton>
           </>
         ) : (
-          <RowButton onClick={() => setConfirming(true)}>Borrar</RowButton>
+          <RowButton onClick={() => setConfirming(true)}>{t('admin.delete')}</RowButton>
         )}
       </div>
       <StatusRegion message={latestMessage(cancel, restore, duplicate, remove)} />

@@ -9,6 +9,7 @@ import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { mapChecked } from '@/lib/parseDraft';
 import { useField } from '@/lib/useField';
 import { linkBand, unlinkBand, updateConcert } from '../manage-api';
+import { useAdminText } from '../texts';
 import { latestMessage, useAdminMutation, useSaveChanges } from '../useAdminMutation';
 import { useVenues } from '../useVenues';
 import { checkConcert, type AdminConcertText } from '../validation';
@@ -47,6 +48,7 @@ function changesOf(concert: AdminConcertDto, checked: ConcertCreateInput): Conce
 }
 
 export function ConcertEditor({ concert }: { concert: AdminConcertDto }) {
+  const t = useAdminText();
   const id = useId();
   const draft = useConcertDraft(
     id,
@@ -59,57 +61,60 @@ export function ConcertEditor({ concert }: { concert: AdminConcertDto }) {
 
   const save = useSaveChanges(
     (changes: ConcertUpdateInput) => updateConcert(concert.id, changes),
-    'Cambios guardados.',
+    t('admin.changesSaved'),
   );
   const addBand = useAdminMutation({
     mutationFn: (name: string) => linkBand(concert.id, { name }),
-    failure: 'Error al vincular: ',
-    success: 'Banda vinculada.',
+    failure: t('admin.concert.linkFailed'),
+    success: t('admin.concert.linked'),
     onSuccess: () => bandName.onValueChange(''),
   });
   const removeBand = useAdminMutation({
     mutationFn: (bandId: number) => unlinkBand(concert.id, bandId),
-    failure: 'Error al desvincular: ',
-    success: 'Banda desvinculada.',
+    failure: t('admin.concert.unlinkFailed'),
+    success: t('admin.concert.unlinked'),
   });
+
+  const unlinkButton = (band: { id: number; name: string }) => (
+    <button
+      type="button"
+      className="button button--secondary"
+      aria-label={t('admin.concert.removeBand', { name: band.name })}
+      disabled={removeBand.pending}
+      onClick={() => removeBand.run(band.id)}
+    >
+      {t('admin.concert.remove')}
+    </button>
+  );
 
   return (
     <div className="admin-editor">
       <AdminForm
         draft={draft}
         mutation={save}
-        idle="Guardar cambios"
-        busy="Guardando..."
-        label="Editar concierto"
+        idle="admin.saveChanges"
+        busy="admin.saving"
+        label={t('admin.concert.edit')}
       >
         <AdminConcertFieldset draft={draft} />
       </AdminForm>
       <div className="admin-form">
-        <p className="admin-hint">Bandas del concierto</p>
-        <ul className="admin-chips" aria-label="Bandas del concierto">
+        <p className="admin-hint">{t('admin.concert.bands')}</p>
+        <ul className="admin-chips" aria-label={t('admin.concert.bands')}>
           {concert.bands.map((band) => (
             <li key={band.id}>
-              {band.name}{' '}
-              <button
-                type="button"
-                className="button button--secondary"
-                aria-label={`Quitar ${band.name}`}
-                disabled={removeBand.pending}
-                onClick={() => removeBand.run(band.id)}
-              >
-                Quitar
-              </button>
+              {band.name} {unlinkButton(band)}
             </li>
           ))}
         </ul>
-        <TextField {...bandName} label="Añadir banda (nombre)" type="text" />
+        <TextField {...bandName} label={t('admin.concert.addBandName')} type="text" />
         <button
           type="button"
           className="button button--secondary"
           disabled={addBand.pending || bandName.value.trim() === ''}
           onClick={() => addBand.run(bandName.value.trim())}
         >
-          Añadir banda
+          {t('admin.concert.addBand')}
         </button>
         <StatusRegion message={latestMessage(addBand, removeBand)} />
       </div>

@@ -5,6 +5,7 @@ import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { createConcert } from '../api';
 import { useAdminMutation } from '../useAdminMutation';
 import { concertAdminPath } from '../paths';
+import { useAdminRichText, useAdminText } from '../texts';
 import { useVenues } from '../useVenues';
 import { checkConcert, type AdminConcertText } from '../validation';
 import { AdminForm } from './AdminForm';
@@ -25,6 +26,8 @@ const EMPTY: AdminConcertText = {
 };
 
 export function ConcertForm() {
+  const t = useAdminText();
+  const rich = useAdminRichText();
   const id = useId();
   const [created, setCreated] = useState<number | null>(null);
   // A venue of the list is picked by its name; any other name is a new venue, which needs a town.
@@ -33,7 +36,7 @@ export function ConcertForm() {
   );
   const create = useAdminMutation({
     mutationFn: createConcert,
-    failure: 'Error al crear concierto: ',
+    failure: t('admin.concert.createFailed'),
     success: (answer) => answer.message,
     onSuccess: (answer) => {
       draft.setFields(EMPTY);
@@ -42,14 +45,15 @@ export function ConcertForm() {
   });
 
   return (
-    <TitledSection className="admin-card" title="Crear concierto">
-      <AdminForm draft={draft} mutation={create} idle="Crear concierto" busy="Creando...">
-        <AdminConcertFieldset draft={draft} genrePlaceholder="Elige un género" />
+    <TitledSection className="admin-card" title={t('admin.concert.create')}>
+      <AdminForm draft={draft} mutation={create} idle="admin.concert.create" busy="admin.creating">
+        <AdminConcertFieldset draft={draft} genrePlaceholder={t('admin.concert.pickGenre')} />
       </AdminForm>
       {created !== null && (
         <p>
-          <Link to={concertAdminPath(created)}>Abrir el concierto creado</Link> para añadirle
-          bandas.
+          {rich('admin.concert.openCreated', {
+            link: (chunks) => <Link to={concertAdminPath(created)}>{chunks}</Link>,
+          })}
         </p>
       )}
     </TitledSection>

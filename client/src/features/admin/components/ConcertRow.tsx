@@ -2,24 +2,43 @@
 import { Link } from 'react-router';
 import type { AdminConcertDto } from '@common/admin-rules';
 import { concertAdminPath } from '../paths';
+import { useAdminText, type AdminTranslate } from '../texts';
 import { ConcertActions } from './ConcertActions';
 
-export const concertLabel = (concert: AdminConcertDto) => {
-  const who =
-    concert.bands.length > 0
-      ? concert.bands.map((band) => band.name).join(' + ')
-      : (concert.name ?? 'Sin nombre');
-  return `${concert.day} ${concert.hour} · ${who} · ${concert.venue}`;
-};
+/** A concert in one line: '2026-07-05 21:30 · Banda A + Banda B · Es Gremi'. */
+export function concertLine(
+  concert: { day: string; hour: string; venue: string; name: string | null },
+  bands: string[],
+  t: AdminTranslate,
+): string {
+  const who = bands.length > 0 ? bands.join(' + ') : (concert.name ?? t('admin.concert.noName'));
+  return t('admin.concert.label', {
+    day: concert.day,
+    hour: concert.hour,
+    who,
+    venue: concert.venue,
+  });
+}
+
+export const concertLabel = (concert: AdminConcertDto, t: AdminTranslate) =>
+  concertLine(
+    concert,
+    concert.bands.map((band) => band.name),
+    t,
+  );
 
 export function ConcertRow({ concert }: { concert: AdminConcertDto }) {
-  const label = concertLabel(concert);
+  const t = useAdminText();
+  const label = concertLabel(concert, t);
+  const likes = t('admin.concert.likes', { count: concert.likeCount });
   return (
     <li className="admin-row" aria-label={label}>
       <p className="admin-row__title">
         <Link to={concertAdminPath(concert.id)}>{label}</Link>
-        {concert.cancelledAt && <span className="admin-badge"> Cancelado</span>}
-        <span className="admin-hint"> · {concert.likeCount} likes</span>
+        {concert.cancelledAt && (
+          <span className="admin-badge"> {t('admin.concert.cancelled')}</span>
+        )}
+        <span className="admin-hint"> {likes}</span>
       </p>
       <ConcertActions concert={concert} />
     </li>

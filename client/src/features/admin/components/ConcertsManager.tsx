@@ -7,9 +7,10 @@ import { TitledSection } from '@/components/TitledSection';
 import { GenreField } from '@/components/concert-fields/ConcertFieldset';
 import { adminKeys } from '../keys';
 import { listConcerts, type ConcertFilters } from '../manage-api';
+import { useAdminText } from '../texts';
 import { usePagedQuery } from '../usePagedQuery';
 import { ConcertRow } from './ConcertRow';
-import { PagedList } from './PagedList';
+import { PagedList, type ListTexts } from './PagedList';
 
 const START: ConcertFilters = {
   q: '',
@@ -21,16 +22,17 @@ const START: ConcertFilters = {
   withoutImage: false,
 };
 
-const LIST_TEXTS = {
-  searchLabel: 'Buscar conciertos',
-  searchPlaceholder: 'Banda, nombre o sala',
-  count: (total: number) => `${total} conciertos`,
-  label: 'Lista de conciertos',
-  empty: 'Ningún concierto coincide con la búsqueda y los filtros.',
-  pagesLabel: 'Páginas de conciertos',
+const LIST_TEXTS: ListTexts = {
+  searchLabel: 'admin.concerts.search',
+  searchPlaceholder: 'admin.concerts.searchPlaceholder',
+  count: 'admin.concerts.count',
+  label: 'admin.concerts.label',
+  empty: 'admin.concerts.empty',
+  pagesLabel: 'admin.concerts.pages',
 };
 
 export function ConcertsManager() {
+  const t = useAdminText();
   const id = useId();
   const concerts = usePagedQuery({
     start: START,
@@ -45,7 +47,7 @@ export function ConcertsManager() {
   });
 
   return (
-    <TitledSection className="admin-card" title="Conciertos">
+    <TitledSection className="admin-card" title={t('admin.section.concerts')}>
       <PagedList
         paged={concerts}
         {...LIST_TEXTS}
@@ -53,29 +55,29 @@ export function ConcertsManager() {
           <>
             <SelectField
               id={`${id}-when`}
-              label="Fechas"
+              label={t('admin.concerts.when')}
               value={filters.when}
               onValueChange={(value) => set('when')(value as ConcertFilters['when'])}
             >
-              <option value="upcoming">Próximos</option>
-              <option value="past">Pasados</option>
-              <option value="all">Todos</option>
+              <option value="upcoming">{t('admin.concerts.upcoming')}</option>
+              <option value="past">{t('admin.concerts.past')}</option>
+              <option value="all">{t('admin.concerts.all')}</option>
             </SelectField>
-            <TextField {...bind('from')} label="Desde" type="date" />
-            <TextField {...bind('to')} label="Hasta" type="date" />
+            <TextField {...bind('from')} label={t('admin.concerts.from')} type="date" />
+            <TextField {...bind('to')} label={t('admin.concerts.to')} type="date" />
             <GenreField
               {...bind('genre')}
-              label="Género del concierto"
-              placeholder="Todos los géneros"
+              label={t('admin.concerts.genre')}
+              placeholder={t('admin.concerts.anyGenre')}
             />
             <div className="admin-genres">
               <Check
-                label="Sin bandas"
+                label={t('admin.concerts.withoutBands')}
                 checked={filters.withoutBands}
                 onChange={set('withoutBands')}
               />
               <Check
-                label="Sin imagen"
+                label={t('admin.concerts.withoutImage')}
                 checked={filters.withoutImage}
                 onChange={set('withoutImage')}
               />

@@ -10,28 +10,24 @@ import type {
   AdminFeedbackCountDto,
   RecommendationEngineName,
 } from '@common/dto';
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
-import { parseDay } from '@/lib/dates';
+import { useAdminFormats } from '../format';
 import { adminKeys } from '../keys';
 import { getFeedback } from '../manage-api';
+import { useAdminRichText, useAdminText } from '../texts';
 import { ListState } from './ListState';
 
-const ENGINES: { engine: RecommendationEngineName; name: string }[] = [
-  { engine: 'builtin', name: 'Recomendador integrado' },
-  { engine: 'openai', name: 'OpenAI' },
+const ENGINES: { engine: RecommendationEngineName; name: AdminMessageId }[] = [
+  { engine: 'builtin', name: 'admin.feedback.builtin' },
+  { engine: 'openai', name: 'admin.feedback.openai' },
 ];
 
-const LEVELS: Record<AdminFeedbackCountDto['score'], { emoji: string; label: string }> = {
-  extreme: { emoji: '🔥🔥🔥', label: 'Muy alto' },
-  high: { emoji: '🔥🔥', label: 'Alto' },
-  medium: { emoji: '🔥', label: 'Medio' },
-  low: { emoji: '😴', label: 'Bajo' },
-};
-
-const dayFormat = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeZone: 'UTC' });
-const formatDay = (day: string) => {
-  const date = parseDay(day);
-  return date ? dayFormat.format(date) : day;
+const LEVELS: Record<AdminFeedbackCountDto['score'], { emoji: string; label: AdminMessageId }> = {
+  extreme: { emoji: '🔥🔥🔥', label: 'admin.feedback.extreme' },
+  high: { emoji: '🔥🔥', label: 'admin.feedback.high' },
+  medium: { emoji: '🔥', label: 'admin.feedback.medium' },
+  low: { emoji: '😴', label: 'admin.feedback.low' },
 };
 
 /** An emoji for the eyes, its words for screen readers. */
@@ -45,19 +41,20 @@ function Said({ emoji, words }: { emoji: string; words: string }) {
 }
 
 function CountsTable({ counts, days }: { counts: AdminFeedbackCountDto[]; days: number }) {
+  const t = useAdminText();
   return (
     <div className="admin-table-scroll">
       <table className="admin-table">
-        <caption>Valoraciones por motor y nivel de recomendación (últimos {days} días)</caption>
+        <caption>{t('admin.feedback.caption', { days })}</caption>
         <thead>
           <tr>
-            <th scope="col">Motor</th>
-            <th scope="col">Nivel</th>
+            <th scope="col">{t('admin.feedback.engine')}</th>
+            <th scope="col">{t('admin.feedback.level')}</th>
             <th scope="col" className="admin-table__number">
-              <Said emoji="👍" words="A favor" />
+              <Said emoji="👍" words={t('admin.feedback.for')} />
             </th>
             <th scope="col" className="admin-table__number">
-              <Said emoji="👎" words="En contra" />
+              <Said emoji="👎" words={t('admin.feedback.against')} />
             </th>
           </tr>
         </thead>
@@ -69,12 +66,12 @@ function CountsTable({ counts, days }: { counts: AdminFeedbackCountDto[]; days: 
                 <tr key={count.score}>
                   {index === 0 && (
                     <th scope="rowgroup" rowSpan={rows.length}>
-                      {name}
+                      {t(name)}
                     </th>
                   )}
                   <th scope="row">
                     <span aria-hidden="true">{LEVELS[count.score].emoji} </span>
-                    {LEVELS[count.score].label}
+                    {t(LEVELS[count.score].label)}
                   </th>
                   <td className="admin-table__number">{count.thumbsUp}</td>
                   <td className="admin-table__number">{count.thumbsDown}</td>
@@ -89,29 +86,35 @@ function CountsTable({ counts, days }: { counts: AdminFeedbackCountDto[]; days: 
 }
 
 function MostDisliked({ concerts, days }: { concerts: AdminDislikedConcertDto[]; days: number }) {
+  const t = useAdminText();
+  const rich = useAdminRichText();
+  const formats = useAdminFormats();
   const titleId = useId();
   return (
     <>
       <h3 id={titleId} className="admin-subtitle">
-        Conciertos con más <Said emoji="👎" words="valoraciones en contra" />
+        {rich('admin.feedback.mostDisliked', {
+          thumbs: <Said emoji="👎" words={t('admin.feedback.votesAgainst')} />,
+        })}
       </h3>
       {concerts.length === 0 ? (
-        <p className="admin-hint">
-          Ningún concierto ha recibido valoraciones en contra en los últimos {days} días.
-        </p>
+        <p className="admin-hint">{t('admin.feedback.noneDisliked', { days })}</p>
       ) : (
         <ol className="admin-rows" aria-labelledby={titleId}>
           {concerts.map((concert) => (
             <li key={concert.id} className="admin-row">
               <p className="admin-row__title">
-                <Link to={concertPagePath(concert.id)}>{concert.title}</Link>
-                {' · '}
-                <time dateTime={concert.day}>{formatDay(concert.day)}</time> · {concert.venue}
-                {' · '}
-                <Said
-                  emoji={`${concert.thumbsDown} 👎`}
-                  words={`${concert.thumbsDown} en contra`}
-                />
+                {rich('admin.feedback.concert', {
+                  title: <Link to={concertPagePath(concert.id)}>{concert.title}</Link>,
+                  day: <time dateTime={concert.day}>{formats.day(concert.day)}</time>,
+                  venue: concert.venue,
+                  thumbs: (
+                    <Said
+                      emoji={`${concert.thumbsDown} 👎`}
+                      words={t('admin.feedback.thumbsDown', { count: concert.thumbsDown })}
+                    />
+                  ),
+                })}
               </p>
             </li>
           ))}
@@ -122,6 +125,7 @@ function MostDisliked({ concerts, days }: { concerts: AdminDislikedConcertDto[];
 }
 
 export function FeedbackStats() {
+  const t = useAdminText();
   const feedback = useQuery({
     queryKey: adminKeys.feedback(),
     queryFn: ({ signal }) => getFeedback(signal),
@@ -132,11 +136,11 @@ export function FeedbackStats() {
     : 0;
   const isEmpty = data !== undefined && given === 0 && data.mostDisliked.length === 0;
   return (
-    <TitledSection className="admin-card" title="Lo que opinan los fans">
+    <TitledSection className="admin-card" title={t('admin.feedback.title')}>
       <ListState
         query={feedback}
         isEmpty={isEmpty}
-        empty={`Aún no hay valoraciones en los últimos ${data?.days ?? 30} días.`}
+        empty={t('admin.feedback.empty', { days: data?.days ?? 30 })}
       />
       {data && !isEmpty && (
         <>

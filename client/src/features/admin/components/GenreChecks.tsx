@@ -1,6 +1,7 @@
 // The genre checkboxes of the band forms (create and edit), kept in the list's order.
 import { GENRES } from '@common/genres';
 import { GenreCheckboxes } from '@/components/GenreCheckboxes';
+import { useAdminText } from '../texts';
 
 interface GenreChecksProps {
   value: string[];
@@ -8,6 +9,7 @@ interface GenreChecksProps {
 }
 
 export function GenreChecks({ value, onChange }: GenreChecksProps) {
+  const t = useAdminText();
   function toggle(genre: string, checked: boolean) {
     onChange(
       checked
@@ -17,7 +19,7 @@ export function GenreChecks({ value, onChange }: GenreChecksProps) {
   }
   return (
     <fieldset className="fieldset fieldset--dense">
-      <legend>Géneros (opcional)</legend>
+      <legend>{t('admin.band.genres')}</legend>
       <GenreCheckboxes
         className="admin-genres"
         optionClassName="admin-check"

@@ -2,20 +2,34 @@ import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { UPLOAD_TYPES } from '@common/admin-rules';
 import { StatusRegion } from '@/components/FormStatus';
+import type { MessageId } from '@common/i18n/catalogues';
+import { useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
+import { ApiError } from '@/lib/api';
 import { imageFileProblem } from '@/lib/imageFile';
 import type { BoundField } from '@/lib/useDraft';
 import { uploadImage } from '../api';
+import { useAdminText } from '../texts';
 
 /**
  * Upload a picture (stored and resized by the server) or type any image URL; both stay editable,
  * and an empty URL means no picture. The URL input is the bound field, so a bad one is focused.
  */
 export function ImageField({ id, value, onValueChange, invalid }: BoundField) {
+  const t = useAdminText();
+  const words = useText();
+  const errorText = useErrorText();
   // A problem found before sending; the server's answer lives in the mutation.
-  const [invalidFile, setInvalidFile] = useState<string | null>(null);
+  const [invalidFile, setInvalidFile] = useState<MessageId | null>(null);
   const upload = useMutation({ mutationFn: uploadImage, onSuccess: onValueChange });
   const uploading = upload.isPending;
-  const problem = invalidFile ?? upload.error?.message ?? null;
+  const { error } = upload;
+  // An answer that is not the API's JSON (a proxy's 413 page, say) has no reason of its own.
+  const failure =
+    error instanceof ApiError && error.code === 'UNKNOWN_ERROR'
+      ? t('admin.image.uploadFailed')
+      : error && errorText(error, 'auth.unexpected');
+  const problem = (invalidFile && words(invalidFile)) ?? failure ?? null;
 
   function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const input = event.target;
@@ -31,9 +45,9 @@ export function ImageField({ id, value, onValueChange, invalid }: BoundField) {
 
   return (
     <fieldset className="fieldset fieldset--dense">
-      <legend>Imagen (opcional)</legend>
+      <legend>{t('admin.image.legend')}</legend>
       <div className="form-field">
-        <label htmlFor={`${id}-file`}>Subir imagen (JPEG, PNG o WebP, hasta 5 MB)</label>
+        <label htmlFor={`${id}-file`}>{t('admin.image.upload')}</label>
         <input
           id={`${id}-file`}
           type="file"
@@ -43,7 +57,7 @@ export function ImageField({ id, value, onValueChange, invalid }: BoundField) {
         />
       </div>
       <div className="form-field">
-        <label htmlFor={id}>URL de la imagen</label>
+        <label htmlFor={id}>{t('admin.image.url')}</label>
         <input
           id={id}
           className="text-input"
@@ -55,10 +69,10 @@ export function ImageField({ id, value, onValueChange, invalid }: BoundField) {
         />
       </div>
       <StatusRegion message={problem ? { kind: 'error', text: problem } : null}>
-        {uploading && <p>Subiendo imagen...</p>}
+        {uploading && <p>{t('admin.image.uploading')}</p>}
       </StatusRegion>
       {value && !problem && (
-        <img src={value} alt="Vista previa de la imagen" className="admin-image-preview" />
+        <img src={value} alt={t('admin.image.preview')} className="admin-image-preview" />
       )}
       {value && (
         <button
@@ -66,7 +80,7 @@ export function ImageField({ id, value, onValueChange, invalid }: BoundField) {
           className="button button--secondary"
           onClick={() => onValueChange('')}
         >
-          Quitar imagen
+          {t('admin.image.remove')}
         </button>
       )}
     </fieldset>

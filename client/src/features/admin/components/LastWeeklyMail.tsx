@@ -1,17 +1,24 @@
 import type { AdminOverviewResponse } from '@common/dto';
-import { countOf, momentOf } from '../format';
+import { useAdminFormats } from '../format';
+import { useAdminText } from '../texts';
 
 /** How the last weekly campaign went: when, test or real, sent, failed and still pending. */
 export function LastWeeklyMail({ weekly }: { weekly: AdminOverviewResponse['lastWeeklyMail'] }) {
-  if (!weekly) return <p>Aún no se ha enviado ninguno.</p>;
+  const t = useAdminText();
+  const formats = useAdminFormats();
+  if (!weekly) return <p>{t('admin.weekly.lastNone')}</p>;
   return (
     <>
       <p>
-        {weekly.mode === 'real' ? 'Envío real' : 'Prueba'} del {momentOf(weekly.startedAt)}
+        {t('admin.weekly.last', { mode: weekly.mode, moment: formats.moment(weekly.startedAt) })}
       </p>
       <p className="admin-hint">
-        {weekly.sent.toLocaleString('es-ES')} de {countOf(weekly.recipients, 'email', 'emails')}{' '}
-        enviados · {weekly.failed} fallidos · {weekly.pending} pendientes
+        {t('admin.weekly.lastCounts', {
+          sent: weekly.sent,
+          recipients: weekly.recipients,
+          failed: weekly.failed,
+          pending: weekly.pending,
+        })}
       </p>
     </>
   );

@@ -4,27 +4,27 @@ import { useId, useState } from 'react';
 import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
 import { createLink } from '../api';
+import { useAdminText } from '../texts';
 import { useAdminMutation } from '../useAdminMutation';
 import { checkLink } from '../validation';
 import { AdminForm } from './AdminForm';
 import { BandPicker, ConcertPicker } from './Pickers';
 
-const NOTHING_PICKED = { concert: 'ninguno todavía', band: 'ninguna todavía' };
-
 export function LinkForm() {
+  const t = useAdminText();
   const id = useId();
   const draft = useDraft(id, { concertId: '', bandId: '' }, checkLink);
   const [picked, setPicked] = useState({ concert: '', band: '' });
   const link = useAdminMutation({
     mutationFn: createLink,
-    failure: 'Error al crear vínculo: ',
+    failure: t('admin.link.failed'),
     success: (answer) => answer.message,
   });
   const { fields, set } = draft;
 
   return (
-    <TitledSection className="admin-card" title="Vincular concierto y banda">
-      <AdminForm draft={draft} mutation={link} idle="Vincular" busy="Vinculando...">
+    <TitledSection className="admin-card" title={t('admin.link.title')}>
+      <AdminForm draft={draft} mutation={link} idle="admin.link.submit" busy="admin.link.busy">
         <ConcertPicker
           selectedId={fields.concertId}
           onPick={(concertId, label) => {
@@ -40,8 +40,10 @@ export function LinkForm() {
           }}
         />
         <p className="admin-hint" aria-live="polite">
-          Concierto elegido: {picked.concert || NOTHING_PICKED.concert} · Banda elegida:{' '}
-          {picked.band || NOTHING_PICKED.band}
+          {t('admin.link.picked', {
+            concert: picked.concert || t('admin.link.noConcert'),
+            band: picked.band || t('admin.link.noBand'),
+          })}
         </p>
       </AdminForm>
     </TitledSection>

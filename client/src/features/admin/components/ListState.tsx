@@ -1,5 +1,6 @@
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
+import { useAdminText } from '../texts';
 
 interface ListStateProps {
   query: { isPending: boolean; isError: boolean };
@@ -11,11 +12,8 @@ interface ListStateProps {
 
 /** The loading, error and empty states of an admin list; nothing once it has rows. */
 export function ListState({ query, isEmpty, empty }: ListStateProps) {
+  const t = useAdminText();
   if (query.isPending) return <Loading />;
-  if (query.isError) {
-    return (
-      <FormStatus kind="error">No se ha podido cargar la lista. Recarga la página.</FormStatus>
-    );
-  }
+  if (query.isError) return <FormStatus kind="error">{t('admin.listFailed')}</FormStatus>;
   return isEmpty ? <p className="admin-hint">{empty}</p> : null;
 }

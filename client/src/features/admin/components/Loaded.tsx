@@ -4,6 +4,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { LoadFailure } from '@/components/LoadFailure';
 import { Loading } from '@/components/Loading';
+import { useErrorText } from '@/i18n/useErrorText';
+import { useAdminText } from '../texts';
 
 interface LoadedProps<Data> {
   query: UseQueryResult<Data>;
@@ -13,11 +15,13 @@ interface LoadedProps<Data> {
 }
 
 export function Loaded<Data>({ query, failure, children }: LoadedProps<Data>) {
+  const t = useAdminText();
+  const errorText = useErrorText();
   if (query.isPending) return <Loading />;
   if (query.isError) {
     return (
       <LoadFailure className="admin-card" onRetry={() => void query.refetch()}>
-        {`${failure} ${query.error.message}`}
+        {t('admin.loadFailedWith', { failure, reason: errorText(query.error, 'auth.unexpected') })}
       </LoadFailure>
     );
   }

@@ -1,3 +1,5 @@
+import { useAdminText } from '../texts';
+
 interface PagerProps {
   /** Names the navigation for screen readers ('Páginas de bandas'…). */
   label: string;
@@ -8,6 +10,7 @@ interface PagerProps {
 
 /** Previous / next over a paged admin list, with where we are. */
 export function Pager({ label, page, pages, onPage }: PagerProps) {
+  const t = useAdminText();
   return (
     <nav className="admin-pager" aria-label={label}>
       <button
@@ -16,18 +19,16 @@ export function Pager({ label, page, pages, onPage }: PagerProps) {
         disabled={page <= 1}
         onClick={() => onPage(page - 1)}
       >
-        Anterior
+        {t('admin.pager.previous')}
       </button>
-      <span>
-        Página {page} de {pages}
-      </span>
+      <span>{t('admin.pager.where', { page, pages })}</span>
       <button
         type="button"
         className="button button--secondary"
         disabled={page >= pages}
         onClick={() => onPage(page + 1)}
       >
-        Siguiente
+        {t('admin.pager.next')}
       </button>
     </nav>
   );

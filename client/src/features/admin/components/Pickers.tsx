@@ -2,11 +2,14 @@
 import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import type { AdminConcertOptionDto } from '@common/admin-rules';
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TextField } from '@/components/TextField';
 import { useField } from '@/lib/useField';
 import { searchBands, searchConcerts } from '../api';
 import { useDebounced } from '../useDebounced';
 import { adminKeys } from '../keys';
+import { useAdminText, type AdminTranslate } from '../texts';
+import { concertLine } from './ConcertRow';
 
 interface PickerProps {
   selectedId: string;
@@ -16,23 +19,19 @@ interface PickerProps {
 
 const MIN_QUERY = 2;
 
-function describeConcert(concert: AdminConcertOptionDto): string {
-  const who = concert.bands.length > 0 ? concert.bands.join(' + ') : (concert.name ?? 'Sin nombre');
-  return `${concert.day} ${concert.hour} · ${who} · ${concert.venue}`;
-}
-
 /** What each picker says: its legend, the name of its results, and one result's line. */
 const CONCERT_TEXTS = {
-  legend: 'Buscar concierto',
-  label: 'Conciertos encontrados',
-  describe: describeConcert,
-};
+  legend: 'admin.picker.concert',
+  label: 'admin.picker.concertsFound',
+  describe: (concert: AdminConcertOptionDto, t: AdminTranslate) =>
+    concertLine(concert, concert.bands, t),
+} as const;
 
 const BAND_TEXTS = {
-  legend: 'Buscar banda',
-  label: 'Bandas encontradas',
+  legend: 'admin.picker.band',
+  label: 'admin.picker.bandsFound',
   describe: (band: { id: number; name: string }) => band.name,
-};
+} as const;
 
 /** A search fieldset: its fields, a status line, and what it found, each a button that picks it. */
 function Picker<Answer, T extends { id: number }, Key extends readonly unknown[]>({
@@ -45,38 +44,42 @@ function Picker<Answer, T extends { id: number }, Key extends readonly unknown[]
   selectedId,
   onPick,
 }: PickerProps & {
-  legend: string;
+  legend: AdminMessageId;
   children: ReactNode;
   /** The search, answering the items found; it waits until `enabled`. */
   query: UseQueryOptions<Answer, Error, T[], Key>;
   enabled: boolean;
   /** Names the list of results. */
-  label: string;
-  describe: (item: T) => string;
+  label: AdminMessageId;
+  describe: (item: T, t: AdminTranslate) => string;
 }) {
+  const t = useAdminText();
   const { data: items, isFetching } = useQuery({ ...query, enabled });
   let summary = '';
-  if (enabled && isFetching) summary = 'Buscando...';
+  if (enabled && isFetching) summary = t('admin.picker.searching');
   else if (enabled && items)
-    summary = items.length === 0 ? 'Sin resultados' : `${items.length} resultados`;
+    summary =
+      items.length === 0
+        ? t('admin.picker.none')
+        : t('admin.picker.found', { count: items.length });
   return (
     <fieldset className="fieldset fieldset--dense">
-      <legend>{legend}</legend>
+      <legend>{t(legend)}</legend>
       {children}
       <p role="status" className="admin-hint">
         {summary}
       </p>
       {enabled && items && items.length > 0 && (
-        <ul className="admin-results" aria-label={label}>
+        <ul className="admin-results" aria-label={t(label)}>
           {items.map((item) => (
             <li key={item.id}>
               <button
                 type="button"
                 className="text-input admin-result"
                 aria-pressed={selectedId === String(item.id)}
-                onClick={() => onPick(item.id, describe(item))}
+                onClick={() => onPick(item.id, describe(item, t))}
               >
-                {describe(item)}
+                {describe(item, t)}
               </button>
             </li>
           ))}
@@ -87,6 +90,7 @@ function Picker<Answer, T extends { id: number }, Key extends readonly unknown[]
 }
 
 export function ConcertPicker(props: PickerProps) {
+  const t = useAdminText();
   const id = useId();
   const q = useField(`${id}-q`);
   const day = useField(`${id}-day`);
@@ -105,14 +109,15 @@ export function ConcertPicker(props: PickerProps) {
       enabled={filters.q.length >= MIN_QUERY || filters.day !== ''}
     >
       <div className="field-grid">
-        <TextField {...q} label="Nombre o banda del concierto" type="search" />
-        <TextField {...day} label="Fecha del concierto" type="date" />
+        <TextField {...q} label={t('admin.picker.concertQuery')} type="search" />
+        <TextField {...day} label={t('admin.picker.concertDay')} type="date" />
       </div>
     </Picker>
   );
 }
 
 export function BandPicker(props: PickerProps) {
+  const t = useAdminText();
   const id = useId();
   const q = useField(`${id}-q`);
   const settled = useDebounced(q.value.trim());
@@ -123,7 +128,7 @@ export function BandPicker(props: PickerProps) {
   });
   return (
     <Picker {...props} {...BAND_TEXTS} query={query} enabled={settled.length >= MIN_QUERY}>
-      <TextField {...q} label="Nombre de la banda a vincular" type="search" />
+      <TextField {...q} label={t('admin.picker.bandQuery')} type="search" />
     </Picker>
   );
 }

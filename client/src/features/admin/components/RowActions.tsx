@@ -1,6 +1,7 @@
 // The parts of an admin list row (bands, venues, concerts): its buttons, all secondary and never
 // submitting, the delete's mutation, and the frame of a band's or a venue's row.
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useAdminText } from '../texts';
 import { useAdminMutation } from '../useAdminMutation';
 
 type RowButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>;
@@ -11,19 +12,23 @@ export function RowButton(props: RowButtonProps) {
 
 /** Opens and closes the row's edit form under it. */
 export function EditToggle({ editing, onToggle }: { editing: boolean; onToggle: () => void }) {
+  const t = useAdminText();
   return (
     <RowButton aria-expanded={editing} onClick={onToggle}>
-      {editing ? 'Cerrar edición' : 'Editar'}
+      {t(editing ? 'admin.closeEdit' : 'admin.edit')}
     </RowButton>
   );
 }
 
 /** A row's delete, by the row's id. */
-export const useDeleteMutation = (
+export function useDeleteMutation(
   mutationFn: (id: number) => Promise<unknown>,
   success: string,
   onSuccess?: () => void,
-) => useAdminMutation({ mutationFn, failure: 'Error al borrar: ', success, onSuccess });
+) {
+  const t = useAdminText();
+  return useAdminMutation({ mutationFn, failure: t('admin.deleteFailed'), success, onSuccess });
+}
 
 /** Deletes a band or a venue, once no concert uses it. */
 export function DeleteButton({
@@ -33,12 +38,13 @@ export function DeleteButton({
   remove: ReturnType<typeof useDeleteMutation>;
   item: { id: number; concertCount: number };
 }) {
+  const t = useAdminText();
   return (
     <RowButton
       disabled={remove.pending || item.concertCount > 0}
       onClick={() => remove.run(item.id)}
     >
-      Borrar
+      {t('admin.delete')}
     </RowButton>
   );
 }
@@ -51,10 +57,12 @@ export function NamedRow({
   item: { name: string; concertCount: number };
   children: ReactNode;
 }) {
+  const t = useAdminText();
+  const concerts = t('admin.concertCount', { count: item.concertCount });
   return (
     <li className="admin-row" aria-label={item.name}>
       <p className="admin-row__title">
-        {item.name} <span className="admin-hint">· {item.concertCount} conciertos</span>
+        {item.name} <span className="admin-hint">{concerts}</span>
       </p>
       {children}
     </li>

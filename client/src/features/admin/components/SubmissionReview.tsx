@@ -19,6 +19,8 @@ import {
   saveSubmission,
   type SubmissionEdit,
 } from '@/features/submissions/api';
+import { useAdminFormats } from '../format';
+import { useAdminText } from '../texts';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { useVenues } from '../useVenues';
 import { checkReview, type ReviewText } from '../validation';
@@ -52,6 +54,8 @@ export function SubmissionReview({
   submission: SubmissionDto;
   onReviewed: (message: StatusMessage) => void;
 }) {
+  const t = useAdminText();
+  const formats = useAdminFormats();
   const id = useId();
   // Every field is sent (the server replaces them all); the venue of the list by its id.
   const draft = useConcertDraft(
@@ -69,8 +73,8 @@ export function SubmissionReview({
 
   const save = useAdminMutation({
     mutationFn: (edit: SubmissionEdit) => saveSubmission(submission.id, edit),
-    failure: 'Error al guardar: ',
-    success: 'Cambios guardados.',
+    failure: t('admin.saveFailed'),
+    success: t('admin.changesSaved'),
   });
   // The reviewed submission leaves the queue: its outcome is told by the section.
   const review = useAdminMutation({
@@ -80,7 +84,7 @@ export function SubmissionReview({
         : decision === 'reject'
           ? rejectSubmission(submission.id, reason.trim())
           : markSubmissionAsSpam(submission.id),
-    failure: 'Error al revisar: ',
+    failure: t('admin.review.reviewFailed'),
     onSuccess: (answer) =>
       onReviewed({ kind: answer.mail === 'failed' ? 'error' : 'success', text: answer.message }),
   });
@@ -89,42 +93,53 @@ export function SubmissionReview({
   return (
     <article className="admin-submission" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
-        {submission.bandName} · {submission.day} {submission.hour}
+        {t('admin.review.heading', {
+          band: submission.bandName,
+          day: submission.day,
+          hour: submission.hour,
+        })}
       </h3>
       <p className="admin-hint">
-        Enviada el {new Date(submission.createdAt).toLocaleString('es-ES')} por {submission.email}
+        {t('admin.review.sent', {
+          moment: formats.local(submission.createdAt),
+          email: submission.email,
+        })}
       </p>
-      {!submission.emailConfirmed && (
-        <p className="admin-hint">
-          Nadie ha confirmado este email: al aprobarla o rechazarla no se le escribirá.
-        </p>
-      )}
+      {!submission.emailConfirmed && <p className="admin-hint">{t('admin.review.unconfirmed')}</p>}
       <form noValidate className="admin-form" onSubmit={save.submit(draft.check)}>
         <ConcertFieldset
           draft={draft}
           limits={LIMITS}
           lead={
             <>
-              <TextField {...bind('bandName')} label="Banda" maxLength={SUBMISSION_NAME_MAX} />
-              <TextField {...bind('email')} label="Email de contacto" type="email" />
+              <TextField
+                {...bind('bandName')}
+                label={t('admin.review.band')}
+                maxLength={SUBMISSION_NAME_MAX}
+              />
+              <TextField {...bind('email')} label={t('admin.review.email')} type="email" />
               <TextField
                 {...bind('spotifyUrl')}
-                label="Spotify"
+                label={t('admin.review.spotify')}
                 type="url"
                 maxLength={SUBMISSION_URL_MAX}
               />
             </>
           }
-          priceLabel="Precio (€)"
+          priceLabel={t('admin.review.price')}
           venueLabel={
-            venue.known ? `Sala (conocida, ${venue.known.town ?? 'sin municipio'})` : 'Sala (nueva)'
+            venue.known
+              ? t('admin.review.knownVenue', {
+                  town: venue.known.town ?? t('admin.review.noTown'),
+                })
+              : t('admin.review.newVenue')
           }
-          descriptionLabel="Texto"
+          descriptionLabel={t('admin.review.text')}
           image={<ImageField {...bind('imageUrl')} />}
         />
         <div className="admin-buttons">
           <button type="submit" className="button button--secondary" disabled={busy}>
-            Guardar cambios
+            {t('admin.saveChanges')}
           </button>
           <button
             type="button"
@@ -132,7 +147,7 @@ export function SubmissionReview({
             disabled={busy}
             onClick={() => review.run('approve')}
           >
-            Aprobar
+            {t('admin.review.approve')}
           </button>
         </div>
       </form>
@@ -145,7 +160,7 @@ export function SubmissionReview({
       >
         <TextAreaField
           id={`${id}-reason`}
-          label="Motivo del rechazo (se envía a la banda)"
+          label={t('admin.review.rejectReason')}
           rows={2}
           required
           value={reason}
@@ -153,7 +168,7 @@ export function SubmissionReview({
         />
         <div className="admin-buttons">
           <button type="submit" className="button button--danger" disabled={busy}>
-            Rechazar
+            {t('admin.review.reject')}
           </button>
           <button
             type="button"
@@ -161,7 +176,7 @@ export function SubmissionReview({
             disabled={busy}
             onClick={() => review.run('spam')}
           >
-            Es spam (rechazar sin avisar)
+            {t('admin.review.spam')}
           </button>
         </div>
       </form>

@@ -6,6 +6,7 @@ import type { AdminManagedVenueDto } from '@common/admin-rules';
 import { mapChecked } from '@/lib/parseDraft';
 import { useDraft } from '@/lib/useDraft';
 import { updateVenue } from '../manage-api';
+import { useAdminText } from '../texts';
 import { useSaveChanges } from '../useAdminMutation';
 import { checkVenue, type VenueText } from '../validation';
 import { AdminForm } from './AdminForm';
@@ -33,6 +34,7 @@ function changesOf(venue: AdminManagedVenueDto, checked: VenueInput): VenueUpdat
 }
 
 export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
+  const t = useAdminText();
   const id = useId();
   const draft = useDraft(
     id,
@@ -41,18 +43,18 @@ export function VenueEditor({ venue }: { venue: AdminManagedVenueDto }) {
   );
   const save = useSaveChanges(
     (changes: VenueUpdateInput) => updateVenue(venue.id, changes),
-    'Sala guardada.',
+    t('admin.venue.saved'),
   );
   return (
     <AdminForm
       draft={draft}
       mutation={save}
-      idle="Guardar sala"
-      busy="Guardando..."
+      idle="admin.venue.save"
+      busy="admin.saving"
       className="admin-form admin-editor"
-      label={`Editar sala ${venue.name}`}
+      label={t('admin.venue.editLabel', { name: venue.name })}
     >
-      <VenueFields nameLabel="Nombre de la sala" bind={draft.bind} />
+      <VenueFields nameLabel={t('admin.venue.name')} bind={draft.bind} />
     </AdminForm>
   );
 }

@@ -3,7 +3,11 @@
 import { ADMIN_NAME_MAX, ADMIN_URL_MAX } from '@common/admin-rules';
 import { TextField } from '@/components/TextField';
 import type { BoundField } from '@/lib/useDraft';
+import { useAdminText } from '../texts';
 import type { VenueText } from '../validation';
+
+/** Examples in the empty fields: numbers and an address, the same in every language. */
+const EXAMPLES = { lat: '39.57', lon: '2.65', website: 'https://...' };
 
 interface VenueFieldsProps {
   nameLabel: string;
@@ -11,45 +15,56 @@ interface VenueFieldsProps {
 }
 
 export function VenueFields({ nameLabel, bind }: VenueFieldsProps) {
+  const t = useAdminText();
   return (
     <div className="field-grid">
       <TextField {...bind('name')} label={nameLabel} required maxLength={ADMIN_NAME_MAX} />
-      <TextField {...bind('town')} label="Municipio" required maxLength={ADMIN_NAME_MAX} />
+      <TextField
+        {...bind('town')}
+        label={t('admin.venue.town')}
+        required
+        maxLength={ADMIN_NAME_MAX}
+      />
       <VenueContactFields address={bind('address')} website={bind('website')} />
       <TextField
         {...bind('lat')}
-        label="Latitud (opcional, entre -90 y 90)"
+        label={t('admin.venue.lat')}
         inputMode="decimal"
-        placeholder="39.57"
+        placeholder={EXAMPLES.lat}
       />
       <TextField
         {...bind('lon')}
-        label="Longitud (opcional, entre -180 y 180)"
+        label={t('admin.venue.lon')}
         inputMode="decimal"
-        placeholder="2.65"
+        placeholder={EXAMPLES.lon}
       />
     </div>
   );
 }
 
-/** A venue's address and website, both optional; `of` names the venue in the labels. */
+/** A venue's address and website, both optional; `ofNew`: a new venue's, said in the labels. */
 export function VenueContactFields({
   address,
   website,
-  of = '',
+  ofNew = false,
 }: {
   address: BoundField;
   website: BoundField;
-  of?: string;
+  ofNew?: boolean;
 }) {
+  const t = useAdminText();
   return (
     <>
-      <TextField {...address} label={`Dirección${of} (opcional)`} maxLength={ADMIN_NAME_MAX} />
+      <TextField
+        {...address}
+        label={t(ofNew ? 'admin.venue.newAddress' : 'admin.venue.address')}
+        maxLength={ADMIN_NAME_MAX}
+      />
       <TextField
         {...website}
-        label={`Web${of} (opcional)`}
+        label={t(ofNew ? 'admin.venue.newWebsite' : 'admin.venue.website')}
         type="url"
-        placeholder="https://..."
+        placeholder={EXAMPLES.website}
         maxLength={ADMIN_URL_MAX}
       />
     </>

@@ -7,21 +7,22 @@ import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
 import { adminKeys } from '../keys';
 import { createVenue, deleteVenue, listManagedVenues } from '../manage-api';
+import { useAdminText } from '../texts';
 import { useAdminMutation } from '../useAdminMutation';
 import { usePagedQuery } from '../usePagedQuery';
 import { checkVenue, type VenueText } from '../validation';
 import { AdminForm } from './AdminForm';
-import { PagedList } from './PagedList';
+import { PagedList, type ListTexts } from './PagedList';
 import { DeleteButton, EditToggle, NamedRow, useDeleteMutation } from './RowActions';
 import { VenueEditor } from './VenueEditor';
 import { VenueFields } from './VenueFields';
 
 const EMPTY: VenueText = { name: '', town: '', address: '', website: '', lat: '', lon: '' };
 
-const LIST_TEXTS = {
-  searchLabel: 'Buscar salas',
-  label: 'Lista de salas',
-  empty: 'Ninguna sala coincide con la búsqueda.',
+const LIST_TEXTS: ListTexts = {
+  searchLabel: 'admin.venues.search',
+  label: 'admin.venues.label',
+  empty: 'admin.venues.empty',
 };
 
 /** Where the venue is, as one line of its row ('Palma · Carrer Major 1 · web'). */
@@ -34,8 +35,9 @@ function whereLine(venue: AdminManagedVenueDto): string {
 }
 
 function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
+  const t = useAdminText();
   const [editing, setEditing] = useState(false);
-  const remove = useDeleteMutation(deleteVenue, 'Sala borrada.');
+  const remove = useDeleteMutation(deleteVenue, t('admin.venue.deleted'));
   return (
     <NamedRow item={venue}>
       <p className="admin-hint">{whereLine(venue)}</p>
@@ -50,28 +52,30 @@ function VenueRow({ venue }: { venue: AdminManagedVenueDto }) {
 }
 
 function AddVenueForm() {
+  const t = useAdminText();
   const id = useId();
   const draft = useDraft(id, EMPTY, checkVenue);
   const add = useAdminMutation({
     mutationFn: createVenue,
-    failure: 'Error al añadir la sala: ',
-    success: 'Sala añadida.',
+    failure: t('admin.venue.addFailed'),
+    success: t('admin.venue.added'),
     onSuccess: () => draft.setFields(EMPTY),
   });
   return (
     <AdminForm
       draft={draft}
       mutation={add}
-      idle="Añadir sala"
-      busy="Añadiendo..."
-      label="Añadir sala"
+      idle="admin.venue.add"
+      busy="admin.venue.adding"
+      label={t('admin.venue.add')}
     >
-      <VenueFields nameLabel="Nombre de la sala nueva" bind={draft.bind} />
+      <VenueFields nameLabel={t('admin.venue.newName')} bind={draft.bind} />
     </AdminForm>
   );
 }
 
 export function VenuesManager() {
+  const t = useAdminText();
   const venues = usePagedQuery({
     start: { q: '' },
     queryKey: ({ q }) => adminKeys.venueList(q),
@@ -80,7 +84,7 @@ export function VenuesManager() {
     }),
   });
   return (
-    <TitledSection className="admin-card" title="Salas">
+    <TitledSection className="admin-card" title={t('admin.section.venues')}>
       <AddVenueForm />
       <PagedList paged={venues} {...LIST_TEXTS}>
         {(venue) => <VenueRow key={venue.id} venue={venue} />}

@@ -2,26 +2,23 @@ import { useAdminAction } from './ActionSection';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { useOverview } from '../queries';
+import { useAdminText } from '../texts';
 import { LastWeeklyMail } from './LastWeeklyMail';
 
-const CONFIRM_REAL =
-  '¿Enviar el email semanal a todos los usuarios suscritos? No se puede deshacer.';
-
 export function WeeklyEmailSection() {
-  const { pending, message, run } = useAdminAction('Error al enviar emails');
+  const t = useAdminText();
+  const { pending, message, run } = useAdminAction(t('admin.weekly.failed'));
   const overview = useOverview();
 
   function sendToEveryone() {
     // A real send reaches every subscriber: ask first.
-    if (!window.confirm(CONFIRM_REAL)) return;
+    if (!window.confirm(t('admin.weekly.confirmReal'))) return;
     run({ path: '/api/sendWeeklyEmail', body: { modo: 'real' } });
   }
 
   return (
-    <TitledSection className="admin-card" title="Enviar email semanal">
-      <p className="admin-hint">
-        La prueba se envía solo a los administradores; el envío real, a todos los suscritos.
-      </p>
+    <TitledSection className="admin-card" title={t('admin.weekly.title')}>
+      <p className="admin-hint">{t('admin.weekly.hint')}</p>
       <div className="admin-buttons">
         <button
           type="button"
@@ -29,7 +26,7 @@ export function WeeklyEmailSection() {
           disabled={pending}
           onClick={() => run({ path: '/api/sendWeeklyEmail', body: { modo: 'prueba' } })}
         >
-          Enviar prueba
+          {t('admin.weekly.test')}
         </button>
         <button
           type="button"
@@ -37,15 +34,17 @@ export function WeeklyEmailSection() {
           disabled={pending}
           onClick={sendToEveryone}
         >
-          Enviar a todos
+          {t('admin.weekly.real')}
         </button>
       </div>
       <StatusRegion message={message} />
-      <h3>Último envío</h3>
+      <h3>{t('admin.weekly.lastTitle')}</h3>
       {overview.data ? (
         <LastWeeklyMail weekly={overview.data.lastWeeklyMail} />
       ) : (
-        <p className="admin-hint">{overview.isError ? 'No se ha podido cargar.' : 'Cargando...'}</p>
+        <p className="admin-hint">
+          {t(overview.isError ? 'admin.weekly.loadFailed' : 'admin.loading')}
+        </p>
       )}
     </TitledSection>
   );

@@ -1,34 +1,47 @@
+import type { AdminRunKind } from '@common/dto';
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import { ActionSection } from '../components/ActionSection';
 import { FeedbackStats } from '../components/FeedbackStats';
+import { useAdminText } from '../texts';
 import { useSectionTitle } from './useSectionTitle';
+
+/** The three generations: each one's endpoint, its title (also its button) and its failure. */
+const GENERATIONS: {
+  kind: AdminRunKind;
+  path: string;
+  title: AdminMessageId;
+  failure: AdminMessageId;
+}[] = [
+  {
+    kind: 'recommendations',
+    path: '/api/generateRecommendations',
+    title: 'admin.ai.recommendations',
+    failure: 'admin.ai.recommendationsFailed',
+  },
+  {
+    kind: 'descriptions-short',
+    path: '/api/generateDescriptions',
+    title: 'admin.ai.short',
+    failure: 'admin.ai.shortFailed',
+  },
+  {
+    kind: 'descriptions-long',
+    path: '/api/generateDescriptionsLong',
+    title: 'admin.ai.long',
+    failure: 'admin.ai.longFailed',
+  },
+];
 
 /** /admin/ia: the three generation runs, and what fans think of the recommendations. */
 export function AiSection() {
-  useSectionTitle('Recomendaciones e IA');
+  useSectionTitle('admin.section.ai');
+  const t = useAdminText();
   return (
     <>
       <div className="field-grid admin-actions-grid">
-        <ActionSection
-          title="Generar recomendaciones"
-          kind="recommendations"
-          path="/api/generateRecommendations"
-          buttonLabel="Generar recomendaciones"
-          failure="Error generando recomendaciones."
-        />
-        <ActionSection
-          title="Generar descripciones cortas"
-          kind="descriptions-short"
-          path="/api/generateDescriptions"
-          buttonLabel="Generar descripciones cortas"
-          failure="Error al generar descripciones."
-        />
-        <ActionSection
-          title="Generar descripciones largas"
-          kind="descriptions-long"
-          path="/api/generateDescriptionsLong"
-          buttonLabel="Generar descripciones largas"
-          failure="Error al generar descripciones largas."
-        />
+        {GENERATIONS.map(({ kind, path, title, failure }) => (
+          <ActionSection key={kind} kind={kind} path={path} title={t(title)} failure={t(failure)} />
+        ))}
       </div>
       <FeedbackStats />
     </>

@@ -5,7 +5,7 @@ import { useSectionTitle } from './useSectionTitle';
 
 /** /admin/bandas: a new band, a band linked to a concert (both picked by name), the list. */
 export function BandsSection() {
-  useSectionTitle('Bandas');
+  useSectionTitle('admin.section.bands');
   return (
     <>
       <BandForm />

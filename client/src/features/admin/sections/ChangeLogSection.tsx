@@ -3,6 +3,6 @@ import { useSectionTitle } from './useSectionTitle';
 
 /** /admin/registro: every admin action, newest first, its page in the address. */
 export function ChangeLogSection() {
-  useSectionTitle('Registro de cambios');
+  useSectionTitle('admin.section.changeLog');
   return <AuditLog />;
 }

@@ -8,15 +8,14 @@ import { Loaded } from '../components/Loaded';
 import { adminKeys } from '../keys';
 import { getConcert } from '../manage-api';
 import { ADMIN_PATHS, concertAdminPath } from '../paths';
+import { useAdminText } from '../texts';
 import { Notice, withNotice } from './notice';
 import { useSectionTitle } from './useSectionTitle';
 
-const DUPLICATED = 'Concierto duplicado: esta es la copia, cambia su fecha.';
-const DELETED = 'Concierto borrado.';
-
 /** /admin/conciertos/:id: one concert's every field, its bands (picked by name) and its actions. */
 export function ConcertSection() {
-  useSectionTitle('Editar concierto');
+  useSectionTitle('admin.concert.edit');
+  const t = useAdminText();
   const id = useParams().id ?? '';
   const navigate = useNavigate();
   const concert = useQuery({
@@ -26,25 +25,33 @@ export function ConcertSection() {
   return (
     <>
       <p>
-        <Link to={ADMIN_PATHS.concerts}>← Volver a los conciertos</Link>
+        <Link to={ADMIN_PATHS.concerts}>{t('admin.concerts.back')}</Link>
       </p>
       <Notice />
-      <Loaded query={concert} failure="No se ha podido cargar el concierto.">
+      <Loaded query={concert} failure={t('admin.concert.loadFailed')}>
         {(loaded) => (
-          <TitledSection className="admin-card" title="Editar concierto">
+          <TitledSection className="admin-card" title={t('admin.concert.edit')}>
             <p>
-              {concertLabel(loaded)}
-              {loaded.cancelledAt && <span className="admin-badge"> Cancelado</span>}
+              {concertLabel(loaded, t)}
+              {loaded.cancelledAt && (
+                <span className="admin-badge"> {t('admin.concert.cancelled')}</span>
+              )}
             </p>
             {/* A new editor for another concert: its draft starts from that concert. */}
             <ConcertEditor key={loaded.id} concert={loaded} />
             <ConcertActions
               concert={loaded}
               onDuplicated={(copyId) =>
-                void navigate(concertAdminPath(copyId), withNotice(DUPLICATED))
+                void navigate(
+                  concertAdminPath(copyId),
+                  withNotice(t('admin.concert.duplicatedHere')),
+                )
               }
               onDeleted={() =>
-                void navigate(ADMIN_PATHS.concerts, { replace: true, ...withNotice(DELETED) })
+                void navigate(ADMIN_PATHS.concerts, {
+                  replace: true,
+                  ...withNotice(t('admin.concert.deleted')),
+                })
               }
             />
           </TitledSection>

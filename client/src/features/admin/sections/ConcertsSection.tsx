@@ -1,17 +1,19 @@
 import { Link } from 'react-router';
 import { ConcertsManager } from '../components/ConcertsManager';
 import { ADMIN_PATHS } from '../paths';
+import { useAdminText } from '../texts';
 import { Notice } from './notice';
 import { useSectionTitle } from './useSectionTitle';
 
 /** /admin/conciertos: the list with its filters in the address, and the way to a new one. */
 export function ConcertsSection() {
-  useSectionTitle('Conciertos');
+  useSectionTitle('admin.section.concerts');
+  const t = useAdminText();
   return (
     <>
       <p className="admin-buttons">
         <Link className="button button--primary" to={ADMIN_PATHS.newConcert}>
-          Nuevo concierto
+          {t('admin.concerts.new')}
         </Link>
       </p>
       <Notice />

@@ -1,15 +1,17 @@
 import { Link } from 'react-router';
 import { ConcertForm } from '../components/ConcertForm';
 import { ADMIN_PATHS } from '../paths';
+import { useAdminText } from '../texts';
 import { useSectionTitle } from './useSectionTitle';
 
 /** /admin/conciertos/nuevo: the concert form; the new concert's page is linked once created. */
 export function NewConcertSection() {
-  useSectionTitle('Nuevo concierto');
+  useSectionTitle('admin.concerts.new');
+  const t = useAdminText();
   return (
     <>
       <p>
-        <Link to={ADMIN_PATHS.concerts}>← Volver a los conciertos</Link>
+        <Link to={ADMIN_PATHS.concerts}>{t('admin.concerts.back')}</Link>
       </p>
       <ConcertForm />
     </>

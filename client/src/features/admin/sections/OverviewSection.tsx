@@ -1,26 +1,33 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AdminOverviewResponse } from '@common/dto';
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
 import { LastWeeklyMail } from '../components/LastWeeklyMail';
 import { Loaded } from '../components/Loaded';
-import { countOf } from '../format';
 import { ADMIN_PATHS } from '../paths';
 import { useOverview } from '../queries';
+import { useAdminRichText, useAdminText } from '../texts';
 import { useSectionTitle } from './useSectionTitle';
 
 /** Where a failed background job is handled, by its queue. */
-const QUEUE_PLACES: Record<string, { label: string; to: string }> = {
-  'recommendations-all': { label: 'Recomendaciones', to: ADMIN_PATHS.ai },
-  'recommendations-user': { label: 'Recomendaciones de un fan', to: ADMIN_PATHS.ai },
-  'recommendations-group': { label: 'Recomendaciones por grupos', to: ADMIN_PATHS.ai },
-  'weekly-mail-send': { label: 'Email semanal', to: ADMIN_PATHS.weeklyMail },
-  'concert-rescore': { label: 'Puntuar conciertos nuevos', to: ADMIN_PATHS.concerts },
-  'artist-alerts': { label: 'Avisos de artistas', to: ADMIN_PATHS.concerts },
+const QUEUE_PLACES: Record<string, { label: AdminMessageId; to: string }> = {
+  'recommendations-all': { label: 'admin.overview.queue.recommendationsAll', to: ADMIN_PATHS.ai },
+  'recommendations-user': { label: 'admin.overview.queue.recommendationsUser', to: ADMIN_PATHS.ai },
+  'recommendations-group': {
+    label: 'admin.overview.queue.recommendationsGroup',
+    to: ADMIN_PATHS.ai,
+  },
+  'weekly-mail-send': { label: 'admin.overview.queue.weeklyMail', to: ADMIN_PATHS.weeklyMail },
+  'concert-rescore': { label: 'admin.overview.queue.rescore', to: ADMIN_PATHS.concerts },
+  'artist-alerts': { label: 'admin.overview.queue.artistAlerts', to: ADMIN_PATHS.concerts },
 };
 
 const concertsWhere = (filter: 'withoutBands' | 'withoutImage') =>
   `${ADMIN_PATHS.concerts}?${filter}=true`;
+
+/** A part of a rich message that links somewhere. */
+const linkTo = (to: string) => (chunks: ReactNode[]) => <Link to={to}>{chunks}</Link>;
 
 function Stat({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -32,58 +39,69 @@ function Stat({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Overview({ overview }: { overview: AdminOverviewResponse }) {
+  const t = useAdminText();
+  const rich = useAdminRichText();
   const { concerts, fans, lastWeeklyMail: weekly, ai, failedJobs } = overview;
   const running = overview.runs.filter((run) => run.status === 'running').length;
   return (
     <ul className="admin-stats">
-      <Stat title="Propuestas">
+      <Stat title={t('admin.section.submissions')}>
         <Link to={ADMIN_PATHS.submissions}>
-          {countOf(overview.submissionsPending, 'propuesta por revisar', 'propuestas por revisar')}
+          {t('admin.overview.pending', { count: overview.submissionsPending })}
         </Link>
       </Stat>
-      <Stat title="Próximos conciertos">
+      <Stat title={t('admin.overview.upcomingTitle')}>
         <p>
           <Link to={ADMIN_PATHS.concerts}>
-            {countOf(concerts.upcoming, 'concierto próximo', 'conciertos próximos')}
+            {t('admin.overview.upcoming', { count: concerts.upcoming })}
           </Link>
         </p>
         <p>
-          <Link to={concertsWhere('withoutBands')}>{concerts.withoutBands} sin bandas</Link> ·{' '}
-          <Link to={concertsWhere('withoutImage')}>{concerts.withoutImage} sin imagen</Link>
+          {rich('admin.overview.gaps', {
+            withoutBands: concerts.withoutBands,
+            withoutImage: concerts.withoutImage,
+            bands: linkTo(concertsWhere('withoutBands')),
+            image: linkTo(concertsWhere('withoutImage')),
+          })}
         </p>
       </Stat>
-      <Stat title="Fans">
-        <p>{countOf(fans.total, 'fan', 'fans')}</p>
+      <Stat title={t('admin.overview.fansTitle')}>
+        <p>{t('admin.overview.fans', { count: fans.total })}</p>
         <p className="admin-hint">
-          {fans.verified.toLocaleString('es-ES')} con el email verificado ·{' '}
-          {fans.weeklySubscribers.toLocaleString('es-ES')} reciben el email semanal
+          {t('admin.overview.fansHint', {
+            verified: fans.verified,
+            subscribers: fans.weeklySubscribers,
+          })}
         </p>
       </Stat>
-      <Stat title="Último email semanal">
+      <Stat title={t('admin.overview.weeklyTitle')}>
         <LastWeeklyMail weekly={weekly} />
-        <Link to={ADMIN_PATHS.weeklyMail}>Ir al email semanal</Link>
+        <Link to={ADMIN_PATHS.weeklyMail}>{t('admin.overview.toWeekly')}</Link>
       </Stat>
-      <Stat title="IA hoy">
+      <Stat title={t('admin.overview.aiTitle')}>
         <p>
           {ai.configured
-            ? `${ai.callsToday.toLocaleString('es-ES')} de ${countOf(ai.dailyLimit, 'llamada', 'llamadas')}`
-            : 'Sin IA configurada: trabajan el motor integrado y las plantillas.'}
+            ? t('admin.overview.aiCalls', { calls: ai.callsToday, limit: ai.dailyLimit })
+            : t('admin.overview.noAi')}
         </p>
         <p className="admin-hint">
-          {running > 0 ? countOf(running, 'generación en marcha', 'generaciones en marcha') : ''}
+          {running > 0 ? t('admin.overview.running', { count: running }) : ''}
         </p>
-        <Link to={ADMIN_PATHS.ai}>Ir a recomendaciones e IA</Link>
+        <Link to={ADMIN_PATHS.ai}>{t('admin.overview.toAi')}</Link>
       </Stat>
-      <Stat title="Trabajos fallidos (7 días)">
+      <Stat title={t('admin.overview.failedTitle')}>
         {failedJobs.length === 0 ? (
-          <p>Ninguno.</p>
+          <p>{t('admin.overview.noFailures')}</p>
         ) : (
           <ul>
             {failedJobs.map((job) => {
               const place = QUEUE_PLACES[job.queue];
               return (
                 <li key={job.queue}>
-                  {place ? <Link to={place.to}>{place.label}</Link> : job.queue}: {job.count}
+                  {rich('admin.overview.failedJob', {
+                    place: place ? <Link to={place.to}>{t(place.label)}</Link> : job.queue,
+                    count: job.count,
+                  })}
                 </li>
               );
             })}
@@ -96,11 +114,12 @@ function Overview({ overview }: { overview: AdminOverviewResponse }) {
 
 /** /admin: what needs the admin today, each with a link to where it is handled. */
 export function OverviewSection() {
-  useSectionTitle('Resumen');
+  useSectionTitle('admin.section.overview');
+  const t = useAdminText();
   const overview = useOverview();
   return (
-    <TitledSection className="admin-card" title="Lo que te espera hoy">
-      <Loaded query={overview} failure="No se ha podido cargar el resumen.">
+    <TitledSection className="admin-card" title={t('admin.overview.title')}>
+      <Loaded query={overview} failure={t('admin.overview.loadFailed')}>
         {(loaded) => <Overview overview={loaded} />}
       </Loaded>
     </TitledSection>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import type { SubmissionDto } from '@common/submission-rules';
 import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
@@ -8,12 +9,13 @@ import { fetchSubmission, submissionKeys } from '@/features/submissions/api';
 import { Loaded } from '../components/Loaded';
 import { SubmissionReview } from '../components/SubmissionReview';
 import { ADMIN_PATHS, concertAdminPath } from '../paths';
+import { useAdminText } from '../texts';
 import { useSectionTitle } from './useSectionTitle';
 
-const OUTCOMES: Record<Exclude<SubmissionDto['status'], 'pending'>, string> = {
-  approved: 'Esta propuesta ya se aprobó.',
-  rejected: 'Esta propuesta ya se rechazó.',
-  spam: 'Esta propuesta se marcó como spam.',
+const OUTCOMES: Record<Exclude<SubmissionDto['status'], 'pending'>, AdminMessageId> = {
+  approved: 'admin.submission.approved',
+  rejected: 'admin.submission.rejected',
+  spam: 'admin.submission.spam',
 };
 
 /** What a reviewed submission became, and the concert an approval made. */
@@ -24,13 +26,18 @@ function Reviewed({
   submission: SubmissionDto;
   status: keyof typeof OUTCOMES;
 }) {
+  const t = useAdminText();
   return (
     <>
-      <p>{OUTCOMES[status]}</p>
-      {submission.reason && <p className="admin-hint">Motivo: {submission.reason}</p>}
+      <p>{t(OUTCOMES[status])}</p>
+      {submission.reason && (
+        <p className="admin-hint">{t('admin.submission.reason', { reason: submission.reason })}</p>
+      )}
       {submission.concertId !== null && (
         <p>
-          <Link to={concertAdminPath(submission.concertId)}>Abrir el concierto publicado</Link>
+          <Link to={concertAdminPath(submission.concertId)}>
+            {t('admin.submission.openConcert')}
+          </Link>
         </p>
       )}
     </>
@@ -39,7 +46,8 @@ function Reviewed({
 
 /** /admin/propuestas/:id, where the admins' moderation mail leads: review one submission. */
 export function SubmissionSection() {
-  useSectionTitle('Revisar propuesta');
+  useSectionTitle('admin.submission.title');
+  const t = useAdminText();
   const id = useParams().id ?? '';
   // The review's outcome stays on the page after the submission leaves the queue.
   const [outcome, setOutcome] = useState<StatusMessage | null>(null);
@@ -50,12 +58,12 @@ export function SubmissionSection() {
   return (
     <>
       <p>
-        <Link to={ADMIN_PATHS.submissions}>← Volver a las propuestas</Link>
+        <Link to={ADMIN_PATHS.submissions}>{t('admin.submission.back')}</Link>
       </p>
       <StatusRegion message={outcome} />
-      <Loaded query={submission} failure="No se ha podido cargar la propuesta.">
+      <Loaded query={submission} failure={t('admin.submission.loadFailed')}>
         {(loaded) => (
-          <TitledSection className="admin-card" title="Revisar propuesta">
+          <TitledSection className="admin-card" title={t('admin.submission.title')}>
             {loaded.status === 'pending' ? (
               <SubmissionReview key={loaded.id} submission={loaded} onReviewed={setOutcome} />
             ) : (

@@ -3,43 +3,43 @@ import { Link } from 'react-router';
 import { TitledSection } from '@/components/TitledSection';
 import { fetchPendingSubmissions, submissionKeys } from '@/features/submissions/api';
 import { ListState } from '../components/ListState';
+import { useAdminFormats } from '../format';
 import { submissionAdminPath } from '../paths';
+import { useAdminText } from '../texts';
 import { useSectionTitle } from './useSectionTitle';
-
-const sentAt = new Intl.DateTimeFormat('es-ES', {
-  dateStyle: 'short',
-  timeStyle: 'short',
-  timeZone: 'Europe/Madrid',
-});
 
 /** /admin/propuestas: the moderation queue, oldest first; each opens at its own address. */
 export function SubmissionsSection() {
-  useSectionTitle('Propuestas');
+  useSectionTitle('admin.section.submissions');
+  const t = useAdminText();
+  const formats = useAdminFormats();
   const queue = useQuery({
     queryKey: submissionKeys.pending(),
     queryFn: ({ signal }) => fetchPendingSubmissions(signal),
   });
   const submissions = queue.data?.submissions;
+  const sentAt = (iso: string) => t('admin.submissions.sent', { moment: formats.shortMoment(iso) });
   return (
-    <TitledSection className="admin-card" title="Propuestas de conciertos">
+    <TitledSection className="admin-card" title={t('admin.submissions.title')}>
       <ListState
         query={queue}
         isEmpty={submissions?.length === 0}
-        empty="No hay propuestas pendientes."
+        empty={t('admin.submissions.empty')}
       />
       {submissions && submissions.length > 0 && (
-        <ul className="admin-rows" aria-label="Propuestas pendientes">
+        <ul className="admin-rows" aria-label={t('admin.submissions.label')}>
           {submissions.map((submission) => (
             <li key={submission.id} className="admin-row">
               <p className="admin-row__title">
                 <Link to={submissionAdminPath(submission.id)}>
-                  {submission.bandName} · {submission.day} {submission.hour} ·{' '}
-                  {submission.venueName}
+                  {t('admin.submissions.line', {
+                    band: submission.bandName,
+                    day: submission.day,
+                    hour: submission.hour,
+                    venue: submission.venueName,
+                  })}
                 </Link>
-                <span className="admin-hint">
-                  {' '}
-                  · enviada el {sentAt.format(new Date(submission.createdAt))}
-                </span>
+                <span className="admin-hint"> {sentAt(submission.createdAt)}</span>
               </p>
             </li>
           ))}

@@ -3,6 +3,6 @@ import { useSectionTitle } from './useSectionTitle';
 
 /** /admin/salas: the venues, added, edited and deleted. */
 export function VenuesSection() {
-  useSectionTitle('Salas');
+  useSectionTitle('admin.section.venues');
   return <VenuesManager />;
 }

@@ -3,6 +3,6 @@ import { useSectionTitle } from './useSectionTitle';
 
 /** /admin/email-semanal: a test to the admins or the real send, and how the last one went. */
 export function WeeklyMailSection() {
-  useSectionTitle('Email semanal');
+  useSectionTitle('admin.section.weeklyMail');
   return <WeeklyEmailSection />;
 }

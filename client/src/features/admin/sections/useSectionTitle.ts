@@ -1,4 +1,9 @@
+import type { AdminMessageId } from '@common/i18n/catalogues';
 import { usePageTitle } from '@/components/usePageTitle';
+import { useAdminText } from '../texts';
 
 /** A section's tab title: 'Conciertos · Administración · Conciertos Mallorca'. */
-export const useSectionTitle = (section: string) => usePageTitle(`${section} · Administración`);
+export function useSectionTitle(section: AdminMessageId): void {
+  const t = useAdminText();
+  usePageTitle(t('admin.tabTitle', { section: t(section) }));
+}
