@@ -8,7 +8,7 @@ import {
   EMAIL_VERIFIED,
   INVALID_VERIFICATION_LINK,
 } from '../server/auth/email-verification.routes.js';
-import es from '../common/i18n/es.json';
+import { spanish as es } from './helpers/texts.js';
 import { createLogger } from '../server/lib/logger.js';
 import { TOO_MANY_MESSAGE } from '../server/security/rate-limit.js';
 import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';

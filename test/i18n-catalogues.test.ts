@@ -1,4 +1,4 @@
-// The catalogues (common/i18n/*.json, and the admin's pair in common/i18n/admin/) keep in step:
+// The catalogues (common/i18n/*.json, the admin's pair in admin/, the server's in server/) keep in step:
 // the same ids in every language, each message valid ICU, with the same placeholders (names and
 // kinds) in every language.
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
@@ -6,6 +6,8 @@ import adminCa from '../common/i18n/admin/ca.json';
 import adminEs from '../common/i18n/admin/es.json';
 import ca from '../common/i18n/ca.json';
 import es from '../common/i18n/es.json';
+import serverCa from '../common/i18n/server/ca.json';
+import serverEs from '../common/i18n/server/es.json';
 
 type Catalogue = Record<string, string>;
 
@@ -13,6 +15,7 @@ type Catalogue = Record<string, string>;
 const PAIRS: [string, Catalogue, Record<string, Catalogue>][] = [
   ['main', es, { es, ca }],
   ['admin', adminEs, { es: adminEs, ca: adminCa }],
+  ['server', serverEs, { es: serverEs, ca: serverCa }],
 ];
 
 /** 'name:kind' of every placeholder, plural and select branches and tags included. */
@@ -71,4 +74,10 @@ describe.each(PAIRS)('the %s catalogues', (_name, spanish, catalogues) => {
 it('keeps the admin’s ids apart from the main catalogue’s, all under admin.', () => {
   const ids = Object.keys(adminEs);
   expect(ids.filter((id) => id in es || !id.startsWith('admin.'))).toEqual([]);
+});
+
+// The server words its own pair merged with the main one (server/i18n/intl.ts): an id in both
+// would hide one of them.
+it('keeps the server’s own ids apart from the main catalogue’s', () => {
+  expect(Object.keys(serverEs).filter((id) => id in es)).toEqual([]);
 });

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import request from 'supertest';
 import type { MessageId } from '../common/i18n/catalogues.js';
-import es from '../common/i18n/es.json';
+import { spanish as es } from './helpers/texts.js';
 import {
   EMAIL_PATTERN,
   FORBIDDEN_CHARACTERS,

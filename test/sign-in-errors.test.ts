@@ -1,4 +1,4 @@
-import es from '../common/i18n/es.json';
+import { spanish as es } from './helpers/texts.js';
 import { SIGN_IN_ERROR_CODES, signInErrorCode } from '../common/sign-in-errors.js';
 
 const textOf = (code: string) => es[`signInError.${signInErrorCode(code)}`];

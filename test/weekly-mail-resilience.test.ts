@@ -1,6 +1,6 @@
 // The weekly send under trouble: an SMTP outage mid-send, three app instances clicking at once.
 import request from 'supertest';
-import es from '../common/i18n/es.json';
+import { spanish as es } from './helpers/texts.js';
 import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { addDays, madridDateTime } from '../server/lib/time.js';

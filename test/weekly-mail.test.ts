@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
-import es from '../common/i18n/es.json';
+import { spanish as es } from './helpers/texts.js';
 import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { isoWeekOf } from '../server/weekly-mail/iso-week.js';

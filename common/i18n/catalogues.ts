@@ -3,9 +3,17 @@
 // Balearic usage where it differs. test/i18n-catalogues.test.ts keeps the two in step.
 import type es from './es.json';
 import type adminEs from './admin/es.json';
+import type serverEs from './server/es.json';
 
+/** The texts the app's pages word (es.json, ca.json): the browser downloads them. */
 export type MessageId = keyof typeof es;
 export type Catalogue = Record<MessageId, string>;
+
+/**
+ * Every text the server words: the pages' and its own pair (server/es.json, server/ca.json:
+ * mails, feeds, API answers, errors no form checks), which never reaches a browser.
+ */
+export type ServerMessageId = MessageId | keyof typeof serverEs;
 
 /**
  * The admin's texts, a pair of their own (admin/es.json, admin/ca.json, every id `admin.…`): only

@@ -13,7 +13,7 @@ import { generateDescriptions } from '../descriptions/generate-descriptions.js';
 import type { DescriptionLength } from '../descriptions/concerts-to-describe.repository.js';
 import { descriptionWriterFor } from '../descriptions/writer.js';
 import type { AiGate } from '../lib/ai-gate.js';
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { msg } from '../../common/text.js';
 import { textsFor, textsIn } from '../i18n/intl.js';
 import { AppError } from '../lib/errors.js';
@@ -34,7 +34,7 @@ export interface AdminActionsDeps {
   ai: AiGate;
 }
 
-export const WEEKLY_ALREADY_SENT: MessageId = 'answer.admin.weeklyAlreadySent';
+export const WEEKLY_ALREADY_SENT: ServerMessageId = 'answer.admin.weeklyAlreadySent';
 
 const RUN_BUSY_DESCRIPTION = 'Ya hay una generación de este tipo en marcha: no se ha empezado otra';
 
@@ -52,7 +52,7 @@ const spanish = textsIn('es');
 async function orFail<T>(
   req: Request,
   code: string,
-  message: MessageId,
+  message: ServerMessageId,
   work: () => Promise<T>,
 ): Promise<T> {
   try {
@@ -96,7 +96,7 @@ export function adminActionsRouter(deps: AdminActionsDeps): Router {
     ),
   );
 
-  const describeRoute = (length: DescriptionLength, code: string, message: MessageId) =>
+  const describeRoute = (length: DescriptionLength, code: string, message: ServerMessageId) =>
     route(
       {
         summary: `Escribir las descripciones ${length === 'short' ? 'cortas' : 'largas'} que faltan`,

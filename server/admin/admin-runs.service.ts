@@ -3,7 +3,7 @@
 // outcome. A second start of a running kind is a 409 that changes nothing (the database refuses
 // it); a run silent for STALE_RUN_HOURS lost its work and no longer blocks a new one.
 import type { AdminRunDto } from '../../common/dto.js';
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { Database } from '../db/database.js';
 import { isMessageId, type ServerTranslate } from '../i18n/intl.js';
 import { AppError } from '../lib/errors.js';
@@ -22,14 +22,14 @@ export type { RunKind } from './admin-runs.repository.js';
 /** Far above a pass over 100,000 fans: a run open this long had its jobs lost with a process. */
 export const STALE_RUN_HOURS = 6;
 
-export const RUN_BUSY: Record<RunKind, MessageId> = {
+export const RUN_BUSY: Record<RunKind, ServerMessageId> = {
   recommendations: 'error.admin.recommendationsRunning',
   'descriptions-short': 'error.admin.shortDescriptionsRunning',
   'descriptions-long': 'error.admin.longDescriptionsRunning',
 };
 
 // A run's error is kept as a catalogue id, worded when the panel asks (`latestRunsOf`).
-export const STALE_RUN_ERROR: MessageId = 'error.admin.runStale';
+export const STALE_RUN_ERROR: ServerMessageId = 'error.admin.runStale';
 
 /**
  * Records a new run of `kind` inside `trx` and answers its id; a 409 when one is running. The
@@ -62,7 +62,7 @@ export interface RunTally {
  */
 export async function runInline<T>(
   db: Database,
-  run: { kind: RunKind; startedBy: string | undefined; failureMessage: MessageId },
+  run: { kind: RunKind; startedBy: string | undefined; failureMessage: ServerMessageId },
   work: (tally: RunTally) => Promise<T>,
 ): Promise<T> {
   const runId = await db.transaction().execute((trx) => startRun(trx, run.kind, run.startedBy));
@@ -103,7 +103,7 @@ export async function countJobOfRun(
   }
 }
 
-export const FAN_OUT_FAILED: MessageId = 'error.admin.runNotQueued';
+export const FAN_OUT_FAILED: ServerMessageId = 'error.admin.runNotQueued';
 
 /** The run's work could not be queued at all: it ends here with that error. */
 export const failUnqueuedRun = (db: Database, runId: string) => failRun(db, runId, FAN_OUT_FAILED);

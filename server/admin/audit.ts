@@ -2,7 +2,7 @@
 // the log never shows a change that was rolled back, nor misses one that was kept.
 import type { AdminAuditDto, AdminPage } from '../../common/admin-rules.js';
 import { ADMIN_PAGE_SIZE } from '../../common/admin-rules.js';
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { Database } from '../db/database.js';
 import type { Json } from '../db/schema.js';
 import { AppError, notFound } from '../lib/errors.js';
@@ -48,9 +48,9 @@ export interface AuditedRows<Row> {
   /** The row, or undefined; `forUpdate` asks for it locked until the commit. */
   read: (db: Database, id: number, forUpdate?: boolean) => Promise<Row | undefined>;
   /** The 404's message when the row to change or remove is not there. */
-  missing: MessageId;
+  missing: ServerMessageId;
   /** The 409's message when a row that is still used may not be removed. */
-  inUse?: MessageId;
+  inUse?: ServerMessageId;
 }
 
 interface Creation {
@@ -145,7 +145,7 @@ export async function auditedWrite<Row>(
 export async function removeUnlessUsed<Row>(
   db: Database,
   actor: Actor,
-  rows: AuditedRows<Row> & { inUse: MessageId },
+  rows: AuditedRows<Row> & { inUse: ServerMessageId },
   action: string,
   id: number,
   deleteUnused: (trx: Database, id: number) => Promise<boolean>,

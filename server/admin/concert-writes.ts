@@ -6,7 +6,7 @@ import type { VenueInput } from '../../common/admin.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/pg-errors.js';
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { AppError, notFound } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -34,13 +34,13 @@ export interface AdminWriteDeps {
   boss?: PgBoss;
 }
 
-export const UNKNOWN_CONCERT: MessageId = 'error.admin.unknownConcert';
-export const UNKNOWN_BAND: MessageId = 'error.admin.unknownBand';
-export const UNKNOWN_VENUE: MessageId = 'error.admin.venueNotListed';
-export const DUPLICATE_BAND: MessageId = 'error.admin.duplicateBand';
-export const DUPLICATE_LINK: MessageId = 'error.admin.duplicateLink';
+export const UNKNOWN_CONCERT: ServerMessageId = 'error.admin.unknownConcert';
+export const UNKNOWN_BAND: ServerMessageId = 'error.admin.unknownBand';
+export const UNKNOWN_VENUE: ServerMessageId = 'error.admin.venueNotListed';
+export const DUPLICATE_BAND: ServerMessageId = 'error.admin.duplicateBand';
+export const DUPLICATE_LINK: ServerMessageId = 'error.admin.duplicateLink';
 
-export const conflict = (message: MessageId) => new AppError('conflict', 409, message);
+export const conflict = (message: ServerMessageId) => new AppError('conflict', 409, message);
 
 /**
  * Runs `work`; a row the unique index `key` refuses becomes a 409 saying `message` (the index
@@ -48,7 +48,7 @@ export const conflict = (message: MessageId) => new AppError('conflict', 409, me
  */
 export function conflictOnDuplicate<T>(
   key: string,
-  message: MessageId,
+  message: ServerMessageId,
   work: () => Promise<T>,
 ): Promise<T> {
   return work().catch((error: unknown) => {

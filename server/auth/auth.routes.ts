@@ -11,7 +11,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '../../common/schemas.js';
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { requestLocale, textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { route } from '../lib/route.js';
@@ -35,9 +35,9 @@ import {
   signInResponseSchema,
 } from '../../common/responses.js';
 
-export const WRONG_CREDENTIALS: MessageId = 'error.auth.wrongCredentials';
-export const ACCOUNT_EXISTS: MessageId = 'error.auth.accountExists';
-export const RESET_FAILED: MessageId = 'error.auth.resetFailed';
+export const WRONG_CREDENTIALS: ServerMessageId = 'error.auth.wrongCredentials';
+export const ACCOUNT_EXISTS: ServerMessageId = 'error.auth.accountExists';
+export const RESET_FAILED: ServerMessageId = 'error.auth.resetFailed';
 
 const MINUTE = 60;
 

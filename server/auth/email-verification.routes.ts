@@ -4,7 +4,7 @@ import express, { type Request, type RequestHandler, type Router } from 'express
 import { z } from 'zod';
 import type { MessageResponse } from '../../common/dto.js';
 import { textSchema } from '../../common/text.js';
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { route } from '../lib/route.js';
@@ -14,10 +14,10 @@ import { resendVerificationMail, verifyEmail } from './email-verification.js';
 import { currentUser, requireUser } from './require-user.js';
 import { messageResponseSchema } from '../../common/responses.js';
 
-export const EMAIL_VERIFIED: MessageId = 'answer.auth.emailVerified';
-export const INVALID_VERIFICATION_LINK: MessageId = 'error.link.invalidOrExpired';
-export const ALREADY_VERIFIED: MessageId = 'error.auth.alreadyVerified';
-export const VERIFICATION_MAIL_FAILED: MessageId = 'error.auth.verificationMailFailed';
+export const EMAIL_VERIFIED: ServerMessageId = 'answer.auth.emailVerified';
+export const INVALID_VERIFICATION_LINK: ServerMessageId = 'error.link.invalidOrExpired';
+export const ALREADY_VERIFIED: ServerMessageId = 'error.auth.alreadyVerified';
+export const VERIFICATION_MAIL_FAILED: ServerMessageId = 'error.auth.verificationMailFailed';
 
 const verifySchema = z.strictObject({
   token: textSchema({

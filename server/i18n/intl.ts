@@ -3,13 +3,19 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Catalogue, MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { negotiateLocale } from '../../common/i18n/negotiation.js';
 import ca from '../../common/i18n/ca.json' with { type: 'json' };
 import es from '../../common/i18n/es.json' with { type: 'json' };
+import serverCa from '../../common/i18n/server/ca.json' with { type: 'json' };
+import serverEs from '../../common/i18n/server/es.json' with { type: 'json' };
 
-const CATALOGUES: Record<Locale, Catalogue> = { es, ca };
+/** The pages' texts and the server's own, per language. */
+const CATALOGUES: Record<Locale, Record<ServerMessageId, string>> = {
+  es: { ...es, ...serverEs },
+  ca: { ...ca, ...serverCa },
+};
 const cache = createIntlCache();
 const intls = new Map<Locale, IntlShape>();
 
@@ -22,10 +28,14 @@ export function intlFor(locale: Locale): IntlShape {
   return intl;
 }
 
-export type ServerTranslate = (id: MessageId, values?: Record<string, string | number>) => string;
+export type ServerTranslate = (
+  id: ServerMessageId,
+  values?: Record<string, string | number>,
+) => string;
 
 /** Whether a text is one of the catalogues' ids (an error's message may still be a plain text). */
-export const isMessageId = (text: string): text is MessageId => Object.hasOwn(es, text);
+export const isMessageId = (text: string): text is ServerMessageId =>
+  Object.hasOwn(CATALOGUES.es, text);
 
 /** `t(id, values)` in this language. */
 export const textsIn =

@@ -1,11 +1,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { isDatabaseUnreachable, isPoolTimeout } from '../db/database.js';
 import { isMessageId, textsFor } from '../i18n/intl.js';
 import { poolWaitTimeouts } from '../metrics/metrics.js';
 
 /** What an error says: a catalogue id, or the id with its placeholders' values. */
-export type ErrorText = MessageId | { id: MessageId; values: Record<string, string | number> };
+export type ErrorText =
+  ServerMessageId | { id: ServerMessageId; values: Record<string, string | number> };
 
 /**
  * The one error type the API raises on purpose. Its message is a catalogue id: the answer words it

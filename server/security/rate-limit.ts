@@ -2,7 +2,7 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { EMAIL_MAX, hasControlCharacters } from '../../common/rules.js';
 import { AppError } from '../lib/errors.js';
 import {
@@ -21,7 +21,7 @@ export interface LimitRule {
   key: (req: Request) => string | undefined;
 }
 
-export const TOO_MANY_MESSAGE: MessageId = 'error.tooManyAttempts';
+export const TOO_MANY_MESSAGE: ServerMessageId = 'error.tooManyAttempts';
 
 interface Counter {
   key: string;
@@ -56,7 +56,7 @@ const counterKey = (rule: Pick<LimitRule, 'name'>, value: string) => `${rule.nam
 export function rateLimit(
   db: Database,
   rules: LimitRule[],
-  message: MessageId = TOO_MANY_MESSAGE,
+  message: ServerMessageId = TOO_MANY_MESSAGE,
 ): RequestHandler {
   return async (req, res, next) => {
     const counters = rules.flatMap((rule) => {

@@ -1,7 +1,7 @@
 // The public side of 'Publica tus conciertos': the form's token and venues; a submission checked
 // against the spam rules, stored as unconfirmed and confirmed by a link mailed to its contact
 // address before it reaches the moderation queue.
-import type { MessageId } from '../../common/i18n/catalogues.js';
+import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { SubmissionFormInput, SubmissionFormResponse } from '../../common/submissions.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
 import { hashLinkToken, newLinkToken } from '../auth/tokens.js';
@@ -180,7 +180,7 @@ async function mailAdminsToReview(deps: Deps, id: number): Promise<void> {
 }
 
 /** The confirmation link was opened: the submission joins the moderation queue. */
-export async function confirmSubmissionLink(deps: Deps, token: string): Promise<MessageId> {
+export async function confirmSubmissionLink(deps: Deps, token: string): Promise<ServerMessageId> {
   const now = deps.clock();
   const createdAfter = new Date(now.getTime() - CONFIRMATION_MS);
   const confirmed = await confirmSubmission(deps.db, hashLinkToken(token), { createdAfter, now });
