@@ -77,7 +77,7 @@ const fan = {
   test: false,
 };
 
-const reviewed = { bandName: 'Son Rock', day: 'sábado, 14 de junio' };
+const reviewed = { bandName: 'Son Rock', day: '2025-06-14', locale: null };
 const change = { title: 'Tramuntana Blues', when: 'sábado, 14 de junio' };
 const urls = { concerts: `${site}/myconcerts`, profile: `${site}/profile` };
 const mails: Record<string, OutgoingMail> = {
@@ -116,6 +116,7 @@ const mails: Record<string, OutgoingMail> = {
   'propuesta-confirmar': submissionConfirmationMail(
     'banda@example.com',
     `${site}/publica/confirmar${token}`,
+    'es',
   ),
   'propuesta-aprobada': submissionApprovedMail(
     'banda@example.com',

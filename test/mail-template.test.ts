@@ -66,7 +66,7 @@ const attr = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).e
 
 /** Every mail the app sends, one of each. */
 function everyMail(): OutgoingMail[] {
-  const day = { bandName: 'Son Rock', day: 'sábado, 14 de junio' };
+  const day = { bandName: 'Son Rock', day: '2025-06-14', locale: null };
   return [
     weekly([concert()]),
     weekly([], [concert({ score: null, reason: null })]),
@@ -80,11 +80,31 @@ function everyMail(): OutgoingMail[] {
       { cancelled: false, lines: [{ label: 'Sala', before: 'Es Gremi', after: 'Sala Rex' }] },
       { concerts: `${PUBLIC_URL}/myconcerts`, profile: `${PUBLIC_URL}/profile` },
     ),
-    submissionConfirmationMail('b@example.com', `${PUBLIC_URL}/publica/confirmar#token=x`),
+    submissionConfirmationMail('b@example.com', `${PUBLIC_URL}/publica/confirmar#token=x`, 'es'),
     submissionApprovedMail('b@example.com', day, `${PUBLIC_URL}/conciertos/7`),
     submissionRejectedMail('b@example.com', day, 'Fuera de Mallorca.'),
   ];
 }
+
+describe("a submission's mails", () => {
+  it('are written in the language its form was filled in, Spanish when none was kept', () => {
+    const catalan = submissionApprovedMail(
+      'b@example.com',
+      { bandName: 'Son Rock', day: '2025-06-14', locale: 'ca' },
+      `${PUBLIC_URL}/conciertos/7`,
+    );
+    expect(catalan.subject).toBe('El teu concert ja està publicat a Conciertos Mallorca');
+    expect(catalan.text).toContain('Hem publicat el concert de Son Rock del dissabte, 14 de juny');
+    const rejected = submissionRejectedMail(
+      'b@example.com',
+      { bandName: 'Son Rock', day: '2025-06-14', locale: null },
+      'Fuera de Mallorca.',
+    );
+    expect(rejected.text).toContain(
+      'Hemos revisado el concierto de Son Rock del sábado, 14 de junio',
+    );
+  });
+});
 
 describe('every mail shares the template', () => {
   it('is filled from what the MJML source compiles to (else: npm run mail:template)', async () => {

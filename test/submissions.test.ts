@@ -121,6 +121,22 @@ describe('POST /api/submissions', () => {
     expect(mail.text).toContain(`http://conciertos.test/publica/confirmar#token=`);
   });
 
+  it('mails the confirmation in the language the form was filled in, and keeps it for the review', async () => {
+    const token = await ripeToken(app(), time);
+    const fields = validSubmission({ formToken: token, email: 'catala@example.com' });
+    const res = await sendSubmission(app(), fields).set('Accept-Language', 'ca-ES,ca;q=0.9');
+    expect(res.status).toBe(201);
+    const mail = await sink.waitForMail('catala@example.com', /^Confirma el concert/);
+    expect(mail.subject).toBe('Confirma el concert que ens has enviat');
+    expect(mail.text).toContain('en les properes 48 hores');
+    const row = await database.db
+      .selectFrom('band_submissions')
+      .select('locale')
+      .where('contact_email', '=', 'catala@example.com')
+      .executeTakeFirstOrThrow();
+    expect(row.locale).toBe('ca');
+  });
+
   it('reaches the moderation queue only once its link is confirmed', async () => {
     expect((await submit({ email: 'confirma@example.com' })).status).toBe(201);
     const token = await confirmationToken(sink, 'confirma@example.com');

@@ -83,6 +83,7 @@ export interface BandSubmissions {
   hour: string;
   id: GeneratedAlways<number>;
   image_url: string | null;
+  locale: string | null;
   price: Numeric;
   reason: string | null;
   reviewed_at: Timestamp | null;

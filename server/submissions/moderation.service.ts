@@ -135,6 +135,13 @@ async function venueFor(db: Database, row: SubmissionRow) {
     : { id, name: row.venue_name, town };
 }
 
+/** What a review mail says of the submission, in the language its form was filled in. */
+const reviewedOf = (row: SubmissionRow) => ({
+  bandName: row.band_name,
+  day: row.day,
+  locale: row.locale,
+});
+
 /**
  * Sends a review mail to a confirmed address; a failure is logged and reported, the review
  * stands. An address nobody confirmed is not mailed.
@@ -199,7 +206,7 @@ export async function approveSubmission(
   const mail = await tell(
     deps,
     row,
-    submissionApprovedMail(row.contact_email, { bandName: row.band_name, day: row.day }, url),
+    submissionApprovedMail(row.contact_email, reviewedOf(row), url),
   );
   return { message: reviewed(t, 'approved', mail, row.contact_email), concertId, mail };
 }
@@ -243,7 +250,7 @@ export async function rejectSubmission(
   const mail = await tell(
     deps,
     row,
-    submissionRejectedMail(row.contact_email, { bandName: row.band_name, day: row.day }, reason),
+    submissionRejectedMail(row.contact_email, reviewedOf(row), reason),
   );
   return { message: reviewed(t, 'rejected', mail, row.contact_email), concertId: null, mail };
 }

@@ -1,82 +1,102 @@
-// The mails to a band about its submission, and to the admins when one joins the moderation
-// queue. Subjects never carry what the submitter wrote, and the confirmation mail carries nothing
-// of it at all: until the address is confirmed, its owner may not be the person who filled in the
-// form.
+// The mails to a band about its submission, in the language its form was filled in, and to the
+// admins when one joins the moderation queue, in each admin's. Subjects never carry what the
+// submitter wrote, and the confirmation mail carries nothing of it at all: until the address is
+// confirmed, its owner may not be the person who filled in the form.
+import { savedLocale, type Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { simpleMail } from '../mail/templates.js';
+import { dayIn } from '../weekly-mail/weekly-mail.template.js';
 
 export const CONFIRMATION_HOURS = 48;
 
-export function submissionConfirmationMail(to: string, confirmUrl: string): OutgoingMail {
-  const title = 'Confirma el concierto que nos has enviado';
+export function submissionConfirmationMail(
+  to: string,
+  confirmUrl: string,
+  locale: Locale,
+): OutgoingMail {
+  const t = textsIn(locale);
+  const title = t('submission.confirm.title');
   return simpleMail(to, title, {
+    locale,
     title,
     lines: [
-      'Alguien ha enviado un concierto a Conciertos Mallorca y ha dejado este email como contacto.',
-      `Si has sido tú, confírmalo con el enlace de abajo en las próximas ${CONFIRMATION_HOURS} horas y lo revisaremos.`,
-      'Si no has sido tú, ignora este correo: no volveremos a escribirte y la propuesta se borrará sola.',
+      t('submission.confirm.who'),
+      t('submission.confirm.ifYou', { hours: CONFIRMATION_HOURS }),
+      t('submission.confirm.ifNot'),
     ],
-    action: { label: 'Confirmar el concierto', url: confirmUrl },
+    action: { label: t('submission.confirm.action'), url: confirmUrl },
   });
 }
 
-/** What a review mail says about the submission. */
+/** What a review mail says about the submission, and in which language (the form's). */
 interface Reviewed {
   bandName: string;
   day: string;
+  locale: string | null;
 }
 
 export function submissionApprovedMail(
   to: string,
-  { bandName, day }: Reviewed,
+  { bandName, day, locale }: Reviewed,
   concertUrl: string,
 ): OutgoingMail {
-  return simpleMail(to, 'Tu concierto ya está publicado en Conciertos Mallorca', {
-    title: 'Tu concierto ya está publicado',
+  const language = savedLocale(locale);
+  const t = textsIn(language);
+  return simpleMail(to, t('submission.approved.subject'), {
+    locale: language,
+    title: t('submission.approved.title'),
     lines: [
-      `¡Buenas noticias! Hemos publicado el concierto de ${bandName} del ${day} en Conciertos Mallorca.`,
-      'Ya aparece en la agenda y se lo recomendaremos a los fans a quienes les encaje.',
-      'Si algo no está bien, responde a este correo y lo corregimos.',
+      t('submission.approved.published', { band: bandName, day: dayIn(language, day) }),
+      t('submission.approved.agenda'),
+      t('submission.approved.fix'),
     ],
-    action: { label: 'Ver el concierto', url: concertUrl },
+    action: { label: t('submission.approved.action'), url: concertUrl },
   });
 }
 
 export function submissionRejectedMail(
   to: string,
-  { bandName, day }: Reviewed,
+  { bandName, day, locale }: Reviewed,
   reason: string,
 ): OutgoingMail {
-  const title = 'No hemos publicado tu concierto';
+  const language = savedLocale(locale);
+  const t = textsIn(language);
+  const title = t('submission.rejected.title');
   return simpleMail(to, title, {
+    locale: language,
     title,
     lines: [
-      `Hemos revisado el concierto de ${bandName} del ${day} que nos enviaste y esta vez no lo vamos a publicar.`,
-      `Motivo: ${reason}`,
-      'Si puedes corregirlo, envíanoslo de nuevo desde «Publica tus conciertos». ¡Gracias por contar con nosotros!',
+      t('submission.rejected.reviewed', { band: bandName, day: dayIn(language, day) }),
+      t('submission.rejected.reason', { reason }),
+      t('submission.rejected.again'),
     ],
   });
 }
 
 /** What the admins' mail says about a submission just confirmed (plain text, escaped by the template). */
-interface ToReview extends Reviewed {
+interface ToReview {
+  bandName: string;
+  day: string;
   venueName: string;
 }
 
-export const MODERATION_MAIL_SUBJECT = 'Hay un concierto nuevo por revisar';
-
 export function submissionToReviewMail(
-  to: string,
+  admin: { email: string; locale: string | null },
   { bandName, day, venueName }: ToReview,
   reviewUrl: string,
 ): OutgoingMail {
-  return simpleMail(to, MODERATION_MAIL_SUBJECT, {
-    title: MODERATION_MAIL_SUBJECT,
+  const locale = savedLocale(admin.locale);
+  const t = textsIn(locale);
+  const title = t('submission.toReview.title');
+  return simpleMail(admin.email, title, {
+    locale,
+    title,
     lines: [
-      'Alguien ha enviado un concierto desde «Publica tus conciertos» y ha confirmado su email.',
-      `Grupo: ${bandName}. Fecha: ${day}. Sala: ${venueName}.`,
-      'No aparecerá en la agenda hasta que un administrador lo apruebe.',
+      t('submission.toReview.who'),
+      t('submission.toReview.what', { band: bandName, day: dayIn(locale, day), venue: venueName }),
+      t('submission.toReview.until'),
     ],
-    action: { label: 'Revisar la propuesta', url: reviewUrl },
+    action: { label: t('submission.toReview.action'), url: reviewUrl },
   });
 }

@@ -4,6 +4,7 @@ import { sql, type InsertQueryBuilder, type InsertResult } from 'kysely';
 import { normalised } from '../db/name-match.js';
 import type { Database } from '../db/database.js';
 import type { DB } from '../db/schema.js';
+import type { Locale } from '../../common/i18n/locales.js';
 
 export interface SubmissionFieldsRow {
   band_name: string;
@@ -28,6 +29,8 @@ export interface SubmissionRow extends SubmissionFieldsRow {
   concert_id: number | null;
   created_at: Date;
   reviewed_at: Date | null;
+  /** The form's language, its mails' (null before it was kept: Spanish). */
+  locale: string | null;
 }
 
 /** Every column but the confirmation token's hash. */
@@ -51,12 +54,13 @@ export const SUBMISSION_COLUMNS = [
   'concert_id',
   'created_at',
   'reviewed_at',
+  'locale',
 ] as const;
 
 /** A new submission, waiting for its contact address to be confirmed. */
 export async function insertUnconfirmedSubmission(
   db: Database,
-  row: SubmissionFieldsRow & { confirm_token_hash: string; created_at: Date },
+  row: SubmissionFieldsRow & { confirm_token_hash: string; created_at: Date; locale: Locale },
 ): Promise<number> {
   const { id } = await db
     .insertInto('band_submissions')

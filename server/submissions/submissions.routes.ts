@@ -11,7 +11,7 @@ import {
 } from '../../common/submissions.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/database.js';
-import { textsFor } from '../i18n/intl.js';
+import { readerLocale, textsFor } from '../i18n/intl.js';
 import { route } from '../lib/route.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -59,7 +59,7 @@ export function submissionsRouter(deps: {
     ]),
     receiveImage({ fields: FORM_FIELDS, fieldSize: SUBMISSION_FIELD_MAX_BYTES }),
     route({ body: submissionFormSchema, status: 201 }, async (req, res, { body }) => {
-      await createSubmission(deps, body, req.file?.buffer);
+      await createSubmission(deps, body, req.file?.buffer, readerLocale(req));
       const answer: SubmissionCreatedResponse = {
         message: textsFor(req)('answer.submission.sent', { email: body.email }),
       };

@@ -2,6 +2,7 @@
 // against the spam rules, stored as unconfirmed and confirmed by a link mailed to its contact
 // address before it reaches the moderation queue.
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import type { SubmissionFormInput, SubmissionFormResponse } from '../../common/submissions.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
 import { hashLinkToken, newLinkToken } from '../auth/tokens.js';
@@ -18,7 +19,7 @@ import {
   submissionConfirmationMail,
   submissionToReviewMail,
 } from './submission-mails.js';
-import { findVerifiedAdminEmails } from '../users/users.repository.js';
+import { findVerifiedAdmins } from '../users/users.repository.js';
 import { deleteWaitingImage, storeSubmissionImage } from './submission-images.js';
 import { submissionFields } from './submission-fields.js';
 import {
@@ -90,7 +91,7 @@ async function countAgainstEmail(db: Database, email: string): Promise<void> {
 function storeUnconfirmed(
   deps: Deps,
   nonce: string,
-  row: SubmissionFieldsRow & { confirm_token_hash: string },
+  row: SubmissionFieldsRow & { confirm_token_hash: string; locale: Locale },
 ): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
     if (!(await useFormNonce(trx, nonce))) throw new AppError('form_used', 400, USED_MESSAGE);
@@ -110,12 +111,13 @@ async function forget(deps: Deps, id: number, nonce: string, imageUrl: string | 
 
 /**
  * Stores the submission (its picture kept private) and mails the confirmation link to its
- * contact address. When that mail cannot go, nothing is kept.
+ * contact address, in the form's language. When that mail cannot go, nothing is kept.
  */
 export async function createSubmission(
   deps: Deps,
   input: SubmissionFormInput,
   image: Buffer | undefined,
+  locale: Locale,
 ): Promise<void> {
   const nonce = assertSentByPerson(deps, input);
   if (input.day < madridDateTime(deps.clock()).day) throw badRequest(PAST_DAY_MESSAGE);
@@ -129,6 +131,7 @@ export async function createSubmission(
       ...fields,
       image_url: imageUrl,
       confirm_token_hash: hashLinkToken(token),
+      locale,
     });
   } catch (error) {
     await deleteWaitingImage(deps.config.dataDir, imageUrl);
@@ -136,7 +139,7 @@ export async function createSubmission(
   }
   const url = `${deps.config.publicUrl}${SUBMISSION_CONFIRM_PATH}#token=${encodeURIComponent(token)}`;
   try {
-    await deps.mailer.send(submissionConfirmationMail(input.email, url));
+    await deps.mailer.send(submissionConfirmationMail(input.email, url, locale));
   } catch (error) {
     deps.log.warn({ err: error }, 'No se pudo enviar el correo de confirmación de la propuesta');
     await forget(deps, id, nonce, imageUrl);
@@ -156,7 +159,7 @@ async function mailAdminsToReview(deps: Deps, id: number): Promise<void> {
   try {
     const [submission, admins] = await Promise.all([
       findConfirmedSubmission(deps.db, id),
-      findVerifiedAdminEmails(deps.db),
+      findVerifiedAdmins(deps.db),
     ]);
     if (!submission) return;
     const about = {

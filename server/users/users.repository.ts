@@ -245,14 +245,13 @@ export async function findOnboardedUserIds(
   return fans.map((fan) => fan.user_id);
 }
 
-/** The addresses of the admins who verified theirs: the ones moderation mails go to. */
-export async function findVerifiedAdminEmails(db: Database): Promise<string[]> {
-  const rows = await db
+/** The admins who verified their address, with their language: moderation mails go to them. */
+export function findVerifiedAdmins(db: Database) {
+  return db
     .selectFrom('users')
-    .select('email')
+    .select(['email', 'locale'])
     .where('is_admin', '=', true)
     .where('email_verified_at', 'is not', null)
     .orderBy('email')
     .execute();
-  return rows.map((row) => row.email);
 }
