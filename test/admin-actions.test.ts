@@ -77,12 +77,16 @@ describe('POST /api/sendWeeklyEmail input', () => {
 });
 
 describe('descriptions', () => {
-  /** A concert whose `column` an admin has already written. */
-  async function describedConcert(column: 'description_short' | 'description_long', text: string) {
+  /** A concert whose `column` an admin has already written, in Spanish and (unless told) Catalan. */
+  async function describedConcert(
+    column: 'description_short' | 'description_long',
+    text: string,
+    { catalan = true } = {},
+  ) {
     const concert = await createConcert(database.db);
     await database.db
       .updateTable('concerts')
-      .set({ [column]: text })
+      .set({ [column]: text, ...(catalan ? { [`${column}_ca`]: text } : {}) })
       .where('id', '=', concert.id)
       .execute();
     return concert;
@@ -122,6 +126,41 @@ describe('descriptions', () => {
 
     const again = await generate('/api/generateDescriptions');
     expect(again.body).toEqual({ message: 'Descripciones generadas para 0 conciertos.' });
+  });
+
+  it('writes the Catalan texts beside the Spanish ones, counting concerts, not texts', async () => {
+    const band = await createBand(database.db, { band_name: 'Ona Pop' });
+    const lacking = await createConcert(database.db, {
+      bandIds: [band.id],
+      genre: 'Indie',
+      venue: 'Es Gremi',
+      day: '2030-08-03',
+      hour: '21:30',
+      price: '12.50',
+    });
+    // Spanish written by a person: only its Catalan text is missing.
+    const halfDone = await describedConcert('description_short', 'Ya escrita.', { catalan: false });
+
+    const res = await generate('/api/generateDescriptions');
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
+    const row = await rowOf(database.db, 'concerts', { id: lacking.id });
+    expect(row.description_short).toMatch(/sábado, 3 de agosto/);
+    const catalan = row.description_short_ca!;
+    // Catalan, not Spanish: its day, its words, its apostrophes.
+    expect(catalan).toMatch(/dissabte, 3 d’agost/);
+    expect(catalan).toMatch(/\b(amb|sona|arriba|s’omple|Cita)\b/);
+    expect(catalan).not.toMatch(/\b(con|llega|suena|sábado|agosto)\b|'/);
+    expect(catalan).toContain('Ona Pop');
+    const other = await rowOf(database.db, 'concerts', { id: halfDone.id });
+    expect(other.description_short).toBe('Ya escrita.');
+    expect(other.description_short_ca).toMatch(/^\S.*\.$/);
+    expect(other.description_short_ca).not.toBe('Ya escrita.');
+
+    await generate('/api/generateDescriptionsLong');
+    const long = await rowOf(database.db, 'concerts', { id: lacking.id });
+    expect(long.description_long_ca).toMatch(/dissabte, 3 d’agost/);
+    expect(long.description_long_ca).toMatch(/12,50\s€/);
+    expect(long.description_long_ca!.split(/(?<=[.!?])\s+/)).toHaveLength(3);
   });
 
   it('writes long descriptions of 3 to 4 sentences, leaving existing ones untouched', async () => {
