@@ -93,11 +93,14 @@ describe('descriptions', () => {
   }
   const generate = (route: string) =>
     request(withToken.app).post(route).set('X-Admin-Token', TOKEN).expect(200);
+  /** A concert of one band of that name. */
+  async function concertOf(bandName: string, fields: Parameters<typeof createConcert>[1] = {}) {
+    const band = await createBand(database.db, { band_name: bandName });
+    return createConcert(database.db, { bandIds: [band.id], ...fields });
+  }
 
   it('writes Spanish short descriptions only for concerts lacking one', async () => {
-    const band = await createBand(database.db, { band_name: 'Los Valldemossa' });
-    const lacking = await createConcert(database.db, {
-      bandIds: [band.id],
+    const lacking = await concertOf('Los Valldemossa', {
       genre: 'Jazz',
       venue: 'Jazz Voyeur',
       day: '2030-06-14',
@@ -129,9 +132,7 @@ describe('descriptions', () => {
   });
 
   it('writes the Catalan texts beside the Spanish ones, counting concerts, not texts', async () => {
-    const band = await createBand(database.db, { band_name: 'Ona Pop' });
-    const lacking = await createConcert(database.db, {
-      bandIds: [band.id],
+    const lacking = await concertOf('Ona Pop', {
       genre: 'Indie',
       venue: 'Es Gremi',
       day: '2030-08-03',

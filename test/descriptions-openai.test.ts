@@ -346,14 +346,19 @@ describe('the prompt sent to the AI', () => {
 
     // The Catalan texts are asked with the concert's facts in Catalan.
     const [catalanJazz, catalanSalsa] = shortRun.filter(inCatalan).sort(byGenre);
-    expect(lineOf(catalanJazz!, 'Artistas')).toBe('Los Valldemossa i Ona Rock');
-    expect(lineOf(catalanJazz!, 'Género')).toBe('Jazz');
-    expect(lineOf(catalanJazz!, 'Sala')).toBe('Jazz Voyeur');
-    expect(lineOf(catalanJazz!, 'Fecha')).toBe('divendres, 14 de juny a les 21:30');
-    expect(lineOf(catalanJazz!, 'Precio')).toBe('Gratuït');
-    expect(userMessageOf(catalanJazz!)).toMatch(/UNA sola frase/);
-    expect(lineOf(catalanSalsa!, 'Artistas')).toBe('Trío de Sóller');
-    expect(lineOf(catalanSalsa!, 'Precio')).toMatch(/^12,50\s€$/);
+    const lines = (request: ChatRequest, labels: string[]) =>
+      labels.map((label) => lineOf(request, label));
+    expect(lines(catalanJazz!, ['Artistas', 'Género', 'Sala', 'Fecha', 'Precio'])).toEqual([
+      'Los Valldemossa i Ona Rock',
+      'Jazz',
+      'Jazz Voyeur',
+      'divendres, 14 de juny a les 21:30',
+      'Gratuït',
+    ]);
+    expect(lines(catalanSalsa!, ['Artistas', 'Precio'])).toEqual([
+      'Trío de Sóller',
+      expect.stringMatching(/^12,50\s€$/),
+    ]);
 
     // The long run only asked about the salsa concert, for a paragraph in each language.
     const longRun = fake.requests.slice(4);
