@@ -12,6 +12,8 @@ const SHELL_CACHE = `shell-${BUILD.version}`;
 const FAN_PREFIX = 'fan-';
 const AGENDA_PAGE = '/myconcerts';
 const AGENDA_API = '/api/concerts';
+/** The app asks for the agenda in its page's language: still the fan's one agenda, one copy. */
+const LANGUAGE_ONLY = /^\?lang=[a-z]{2}$/;
 /** Marks the copy served offline (client/src/features/concerts/OfflineNote.tsx reads it). */
 const OFFLINE_MARK = '<meta name="offline-copy" content="">';
 const PAGE_DATA = /<script id="app-data" type="application\/json">(.*?)<\/script>/s;
@@ -56,7 +58,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate') {
     // The agenda's filters live in the query: only the bare page is the copy's page.
     if (url.pathname === AGENDA_PAGE && bare) event.respondWith(agendaPage(event));
-  } else if (url.pathname === AGENDA_API && bare) {
+  } else if (url.pathname === AGENDA_API && (bare || LANGUAGE_ONLY.test(url.search))) {
     event.respondWith(agendaAnswer(event));
   } else if (BUILD.shell.includes(url.pathname)) {
     event.respondWith(

@@ -22,13 +22,20 @@ export interface PageData {
   agenda?: ConcertListResponse;
   /**
    * The agenda is left out of the page (a visitor's season of 1,000 concerts would be most of
-   * the HTML): the page preloads GET /api/concerts, which the browser reads before hydrating.
+   * the HTML): the page preloads GET /api/concerts (agendaApiPath), which the browser reads
+   * before hydrating.
    */
   agendaFromApi?: true;
   likeCounts?: LikeCountsResponse;
   /** A concert's page: the concert, or null when there is none by that id. */
   concert?: { id: number; page: ConcertPageDto | null };
 }
+
+/**
+ * The agenda in the page's language, whatever the address said it with (`?lang=`): the app asks
+ * for it so and the page preloads the same address.
+ */
+export const agendaApiPath = (locale: Locale) => `/api/concerts?lang=${locale}`;
 
 export interface RenderRequest {
   /** Path and query, as the browser asked. */

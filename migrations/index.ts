@@ -15,6 +15,7 @@ import * as goingAndReminders from './0110_going_and_reminders.js';
 import * as artistAlerts from './0120_artist_alerts.js';
 import * as adminRuns from './0130_admin_runs.js';
 import * as userLocale from './0140_user_locale.js';
+import * as catalanDescriptions from './0150_catalan_descriptions.js';
 import * as submissionLocale from './0160_submission_locale.js';
 
 export const migrations = {
@@ -34,5 +35,6 @@ export const migrations = {
   '0120_artist_alerts': artistAlerts,
   '0130_admin_runs': adminRuns,
   '0140_user_locale': userLocale,
+  '0150_catalan_descriptions': catalanDescriptions,
   '0160_submission_locale': submissionLocale,
 };

@@ -77,23 +77,30 @@ describe('POST /api/sendWeeklyEmail input', () => {
 });
 
 describe('descriptions', () => {
-  /** A concert whose `column` an admin has already written. */
-  async function describedConcert(column: 'description_short' | 'description_long', text: string) {
+  /** A concert whose `column` an admin has already written, in Spanish and (unless told) Catalan. */
+  async function describedConcert(
+    column: 'description_short' | 'description_long',
+    text: string,
+    { catalan = true } = {},
+  ) {
     const concert = await createConcert(database.db);
     await database.db
       .updateTable('concerts')
-      .set({ [column]: text })
+      .set({ [column]: text, ...(catalan ? { [`${column}_ca`]: text } : {}) })
       .where('id', '=', concert.id)
       .execute();
     return concert;
   }
   const generate = (route: string) =>
     request(withToken.app).post(route).set('X-Admin-Token', TOKEN).expect(200);
+  /** A concert of one band of that name. */
+  async function concertOf(bandName: string, fields: Parameters<typeof createConcert>[1] = {}) {
+    const band = await createBand(database.db, { band_name: bandName });
+    return createConcert(database.db, { bandIds: [band.id], ...fields });
+  }
 
   it('writes Spanish short descriptions only for concerts lacking one', async () => {
-    const band = await createBand(database.db, { band_name: 'Los Valldemossa' });
-    const lacking = await createConcert(database.db, {
-      bandIds: [band.id],
+    const lacking = await concertOf('Los Valldemossa', {
       genre: 'Jazz',
       venue: 'Jazz Voyeur',
       day: '2030-06-14',
@@ -122,6 +129,39 @@ describe('descriptions', () => {
 
     const again = await generate('/api/generateDescriptions');
     expect(again.body).toEqual({ message: 'Descripciones generadas para 0 conciertos.' });
+  });
+
+  it('writes the Catalan texts beside the Spanish ones, counting concerts, not texts', async () => {
+    const lacking = await concertOf('Ona Pop', {
+      genre: 'Indie',
+      venue: 'Es Gremi',
+      day: '2030-08-03',
+      hour: '21:30',
+      price: '12.50',
+    });
+    // Spanish written by a person: only its Catalan text is missing.
+    const halfDone = await describedConcert('description_short', 'Ya escrita.', { catalan: false });
+
+    const res = await generate('/api/generateDescriptions');
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
+    const row = await rowOf(database.db, 'concerts', { id: lacking.id });
+    expect(row.description_short).toMatch(/sábado, 3 de agosto/);
+    const catalan = row.description_short_ca!;
+    // Catalan, not Spanish: its day, its words, its apostrophes.
+    expect(catalan).toMatch(/dissabte, 3 d’agost/);
+    expect(catalan).toMatch(/\b(amb|sona|arriba|s’omple|Cita)\b/);
+    expect(catalan).not.toMatch(/\b(con|llega|suena|sábado|agosto)\b|'/);
+    expect(catalan).toContain('Ona Pop');
+    const other = await rowOf(database.db, 'concerts', { id: halfDone.id });
+    expect(other.description_short).toBe('Ya escrita.');
+    expect(other.description_short_ca).toMatch(/^\S.*\.$/);
+    expect(other.description_short_ca).not.toBe('Ya escrita.');
+
+    await generate('/api/generateDescriptionsLong');
+    const long = await rowOf(database.db, 'concerts', { id: lacking.id });
+    expect(long.description_long_ca).toMatch(/dissabte, 3 d’agost/);
+    expect(long.description_long_ca).toMatch(/12,50\s€/);
+    expect(long.description_long_ca!.split(/(?<=[.!?])\s+/)).toHaveLength(3);
   });
 
   it('writes long descriptions of 3 to 4 sentences, leaving existing ones untouched', async () => {

@@ -216,6 +216,7 @@ describe('OPENAI_DAILY_CALL_LIMIT', () => {
         bands: ['Sa Fosca'],
       },
       'short',
+      'es',
     );
     expect(text.length).toBeGreaterThan(10);
     expect(fake.calls).toBe(0);

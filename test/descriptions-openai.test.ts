@@ -1,13 +1,16 @@
 // Concert descriptions written by the AI, through the admin routes against
-// the local OpenAI-compatible peer: what is stored, what the prompt carries, and what happens when
-// the AI fails (the template text is stored instead and the admin still gets a 200).
+// the local OpenAI-compatible peer: what is stored (a Spanish and a Catalan text for each length),
+// what the prompt carries, and what happens when the AI fails (the template text is stored instead
+// and the admin still gets a 200).
 import type { Express } from 'express';
 import { pino } from 'pino';
 import request from 'supertest';
 import {
+  descriptionColumn,
   findConcertsLacking,
   type DescriptionLength,
 } from '../server/descriptions/concerts-to-describe.repository.js';
+import { LOCALES, type Locale } from '../common/i18n/locales.js';
 import { createOpenAiWriter } from '../server/descriptions/openai-writer.js';
 import { templateLong, templateShort } from '../server/descriptions/template-writer.js';
 import { aiGateFor, type AiGate } from '../server/lib/ai-gate.js';
@@ -37,6 +40,7 @@ const ROUTE: Record<DescriptionLength, string> = {
   long: '/api/generateDescriptionsLong',
 };
 const COLUMN = { short: 'description_short', long: 'description_long' } as const;
+const CATALAN = { short: 'description_short_ca', long: 'description_long_ca' } as const;
 
 let database: TestDatabase;
 let fake: FakeOpenAi;
@@ -93,11 +97,22 @@ const lineOf = (request: ChatRequest, label: string) =>
     .find((line) => line.startsWith(`${label}: `))
     ?.slice(label.length + 2) ?? '';
 
-/** What the fake AI writes: names the artists and the venue it was given, so a text shows its concert. */
+const inCatalan = (request: ChatRequest) => /catalán/.test(systemMessageOf(request));
+
+/**
+ * What the fake AI writes: names the artists and the venue it was given, so a text shows its
+ * concert, in the language it was asked.
+ */
 const aiText = (request: ChatRequest) => {
   const who = lineOf(request, 'Artistas');
   const venue = lineOf(request, 'Sala');
-  return /UNA sola frase/.test(userMessageOf(request))
+  const short = /UNA sola frase/.test(userMessageOf(request));
+  if (inCatalan(request)) {
+    return short
+      ? `Frase en català: ${who} toca a ${venue}.`
+      : `Paràgraf en català: ${who} toca a ${venue}. Un vespre per recordar. Vine amb temps.`;
+  }
+  return short
     ? `Frase de la IA: ${who} toca en ${venue}.`
     : `Párrafo de la IA: ${who} toca en ${venue}. Una noche para recordar. Ven con tiempo.`;
 };
@@ -139,21 +154,38 @@ async function describeConcerts(app: Express, length: DescriptionLength) {
 async function descriptionsById() {
   const rows = await database.db
     .selectFrom('concerts')
-    .select(['id', 'description_short', 'description_long'])
+    .select([
+      'id',
+      'description_short',
+      'description_long',
+      'description_short_ca',
+      'description_long_ca',
+    ])
     .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-async function setDescription(id: number, length: DescriptionLength, text: string) {
-  await database.db
-    .updateTable('concerts')
-    .set({ [COLUMN[length]]: text })
-    .where('id', '=', id)
-    .execute();
+/** Writes the text of that length in these languages (both by default). */
+async function setDescription(
+  id: number,
+  length: DescriptionLength,
+  text: string,
+  locales: readonly Locale[] = LOCALES,
+) {
+  for (const locale of locales) {
+    await database.db
+      .updateTable('concerts')
+      .set({ [descriptionColumn(length, locale)]: text })
+      .where('id', '=', id)
+      .execute();
+  }
 }
 
-/** Three concerts: two lacking descriptions (bands, and a free name only) and one already described. */
-async function seedConcerts(length: DescriptionLength) {
+/**
+ * Three concerts: two lacking descriptions (bands, and a free name only) in the languages of
+ * `lacking` (their other language already written) and one already described in both.
+ */
+async function seedConcerts(length: DescriptionLength, lacking: readonly Locale[] = LOCALES) {
   const valldemossa = await createBand(database.db, { band_name: 'Los Valldemossa' });
   const ona = await createBand(database.db, { band_name: 'Ona Rock' });
   const withBands = await createConcert(database.db, {
@@ -178,18 +210,23 @@ async function seedConcerts(length: DescriptionLength) {
     day: '2030-06-16',
   });
   await setDescription(described.id, length, 'Ya escrita por una persona.');
+  const written = LOCALES.filter((locale) => !lacking.includes(locale));
+  for (const { id } of [withBands, freeName]) {
+    await setDescription(id, length, 'Ya escrita en la otra lengua.', written);
+  }
   return { withBands, freeName, described };
 }
 
 describe.each<DescriptionLength>(['short', 'long'])('%s descriptions with the AI', (length) => {
   const other: DescriptionLength = length === 'short' ? 'long' : 'short';
 
-  it('stores the AI text on the concerts lacking one and never asks about the others', async () => {
+  it('stores the AI texts, Spanish and Catalan, on the concerts lacking them and never asks about the others', async () => {
     const { withBands, freeName, described } = await seedConcerts(length);
 
     const res = await describeConcerts(ai.app, length);
 
     expect(res.status).toBe(200);
+    // Concerts, not texts: each of the two got two.
     expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
     const rows = await descriptionsById();
     const intro = length === 'short' ? 'Frase de la IA' : 'Párrafo de la IA';
@@ -201,16 +238,31 @@ describe.each<DescriptionLength>(['short', 'long'])('%s descriptions with the AI
     expect(rows.get(freeName.id)![COLUMN[length]]).toMatch(
       new RegExp(`^${intro}: Trío de Sóller toca en Sa Possessió\\.`),
     );
+    const catalanIntro = length === 'short' ? 'Frase en català' : 'Paràgraf en català';
+    expect(rows.get(withBands.id)![CATALAN[length]]).toMatch(
+      new RegExp(`^${catalanIntro}: Los Valldemossa i Ona Rock toca a Jazz Voyeur\\.`),
+    );
+    expect(rows.get(freeName.id)![CATALAN[length]]).toMatch(
+      new RegExp(`^${catalanIntro}: Trío de Sóller toca a Sa Possessió\\.`),
+    );
     expect(rows.get(described.id)![COLUMN[length]]).toBe('Ya escrita por una persona.');
+    expect(rows.get(described.id)![CATALAN[length]]).toBe('Ya escrita por una persona.');
     // The other length is a separate action: untouched.
-    expect([...rows.values()].every((row) => row[COLUMN[other]] === null)).toBe(true);
+    expect(
+      [...rows.values()].every(
+        (row) => row[COLUMN[other]] === null && row[CATALAN[other]] === null,
+      ),
+    ).toBe(true);
 
-    // One request per concert lacking it, none about the described one.
-    expect(fake.calls).toBe(2);
+    // One request per text lacking, none about the described concert.
+    expect(fake.calls).toBe(4);
     expect(fake.requests.map((r) => lineOf(r, 'Sala')).sort()).toEqual([
       'Jazz Voyeur',
+      'Jazz Voyeur',
+      'Sa Possessió',
       'Sa Possessió',
     ]);
+    expect(fake.requests.filter(inCatalan)).toHaveLength(2);
     for (const request of fake.requests) {
       expect(userMessageOf(request)).not.toContain('Banda Ya Descrita');
       expect(userMessageOf(request)).not.toContain('Sala Descrita');
@@ -221,7 +273,22 @@ describe.each<DescriptionLength>(['short', 'long'])('%s descriptions with the AI
     // A second run finds nothing to write and asks the AI nothing.
     const again = await describeConcerts(ai.app, length);
     expect(again.body).toEqual({ message: 'Descripciones generadas para 0 conciertos.' });
+    expect(fake.calls).toBe(4);
+  });
+
+  it('writes only the Catalan text where the Spanish one is there, asking for it in Catalan', async () => {
+    const { withBands, freeName } = await seedConcerts(length, ['ca']);
+
+    const res = await describeConcerts(ai.app, length);
+
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
     expect(fake.calls).toBe(2);
+    expect(fake.requests.every(inCatalan)).toBe(true);
+    const rows = await descriptionsById();
+    for (const { id } of [withBands, freeName]) {
+      expect(rows.get(id)![COLUMN[length]]).toBe('Ya escrita en la otra lengua.');
+      expect(rows.get(id)![CATALAN[length]]).toMatch(/en català: .* toca a /);
+    }
   });
 
   it('the X-Admin-Token entry point writes with the AI too', async () => {
@@ -233,7 +300,8 @@ describe.each<DescriptionLength>(['short', 'long'])('%s descriptions with the AI
     expect(res.body).toEqual({ message: 'Descripciones generadas para 1 conciertos.' });
     const row = (await descriptionsById()).get(concert.id)!;
     expect(row[COLUMN[length]]).toMatch(/de la IA: Solo Token toca en Es Gremi\./);
-    expect(fake.calls).toBe(1);
+    expect(row[CATALAN[length]]).toMatch(/en català: Solo Token toca a Es Gremi\./);
+    expect(fake.calls).toBe(2);
   });
 
   it('trims the answer and cuts one that runs far too long', async () => {
@@ -243,9 +311,11 @@ describe.each<DescriptionLength>(['short', 'long'])('%s descriptions with the AI
 
     await describeConcerts(ai.app, length).then((res) => expect(res.status).toBe(200));
 
-    const text = (await descriptionsById()).get(concert.id)![COLUMN[length]]!;
-    expect(text).toHaveLength(max);
-    expect(text.startsWith('Muy largo. Muy largo.')).toBe(true);
+    const row = (await descriptionsById()).get(concert.id)!;
+    for (const text of [row[COLUMN[length]]!, row[CATALAN[length]]!]) {
+      expect(text).toHaveLength(max);
+      expect(text.startsWith('Muy largo. Muy largo.')).toBe(true);
+    }
   });
 });
 
@@ -257,10 +327,11 @@ describe('the prompt sent to the AI', () => {
     await setDescription(described.id, 'long', 'Larga ya escrita.');
     await describeConcerts(ai.app, 'long').then((res) => expect(res.status).toBe(200));
 
-    expect(fake.calls).toBe(3);
-    const [shortJazz, shortSalsa] = [...fake.requests.slice(0, 2)].sort((a, b) =>
-      lineOf(a, 'Género').localeCompare(lineOf(b, 'Género')),
-    );
+    expect(fake.calls).toBe(6);
+    const byGenre = (a: ChatRequest, b: ChatRequest) =>
+      lineOf(a, 'Género').localeCompare(lineOf(b, 'Género'));
+    const shortRun = fake.requests.slice(0, 4);
+    const [shortJazz, shortSalsa] = shortRun.filter((r) => !inCatalan(r)).sort(byGenre);
     expect(lineOf(shortJazz!, 'Artistas')).toBe('Los Valldemossa y Ona Rock');
     expect(lineOf(shortJazz!, 'Género')).toBe('Jazz');
     expect(lineOf(shortJazz!, 'Sala')).toBe('Jazz Voyeur');
@@ -273,14 +344,37 @@ describe('the prompt sent to the AI', () => {
     expect(lineOf(shortSalsa!, 'Género')).toBe('Salsa');
     expect(lineOf(shortSalsa!, 'Precio')).toMatch(/^12,50\s€$/);
 
-    // The long run only asked about the salsa concert, for a paragraph.
-    const long = fake.requests[2]!;
-    expect(lineOf(long, 'Sala')).toBe('Sa Possessió');
-    expect(userMessageOf(long)).toMatch(/párrafo de 3 o 4 frases/);
-    expect(userMessageOf(long)).not.toMatch(/UNA sola frase/);
+    // The Catalan texts are asked with the concert's facts in Catalan.
+    const [catalanJazz, catalanSalsa] = shortRun.filter(inCatalan).sort(byGenre);
+    const lines = (request: ChatRequest, labels: string[]) =>
+      labels.map((label) => lineOf(request, label));
+    expect(lines(catalanJazz!, ['Artistas', 'Género', 'Sala', 'Fecha', 'Precio'])).toEqual([
+      'Los Valldemossa i Ona Rock',
+      'Jazz',
+      'Jazz Voyeur',
+      'divendres, 14 de juny a les 21:30',
+      'Gratuït',
+    ]);
+    expect(lines(catalanSalsa!, ['Artistas', 'Precio'])).toEqual([
+      'Trío de Sóller',
+      expect.stringMatching(/^12,50\s€$/),
+    ]);
+
+    // The long run only asked about the salsa concert, for a paragraph in each language.
+    const longRun = fake.requests.slice(4);
+    expect(longRun.filter(inCatalan)).toHaveLength(1);
+    for (const long of longRun) {
+      expect(lineOf(long, 'Sala')).toBe('Sa Possessió');
+      expect(userMessageOf(long)).toMatch(/párrafo de 3 o 4 frases/);
+      expect(userMessageOf(long)).not.toMatch(/UNA sola frase/);
+    }
 
     for (const request of fake.requests) {
-      expect(systemMessageOf(request)).toMatch(/español de España/);
+      expect(systemMessageOf(request)).toMatch(
+        inCatalan(request)
+          ? /en catalán, con las formas baleares de Mallorca/
+          : /español de España/,
+      );
       expect(systemMessageOf(request)).toMatch(/sin inventar datos/);
     }
   });
@@ -290,7 +384,7 @@ describe('the prompt sent to the AI', () => {
     const { agent, email } = await signedInAgent(ai.app, database.db, { is_admin: true });
     await agent.post(ROUTE.short).send({}).expect(200);
 
-    expect(fake.calls).toBe(2);
+    expect(fake.calls).toBe(4);
     for (const request of fake.requests) {
       expect(Object.keys(request.body).sort()).toEqual(['messages', 'model']);
       expect(request.body.messages.map((message) => message.role)).toEqual(['system', 'user']);
@@ -301,7 +395,7 @@ describe('the prompt sent to the AI', () => {
     }
   });
 
-  it('describes at most four concerts at a time', async () => {
+  it('describes at most four concerts at a time, one text of each after the other', async () => {
     for (let i = 0; i < 7; i += 1) await createConcert(database.db, { bandname: `Grupo ${i}` });
     const held = fake.hold();
     const answer = describeConcerts(ai.app, 'short');
@@ -310,51 +404,63 @@ describe('the prompt sent to the AI', () => {
     held.open();
     const res = await answer;
     expect(res.body).toEqual({ message: 'Descripciones generadas para 7 conciertos.' });
-    expect(fake.calls).toBe(7);
+    expect(fake.calls).toBe(14);
     expect(fake.maxInFlight).toBe(4);
   });
 });
 
 describe('when the AI fails, the template text is stored and the admin still gets a 200', () => {
-  /** The template text each lacking concert would get, read before the run. */
+  /** The template text each text lacking would get, by concert and language, read before the run. */
   async function expectedTemplates(length: DescriptionLength) {
     const concerts = await findConcertsLacking(database.db, length);
     const write = length === 'short' ? templateShort : templateLong;
-    return new Map(concerts.map((concert) => [concert.id, write(concert)]));
+    return concerts.flatMap((concert) =>
+      concert.missing.map((locale) => ({ id: concert.id, locale, text: write(concert, locale) })),
+    );
   }
 
   /**
    * Runs the admin route and checks the templates were stored. How long it took is not asserted:
    * each caller bounds the WORK instead (the number of requests the fake AI received); a run that
-   * waited for ever would fail on the test's own timeout.
+   * waited for ever would fail on the test's own timeout. `lacking`: the languages the two
+   * concerts lack (the breaker opens after five outages in a row: the outage tests ask for fewer).
    */
-  async function expectTemplatesStored(app: Express, length: DescriptionLength) {
-    const { described } = await seedConcerts(length);
+  async function expectTemplatesStored(
+    app: Express,
+    length: DescriptionLength,
+    lacking: readonly Locale[] = LOCALES,
+  ) {
+    const { described } = await seedConcerts(length, lacking);
     const templates = await expectedTemplates(length);
-    expect(templates.size).toBe(2);
+    expect(templates).toHaveLength(2 * lacking.length);
 
     const res = await describeConcerts(app, length);
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
     const rows = await descriptionsById();
-    for (const [id, text] of templates) {
-      expect(rows.get(id)![COLUMN[length]]).toBe(text);
-      expect(text).not.toMatch(/de la IA/);
+    for (const { id, locale, text } of templates) {
+      expect(rows.get(id)![descriptionColumn(length, locale)]).toBe(text);
+      expect(text).not.toMatch(/de la IA|en català:/);
+      // A Catalan template tells its day in Catalan.
+      if (locale === 'ca')
+        expect(text).toMatch(
+          /\b(dilluns|dimarts|dimecres|dijous|divendres|dissabte|diumenge), \d{1,2} (de |d’)/,
+        );
     }
     expect(rows.get(described.id)![COLUMN[length]]).toBe('Ya escrita por una persona.');
     return templates;
   }
 
   it.each<DescriptionLength>(['short', 'long'])(
-    '500 on every attempt (%s): one retry per concert, then the template',
+    '500 on every attempt (%s): one retry per text, then the template',
     async (length) => {
       fake.failNext(100, {
         status: 500,
         content: 'Internal error',
         headers: { 'retry-after-ms': '0' },
       });
-      await expectTemplatesStored(ai.app, length);
+      await expectTemplatesStored(ai.app, length, ['es']);
       // maxRetries 1: two attempts for each of the two concerts, none for the described one.
       expect(fake.calls).toBe(4);
       expect(fake.requests.every((r) => lineOf(r, 'Sala') !== 'Sala Descrita')).toBe(true);
@@ -367,9 +473,11 @@ describe('when the AI fails, the template text is stored and the admin still get
     fake.failNext(1, failure);
     const res = await describeConcerts(ai.app, 'short');
     expect(res.status).toBe(200);
-    const text = (await descriptionsById()).get(concert.id)!.description_short;
-    expect(text).toMatch(new RegExp(`^Frase de la IA: ${band}`));
-    expect(fake.calls).toBe(2);
+    const row = (await descriptionsById()).get(concert.id)!;
+    expect(row.description_short).toMatch(new RegExp(`^Frase de la IA: ${band}`));
+    expect(row.description_short_ca).toMatch(new RegExp(`^Frase en català: ${band}`));
+    // The Spanish text's two attempts, then the Catalan one's.
+    expect(fake.calls).toBe(3);
   }
 
   it('a 500 then an answer: the retry succeeds and the AI text is kept', () =>
@@ -386,7 +494,7 @@ describe('when the AI fails, the template text is stored and the admin still get
 
   it('a server that never answers: each attempt times out, then the template', async () => {
     fake.setResponder(() => ({ hang: true }));
-    await expectTemplatesStored(impatient.app, 'long');
+    await expectTemplatesStored(impatient.app, 'long', ['ca']);
     // Two attempts per concert: each one was abandoned by the client (a timeout), then retried once.
     expect(fake.calls).toBe(4);
   });
@@ -399,13 +507,13 @@ describe('when the AI fails, the template text is stored and the admin still get
   ])('%s: the template, with no retry', async (_name, reply) => {
     fake.setResponder(() => reply);
     await expectTemplatesStored(ai.app, 'short');
-    expect(fake.calls).toBe(2);
+    expect(fake.calls).toBe(4);
   });
 
   it('a 400 is not retried: the template at once', async () => {
     fake.failNext(100, { status: 400, content: 'Unknown model' });
     await expectTemplatesStored(ai.app, 'short');
-    expect(fake.calls).toBe(2);
+    expect(fake.calls).toBe(4);
   });
 
   it('a 429 with a short Retry-After is waited for and retried: the AI text is kept', async () => {
@@ -422,8 +530,8 @@ describe('when the AI fails, the template text is stored and the admin still get
   it('a 429 asking to wait an hour is not waited for: the template at once', async () => {
     fake.failNext(100, { status: 429, content: 'Quota', headers: { 'retry-after': '3600' } });
     await expectTemplatesStored(ai.app, 'short');
-    // One request per concert and no retry: the hour was not waited for.
-    expect(fake.calls).toBe(2);
+    // One request per text and no retry: the hour was not waited for.
+    expect(fake.calls).toBe(4);
   });
 
   it('only the concert the AI failed on gets the template; the others keep the AI text', async () => {
@@ -440,9 +548,15 @@ describe('when the AI fails, the template text is stored and the admin still get
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: 'Descripciones generadas para 2 conciertos.' });
     const rows = await descriptionsById();
-    expect(rows.get(withBands.id)!.description_short).toBe(templates.get(withBands.id));
+    const templateOf = (locale: Locale) =>
+      templates.find((t) => t.id === withBands.id && t.locale === locale)?.text;
+    expect(rows.get(withBands.id)!.description_short).toBe(templateOf('es'));
+    expect(rows.get(withBands.id)!.description_short_ca).toBe(templateOf('ca'));
     expect(rows.get(freeName.id)!.description_short).toBe(
       'Frase de la IA: Trío de Sóller toca en Sa Possessió.',
+    );
+    expect(rows.get(freeName.id)!.description_short_ca).toBe(
+      'Frase en català: Trío de Sóller toca a Sa Possessió.',
     );
   });
 
@@ -456,7 +570,9 @@ describe('when the AI fails, the template text is stored and the admin still get
     expect(res.body).toEqual({ message: 'Descripciones generadas para 0 conciertos.' });
     expect(fake.calls).toBe(0);
     const rows = await descriptionsById();
-    for (const [id, text] of templates) expect(rows.get(id)!.description_short).toBe(text);
+    for (const { id, locale, text } of templates) {
+      expect(rows.get(id)![descriptionColumn('short', locale)]).toBe(text);
+    }
   });
 });
 
@@ -492,7 +608,7 @@ describe('createOpenAiWriter logs', () => {
       bands: [],
     };
 
-    const written = await writer.write(concert, 'short');
+    const written = await writer.write(concert, 'short', 'es');
 
     expect(written).toBe(templateShort(concert));
     expect(text()).toMatch(/"level":40.*se usa la plantilla/);

@@ -90,6 +90,15 @@ async function aConcert() {
   return { id: concert.id, band };
 }
 
+/** The concert's short text in Spanish and in Catalan. */
+async function describedInBoth(id: number) {
+  await database.db
+    .updateTable('concerts')
+    .set({ description_short: 'Rock del bueno.', description_short_ca: 'Rock de primera.' })
+    .where('id', '=', id)
+    .execute();
+}
+
 /** The canonical path (the bare id is a 301 to it), then one request to keep the page. */
 async function keptPagePath(app: Parameters<typeof request>[0], id: number): Promise<string> {
   const moved = await request(app).get(`/conciertos/${id}`).expect(301);
@@ -310,6 +319,45 @@ describe('the fast lane answers as the full stack', () => {
     });
     expect(res.body.concerts).toEqual([
       expect.objectContaining({ id, recommendation: expect.objectContaining({ score: 'high' }) }),
+    ]);
+  });
+
+  it.each([
+    ['?lang=ca', '/api/concerts?lang=ca', {}],
+    ['the lang cookie', '/api/concerts', { Cookie: 'lang=ca' }],
+    ['Accept-Language', '/api/concerts', { 'Accept-Language': 'ca-ES,ca;q=0.9' }],
+  ])('GET /api/concerts in Catalan for a visitor (%s)', async (_by, target, headers) => {
+    const { id } = await aConcert();
+    await describedInBoth(id);
+    const lines: string[] = [];
+    const app = await keepingApp(lines);
+    // The Spanish copy kept first: the Catalan reader must not get it.
+    await expectParity(app, lines, '/api/concerts', {});
+    const res = await expectParity(app, lines, target, { headers });
+    expect(res.body.concerts).toEqual([
+      expect.objectContaining({ id, descriptionShort: 'Rock de primera.' }),
+    ]);
+    expect(res.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+  });
+
+  it('GET /api/concerts for a signed-in fan who reads Catalan', async () => {
+    const { id } = await aConcert();
+    await describedInBoth(id);
+    const lines: string[] = [];
+    const app = await keepingApp(lines, BEHIND_PROXY);
+    const { cookie, userId } = await signIn(app);
+    await scoreFor(userId, id);
+    await database.db
+      .updateTable('users')
+      .set({ locale: 'ca' })
+      .where('user_id', '=', userId)
+      .execute();
+    const res = await expectParity(app, lines, '/api/concerts', {
+      headers: { ...OVER_HTTPS, Cookie: cookie, 'Accept-Language': 'es' },
+      rollsCookie: true,
+    });
+    expect(res.body.concerts).toEqual([
+      expect.objectContaining({ id, descriptionShort: 'Rock de primera.' }),
     ]);
   });
 

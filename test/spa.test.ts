@@ -116,8 +116,15 @@ describe('the built SPA', () => {
     ])
       expect(head).toContain(link);
     expect(head).not.toMatch(/MyConcertsPage|index-1|jsx-runtime-4/);
-    // A visitor's agenda (a season of concerts) stays in the API: preloaded, not in the page.
-    expect(head).toContain('<link rel="preload" href="/api/concerts" as="fetch" crossorigin>');
+    // A visitor's agenda (a season of concerts) stays in the API: preloaded, not in the page, in
+    // the page's language as the app will ask for it.
+    expect(head).toContain(
+      '<link rel="preload" href="/api/concerts?lang=es" as="fetch" crossorigin>',
+    );
+    const catalan = await request(app).get('/conciertos?lang=ca').expect(200);
+    expect(catalan.text).toContain(
+      '<link rel="preload" href="/api/concerts?lang=ca" as="fetch" crossorigin>',
+    );
     const about = await request(app).get('/about').expect(200);
     expect(about.text).not.toContain('modulepreload');
     // The admin's pages hydrate with the admin's texts, only in the page's language.

@@ -153,6 +153,8 @@ export interface ConcertPatch extends Partial<Omit<NewConcertRow, 'user_id'>> {
   /** The short and long texts were written from the old description: written again later. */
   description_short?: null;
   description_long?: null;
+  description_short_ca?: null;
+  description_long_ca?: null;
 }
 
 export async function updateConcertRow(db: Database, id: number, patch: ConcertPatch) {

@@ -48,7 +48,7 @@ export class LocalCache<V> {
   }
 
   get(key: string): V | undefined {
-    const value = this.lookup(key);
+    const value = this.peek(key);
     // Counted only while the feed is live: with caching off there is nothing to hit.
     if (this.feed?.live)
       cacheLookups.inc({
@@ -58,7 +58,8 @@ export class LocalCache<V> {
     return value;
   }
 
-  private lookup(key: string): V | undefined {
+  /** get() without counting a lookup: for a writer that adds to what is kept. */
+  peek(key: string): V | undefined {
     if (!this.feed?.live) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;

@@ -2,6 +2,7 @@
 // private feed rows and the feeds' versions.
 import { sql, type RawBuilder } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { Locale } from '../../common/i18n/locales.js';
 
 /** A concert as a calendar shows it: hour 'HH:mm', price as text, venue details joined. */
 export interface CalendarConcertRow {
@@ -22,9 +23,11 @@ export interface CalendarConcertRow {
   venue_lon: number | null;
 }
 
-const CONCERT_COLUMNS = sql`
+/** The description: the short text in the feed's language, else in Spanish, else the concert's own. */
+const concertColumns = (locale: Locale) => sql`
   c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.genre, c.price::text AS price, c.venue,
-  c.bandname, coalesce(c.description_short, c.concert_description) AS description, c.created_at,
+  c.bandname, coalesce(${locale === 'ca' ? sql`c.description_short_ca, ` : sql``}c.description_short,
+    c.concert_description) AS description, c.created_at,
   c.cancelled_at IS NOT NULL AS cancelled,
   coalesce((
     SELECT array_agg(b.band_name ORDER BY b.band_name)
@@ -34,8 +37,12 @@ const CONCERT_COLUMNS = sql`
   v.address AS venue_address, v.town AS venue_town, v.lat AS venue_lat, v.lon AS venue_lon`;
 
 /** Concerts from a Madrid day and time on (optionally of one genre); the order is the caller's. */
-const upcomingConcerts = (from: { day: string; time: string }, genre: string | undefined) => sql`
-  SELECT ${CONCERT_COLUMNS}
+const upcomingConcerts = (
+  from: { day: string; time: string },
+  genre: string | undefined,
+  locale: Locale,
+) => sql`
+  SELECT ${concertColumns(locale)}
   FROM concerts c LEFT JOIN venues v ON v.id = c.venue_id
   WHERE (c.day, c.hour) >= (${from.day}::date, ${from.time}::time)
     AND (${genre ?? null}::text IS NULL OR c.genre = ${genre ?? null}::text)`;
@@ -44,8 +51,13 @@ const upcomingConcerts = (from: { day: string; time: string }, genre: string | u
  * The fan's liked concerts, those they go to and, if asked, their extreme matches, from a day on,
  * each once, in any order.
  */
-const privateFeedConcerts = (userId: string, fromDay: string, includeExtreme: boolean) => sql`
-  SELECT ${CONCERT_COLUMNS}
+const privateFeedConcerts = (
+  userId: string,
+  fromDay: string,
+  includeExtreme: boolean,
+  locale: Locale,
+) => sql`
+  SELECT ${concertColumns(locale)}
   FROM concerts c
   LEFT JOIN venues v ON v.id = c.venue_id
   WHERE c.day >= ${fromDay}::date
@@ -74,9 +86,10 @@ export async function findUpcomingCalendarConcerts(
   db: Database,
   from: { day: string; time: string },
   genre: string | undefined,
+  locale: Locale,
 ): Promise<CalendarConcertRow[]> {
   const result = await sql<CalendarConcertRow>`
-    ${upcomingConcerts(from, genre)}
+    ${upcomingConcerts(from, genre, locale)}
     ORDER BY c.day, c.hour, c.id
   `.execute(db);
   return result.rows;
@@ -113,12 +126,18 @@ async function feedVersion(
  */
 export function publicFeedVersion(
   db: Database,
-  feed: { key: string; salt: string; from: { day: string; time: string }; genre?: string },
+  feed: {
+    key: string;
+    salt: string;
+    from: { day: string; time: string };
+    genre?: string;
+    locale: Locale;
+  },
   now: Date,
 ): Promise<FeedVersionRow> {
   return feedVersion(
     db,
-    versionOf(feed.salt, upcomingConcerts(feed.from, feed.genre)),
+    versionOf(feed.salt, upcomingConcerts(feed.from, feed.genre, feed.locale)),
     sql`
       INSERT INTO feed_versions (feed_key, etag, changed_at)
       SELECT ${feed.key}, etag, ${now} FROM version
@@ -133,9 +152,10 @@ export function publicFeedVersion(
 export async function findCalendarConcert(
   db: Database,
   id: number,
+  locale: Locale,
 ): Promise<CalendarConcertRow | undefined> {
   const result = await sql<CalendarConcertRow>`
-    SELECT ${CONCERT_COLUMNS}
+    SELECT ${concertColumns(locale)}
     FROM concerts c LEFT JOIN venues v ON v.id = c.venue_id
     WHERE c.id = ${id}
   `.execute(db);
@@ -148,9 +168,10 @@ export async function findPrivateFeedConcerts(
   userId: string,
   fromDay: string,
   includeExtreme: boolean,
+  locale: Locale,
 ): Promise<CalendarConcertRow[]> {
   const result = await sql<CalendarConcertRow>`
-    ${privateFeedConcerts(userId, fromDay, includeExtreme)}
+    ${privateFeedConcerts(userId, fromDay, includeExtreme, locale)}
     ORDER BY c.day, c.hour, c.id
   `.execute(db);
   return result.rows;
@@ -168,10 +189,11 @@ export function privateFeedVersion(
     salt: string;
     fromDay: string;
     includeExtreme: boolean;
+    locale: Locale;
   },
   now: Date,
 ): Promise<FeedVersionRow> {
-  const rows = privateFeedConcerts(feed.userId, feed.fromDay, feed.includeExtreme);
+  const rows = privateFeedConcerts(feed.userId, feed.fromDay, feed.includeExtreme, feed.locale);
   return feedVersion(
     db,
     versionOf(feed.salt, rows),

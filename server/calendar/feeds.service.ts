@@ -88,7 +88,7 @@ export async function concertIcs(
   id: number,
   locale: Locale,
 ): Promise<FeedAnswer | undefined> {
-  const row = await findCalendarConcert(deps.db, id);
+  const row = await findCalendarConcert(deps.db, id, locale);
   if (!row) return undefined;
   const body = buildCalendar({
     name: textsIn(locale)('site.name'),
@@ -210,7 +210,7 @@ export async function publicFeed(
   const key = selfPath.split('/').slice(2).join('/');
   const salt = rendering(format, texts, deps.publicUrl);
   const version = await deps.versions.get(key, () =>
-    publicFeedVersion(deps.db, { key, salt, from, genre }, deps.clock()),
+    publicFeedVersion(deps.db, { key, salt, from, genre, locale }, deps.clock()),
   );
   return {
     etag: `"${version.etag}"`,
@@ -219,7 +219,7 @@ export async function publicFeed(
     // ETag, which the next poll replaces (never an older body under a newer ETag).
     body: async () =>
       render(
-        await findUpcomingCalendarConcerts(deps.db, from, genre),
+        await findUpcomingCalendarConcerts(deps.db, from, genre, locale),
         format,
         texts,
         deps.publicUrl,
@@ -255,6 +255,7 @@ export async function privateFeed(deps: FeedDeps, token: string): Promise<FeedAn
       salt: rendering('ics', texts, deps.publicUrl),
       fromDay,
       includeExtreme: feed.include_extreme,
+      locale,
     },
     now,
   );
@@ -267,6 +268,7 @@ export async function privateFeed(deps: FeedDeps, token: string): Promise<FeedAn
         feed.user_id,
         fromDay,
         feed.include_extreme,
+        locale,
       );
       return render(rows, 'ics', texts, deps.publicUrl);
     },

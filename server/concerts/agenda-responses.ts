@@ -1,7 +1,8 @@
-// Finished agenda answers per fan (and one for all visitors), ready to send: gzipped for clients
-// that take gzip, and the plain JSON bytes for those that do not (curl, scripts, some proxies), so
-// a fan who opens the agenda again while nothing changed costs no query, no JSON and no
-// compression, whatever the client. Each form is kept only once a client asked for it.
+// Finished agenda answers per fan (and one for all visitors), per language (the descriptions
+// differ), ready to send: gzipped for clients that take gzip, and the plain JSON bytes for those
+// that do not (curl, scripts, some proxies), so a fan who opens the agenda again while nothing
+// changed costs no query, no JSON and no compression, whatever the client. Each form and language
+// is kept only once a client asked for it.
 //
 // An answer is reused only while all of these hold: the change feed is live and has not reported a
 // change to this fan's recommendation rows or to any concert, band or venue (server/cache); the
@@ -17,6 +18,7 @@ import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
+import type { Locale } from '../../common/i18n/locales.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache, type LocalCache } from '../cache/local-cache.js';
 import type { AgendaStateRow } from './agenda.repository.js';
@@ -43,18 +45,31 @@ export interface AgendaReadStart {
   epoch: number;
 }
 
+/** Whose agenda (a fan's, or the visitors' with no userId), in which language. */
+export interface AgendaReader {
+  userId: string | undefined;
+  locale: Locale;
+}
+
+/**
+ * One fan's (or the visitors') kept answers, one per language: a single entry per fan, so the
+ * change feed's 'agenda:<fan>' forgets them all and the size budget counts them together.
+ */
+type KeptAnswers = Partial<Record<Locale, AgendaResponse>>;
+
 export class AgendaResponses {
-  private readonly caches: Record<AgendaEncoding, LocalCache<AgendaResponse>>;
+  private readonly caches: Record<AgendaEncoding, LocalCache<KeptAnswers>>;
 
   constructor(feed: ChangeFeed | undefined) {
     const options = {
       ttlMs: TTL_MS,
       maxSize: MAX_BYTES,
-      sizeOf: (response: AgendaResponse) => response.body.length,
+      sizeOf: (answers: KeptAnswers) =>
+        Object.values(answers).reduce((size, response) => size + response.body.length, 0),
     };
     this.caches = {
-      gzip: watchedCache<AgendaResponse>(feed, 'agenda', options),
-      identity: watchedCache<AgendaResponse>(feed, 'agenda', options),
+      gzip: watchedCache<KeptAnswers>(feed, 'agenda', options),
+      identity: watchedCache<KeptAnswers>(feed, 'agenda', options),
     };
     feed?.on('concerts', () => {
       this.caches.gzip.forget('*');
@@ -69,12 +84,12 @@ export class AgendaResponses {
 
   /** The kept answer, if still right for this catalog version and this cutoff (upcoming.ts). */
   find(
-    userId: string | undefined,
+    reader: AgendaReader,
     encoding: AgendaEncoding,
     catalogVersion: number,
     cutoff: { day: string; time: string },
   ): AgendaResponse | undefined {
-    const response = this.caches[encoding].get(userId ?? '');
+    const response = this.caches[encoding].get(reader.userId ?? '')?.[reader.locale];
     if (!response || response.catalogVersion !== catalogVersion) return undefined;
     const { firstStartsAt } = response;
     if (firstStartsAt !== null && firstStartsAt < `${cutoff.day}T${cutoff.time}`) return undefined;
@@ -83,7 +98,7 @@ export class AgendaResponses {
 
   /** Encodes the body, and keeps it when the agenda is complete and nothing changed meanwhile. */
   async keep(
-    userId: string | undefined,
+    { userId, locale }: AgendaReader,
     encoding: AgendaEncoding,
     rows: AgendaStateRow[],
     json: string,
@@ -97,7 +112,12 @@ export class AgendaResponses {
     };
     const pending =
       userId !== undefined && rows.some((row) => row.score === null && !row.cancelled);
-    if (!pending) this.caches[encoding].set(userId ?? '', response, start.epoch);
+    if (!pending) {
+      const cache = this.caches[encoding];
+      const key = userId ?? '';
+      // Beside the other language's, if kept (a forget since removed it: nothing stale rides along).
+      cache.set(key, { ...cache.peek(key), [locale]: response }, start.epoch);
+    }
     return response;
   }
 }
@@ -112,6 +132,9 @@ export async function encodeKept(
   return { body, encoding, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
+/** The agenda depends on who asks (session) and in which language (cookie, Accept-Language). */
+export const AGENDA_VARY = 'Accept-Encoding, Cookie, Accept-Language';
+
 /**
  * A kept answer as it is. The compression middleware leaves a response with Content-Encoding
  * alone, and does not compress for a client that did not ask for it.
@@ -119,8 +142,9 @@ export async function encodeKept(
 export function sendKept(
   res: Response,
   response: Pick<AgendaResponse, 'body' | 'encoding' | 'etag'>,
+  vary = 'Accept-Encoding',
 ): void {
-  res.set({ Vary: 'Accept-Encoding', ETag: response.etag });
+  res.set({ Vary: vary, ETag: response.etag });
   if (response.encoding === 'gzip') res.set('Content-Encoding', 'gzip');
   res.send(response.body);
 }

@@ -1,4 +1,5 @@
 import type { AgendaConcertDto, RecommendationDto } from '../../common/dto.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import type { AgendaBand, AgendaStateRow, ConcertDetailsRow } from './agenda.repository.js';
 
 /** The fan's row of a concert (agenda or page); a fan may go without a row. */
@@ -34,18 +35,25 @@ export function concertHeadDto(
   };
 }
 
-/** A concert's name and descriptions. */
+/** A concert's name and descriptions in the reader's language (Spanish until there is Catalan). */
 export function concertTextsDto(
   row: Pick<
     ConcertDetailsRow,
-    'bandname' | 'concert_description' | 'description_short' | 'description_long'
+    | 'bandname'
+    | 'concert_description'
+    | 'description_short'
+    | 'description_long'
+    | 'description_short_ca'
+    | 'description_long_ca'
   >,
+  locale: Locale,
 ): Pick<AgendaConcertDto, 'name' | 'description' | 'descriptionShort' | 'descriptionLong'> {
+  const catalan = locale === 'ca';
   return {
     name: row.bandname,
     description: row.concert_description,
-    descriptionShort: row.description_short,
-    descriptionLong: row.description_long,
+    descriptionShort: (catalan ? row.description_short_ca : null) ?? row.description_short,
+    descriptionLong: (catalan ? row.description_long_ca : null) ?? row.description_long,
   };
 }
 
@@ -58,10 +66,11 @@ export const toBandDto = (band: AgendaBand): AgendaConcertDto['bands'][number] =
 
 export function toConcertDetailsDto(
   row: ConcertDetailsRow,
+  locale: Locale,
 ): Omit<AgendaConcertDto, 'recommendation'> {
   return {
     ...concertHeadDto(row),
-    ...concertTextsDto(row),
+    ...concertTextsDto(row, locale),
     cancelled: row.cancelled,
     bands: row.bands.map(toBandDto),
   };

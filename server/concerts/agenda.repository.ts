@@ -17,6 +17,8 @@ export interface ConcertDetailsRow extends ConcertRowBasics {
   concert_description: string | null;
   description_short: string | null;
   description_long: string | null;
+  description_short_ca: string | null;
+  description_long_ca: string | null;
   cancelled: boolean;
   bands: AgendaBand[];
 }
@@ -66,7 +68,8 @@ export async function findConcertDetails(
   const result = await sql<ConcertDetailsRow>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
       c.price::text AS price, c.image_url, c.bandname, c.concert_description,
-      c.description_short, c.description_long, c.cancelled_at IS NOT NULL AS cancelled,
+      c.description_short, c.description_long, c.description_short_ca, c.description_long_ca,
+      c.cancelled_at IS NOT NULL AS cancelled,
       coalesce(bl.bands, '[]'::json) AS bands
     FROM concerts c
     LEFT JOIN (

@@ -15,8 +15,9 @@ import { currentUser, requireUser } from '../auth/require-user.js';
 import type { Database } from '../db/database.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
+import { requestLocale } from '../i18n/intl.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
-import { sendKept, type AgendaResponses } from './agenda-responses.js';
+import { AGENDA_VARY, sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { LIKE_COUNTS_PATH, type LikeCounts } from './like-counts.js';
 import { setFeedback, setGoing, setLike } from './reactions.service.js';
@@ -39,6 +40,9 @@ export function concertsRouter(deps: {
 }): Router {
   const router = express.Router();
   const { db } = deps;
+  /** The reader's language: `?lang=`, the fan's saved choice, the `lang` cookie, the browser. */
+  const localeOf = (req: express.Request) =>
+    requestLocale(req.originalUrl, req.headers, req.user?.locale);
 
   router.get(
     '/carousel',
@@ -50,35 +54,39 @@ export function concertsRouter(deps: {
     ),
   );
 
-  // The agenda: every upcoming concert, with the signed-in fan's score, reason, like and feedback.
-  // The body is a ConcertListResponse, assembled as a string (see agenda-catalog.ts), gzipped or
-  // not as the client takes it, and answered from agenda-responses.ts while nothing changed.
+  // The agenda: every upcoming concert, with the signed-in fan's score, reason, like and feedback,
+  // its descriptions in the reader's language. The body is a ConcertListResponse, assembled as a
+  // string (see agenda-catalog.ts), gzipped or not as the client takes it, and answered from
+  // agenda-responses.ts while nothing changed.
   router.get(
     '/',
     route(
       {
-        summary: 'La agenda: conciertos próximos, con la valoración del fan si hay sesión',
+        summary:
+          'La agenda: conciertos próximos, con la valoración del fan si hay sesión; las ' +
+          'descripciones en el idioma de quien la lee (?lang=es|ca, su elección, cookie lang)',
         response: concertListResponseSchema,
       },
       async (req, res) => {
         res.set('Cache-Control', 'private, no-cache').type('json');
         const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
-        sendKept(res, await agendaAnswer(deps, req.user?.user_id, encoding));
+        const reader = { userId: req.user?.user_id, locale: localeOf(req) };
+        sendKept(res, await agendaAnswer(deps, reader, encoding), AGENDA_VARY);
       },
     ),
   );
 
   // One concert for its public page: anyone may read it; a signed-in fan gets their own row too.
+  // Its descriptions in the reader's language, as the agenda's.
   router.get(
     '/:id',
     route({ params: concertIdParamsSchema }, async (req, res, { params }) => {
-      const answer: ConcertPageDto = await concertPage(
-        db,
-        deps.clock,
-        params.id,
-        req.user?.user_id,
-      );
-      res.set('Cache-Control', 'private, no-cache').json(answer);
+      const answer: ConcertPageDto = await concertPage(db, deps.clock, params.id, {
+        userId: req.user?.user_id,
+        locale: localeOf(req),
+      });
+      res.set('Cache-Control', 'private, no-cache').vary('Cookie').vary('Accept-Language');
+      res.json(answer);
     }),
   );
 

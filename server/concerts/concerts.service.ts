@@ -3,7 +3,12 @@ import type { CarouselResponse } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
-import type { AgendaEncoding, AgendaResponse, AgendaResponses } from './agenda-responses.js';
+import type {
+  AgendaEncoding,
+  AgendaReader,
+  AgendaResponse,
+  AgendaResponses,
+} from './agenda-responses.js';
 import { agendaJson } from './agenda.dto.js';
 import { findAgendaState } from './agenda.repository.js';
 import { toCarouselConcertDto } from './concerts.dto.js';
@@ -25,25 +30,28 @@ export interface AgendaDeps {
 }
 
 /**
- * The agenda of a fan (or of visitors, userId undefined) as a ConcertListResponse, gzipped or plain
- * as the client takes it: the kept answer while it is still right (agenda-responses.ts), or a new
- * one, kept for the next time. The JSON is assembled from the catalog's pre-serialised concerts
- * (agenda-catalog.ts).
+ * The agenda of a fan (or of visitors, userId undefined) in the reader's language as a
+ * ConcertListResponse, gzipped or plain as the client takes it: the kept answer while it is still
+ * right (agenda-responses.ts), or a new one, kept for the next time. The JSON is assembled from the
+ * catalog's pre-serialised concerts (agenda-catalog.ts).
  */
 export async function agendaAnswer(
   deps: AgendaDeps,
-  userId: string | undefined,
+  reader: AgendaReader,
   encoding: AgendaEncoding,
 ): Promise<AgendaResponse> {
   const { catalog, responses } = deps;
   const cutoff = upcomingCutoff(deps.clock);
-  const kept = responses.find(userId, encoding, catalog.version, cutoff);
+  const kept = responses.find(reader, encoding, catalog.version, cutoff);
   if (kept) return kept;
 
   // Before the database, so a change during the read keeps nothing stale.
   const start = responses.readStart();
-  const rows = await findAgendaState(deps.db, cutoff, userId);
-  const details = await catalog.openJson(rows.map((row) => row.id));
+  const rows = await findAgendaState(deps.db, cutoff, reader.userId);
+  const details = await catalog.openJson(
+    rows.map((row) => row.id),
+    reader.locale,
+  );
   const json = agendaJson(rows, details.json);
-  return responses.keep(userId, encoding, rows, json, details.version, start);
+  return responses.keep(reader, encoding, rows, json, details.version, start);
 }

@@ -124,7 +124,9 @@ export interface Concerts {
   created_at: Generated<Timestamp>;
   day: string;
   description_long: string | null;
+  description_long_ca: string | null;
   description_short: string | null;
+  description_short_ca: string | null;
   genre: string;
   going_count: Generated<number>;
   hour: string;

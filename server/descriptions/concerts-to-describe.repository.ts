@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
+import { LOCALES, type Locale } from '../../common/i18n/locales.js';
 
 export type DescriptionLength = 'short' | 'long';
 
@@ -8,19 +9,35 @@ export interface ConcertToDescribe extends ConcertRowBasics {
   bands: string[];
 }
 
-const column = (length: DescriptionLength) =>
-  length === 'short' ? 'description_short' : 'description_long';
+export interface ConcertLacking extends ConcertToDescribe {
+  /** The languages this concert still lacks the text of that length in, Spanish first. */
+  missing: Locale[];
+}
 
-/** Concerts (past ones included: a page may still show them) lacking that description. */
+const COLUMNS = {
+  short: { es: 'description_short', ca: 'description_short_ca' },
+  long: { es: 'description_long', ca: 'description_long_ca' },
+} as const satisfies Record<DescriptionLength, Record<Locale, string>>;
+
+/** The column of the text of that length in that language. */
+export const descriptionColumn = (length: DescriptionLength, locale: Locale) =>
+  COLUMNS[length][locale];
+
+/** Concerts (past ones included: a page may still show them) lacking that description in a language. */
 export async function findConcertsLacking(
   db: Database,
   length: DescriptionLength,
-): Promise<ConcertToDescribe[]> {
-  const result = await sql<ConcertToDescribe>`
+): Promise<ConcertLacking[]> {
+  const lacks = (locale: Locale) =>
+    sql`${sql.ref(`c.${descriptionColumn(length, locale)}`)} IS NULL`;
+  const result = await sql<ConcertLacking>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.genre, c.price::text AS price,
-      c.bandname, ${bandNamesOfConcert} AS bands
+      c.bandname, ${bandNamesOfConcert} AS bands,
+      array_remove(ARRAY[${sql.join(
+        LOCALES.map((locale) => sql`CASE WHEN ${lacks(locale)} THEN ${locale}::text END`),
+      )}], NULL) AS missing
     FROM concerts c
-    WHERE ${sql.ref(`c.${column(length)}`)} IS NULL
+    WHERE ${sql.join(LOCALES.map(lacks), sql` OR `)}
     ORDER BY c.day, c.hour, c.id
   `.execute(db);
   return result.rows;
@@ -31,13 +48,12 @@ export async function saveDescription(
   db: Database,
   concertId: number,
   length: DescriptionLength,
+  locale: Locale,
   text: string,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('concerts')
-    .set(length === 'short' ? { description_short: text } : { description_long: text })
-    .where('id', '=', concertId)
-    .where(column(length), 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  const column = sql.ref(descriptionColumn(length, locale));
+  const result = await sql`
+    UPDATE concerts SET ${column} = ${text} WHERE id = ${concertId} AND ${column} IS NULL
+  `.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
 }

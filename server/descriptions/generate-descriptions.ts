@@ -1,6 +1,7 @@
-// Writes the missing short or long descriptions and stores each as soon as it is ready.
-// Run inline by the admin's request: only concerts lacking a description are written (usually the
-// few added since the last run), four at a time, each AI call capped by OPENAI_TIMEOUT_MS.
+// Writes the missing short or long descriptions, in Spanish and in Catalan, and stores each as soon
+// as it is ready. Run inline by the admin's request: only the texts concerts lack are written
+// (usually those of the few added since the last run), four concerts at a time and one text of a
+// concert after the other, each AI call capped by OPENAI_TIMEOUT_MS.
 import type { Database } from '../db/database.js';
 import {
   findConcertsLacking,
@@ -11,7 +12,7 @@ import type { DescriptionWriter } from './openai-writer.js';
 
 const CONCURRENCY = 4;
 
-/** How far a pass got: concerts lacking a description, and those written so far. */
+/** How far a pass got: concerts lacking a description, and those described so far (any text). */
 export interface DescriptionTally {
   total: number | null;
   done: number;
@@ -29,8 +30,12 @@ export async function generateDescriptions(
   const worker = async () => {
     while (next < concerts.length) {
       const concert = concerts[next++]!;
-      const text = await deps.writer.write(concert, length);
-      if (await saveDescription(deps.db, concert.id, length, text)) tally.done += 1;
+      let stored = false;
+      for (const locale of concert.missing) {
+        const text = await deps.writer.write(concert, length, locale);
+        if (await saveDescription(deps.db, concert.id, length, locale, text)) stored = true;
+      }
+      if (stored) tally.done += 1;
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, concerts.length) }, worker));

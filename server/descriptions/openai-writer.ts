@@ -8,24 +8,39 @@ import { createOpenAiClient, describeFailure } from '../lib/openai-guards.js';
 import { systemClock } from '../lib/time.js';
 import type { ConcertToDescribe, DescriptionLength } from './concerts-to-describe.repository.js';
 import { templateLong, templateShort, whoPlays } from './template-writer.js';
-import { spanishDay, spanishPrice } from '../weekly-mail/weekly-mail.template.js';
+import { dayIn, genreIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import type { Locale } from '../../common/i18n/locales.js';
+import { textsIn } from '../i18n/intl.js';
 
 export interface DescriptionWriter {
   name: 'template' | 'openai';
-  write(concert: ConcertToDescribe, length: DescriptionLength): Promise<string>;
+  write(concert: ConcertToDescribe, length: DescriptionLength, locale: Locale): Promise<string>;
 }
 
 export const templateWriter: DescriptionWriter = {
   name: 'template',
-  write: (concert, length) =>
-    Promise.resolve(length === 'short' ? templateShort(concert) : templateLong(concert)),
+  write: (concert, length, locale) =>
+    Promise.resolve(
+      length === 'short' ? templateShort(concert, locale) : templateLong(concert, locale),
+    ),
 };
 
 const MAX_CHARS = { short: 300, long: 1500 };
 /** One retry: the admin waits for the answer. */
 const MAX_RETRIES = 1;
 
-function buildDescriptionMessages(concert: ConcertToDescribe, length: DescriptionLength) {
+/** The language the text is asked in, and how its concert's hour reads in it. */
+const TEXT_LANGUAGE: Record<Locale, { name: string; at: string }> = {
+  es: { name: 'español de España', at: 'a las' },
+  ca: { name: 'catalán, con las formas baleares de Mallorca', at: 'a les' },
+};
+
+function buildDescriptionMessages(
+  concert: ConcertToDescribe,
+  length: DescriptionLength,
+  locale: Locale,
+) {
+  const language = TEXT_LANGUAGE[locale];
   const size =
     length === 'short'
       ? 'Escribe UNA sola frase (máximo 25 palabras).'
@@ -35,18 +50,18 @@ function buildDescriptionMessages(concert: ConcertToDescribe, length: Descriptio
       role: 'system' as const,
       content:
         'Eres el redactor de Conciertos Mallorca, una agenda de conciertos en Mallorca. Escribes en ' +
-        'español de España, con un tono cercano y natural, sin inventar datos que no se te den, sin ' +
+        `${language.name}, con un tono cercano y natural, sin inventar datos que no se te den, sin ` +
         'emojis, sin comillas y sin títulos. Responde solo con la descripción.',
     },
     {
       role: 'user' as const,
       content: [
         `Describe este concierto para la agenda. ${size}`,
-        `Artistas: ${whoPlays(concert)}`,
-        `Género: ${concert.genre}`,
+        `Artistas: ${whoPlays(concert, locale)}`,
+        `Género: ${genreIn(textsIn(locale), concert.genre)}`,
         `Sala: ${concert.venue}`,
-        `Fecha: ${spanishDay(concert.day)} a las ${concert.hour}`,
-        `Precio: ${spanishPrice(concert.price)}`,
+        `Fecha: ${dayIn(locale, concert.day)} ${language.at} ${concert.hour}`,
+        `Precio: ${priceIn(locale, concert.price)}`,
       ].join('\n'),
     },
   ];
@@ -65,9 +80,9 @@ export function createOpenAiWriter(options: {
   const gate = options.gate ?? createAiGate({ clock: systemClock, log: options.log });
   return {
     name: 'openai',
-    async write(concert, length) {
+    async write(concert, length, locale) {
       try {
-        const messages = buildDescriptionMessages(concert, length);
+        const messages = buildDescriptionMessages(concert, length, locale);
         const completion = await gate.call(
           (signal) =>
             client.chat.completions.create({ model: options.model, messages }, { signal }),
@@ -78,12 +93,14 @@ export function createOpenAiWriter(options: {
         return text.slice(0, MAX_CHARS[length]);
       } catch (error) {
         aiFallbacks.inc({ use: 'descriptions' });
-        if (error instanceof AiUnavailableError) return templateWriter.write(concert, length);
+        if (error instanceof AiUnavailableError) {
+          return templateWriter.write(concert, length, locale);
+        }
         options.log.warn(
-          { ...describeFailure(error, options.apiKey), concertId: concert.id },
+          { ...describeFailure(error, options.apiKey), concertId: concert.id, locale },
           'La IA no pudo escribir la descripción; se usa la plantilla',
         );
-        return templateWriter.write(concert, length);
+        return templateWriter.write(concert, length, locale);
       }
     },
   };

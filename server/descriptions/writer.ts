@@ -4,7 +4,7 @@ import type { Logger } from '../lib/logger.js';
 import { createOpenAiWriter, templateWriter, type DescriptionWriter } from './openai-writer.js';
 
 /**
- * The AI when OPENAI_API_KEY is set, the Spanish templates otherwise. `gate` is the process's own
+ * The AI when OPENAI_API_KEY is set, the templates otherwise. `gate` is the process's own
  * (breaker and daily budget shared with the recommendation engine).
  */
 export function descriptionWriterFor(config: Config, log: Logger, gate: AiGate): DescriptionWriter {

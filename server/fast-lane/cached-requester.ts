@@ -19,12 +19,13 @@ export interface CachedRequesterDeps {
 
 /**
  * A visitor (no session cookie: userId undefined), a signed-in fan whose session and user are
- * cached, or undefined: the full stack must decide (unknown, forged, expired or not cached).
+ * cached (with their saved language), or undefined: the full stack must decide (unknown, forged,
+ * expired or not cached).
  */
 export function cachedRequester(
   deps: CachedRequesterDeps,
   cookieHeader: string | undefined,
-): { userId: string | undefined } | undefined {
+): { userId: string | undefined; savedLocale?: string | null } | undefined {
   const cookie = cookieHeader === undefined ? undefined : parse(cookieHeader)[deps.cookieName];
   if (cookie === undefined) return { userId: undefined };
   const sid = verifiedSessionId(cookie, deps.secrets);
@@ -35,8 +36,9 @@ export function cachedRequester(
   if (!sessionIsCurrent(session, deps.clock().getTime())) return undefined;
   const userId = session.passport?.user;
   // A session without a user (an OAuth sign-in under way) is the full stack's too.
-  if (userId === undefined || !deps.sessionCaches.users.get(userId)) return undefined;
-  return { userId };
+  const user = userId === undefined ? undefined : deps.sessionCaches.users.get(userId);
+  if (!user) return undefined;
+  return { userId, savedLocale: user.locale };
 }
 
 /** express-session's cookie is 's:' + the session id signed with one of the secrets. */

@@ -8,10 +8,12 @@
 import type { Request } from 'express';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import {
+  AGENDA_VARY,
   sendKept,
   type AgendaResponse,
   type AgendaResponses,
 } from '../concerts/agenda-responses.js';
+import { requestLocale } from '../i18n/intl.js';
 import { LIKE_COUNTS_PATH, type LikeCounts } from '../concerts/like-counts.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
 import { cachedRequester, type CachedRequesterDeps } from './cached-requester.js';
@@ -37,13 +39,12 @@ export function keptApiAnswer(deps: KeptApiDeps): (req: Request) => KeptAnswer |
     const requester = cachedRequester(deps, req.headers.cookie);
     if (!requester) return undefined;
     const cutoff = upcomingCutoff(deps.clock);
-    const kept = deps.responses.find(
-      requester.userId,
-      encodingFor(req),
-      deps.catalog.version,
-      cutoff,
-    );
-    return kept && sendJson(kept, 'private, no-cache');
+    const reader = {
+      userId: requester.userId,
+      locale: requestLocale(req.url, req.headers, requester.savedLocale),
+    };
+    const kept = deps.responses.find(reader, encodingFor(req), deps.catalog.version, cutoff);
+    return kept && sendJson(kept, 'private, no-cache', AGENDA_VARY);
   };
 }
 
@@ -53,8 +54,12 @@ const encodingFor = (req: Request) =>
 
 /** As the routes send it (server/concerts/concerts.routes.ts). */
 const sendJson =
-  (kept: Pick<AgendaResponse, 'body' | 'encoding' | 'etag'>, cacheControl: string): KeptAnswer =>
+  (
+    kept: Pick<AgendaResponse, 'body' | 'encoding' | 'etag'>,
+    cacheControl: string,
+    vary?: string,
+  ): KeptAnswer =>
   (res) => {
     res.set('Cache-Control', cacheControl).type('json');
-    sendKept(res, kept);
+    sendKept(res, kept, vary);
   };

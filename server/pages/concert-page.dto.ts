@@ -1,5 +1,6 @@
 import { concertPath, openStreetMapUrl } from '../../common/concert-page.js';
 import type { ConcertPageDto } from '../../common/dto.js';
+import type { Locale } from '../../common/i18n/locales.js';
 import {
   concertHeadDto,
   concertTextsDto,
@@ -18,7 +19,11 @@ export function sitemapPath(row: SitemapRow): string {
   return concertPath(row.id, { bands: bandNamesOfRow(row), venue: row.venue, day: row.day });
 }
 
-export function toConcertPageDto(row: ConcertPageRow, upcoming: boolean): ConcertPageDto {
+export function toConcertPageDto(
+  row: ConcertPageRow,
+  upcoming: boolean,
+  locale: Locale,
+): ConcertPageDto {
   const bandNames = bandNamesOfRow({
     bandname: row.bandname,
     band_names: row.bands.map((band) => band.name),
@@ -28,7 +33,7 @@ export function toConcertPageDto(row: ConcertPageRow, upcoming: boolean): Concer
     likeCount: row.like_count,
     goingCount: row.going_count,
     cancelled: row.cancelled,
-    ...concertTextsDto(row),
+    ...concertTextsDto(row, locale),
     bands: row.bands.map(toBandDto),
     recommendation: toRecommendationDto(row),
     path: concertPath(row.id, { bands: bandNames, venue: row.venue, day: row.day }),

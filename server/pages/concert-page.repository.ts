@@ -17,6 +17,8 @@ export interface ConcertPageRow {
   concert_description: string | null;
   description_short: string | null;
   description_long: string | null;
+  description_short_ca: string | null;
+  description_long_ca: string | null;
   like_count: number;
   going_count: number;
   cancelled: boolean;
@@ -44,7 +46,8 @@ export async function findConcertPageRow(
   const result = await sql<ConcertPageRow>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
       c.price::text AS price, c.image_url, c.bandname, c.concert_description,
-      c.description_short, c.description_long, c.like_count,
+      c.description_short, c.description_long, c.description_short_ca, c.description_long_ca,
+      c.like_count,
       c.going_count, c.cancelled_at IS NOT NULL AS cancelled,
       coalesce((
         SELECT json_agg(json_build_object(

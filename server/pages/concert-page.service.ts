@@ -1,5 +1,6 @@
 // One concert for its public page and the API, and the list the sitemap is made of.
 import type { ConcertPageDto } from '../../common/dto.js';
+import type { AgendaReader } from '../concerts/agenda-responses.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../lib/errors.js';
 import type { Clock } from '../lib/time.js';
@@ -9,18 +10,21 @@ import { sitemapPath, toConcertPageDto } from './concert-page.dto.js';
 
 export const CONCERT_NOT_FOUND = 'error.concert.gone';
 
-/** The concert, or undefined when there is no such concert (removed or never existed). */
+/**
+ * The concert with the fan's row (none for a visitor) and its descriptions in the reader's
+ * language, or undefined when there is no such concert (removed or never existed).
+ */
 export async function findConcertPage(
   db: Database,
   clock: Clock,
   id: number,
-  userId: string | undefined,
+  reader: AgendaReader,
 ): Promise<ConcertPageDto | undefined> {
-  const row = await findConcertPageRow(db, id, userId);
+  const row = await findConcertPageRow(db, id, reader.userId);
   if (!row) return undefined;
   const cutoff = upcomingCutoff(clock);
   const upcoming = `${row.day}T${row.hour}` >= `${cutoff.day}T${cutoff.time.slice(0, 5)}`;
-  return toConcertPageDto(row, upcoming);
+  return toConcertPageDto(row, upcoming, reader.locale);
 }
 
 /** GET /api/concerts/:id: the concert, or a 404. */
@@ -28,9 +32,9 @@ export async function concertPage(
   db: Database,
   clock: Clock,
   id: number,
-  userId: string | undefined,
+  reader: AgendaReader,
 ): Promise<ConcertPageDto> {
-  const concert = await findConcertPage(db, clock, id, userId);
+  const concert = await findConcertPage(db, clock, id, reader);
   if (!concert) throw notFound(CONCERT_NOT_FOUND);
   return concert;
 }

@@ -13,6 +13,7 @@ import type { Locale } from '../../common/i18n/locales.js';
 import type { ConcertPageDto } from '../../common/dto.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache } from '../cache/local-cache.js';
+import type { AgendaReader } from '../concerts/agenda-responses.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
 import { isKeptAddress, requestLocale } from '../i18n/intl.js';
 import type { PageHead } from '../web/html-shell.js';
@@ -132,7 +133,7 @@ export class PublicPages {
     const kept = this.concertPages.get(key);
     if (kept) return kept;
     const epoch = this.concertPages.epoch; // before the read: a change during it keeps nothing stale
-    const concert = await this.findConcert(id, undefined);
+    const concert = await this.findConcert(id, { userId: undefined, locale });
     if (!concert) return undefined;
     const url = locale === 'es' ? concert.path : `${concert.path}?lang=${locale}`;
     const page = await this.renderConcert(url, concert, undefined, locale);
@@ -162,7 +163,7 @@ export class PublicPages {
     user: SignedInUser | undefined,
     locale: Locale,
   ): Promise<{ path: string | undefined; page: RenderedAnswer }> {
-    const concert = await this.findConcert(id, user?.user_id);
+    const concert = await this.findConcert(id, { userId: user?.user_id, locale });
     const page = await this.renderConcert(url, concert ?? null, user, locale, id);
     return { path: concert?.path, page: concert ? page : withStatus(page, 404) };
   }
@@ -185,15 +186,12 @@ export class PublicPages {
   }
 
   /** The concert, or undefined when there is none (remembered, see missingConcerts). */
-  private async findConcert(
-    id: number,
-    userId: string | undefined,
-  ): Promise<ConcertPageDto | undefined> {
+  private async findConcert(id: number, reader: AgendaReader): Promise<ConcertPageDto | undefined> {
     const key = String(id);
     if (this.missingConcerts.get(key)) return undefined;
     const epoch = this.missingConcerts.epoch;
     const { db, clock } = this.deps.data;
-    const concert = await findConcertPage(db, clock, id, userId);
+    const concert = await findConcertPage(db, clock, id, reader);
     if (!concert) this.missingConcerts.set(key, true, epoch);
     return concert;
   }

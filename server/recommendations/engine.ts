@@ -18,7 +18,10 @@ export interface ConcertToScore {
   genre: string;
   /** The concert's free name (often the headliner), when it has one. */
   name: string | null;
+  /** The short text (else the concert's own description), for a fan who reads Spanish. */
   description: string | null;
+  /** The same for a fan who reads Catalan, with its Catalan short text when there is one. */
+  descriptionCa?: string | null;
   bands: { name: string; genres: string[] }[];
 }
 

@@ -71,7 +71,7 @@ const listOf = (values: string[]) =>
 /** "21:00:00" → "21:00". */
 const shortHour = (hour: string) => hour.replace(/^(\d{1,2}:\d{2}):\d{2}(\.\d+)?$/, '$1');
 
-function describeConcert(concert: ConcertToScore): string {
+function describeConcert(concert: ConcertToScore, locale: Locale): string {
   const bands = concert.bands.map(
     (band) =>
       `${clean(band.name)} (${band.genres.length > 0 ? listOf(band.genres) : 'género desconocido'})`,
@@ -83,12 +83,14 @@ function describeConcert(concert: ConcertToScore): string {
     `  Bandas: ${bands.length > 0 ? bands.join('; ') : '(sin bandas anunciadas)'}`,
   ];
   if (concert.name) lines.push(`  Nombre: ${clean(concert.name)}`);
-  if (concert.description)
-    lines.push(`  Descripción: ${clean(concert.description, MAX_DESCRIPTION)}`);
+  // In the language the reason is asked in.
+  const description = (locale === 'ca' ? concert.descriptionCa : null) ?? concert.description;
+  if (description) lines.push(`  Descripción: ${clean(description, MAX_DESCRIPTION)}`);
   return lines.join('\n');
 }
 
 export function buildMessages(taste: FanTaste, concerts: ConcertToScore[]): ChatMessage[] {
+  const locale = taste.locale ?? DEFAULT_LOCALE;
   const user = [
     'Gustos del fan:',
     `- Géneros favoritos: ${listOf(taste.topGenres)}`,
@@ -96,12 +98,12 @@ export function buildMessages(taste: FanTaste, concerts: ConcertToScore[]): Chat
     `- Artistas favoritos: ${listOf(taste.topArtists.slice(0, MAX_ARTISTS))}`,
     '',
     `Conciertos a valorar (${concerts.length}):`,
-    ...concerts.map(describeConcert),
+    ...concerts.map((concert) => describeConcert(concert, locale)),
     '',
     `Responde con exactamente ${concerts.length} líneas "Concert ID; Rating; Reason", una por concierto.`,
   ].join('\n');
   return [
-    { role: 'system', content: SYSTEM_PROMPTS[taste.locale ?? DEFAULT_LOCALE] },
+    { role: 'system', content: SYSTEM_PROMPTS[locale] },
     { role: 'user', content: user },
   ];
 }

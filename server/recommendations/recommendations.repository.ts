@@ -60,7 +60,8 @@ async function findConcertsToScore(
   const result = await sql<ConcertToScore>`
     WITH missing AS (
       SELECT c.id, c.day, c.hour, c.genre, c.bandname,
-        coalesce(c.description_short, c.concert_description) AS description
+        coalesce(c.description_short, c.concert_description) AS description,
+        coalesce(c.description_short_ca, c.description_short, c.concert_description) AS description_ca
       FROM concerts c WHERE c.id IN (${ids})
     ), band_lists AS (
       SELECT cb.concert_id, json_agg(json_build_object('name', b.band_name, 'genres', b.band_genres))
@@ -69,7 +70,7 @@ async function findConcertsToScore(
       GROUP BY cb.concert_id
     )
     SELECT m.id, m.day, to_char(m.hour, 'HH24:MI') AS hour, m.genre, m.bandname AS name,
-      m.description, coalesce(bl.bands, '[]'::json) AS bands
+      m.description, m.description_ca AS "descriptionCa", coalesce(bl.bands, '[]'::json) AS bands
     FROM missing m LEFT JOIN band_lists bl ON bl.concert_id = m.id
     ORDER BY m.day, m.hour, m.id
   `.execute(db);

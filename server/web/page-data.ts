@@ -22,9 +22,9 @@ function parse<T>(body: Buffer): T {
 }
 
 /** The agenda (the fan's, or the visitors') and the like counts, from the kept answers. */
-async function agendaData(deps: PageDataDeps, user: SignedInUser | undefined) {
+async function agendaData(deps: PageDataDeps, user: SignedInUser | undefined, locale: Locale) {
   const [agenda, counts] = await Promise.all([
-    agendaAnswer(deps, user?.user_id, 'identity'),
+    agendaAnswer(deps, { userId: user?.user_id, locale }, 'identity'),
     deps.likeCounts.answer('identity'),
   ]);
   return {
@@ -59,7 +59,7 @@ export async function pageDataFor(
     // A visitor's agenda is the same kept answer the API gives, and stays in the API: a fan's,
     // which changes while it is being scored, comes in the page it was drawn from.
     const fromApi = path === '/conciertos' && !user ? { agendaFromApi: true as const } : {};
-    return { ...data, ...(await agendaData(deps, user)), ...fromApi };
+    return { ...data, ...(await agendaData(deps, user, locale)), ...fromApi };
   }
   return data;
 }

@@ -8,7 +8,7 @@ import express, { type Router } from 'express';
 import type { PublicConfigDto } from '../../common/dto.js';
 import { ADMIN_PAGES } from '../../common/i18n/catalogues.js';
 import { LOCALES, type Locale } from '../../common/i18n/locales.js';
-import type { PageData, RenderPage } from '../../common/page-render.js';
+import { agendaApiPath, type PageData, type RenderPage } from '../../common/page-render.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
 import { sessionCookieName } from '../auth/session-cookie.js';
 import { route } from '../lib/route.js';
@@ -98,7 +98,8 @@ const TEXTS_MODULE = 'src/i18n/runtime.ts';
 const CATALOGUE_MODULE = '../virtual:catalogue/';
 
 /** Fetched as the app's own same-origin fetch will ask, so the browser hands the answer over. */
-const AGENDA_PRELOAD = '<link rel="preload" href="/api/concerts" as="fetch" crossorigin>';
+const agendaPreload = (locale: Locale) =>
+  `<link rel="preload" href="${agendaApiPath(locale)}" as="fetch" crossorigin>`;
 
 /** As the app's router matches paths: any case, trailing slashes ignored. */
 export const normalPath = (requestPath: string) =>
@@ -153,7 +154,7 @@ export function documentRenderer(options: {
       head,
       configTag + (tokens ? '' : analytics),
       screen.html + '</div>' + dataTag,
-      preloadsOf(requestPath, data.locale) + (data.agendaFromApi ? AGENDA_PRELOAD : ''),
+      preloadsOf(requestPath, data.locale) + (data.agendaFromApi ? agendaPreload(data.locale) : ''),
       data.locale,
     );
     return { html };

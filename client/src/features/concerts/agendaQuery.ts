@@ -1,4 +1,6 @@
 import type { ConcertListResponse, LikeCountsResponse } from '@common/dto';
+import { agendaApiPath } from '@common/page-render';
+import { pageLocale } from '@/i18n/load';
 import { apiFetch } from '@/lib/api';
 import { concertKeys } from './keys';
 
@@ -11,7 +13,7 @@ import { concertKeys } from './keys';
 export const agendaQuery = {
   queryKey: concertKeys.agenda(),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    apiFetch<ConcertListResponse>('/api/concerts', { signal }),
+    apiFetch<ConcertListResponse>(agendaApiPath(pageLocale()), { signal }),
   staleTime: 30_000,
 };
 

@@ -13,6 +13,7 @@ import type { Feedback } from '@common/genres';
 import { ApiError, apiFetch } from '@/lib/api';
 import { useValueAsRendered } from '@/lib/hydration';
 import { embeddedPageData } from '@/lib/pageData';
+import { pageLocale } from '@/i18n/load';
 import { agendaQuery, likeCountsQuery } from './agendaQuery';
 import { concertKeys } from './keys';
 
@@ -60,7 +61,8 @@ export const useGoingCount = (concertId: number) => useConcertCount(concertId, '
 /** A concert for its page, or null when there is none: a 404 is an answer, not an error. */
 async function fetchConcert(id: number, signal: AbortSignal): Promise<ConcertPageDto | null> {
   try {
-    return await apiFetch<ConcertPageDto>(`/api/concerts/${id}`, { signal });
+    // Its descriptions in the page's language, whatever the address said it with.
+    return await apiFetch<ConcertPageDto>(`/api/concerts/${id}?lang=${pageLocale()}`, { signal });
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
