@@ -2,7 +2,7 @@
 // converted page in the chosen language with <html lang> right, and both languages accessible.
 import { expectNoAxeViolations } from './helpers/axe';
 import { expect, isReactRoot, test, type Page } from './helpers/test';
-import { createAdmin, E2E_PASSWORD, uniqueEmail } from './helpers/users';
+import { createAdmin, E2E_PASSWORD, logInOverApi, uniqueEmail } from './helpers/users';
 
 const switchIn = (page: Page, where: 'banner' | 'contentinfo') =>
   page.getByRole(where).getByRole('group', { name: 'Idioma' });
@@ -182,9 +182,7 @@ test.describe('Catalan', () => {
     await expectNoAxeViolations(page);
     const other = await browser.newContext({ baseURL, locale: 'es-ES' });
     try {
-      const response = await other.request.post('/api/auth/login', {
-        data: { email, password: E2E_PASSWORD },
-      });
+      const response = await logInOverApi(other.request, { email, password: E2E_PASSWORD });
       expect(response.ok()).toBe(true);
       const elsewhere = await other.newPage();
       await elsewhere.goto('/myconcerts');
@@ -202,7 +200,7 @@ test.describe('Catalan', () => {
   }) => {
     const admin = await createAdmin('admin-catala');
     await context.addCookies([{ name: 'lang', value: 'ca', url: baseURL ?? '' }]);
-    expect((await page.request.post('/api/auth/login', { data: admin })).ok()).toBe(true);
+    expect((await logInOverApi(page.request, admin)).ok()).toBe(true);
     const nav = page.getByRole('navigation', { name: 'Seccions del tauler' });
     const title = page.getByRole('heading', { level: 1, name: 'Tauler d’administració' });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page, type PlaywrightWorkerArgs } from './helpers/test';
-import { createFan, newRequest, type Account } from './helpers/users';
+import { createFan, logInOverApi, newRequest, type Account } from './helpers/users';
 
 // The installable app: its manifest and service worker (client/service-worker.js), and the fan's
 // agenda kept for offline use, per fan. Strings are evaluated in the page: the e2e types have no
@@ -39,7 +39,7 @@ async function newFans<const Labels extends readonly string[]>(
 }
 
 async function signIn(page: Page, account: Account): Promise<void> {
-  expect((await page.request.post('/api/auth/login', { data: account })).ok()).toBe(true);
+  expect((await logInOverApi(page.request, account)).ok()).toBe(true);
 }
 
 /** Opens /myconcerts under the worker's control and waits until it has kept the fan's copy. */
