@@ -193,6 +193,43 @@ describe('editing a concert', () => {
     });
   });
 
+  it('forgets the written descriptions when a fact they name changes, and only then', async () => {
+    const concert = await createConcert(database.db);
+    const written = {
+      description_short: 'Corta.',
+      description_long: 'Larga.',
+      description_short_ca: 'Curta.',
+      description_long_ca: 'Llarga.',
+    };
+    const descriptions = () =>
+      database.db
+        .selectFrom('concerts')
+        .select([
+          'description_short',
+          'description_long',
+          'description_short_ca',
+          'description_long_ca',
+        ])
+        .where('id', '=', concert.id)
+        .executeTakeFirstOrThrow();
+    await database.db.updateTable('concerts').set(written).where('id', '=', concert.id).execute();
+    const { agent } = await admin();
+
+    await agent
+      .patch(`/api/admin/concerts/${concert.id}`)
+      .send({ imageUrl: '/uploads/0123456789abcdef0123456789abcdef.webp' })
+      .expect(200);
+    expect(await descriptions()).toEqual(written);
+
+    await agent.patch(`/api/admin/concerts/${concert.id}`).send({ hour: '23:45' }).expect(200);
+    expect(await descriptions()).toEqual({
+      description_short: null,
+      description_long: null,
+      description_short_ca: null,
+      description_long_ca: null,
+    });
+  });
+
   it.each([
     [{}, 'No hay nada que cambiar.'],
     [{ day: '2030-02-30' }, 'El día debe tener el formato aaaa-mm-dd.'],

@@ -197,6 +197,27 @@ async function queueNoticesFor(
   return queueChangeNotices(trx, { before, after }, notice, deps.clock());
 }
 
+/** What the AI or the templates write a concert's short and long texts from. */
+const DESCRIBED_FACTS = [
+  'day',
+  'hour',
+  'venue',
+  'genre',
+  'price',
+  'bandname',
+  'concert_description',
+] as const;
+
+const describedFactsChanged = (before: AdminConcertRow, after: AdminConcertRow) =>
+  DESCRIBED_FACTS.some((fact) => before[fact] !== after[fact]);
+
+const UNWRITTEN: ConcertPatch = {
+  description_short: null,
+  description_long: null,
+  description_short_ca: null,
+  description_long_ca: null,
+};
+
 export async function updateConcert(
   deps: AdminWriteDeps,
   id: number,
@@ -222,6 +243,8 @@ export async function updateConcert(
         await updateConcertRow(trx, id, patch);
       },
     });
+    // The written texts name these facts: when one changes they are written again by the next run.
+    if (describedFactsChanged(before, after)) await updateConcertRow(trx, id, UNWRITTEN);
     const queued = await queueNoticesFor(trx, deps, before, after);
     // Only genre and day feed the scores here (the day: a concert moved into the future is scored).
     const scoreInputsChanged = before.genre !== after.genre || before.day !== after.day;
