@@ -46,7 +46,7 @@ export function welcomeMail(
 }
 
 /** A mail in `locale`: `write` gets that language's texts and gives the subject and content. */
-function mailIn(
+export function mailIn(
   to: string,
   locale: Locale,
   write: (t: ServerTranslate) => MailContent & { subject: string },

@@ -3,31 +3,27 @@
 // submitter wrote, and the confirmation mail carries nothing of it at all: until the address is
 // confirmed, its owner may not be the person who filled in the form.
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
-import { textsIn } from '../i18n/intl.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { simpleMail } from '../mail/templates.js';
+import { mailIn } from '../mail/templates.js';
 import { dayIn } from '../weekly-mail/weekly-mail.template.js';
 
 export const CONFIRMATION_HOURS = 48;
 
-export function submissionConfirmationMail(
+export const submissionConfirmationMail = (
   to: string,
   confirmUrl: string,
   locale: Locale,
-): OutgoingMail {
-  const t = textsIn(locale);
-  const title = t('submission.confirm.title');
-  return simpleMail(to, title, {
-    locale,
-    title,
+): OutgoingMail =>
+  mailIn(to, locale, (t) => ({
+    subject: t('submission.confirm.title'),
+    title: t('submission.confirm.title'),
     lines: [
       t('submission.confirm.who'),
       t('submission.confirm.ifYou', { hours: CONFIRMATION_HOURS }),
       t('submission.confirm.ifNot'),
     ],
     action: { label: t('submission.confirm.action'), url: confirmUrl },
-  });
-}
+  }));
 
 /** What a review mail says about the submission, and in which language (the form's). */
 interface Reviewed {
@@ -42,9 +38,8 @@ export function submissionApprovedMail(
   concertUrl: string,
 ): OutgoingMail {
   const language = savedLocale(locale);
-  const t = textsIn(language);
-  return simpleMail(to, t('submission.approved.subject'), {
-    locale: language,
+  return mailIn(to, language, (t) => ({
+    subject: t('submission.approved.subject'),
     title: t('submission.approved.title'),
     lines: [
       t('submission.approved.published', { band: bandName, day: dayIn(language, day) }),
@@ -52,7 +47,7 @@ export function submissionApprovedMail(
       t('submission.approved.fix'),
     ],
     action: { label: t('submission.approved.action'), url: concertUrl },
-  });
+  }));
 }
 
 export function submissionRejectedMail(
@@ -61,17 +56,15 @@ export function submissionRejectedMail(
   reason: string,
 ): OutgoingMail {
   const language = savedLocale(locale);
-  const t = textsIn(language);
-  const title = t('submission.rejected.title');
-  return simpleMail(to, title, {
-    locale: language,
-    title,
+  return mailIn(to, language, (t) => ({
+    subject: t('submission.rejected.title'),
+    title: t('submission.rejected.title'),
     lines: [
       t('submission.rejected.reviewed', { band: bandName, day: dayIn(language, day) }),
       t('submission.rejected.reason', { reason }),
       t('submission.rejected.again'),
     ],
-  });
+  }));
 }
 
 /** What the admins' mail says about a submission just confirmed (plain text, escaped by the template). */
@@ -87,16 +80,14 @@ export function submissionToReviewMail(
   reviewUrl: string,
 ): OutgoingMail {
   const locale = savedLocale(admin.locale);
-  const t = textsIn(locale);
-  const title = t('submission.toReview.title');
-  return simpleMail(admin.email, title, {
-    locale,
-    title,
+  return mailIn(admin.email, locale, (t) => ({
+    subject: t('submission.toReview.title'),
+    title: t('submission.toReview.title'),
     lines: [
       t('submission.toReview.who'),
       t('submission.toReview.what', { band: bandName, day: dayIn(locale, day), venue: venueName }),
       t('submission.toReview.until'),
     ],
     action: { label: t('submission.toReview.action'), url: reviewUrl },
-  });
+  }));
 }
