@@ -15,7 +15,7 @@ import { currentUser, requireUser } from '../auth/require-user.js';
 import type { Database } from '../db/database.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
-import { requestLocale } from '../i18n/intl.js';
+import { readerLocale } from '../i18n/intl.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
 import { AGENDA_VARY, sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
@@ -40,9 +40,6 @@ export function concertsRouter(deps: {
 }): Router {
   const router = express.Router();
   const { db } = deps;
-  /** The reader's language: `?lang=`, the fan's saved choice, the `lang` cookie, the browser. */
-  const localeOf = (req: express.Request) =>
-    requestLocale(req.originalUrl, req.headers, req.user?.locale);
 
   router.get(
     '/carousel',
@@ -70,7 +67,7 @@ export function concertsRouter(deps: {
       async (req, res) => {
         res.set('Cache-Control', 'private, no-cache').type('json');
         const encoding = req.acceptsEncodings('gzip') === 'gzip' ? 'gzip' : 'identity';
-        const reader = { userId: req.user?.user_id, locale: localeOf(req) };
+        const reader = { userId: req.user?.user_id, locale: readerLocale(req) };
         sendKept(res, await agendaAnswer(deps, reader, encoding), AGENDA_VARY);
       },
     ),
@@ -83,7 +80,7 @@ export function concertsRouter(deps: {
     route({ params: concertIdParamsSchema }, async (req, res, { params }) => {
       const answer: ConcertPageDto = await concertPage(db, deps.clock, params.id, {
         userId: req.user?.user_id,
-        locale: localeOf(req),
+        locale: readerLocale(req),
       });
       res.set('Cache-Control', 'private, no-cache').vary('Cookie').vary('Accept-Language');
       res.json(answer);

@@ -5,7 +5,7 @@
 // request. Mounted after the session middleware: the page depends on who asks.
 import express, { type Response, type Router } from 'express';
 import { parseConcertSegment } from '../../common/concert-page.js';
-import { isKeptAddress, requestLocale } from '../i18n/intl.js';
+import { isKeptAddress, readerLocale } from '../i18n/intl.js';
 import { describedAs, route } from '../lib/route.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import type { SignedInUser } from '../web/page-data.js';
@@ -27,15 +27,12 @@ function sendRendered(res: Response, page: RenderedAnswer, user: SignedInUser | 
 
 export function pagesRouter(pages: PublicPages): Router {
   const router = express.Router();
-  /** The page's language for this person: `?lang=`, their saved choice, cookie, browser. */
-  const localeOf = (req: express.Request) =>
-    requestLocale(req.originalUrl, req.headers, req.user?.locale);
   /** A visitor at the bare address (or `?lang=`) gets the kept page; anyone else one rendered now. */
   const publicPage =
     (kept: (locale: Locale) => Promise<PreparedAnswer>) =>
     async (req: express.Request, res: Response) => {
       const user = req.user;
-      const locale = localeOf(req);
+      const locale = readerLocale(req);
       if (!user && isKeptAddress(req.originalUrl)) {
         return sendPrepared(req, res, await kept(locale));
       }
@@ -97,7 +94,7 @@ export function pagesRouter(pages: PublicPages): Router {
     async (req, res) => {
       const user = req.user;
       const url = req.originalUrl;
-      const locale = localeOf(req);
+      const locale = readerLocale(req);
       const asked = parseConcertSegment(String(req.params.segment));
       if (!asked) return sendRendered(res, await pages.concertNotFound(url, 0, user, locale), user);
       // An old or wrong slug, or the bare id other pages link to: one address per concert.
@@ -129,7 +126,7 @@ export function pagesRouter(pages: PublicPages): Router {
       also: { 302: 'Adonde la página envía a esta persona (p. ej. sin sesión)' },
     }),
     async (req, res) => {
-      sendRendered(res, await pages.render(req.originalUrl, req.user, localeOf(req)), req.user);
+      sendRendered(res, await pages.render(req.originalUrl, req.user, readerLocale(req)), req.user);
     },
   );
 
