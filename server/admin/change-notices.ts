@@ -4,10 +4,9 @@
 // who is to be told and what commit with the change; the mails go out right after the commit in
 // the background (notice-sender.ts), and a sweep sends whatever a crash left pending.
 import { z } from 'zod';
-import { isGenre } from '../../common/genres.js';
 import { DEFAULT_LOCALE, LOCALES, savedLocale, type Locale } from '../../common/i18n/locales.js';
 import type { Database } from '../db/database.js';
-import { textsIn } from '../i18n/intl.js';
+import { genreIn, textsIn } from '../i18n/intl.js';
 import { insertNoticeDeliveries } from '../mail/notice-deliveries.repository.js';
 import type { ConcertChangeLine } from '../mail/templates.js';
 import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
@@ -73,7 +72,7 @@ export function concertTitle(
   if (row.bands.length > 0) return row.bands.map((band) => band.name).join(' + ');
   if (row.bandname) return row.bandname;
   const t = textsIn(locale);
-  return t('weekly.untitled', { genre: isGenre(row.genre) ? t(`genre.${row.genre}`) : row.genre });
+  return t('weekly.untitled', { genre: genreIn(t, row.genre) });
 }
 
 /** Records one pending delivery per fan to tell, inside the edit's transaction; returns their ids. */

@@ -3,7 +3,8 @@
 import { concertPagePath } from '../../common/calendar.js';
 import { addressIn, DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
-import { dayIn, genreIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { genreIn } from '../i18n/intl.js';
 import type { CalendarConcertRow } from './calendar.repository.js';
 import type { CalendarEvent } from './ics.js';
 import type { RssItem } from './rss.js';

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { genreFeedPath, publicFeedPath } from '../../common/calendar.js';
 import type { Genre } from '../../common/genres.js';
 import { addressIn, savedLocale, type Locale } from '../../common/i18n/locales.js';
-import { textsIn } from '../i18n/intl.js';
+import { genreIn, textsIn } from '../i18n/intl.js';
 import type { Database } from '../db/database.js';
 import { addDays, madridDateTime, type Clock } from '../lib/time.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
@@ -26,7 +26,6 @@ import {
 import { secretMatches, splitFeedToken } from './feed-token.js';
 import { buildCalendar } from './ics.js';
 import { buildRss } from './rss.js';
-import { genreIn } from '../weekly-mail/weekly-mail.template.js';
 
 export interface FeedDeps {
   db: Database;

@@ -8,7 +8,8 @@ import { createOpenAiClient, describeFailure } from '../lib/openai-guards.js';
 import { systemClock } from '../lib/time.js';
 import type { ConcertToDescribe, DescriptionLength } from './concerts-to-describe.repository.js';
 import { templateLong, templateShort, whoPlays } from './template-writer.js';
-import { dayIn, genreIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { genreIn } from '../i18n/intl.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 

@@ -2,7 +2,8 @@
 // list of concerts does not read like a form letter. A pattern table, not the catalogues: the
 // sentences join articles and prepositions to genres ('de l’indie', 'del rock') that ICU cannot.
 import type { ConcertToDescribe } from './concerts-to-describe.repository.js';
-import { dayIn, genreIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { genreIn } from '../i18n/intl.js';
 import { ofGenre, withArticle } from '../../common/genres.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';

@@ -3,6 +3,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
+import { isGenre } from '../../common/genres.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { negotiateLocale } from '../../common/i18n/negotiation.js';
@@ -32,6 +33,10 @@ export type ServerTranslate = (
   id: ServerMessageId,
   values?: Record<string, string | number>,
 ) => string;
+
+/** A genre in the reader's language (the product's genres; anything else as it is). */
+export const genreIn = (t: ServerTranslate, genre: string) =>
+  isGenre(genre) ? t(`genre.${genre}`) : genre;
 
 /** Whether a text is one of the catalogues' ids (an error's message may still be a plain text). */
 export const isMessageId = (text: string): text is ServerMessageId =>

@@ -2,10 +2,9 @@
 // search engines see a real card without running JavaScript: title, description, canonical URL,
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
 import type { ConcertPageDto } from '../../common/dto.js';
-import { isGenre } from '../../common/genres.js';
 import { addressIn, type Locale } from '../../common/i18n/locales.js';
 import { INTL_LOCALES, longDayIn } from '../../common/locale-format.js';
-import { textsIn } from '../i18n/intl.js';
+import { genreIn, textsIn } from '../i18n/intl.js';
 import { madridIsoWithOffset } from '../lib/time.js';
 import { escapeHtml, jsonForScript, type PageHead } from '../web/html-shell.js';
 import { languageLinks, OG_LOCALES } from './page-heads.js';
@@ -59,7 +58,7 @@ export function concertDescription(concert: ConcertPageDto, locale: Locale): str
     day: dayWithYear(concert.day, locale),
     hour: concert.hour,
     price: formatPrice(concert.price, locale),
-    genre: isGenre(concert.genre) ? textsIn(locale)(`genre.${concert.genre}`) : concert.genre,
+    genre: genreIn(textsIn(locale), concert.genre),
   });
   const extra = concert.descriptionShort ?? concert.description;
   return shorten(extra ? `${facts} ${extra}` : facts, 200);

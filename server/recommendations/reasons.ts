@@ -2,9 +2,9 @@
 // What the concert *is* is said with its own genre; a band's other genre is said as the band's
 // ("X también toca Jazz"); a named artist is one of the concert's. Several phrasings per case,
 // picked by fan and concert, so one fan's list does not repeat a sentence forty times.
-import { isGenre, ofGenre, withArticle } from '../../common/genres.js';
+import { ofGenre, withArticle } from '../../common/genres.js';
 import type { Locale } from '../../common/i18n/locales.js';
-import { textsIn } from '../i18n/intl.js';
+import { genreIn, textsIn } from '../i18n/intl.js';
 import type { ConcertToScore, FanTaste } from './engine.js';
 import type { GenreSource, Verdict } from './verdict.js';
 
@@ -72,7 +72,7 @@ const SPANISH: Phrases = {
   ],
 };
 
-const catalanName = (genre: string) => (isGenre(genre) ? textsIn('ca')(`genre.${genre}`) : genre);
+const catalanName = (genre: string) => genreIn(textsIn('ca'), genre);
 /** "el rock", "la salsa", "l’indie": a genre (its Catalan name) inside a Catalan sentence. */
 function catalanArticle(name: string): string {
   const lower = name === 'R&B' ? name : name.toLowerCase();

@@ -1,9 +1,8 @@
 // The weekly mail's content, drawn by the one mail template (which escapes every value).
 import { concertPath } from '../../common/concert-page.js';
-import { isGenre } from '../../common/genres.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { eurosIn, longDayIn } from '../../common/locale-format.js';
-import { textsIn, type ServerTranslate } from '../i18n/intl.js';
+import { genreIn, textsIn } from '../i18n/intl.js';
 import {
   composeMail,
   type MailContent,
@@ -23,10 +22,6 @@ export const spanishDay = (day: string) => dayIn('es', day);
 export const priceIn = (locale: Locale, price: string) =>
   Number(price) === 0 ? textsIn(locale)('price.free') : eurosIn(locale, Number(price));
 export const spanishPrice = (price: string) => priceIn('es', price);
-
-/** A genre in the reader's language. */
-export const genreIn = (t: ServerTranslate, genre: string) =>
-  isGenre(genre) ? t(`genre.${genre}`) : genre;
 
 export interface WeeklyMailInput {
   to: string;
