@@ -1,7 +1,7 @@
 // Rows of data-export.repository.ts → the sections of the file 'Descargar mis datos' gives.
 import type { DataExport } from '../../common/dto.js';
 import type { Json } from '../db/schema.js';
-import { concertTitleOf } from '../admin/feedback-admin.dto.js';
+import { concertTitle } from '../calendar/calendar.dto.js';
 import type {
   ExportConcertRow,
   ExportMailRow,
@@ -55,7 +55,7 @@ const FEEDBACK: Record<number, ExportConcert['feedback']> = { 1: 'thumbsUp', [-1
 export const toExportConcert = (row: ExportConcertRow): ExportConcert => ({
   concert: {
     concertId: row.id,
-    title: concertTitleOf(row),
+    title: concertTitle(row),
     day: row.day,
     hour: row.hour,
     venue: row.venue,
