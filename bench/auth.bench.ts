@@ -2,7 +2,7 @@
 // "Our own work" is measured with cost-4 hashes (same code path, bcrypt ~1.5 ms): at cost 12 bcrypt
 // alone varies by more than the 10 ms being measured (medians of 9 moved by ±50 ms between runs).
 import { performance } from 'node:perf_hooks';
-import { hashPassword, verifyPassword } from '../server/auth/password.js';
+import { hashPassword, verifyPassword } from '../server/accounts/password.js';
 import { startBenchApp } from './lib/bench-app.js';
 import { startBenchDatabase } from './lib/bench-database.js';
 import type { BenchResult } from './types.js';

@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import { profileUpdateSchema, registerSchema } from '../common/schemas.js';
-import { isCommonPassword } from '../server/auth/password-policy.js';
+import { isCommonPassword } from '../server/lib/password-policy.js';
 import type { BenchResult } from './types.js';
 
 const OLD_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

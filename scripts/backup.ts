@@ -2,7 +2,7 @@
 // (DATA_DIR/backups). Works while the app runs: the dump is one consistent snapshot. The folder
 // and the file are readable only by the user running this (0700/0600).
 import { createBackup } from '../server/backup/backup.js';
-import { loadConfigOrExit } from '../server/config.js';
+import { loadConfigOrExit } from '../server/config/config.js';
 import { createLogger } from '../server/lib/logger.js';
 
 const config = loadConfigOrExit();

@@ -2,12 +2,12 @@
 // creates it (verified, admin) when there is none. The new account's password is ADMIN_PASSWORD
 // when set; else it has none and its owner sets one with "¿Olvidaste tu contraseña?".
 // An unverified account is refused: whoever registered the address first may not own it.
-import { loadConfigOrExit } from '../server/config.js';
-import { hashPassword } from '../server/auth/password.js';
+import { loadConfigOrExit } from '../server/config/config.js';
+import { hashPassword } from '../server/accounts/password.js';
 import { openDatabase } from '../server/db/open.js';
 import { createLogger } from '../server/lib/logger.js';
 import { isEmail } from '../common/rules.js';
-import { ensureAdmin } from '../server/users/admin-bootstrap.js';
+import { ensureAdmin } from '../server/accounts/admin-bootstrap.js';
 
 const email = process.argv[2];
 if (!email || !isEmail(email)) {

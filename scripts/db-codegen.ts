@@ -1,6 +1,6 @@
 // npm run db:codegen: regenerates server/db/schema.ts (Kysely table types) from the migrated database.
 import { execFileSync } from 'node:child_process';
-import { loadConfigOrExit } from '../server/config.js';
+import { loadConfigOrExit } from '../server/config/config.js';
 import { openDatabase } from '../server/db/open.js';
 import { createLogger } from '../server/lib/logger.js';
 

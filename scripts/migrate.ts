@@ -1,5 +1,5 @@
 // npm run db:migrate: applies pending migrations (embedded database when DATABASE_URL is unset).
-import { loadConfigOrExit } from '../server/config.js';
+import { loadConfigOrExit } from '../server/config/config.js';
 import { openDatabase } from '../server/db/open.js';
 import { createLogger } from '../server/lib/logger.js';
 

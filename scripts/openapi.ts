@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import PgBoss from 'pg-boss';
 import { createApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
+import { loadConfig } from '../server/config/config.js';
 import { connectDatabase } from '../server/db/database.js';
 import { createLogger } from '../server/lib/logger.js';
 import { systemClock } from '../server/lib/time.js';

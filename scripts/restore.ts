@@ -3,7 +3,7 @@
 // it applies the migrations the backup lacks. The archive is checked first: only the files a backup
 // holds, no links, nothing outside its folder, or nothing is restored.
 import { restoreBackup, RestoreRefused } from '../server/backup/backup.js';
-import { loadConfigOrExit } from '../server/config.js';
+import { loadConfigOrExit } from '../server/config/config.js';
 import { createLogger } from '../server/lib/logger.js';
 
 const file = process.argv[2];

@@ -1,6 +1,6 @@
 // npm run db:seed: adds the demo data (venues, invented bands and concerts, two demo accounts).
 // Safe to run any number of times: what already exists is left alone.
-import { loadConfigOrExit } from '../server/config.js';
+import { loadConfigOrExit } from '../server/config/config.js';
 import { openDatabase } from '../server/db/open.js';
 import { seedDemoData } from '../server/demo/seed.js';
 import { createLogger } from '../server/lib/logger.js';

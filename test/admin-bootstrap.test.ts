@@ -1,5 +1,5 @@
-import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';
-import { verifyPassword } from '../server/auth/password.js';
+import { bootstrapAdmin } from '../server/accounts/admin-bootstrap.js';
+import { verifyPassword } from '../server/accounts/password.js';
 import { createLogger } from '../server/lib/logger.js';
 import { testConfig } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';

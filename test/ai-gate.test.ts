@@ -2,8 +2,8 @@
 // failures in a row, the built-in engine scores meanwhile, one probe after the cool-down closes it)
 // and OPENAI_DAILY_CALL_LIMIT counted in PostgreSQL (after the limit no call reaches the server).
 import { pino } from 'pino';
-import { dailyCallBudget } from '../server/lib/ai-budget.js';
-import { aiGateFor, createAiGate, type AiGate } from '../server/lib/ai-gate.js';
+import { dailyCallBudget } from '../server/ai/ai-budget.js';
+import { aiGateFor, createAiGate, type AiGate } from '../server/ai/ai-gate.js';
 import type { Clock } from '../server/lib/time.js';
 import { createOpenAiWriter } from '../server/descriptions/openai-writer.js';
 import type { FanTaste } from '../server/recommendations/engine.js';

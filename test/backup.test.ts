@@ -28,7 +28,7 @@ import {
   restoreBackup,
   RestoreRefused,
 } from '../server/backup/backup.js';
-import type { Config } from '../server/config.js';
+import type { Config } from '../server/config/config.js';
 import { connectDatabase } from '../server/db/database.js';
 import { EMBEDDED_DATABASE } from '../server/db/embedded.js';
 import { publicSchemaIsEmpty } from '../server/db/logical-dump.js';

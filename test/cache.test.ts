@@ -11,7 +11,7 @@ import { createTestApp } from './helpers/app.js';
 import { listenToChanges, useChangeFeeds } from './helpers/change-feeds.js';
 import { useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
-import { hashPassword } from '../server/auth/password.js';
+import { hashPassword } from '../server/accounts/password.js';
 import { createConcert, createUser, type UserOverrides } from './helpers/factories.js';
 import { TEST_PASSWORD } from './helpers/session.js';
 

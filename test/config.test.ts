@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { ConfigError, loadConfig } from '../server/config.js';
-import { weakSessionSecretReason } from '../server/security/session-secret.js';
+import { ConfigError, loadConfig } from '../server/config/config.js';
+import { weakSessionSecretReason } from '../server/config/session-secret.js';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'cm-config-'));
 

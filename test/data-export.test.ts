@@ -8,7 +8,7 @@ import { createTestApp, fixedClock } from './helpers/app.js';
 import { rowOf, rowsOf, useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
 import { TEST_PASSWORD, signedInAgent } from './helpers/session.js';
-import { hashPassword } from '../server/auth/password.js';
+import { hashPassword } from '../server/accounts/password.js';
 
 const database = useTestDatabase({ cleared: ['band_submissions', 'admin_audit', 'users'] });
 

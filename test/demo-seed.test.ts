@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { GENRES } from '../common/genres.js';
-import { verifyPassword } from '../server/auth/password.js';
+import { verifyPassword } from '../server/accounts/password.js';
 import type { Database } from '../server/db/database.js';
 import { DEMO_BANDS } from '../server/demo/bands.js';
 import { planDemoConcerts } from '../server/demo/concerts.js';

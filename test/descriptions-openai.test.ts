@@ -13,7 +13,7 @@ import {
 import { LOCALES, type Locale } from '../common/i18n/locales.js';
 import { createOpenAiWriter } from '../server/descriptions/openai-writer.js';
 import { templateLong, templateShort } from '../server/descriptions/template-writer.js';
-import { aiGateFor, type AiGate } from '../server/lib/ai-gate.js';
+import { aiGateFor, type AiGate } from '../server/ai/ai-gate.js';
 import { createLogger } from '../server/lib/logger.js';
 import { systemClock } from '../server/lib/time.js';
 import { eventually } from './helpers/eventually.js';

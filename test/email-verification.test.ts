@@ -11,7 +11,7 @@ import {
 import { spanish as es } from './helpers/texts.js';
 import { createLogger } from '../server/lib/logger.js';
 import { TOO_MANY_MESSAGE } from '../server/security/rate-limit.js';
-import { bootstrapAdmin } from '../server/users/admin-bootstrap.js';
+import { bootstrapAdmin } from '../server/accounts/admin-bootstrap.js';
 import { createTestApp, testConfig } from './helpers/app.js';
 import { rowOf, rowsOf, useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';

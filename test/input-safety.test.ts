@@ -13,8 +13,8 @@ import {
   utf8ByteLength,
 } from '../common/rules.js';
 import { emailSchema } from '../common/schemas.js';
-import { hashPassword } from '../server/auth/password.js';
-import { COMMON_PASSWORD_COUNT, isCommonPassword } from '../server/auth/password-policy.js';
+import { hashPassword } from '../server/accounts/password.js';
+import { COMMON_PASSWORD_COUNT, isCommonPassword } from '../server/lib/password-policy.js';
 import { useTestApp } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';

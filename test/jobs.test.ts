@@ -1,5 +1,5 @@
-import { ConfigError } from '../server/config.js';
-import { scheduleWeeklyMail } from '../server/jobs/weekly-cron.js';
+import { ConfigError } from '../server/config/config.js';
+import { scheduleWeeklyMail } from '../server/weekly-cron.js';
 import { createLogger } from '../server/lib/logger.js';
 import { testConfig } from './helpers/app.js';
 

@@ -3,7 +3,7 @@
 // the queues, the jobs and the mails.
 import request from 'supertest';
 import type { Logger } from '../server/lib/logger.js';
-import { timed } from '../server/jobs/workers.js';
+import { timed } from '../server/workers.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { createTestApp } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';

@@ -5,7 +5,7 @@ import { scoreConcert } from '../server/recommendations/builtin-engine.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from '../server/recommendations/engine.js';
 import { keepToRules, reasonStatesFalsehood } from '../server/recommendations/keep-to-rules.js';
 import { judge } from '../server/recommendations/verdict.js';
-import { registry } from '../server/metrics/metrics.js';
+import { registry } from '../server/lib/metrics.js';
 
 const taste = (over: Partial<FanTaste> = {}): FanTaste => ({
   topGenres: [],

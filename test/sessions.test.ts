@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Express } from 'express';
 import { sql } from 'kysely';
 import request from 'supertest';
-import { hashPassword } from '../server/auth/password.js';
+import { hashPassword } from '../server/accounts/password.js';
 import { createTestApp } from './helpers/app.js';
 import { rowsOf, useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';

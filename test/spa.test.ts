@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import request from 'supertest';
-import { HtmlShell } from '../server/web/html-shell.js';
+import { HtmlShell } from '../server/ssr/html-shell.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
 import { appRenderer } from './helpers/render.js';

@@ -8,14 +8,14 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { createApp } from '../../server/app.js';
 import { ChangeFeed } from '../../server/cache/change-feed.js';
-import { loadConfig, type Config } from '../../server/config.js';
+import { loadConfig, type Config } from '../../server/config/config.js';
 import { createLogger } from '../../server/lib/logger.js';
 import { systemClock } from '../../server/lib/time.js';
 import { createMailer } from '../../server/mail/mailer.js';
 import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
 import type { RecommendationEngine } from '../../server/recommendations/engine.js';
 import { RecommendationRunner } from '../../server/recommendations/runner.js';
-import { loadPageRenderer } from '../../server/web/page-renderer.js';
+import { loadPageRenderer } from '../../server/ssr/page-renderer.js';
 import type { BenchDatabase } from './bench-database.js';
 
 export interface BenchApp {

@@ -2,7 +2,7 @@
 // generateDataset() always writes every fan × concert score, and these benchmarks time the
 // writing of those scores themselves. Same seeded rows as generateDataset (dataset-rows.ts).
 import { sql } from 'kysely';
-import { hashPassword } from '../../server/auth/password.js';
+import { hashPassword } from '../../server/accounts/password.js';
 import type { Database } from '../../server/db/database.js';
 import { createRandom } from '../../server/demo/random.js';
 import { DEMO_VENUES } from '../../server/demo/venues.js';

@@ -4,7 +4,7 @@
 // test/weekly-mail-kill.test.ts does. It reports its memory to the parent every 100 ms over IPC
 // (the last report before a kill -9 is as late as the parent can know).
 import { connectDatabase } from '../../server/db/database.js';
-import { loadConfig } from '../../server/config.js';
+import { loadConfig } from '../../server/config/config.js';
 import { createLogger } from '../../server/lib/logger.js';
 import { createMailer } from '../../server/mail/mailer.js';
 import { startQueue } from '../../test/fixtures/queue-workers.js';

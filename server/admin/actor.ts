@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express';
-import { viaAdminToken } from '../auth/require-admin.js';
+import { viaAdminToken } from '../accounts/require-admin.js';
 import { textsFor, type ServerTranslate } from '../i18n/intl.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
 import { API_ACTOR, type Actor } from './audit.js';

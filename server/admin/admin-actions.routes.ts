@@ -6,13 +6,13 @@
 import express, { type Request, type Router } from 'express';
 import type PgBoss from 'pg-boss';
 import { z } from 'zod';
-import { adminIdOf, requireAdmin } from '../auth/require-admin.js';
-import type { Config } from '../config.js';
+import { adminIdOf, requireAdmin } from '../accounts/require-admin.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { generateDescriptions } from '../descriptions/generate-descriptions.js';
 import type { DescriptionLength } from '../descriptions/concerts-to-describe.repository.js';
 import { descriptionWriterFor } from '../descriptions/writer.js';
-import type { AiGate } from '../lib/ai-gate.js';
+import type { AiGate } from '../ai/ai-gate.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { msg } from '../../common/text.js';
 import { textsFor, textsIn } from '../i18n/intl.js';

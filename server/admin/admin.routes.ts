@@ -11,9 +11,9 @@ import {
   type AdminCreatedResponse,
   type AdminMessageResponse,
 } from '../../common/admin.js';
-import { requireAdmin } from '../auth/require-admin.js';
+import { requireAdmin } from '../accounts/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { textsFor } from '../i18n/intl.js';
 import { route } from '../lib/route.js';

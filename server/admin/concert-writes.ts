@@ -3,7 +3,7 @@
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { VenueInput } from '../../common/admin.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { isUniqueViolation } from '../db/pg-errors.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';

@@ -1,7 +1,7 @@
 // Sends change notices: claimed one by one and committed 'sent' right after the SMTP server's 250
 // (server/mail/claimed-sender.ts), so the in-process send after the edit and the sweeps of every
 // instance never send the same row.
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { madridDateTime } from '../lib/time.js';
 import {
   sendClaimed,

@@ -6,7 +6,7 @@
 // dropped); either way at most one alert mail per fan and Madrid day, so what comes after that
 // day's mail waits for the next run. Mails are 'pending' deliveries claimed by their row lock
 // (server/mail/claimed-sender.ts): every instance may run all of this at once.
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { madridDateTime, madridIsoWithOffset, type Clock } from '../lib/time.js';
 import {
   sendClaimed,

@@ -16,7 +16,7 @@ import { requestLocale, textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byBodyEmail, byIp, rateLimit } from '../security/rate-limit.js';
-import { toSessionUserDto } from '../users/users.dto.js';
+import { toSessionUserDto } from '../accounts/users.dto.js';
 import {
   LOGIN_EMAIL_LIMIT,
   clearLoginFailures,
@@ -27,7 +27,7 @@ import {
   type AuthDeps,
 } from './auth.service.js';
 import { requestPasswordReset } from './password-reset.js';
-import { clearSessionCookie } from './session-cookie.js';
+import { clearSessionCookie } from '../accounts/session-cookie.js';
 import {
   messageResponseSchema,
   resetPasswordResponseSchema,

@@ -1,7 +1,7 @@
 // Email-and-password accounts: sign-up, credential check, the welcome mail. A new account's
 // address is unverified until the link in the welcome mail is opened (email-verification.ts).
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
@@ -20,11 +20,11 @@ import {
   insertUser,
   touchLastLogin,
   type SessionUserRow,
-} from '../users/users.repository.js';
+} from '../accounts/users.repository.js';
 import { newVerificationLink } from './email-verification.js';
 import { resetPassword } from './password-reset.js';
-import { hashPassword, verifyPassword } from './password.js';
-import { assertPasswordAllowed } from './password-policy.js';
+import { hashPassword, verifyPassword } from '../accounts/password.js';
+import { assertPasswordAllowed } from '../lib/password-policy.js';
 
 export interface AuthDeps {
   db: Database;

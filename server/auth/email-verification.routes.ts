@@ -11,7 +11,7 @@ import { route } from '../lib/route.js';
 import { byIp, rateLimit } from '../security/rate-limit.js';
 import type { AuthDeps } from './auth.service.js';
 import { resendVerificationMail, verifyEmail } from './email-verification.js';
-import { currentUser, requireUser } from './require-user.js';
+import { currentUser, requireUser } from '../accounts/require-user.js';
 import { messageResponseSchema } from '../../common/responses.js';
 
 export const EMAIL_VERIFIED: ServerMessageId = 'answer.auth.emailVerified';

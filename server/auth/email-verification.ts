@@ -6,11 +6,11 @@ import { savedLocale } from '../../common/i18n/locales.js';
 import { notFound } from '../lib/errors.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { emailVerificationMail } from '../mail/templates.js';
-import { promoteIfConfiguredAdmin } from '../users/admin-bootstrap.js';
-import { findSessionUser, markEmailVerified } from '../users/users.repository.js';
+import { promoteIfConfiguredAdmin } from '../accounts/admin-bootstrap.js';
+import { findSessionUser, markEmailVerified } from '../accounts/users.repository.js';
 import type { AuthDeps } from './auth.service.js';
 import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
-import { hashLinkToken, newLinkToken } from './tokens.js';
+import { hashLinkToken, newLinkToken } from '../accounts/tokens.js';
 
 const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 

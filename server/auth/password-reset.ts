@@ -6,7 +6,7 @@ import { savedLocale } from '../../common/i18n/locales.js';
 import { clearFeedToken } from '../calendar/calendar.repository.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { passwordResetMail } from '../mail/templates.js';
-import { promoteIfConfiguredAdmin } from '../users/admin-bootstrap.js';
+import { promoteIfConfiguredAdmin } from '../accounts/admin-bootstrap.js';
 import {
   deleteSessions,
   findCredentialsByEmail,
@@ -14,12 +14,12 @@ import {
   markEmailVerified,
   reclaimUnverifiedAccount,
   setPasswordHash,
-} from '../users/users.repository.js';
+} from '../accounts/users.repository.js';
 import type { AuthDeps } from './auth.service.js';
-import { hashPassword } from './password.js';
+import { hashPassword } from '../accounts/password.js';
 import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
-import { assertPasswordAllowed } from './password-policy.js';
-import { hashLinkToken as hashToken, newLinkToken } from './tokens.js';
+import { assertPasswordAllowed } from '../lib/password-policy.js';
+import { hashLinkToken as hashToken, newLinkToken } from '../accounts/tokens.js';
 
 const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 

@@ -1,7 +1,7 @@
 // BACKUP_CRON: this instance writes a backup on schedule and keeps the newest BACKUP_KEEP. Set it
 // on one instance only (several would each write one); node-cron fires, the work is in backup.ts.
 import cron, { type ScheduledTask } from 'node-cron';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../lib/logger.js';
 import { TIME_ZONE } from '../lib/time.js';
 import { createBackup, pruneBackups } from './backup.js';

@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline';
 import { createGunzip, createGzip } from 'node:zlib';
 import pg from 'pg';
 import { migrations } from '../../migrations/index.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { connectDatabase } from '../db/database.js';
 import { EMBEDDED_DATABASE, startEmbeddedPostgres } from '../db/embedded.js';
 import { adminUrl, readPassword } from '../db/embedded-password.js';

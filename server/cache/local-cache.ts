@@ -6,7 +6,7 @@
 // The refusal is per key: with notices arriving several times a second (likes, thumbs, other fans'
 // sessions), refusing every value read while ANY notice arrived kept many agendas from being kept
 // at all, although the notice was about someone else.
-import { cacheLookups } from '../metrics/metrics.js';
+import { cacheLookups } from '../lib/metrics.js';
 import type { ChangeFeed, ChangeKind } from './change-feed.js';
 
 export interface LocalCacheOptions<V> {

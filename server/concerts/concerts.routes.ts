@@ -11,7 +11,7 @@ import {
   goingSchema,
   likeSchema,
 } from '../../common/schemas.js';
-import { currentUser, requireUser } from '../auth/require-user.js';
+import { currentUser, requireUser } from '../accounts/require-user.js';
 import type { Database } from '../db/database.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
@@ -21,7 +21,7 @@ import { AGENDA_VARY, sendKept, type AgendaResponses } from './agenda-responses.
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { LIKE_COUNTS_PATH, type LikeCounts } from './like-counts.js';
 import { setFeedback, setGoing, setLike } from './reactions.service.js';
-import { concertPage } from '../pages/concert-page.service.js';
+import { concertPage } from '../ssr/concert-page.service.js';
 import {
   carouselResponseSchema,
   concertListResponseSchema,

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../lib/logger.js';
 import { connectDatabase, type DatabaseHandle } from './database.js';
 import { startEmbeddedPostgres } from './embedded.js';

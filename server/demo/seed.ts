@@ -2,7 +2,7 @@
 // concerts dated from today, and two accounts to sign in with.
 import { randomBytes } from 'node:crypto';
 import { insertConcert } from '../admin/concerts-admin.repository.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../accounts/password.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { madridDateTime, type Clock } from '../lib/time.js';

@@ -1,10 +1,10 @@
 // Descriptions written by the AI through the openai SDK. The prompt is built here from the
 // concert's own data (no free text from a request reaches it); any failure falls back to the
 // template text, so the admin's action always completes.
-import { aiFallbacks } from '../metrics/metrics.js';
-import { AiUnavailableError, createAiGate, type AiGate } from '../lib/ai-gate.js';
+import { aiFallbacks } from '../lib/metrics.js';
+import { AiUnavailableError, createAiGate, type AiGate } from '../ai/ai-gate.js';
 import type { Logger } from '../lib/logger.js';
-import { createOpenAiClient, describeFailure } from '../lib/openai-guards.js';
+import { createOpenAiClient, describeFailure } from '../ai/openai-guards.js';
 import { systemClock } from '../lib/time.js';
 import type { ConcertToDescribe, DescriptionLength } from './concerts-to-describe.repository.js';
 import { templateLong, templateShort, whoPlays } from './template-writer.js';

@@ -4,7 +4,7 @@
 import PgBoss from 'pg-boss';
 import type pg from 'pg';
 import type { Logger } from '../lib/logger.js';
-import { watchQueues } from '../metrics/metrics.js';
+import { watchQueues } from '../lib/metrics.js';
 import { createQueues, DEFAULT_TUNING, QUEUES, type QueueTuning } from './queues.js';
 
 const BOSS_SCHEMA = 'pgboss';

@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { isDatabaseUnreachable, isPoolTimeout } from '../db/database.js';
 import { isMessageId, textsFor } from '../i18n/intl.js';
-import { poolWaitTimeouts } from '../metrics/metrics.js';
+import { poolWaitTimeouts } from './metrics.js';
 
 /** What an error says: a catalogue id, or the id with its placeholders' values. */
 export type ErrorText =

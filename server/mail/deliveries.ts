@@ -1,7 +1,7 @@
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { insertDelivery, markDelivery, type DeliveryKind } from './deliveries.repository.js';
-import { mails } from '../metrics/metrics.js';
+import { mails } from '../lib/metrics.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 /**

@@ -2,7 +2,7 @@
 // With SMTP_URL it talks SMTP (pooled); without, it writes .eml files to DATA_DIR/outbox.
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Logger } from '../lib/logger.js';
 import { privateDir, writePrivateFile } from '../lib/private-files.js';
 

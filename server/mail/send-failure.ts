@@ -1,5 +1,5 @@
 // How a failed SMTP send is read, for every mail that is retried (weekly mail, change notices).
-import { mails } from '../metrics/metrics.js';
+import { mails } from '../lib/metrics.js';
 import type { Mailer, OutgoingMail } from './mailer.js';
 
 /** A 5xx answer is permanent for that address; no code (connection lost) or 4xx is temporary. */

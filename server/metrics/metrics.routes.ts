@@ -6,7 +6,7 @@ import express, { type Express, type RequestHandler, type Router } from 'express
 import { AppError, notFound } from '../lib/errors.js';
 import { expressRoutes, templateMatcher } from '../lib/express-routes.js';
 import { route } from '../lib/route.js';
-import { httpDuration, registry } from './metrics.js';
+import { httpDuration, registry } from '../lib/metrics.js';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

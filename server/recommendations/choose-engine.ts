@@ -1,5 +1,5 @@
-import type { Config } from '../config.js';
-import type { AiGate } from '../lib/ai-gate.js';
+import type { Config } from '../config/config.js';
+import type { AiGate } from '../ai/ai-gate.js';
 import type { Logger } from '../lib/logger.js';
 import { builtinEngine } from './builtin-engine.js';
 import type { RecommendationEngine } from './engine.js';

@@ -15,7 +15,7 @@ import { withHeldConnection } from '../db/held-connections.js';
 import { QUEUES, type ArtistAlertsJob, type ConcertRescoreJob } from '../jobs/queues.js';
 import { chunk } from '../lib/chunk.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
-import { findOnboardedUserIds } from '../users/users.repository.js';
+import { findOnboardedUserIds } from '../accounts/users.repository.js';
 import { scoreConcert } from './builtin-engine.js';
 import {
   clearConcertScores,

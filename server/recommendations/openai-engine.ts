@@ -1,10 +1,10 @@
 // The AI engine: one chat completion per batch through the `openai` SDK (any OpenAI-compatible
 // server via baseUrl). It never throws: when the AI cannot answer usefully the batch is scored by
 // the built-in rules, so a fan always gets recommendations.
-import { aiFallbacks } from '../metrics/metrics.js';
-import { AiUnavailableError, createAiGate, type AiGate } from '../lib/ai-gate.js';
+import { aiFallbacks } from '../lib/metrics.js';
+import { AiUnavailableError, createAiGate, type AiGate } from '../ai/ai-gate.js';
 import type { Logger } from '../lib/logger.js';
-import { createOpenAiClient, describeFailure } from '../lib/openai-guards.js';
+import { createOpenAiClient, describeFailure } from '../ai/openai-guards.js';
 import { systemClock } from '../lib/time.js';
 import { scoreConcert } from './builtin-engine.js';
 import { createLimiter } from '../lib/concurrency.js';

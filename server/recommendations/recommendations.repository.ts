@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { savedLocale } from '../../common/i18n/locales.js';
 import type { Database } from '../db/database.js';
-import { setUserColumns } from '../users/users.repository.js';
+import { setUserColumns } from '../accounts/users.repository.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';
 import type { ScoredTaste } from './group-scores.repository.js';
 

@@ -1,5 +1,5 @@
 import express, { type Router } from 'express';
-import { currentUser, requireUser } from '../auth/require-user.js';
+import { currentUser, requireUser } from '../accounts/require-user.js';
 import {
   recommendationProgress,
   startGeneration,

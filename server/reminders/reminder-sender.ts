@@ -3,7 +3,7 @@
 // to. Every instance runs this on a schedule: planReminders writes each fan's delivery once (a
 // unique key per fan and day), and claimed-sender.ts sends each one once; a later run retries a
 // temporary SMTP failure, and a restart finds what was left pending.
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { addDays, madridDateTime } from '../lib/time.js';
 import { sweepClaimed, type ClaimedKind, type ClaimedSenderDeps } from '../mail/claimed-sender.js';
 import { withMailImages } from '../mail/mail-image.js';

@@ -5,7 +5,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { SPOTIFY_EMBED_ORIGIN } from '../../common/spotify.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 function contentSecurityPolicy(config: Config) {
   const analyticsOrigin = config.analyticsScriptUrl

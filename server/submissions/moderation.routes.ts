@@ -10,9 +10,9 @@ import {
 } from '../../common/submissions.js';
 import { actorOf } from '../admin/actor.js';
 import type { AdminWriteDeps } from '../admin/concert-writes.js';
-import { requireAdmin } from '../auth/require-admin.js';
+import { requireAdmin } from '../accounts/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { textsFor } from '../i18n/intl.js';
 import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';

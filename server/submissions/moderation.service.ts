@@ -17,7 +17,7 @@ import {
 } from '../admin/concert-writes.js';
 import { insertConcertWithAudit } from '../admin/concerts-admin.service.js';
 import { findVenueByName } from '../admin/venues-admin.repository.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { ServerTranslate } from '../i18n/intl.js';
 import { AppError, badRequest, notFound } from '../lib/errors.js';

@@ -9,7 +9,7 @@ import {
   submissionFormSchema,
   type SubmissionCreatedResponse,
 } from '../../common/submissions.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { readerLocale, textsFor } from '../i18n/intl.js';
 import { route } from '../lib/route.js';

@@ -5,8 +5,8 @@ import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import type { SubmissionFormInput, SubmissionFormResponse } from '../../common/submissions.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
-import { hashLinkToken, newLinkToken } from '../auth/tokens.js';
-import type { Config } from '../config.js';
+import { hashLinkToken, newLinkToken } from '../accounts/tokens.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { AppError, badRequest, RateLimitedError } from '../lib/errors.js';
 import type { Logger } from '../lib/logger.js';
@@ -19,7 +19,7 @@ import {
   submissionConfirmationMail,
   submissionToReviewMail,
 } from './submission-mails.js';
-import { findVerifiedAdmins } from '../users/users.repository.js';
+import { findVerifiedAdmins } from '../accounts/users.repository.js';
 import { deleteWaitingImage, storeSubmissionImage } from './submission-images.js';
 import { submissionFields } from './submission-fields.js';
 import {

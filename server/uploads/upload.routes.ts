@@ -4,7 +4,7 @@
 import express, { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
 import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadResponse } from '../../common/admin-rules.js';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import { AppError, badRequest, type ErrorText } from '../lib/errors.js';
 import { NOT_AN_IMAGE, storeImage } from './image-store.js';
 import { uploadResponseSchema } from '../../common/responses.js';

@@ -8,9 +8,9 @@ import {
 } from '../../common/schemas.js';
 import type { AuthDeps } from '../auth/auth.service.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
-import { currentUser, requireUser } from '../auth/require-user.js';
-import { type SessionCaches } from '../auth/session.js';
-import { clearSessionCookie } from '../auth/session-cookie.js';
+import { currentUser, requireUser } from '../accounts/require-user.js';
+import { type SessionCaches } from '../accounts/session.js';
+import { clearSessionCookie } from '../accounts/session-cookie.js';
 import { AppError } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byUser, rateLimit, TOO_MANY_MESSAGE } from '../security/rate-limit.js';

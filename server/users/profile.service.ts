@@ -2,9 +2,9 @@ import type { ProfileDto } from '../../common/dto.js';
 import type { OnboardingInput, ProfileUpdate } from '../../common/schemas.js';
 import { dropUnwantedAlerts } from '../alerts/alerts.repository.js';
 import type { AuthDeps } from '../auth/auth.service.js';
-import { hashPassword } from '../auth/password.js';
-import { assertPasswordAllowed } from '../auth/password-policy.js';
-import { forgetSessions, type SessionCaches } from '../auth/session.js';
+import { hashPassword } from '../accounts/password.js';
+import { assertPasswordAllowed } from '../lib/password-policy.js';
+import { forgetSessions, type SessionCaches } from '../accounts/session.js';
 import { clearFeedToken } from '../calendar/calendar.repository.js';
 import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
@@ -21,9 +21,9 @@ import {
   setPasswordHash,
   setSubscribed,
   updateProfile,
-} from './users.repository.js';
+} from '../accounts/users.repository.js';
 import { countTasteChange, mayRescoreForLanguage, sameTaste } from './taste-limits.js';
-import { toProfileDto } from './users.dto.js';
+import { toProfileDto } from '../accounts/users.dto.js';
 
 export const ACCOUNT_NOT_FOUND = 'error.account.notFound';
 

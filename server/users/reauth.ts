@@ -2,11 +2,11 @@
 // password; OWASP ASVS 5.0, V6/V7): the current password for accounts that have one, else a
 // sign-in through Google or Spotify made in the last few minutes. Wrong current passwords are
 // counted per user across both routes, so neither can be used to guess the password.
-import { verifyPassword } from '../auth/password.js';
+import { verifyPassword } from '../accounts/password.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import { hit, usedUp } from '../security/rate-limit.js';
-import { findPasswordHash } from './users.repository.js';
+import { findPasswordHash } from '../accounts/users.repository.js';
 
 /** How recent a Google/Spotify sign-in must be to stand for the password. */
 const REAUTH_WINDOW_MS = 10 * 60 * 1000;

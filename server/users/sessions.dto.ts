@@ -1,6 +1,6 @@
 import type { SessionData } from 'express-session';
 import type { SessionDto } from '../../common/dto.js';
-import { SESSION_MAX_AGE_MS } from '../auth/session.js';
+import { SESSION_MAX_AGE_MS } from '../accounts/session.js';
 import type { UserSessionRow } from './sessions.repository.js';
 
 /** What a stored session tells about itself: the browser, the sign-in and the last request. */

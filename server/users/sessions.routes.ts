@@ -2,9 +2,9 @@
 import express, { type Router } from 'express';
 import type { SessionsResponse } from '../../common/dto.js';
 import { sessionIdParamsSchema } from '../../common/schemas.js';
-import { currentUser } from '../auth/require-user.js';
-import type { Config } from '../config.js';
-import { clearSessionCookie } from '../auth/session-cookie.js';
+import { currentUser } from '../accounts/require-user.js';
+import type { Config } from '../config/config.js';
+import { clearSessionCookie } from '../accounts/session-cookie.js';
 import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import {

@@ -3,7 +3,7 @@
 // forgets them here) and on the others as soon as the change feed tells them (a sessions trigger).
 import { createHash } from 'node:crypto';
 import type { SessionDto } from '../../common/dto.js';
-import { forgetSessions, sessionIsCurrent, type SessionCaches } from '../auth/session.js';
+import { forgetSessions, sessionIsCurrent, type SessionCaches } from '../accounts/session.js';
 import { clearFeedToken } from '../calendar/calendar.repository.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
@@ -13,7 +13,7 @@ import {
   findUserSessions,
   type UserSessionRow,
 } from './sessions.repository.js';
-import { deleteSessions } from './users.repository.js';
+import { deleteSessions } from '../accounts/users.repository.js';
 
 export interface SessionsDeps {
   db: Database;

@@ -5,7 +5,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { textSchema } from '../../common/text.js';
-import { sessionSecretsOf, type Config } from '../config.js';
+import { sessionSecretsOf, type Config } from '../config/config.js';
 import type { MessageResponse } from '../../common/dto.js';
 import type { Database } from '../db/database.js';
 import { textsFor } from '../i18n/intl.js';

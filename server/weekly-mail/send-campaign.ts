@@ -5,7 +5,7 @@
 // 'pending', and the next worker sends it again (at most SEND_CONCURRENCY mails per worker).
 import { isLocale } from '../../common/i18n/locales.js';
 import type pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { heldConnectionSlots } from '../db/held-connections.js';
 import { forEachLimited } from '../lib/concurrency.js';

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { hashPassword } from '../../server/auth/password.js';
+import { hashPassword } from '../../server/accounts/password.js';
 import type { Database } from '../../server/db/database.js';
 import { createUser, type UserOverrides } from './factories.js';
 

@@ -8,7 +8,7 @@
 // always) never opens an existing account, and an account it creates stays unverified.
 import type { Locale } from '../../../common/i18n/locales.js';
 import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
-import { promoteIfConfiguredAdmin } from '../../users/admin-bootstrap.js';
+import { promoteIfConfiguredAdmin } from '../../accounts/admin-bootstrap.js';
 import {
   findSessionUser,
   insertUser,
@@ -16,7 +16,7 @@ import {
   reclaimUnverifiedAccount,
   touchLastLogin,
   type SessionUserRow,
-} from '../../users/users.repository.js';
+} from '../../accounts/users.repository.js';
 import { NAME_MAX } from '../../../common/rules.js';
 import { sendWelcomeMail, type AuthDeps } from '../auth.service.js';
 import { providerName } from './provider-text.js';

@@ -4,7 +4,7 @@ import { Strategy as GoogleStrategy } from 'passport-google-oauth20';
 import { Strategy as SpotifyStrategy } from 'passport-spotify';
 import { z } from 'zod';
 import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
-import type { Config } from '../../config.js';
+import type { Config } from '../../config/config.js';
 import { requestLocale } from '../../i18n/intl.js';
 import type { AuthDeps } from '../auth.service.js';
 import { signInWithProvider, type OAuthSignIn } from './oauth.service.js';

@@ -8,7 +8,7 @@ import { parseConcertSegment } from '../../common/concert-page.js';
 import { isKeptAddress, readerLocale } from '../i18n/intl.js';
 import { describedAs, route } from '../lib/route.js';
 import type { Locale } from '../../common/i18n/locales.js';
-import type { SignedInUser } from '../web/page-data.js';
+import type { SignedInUser } from './page-data.js';
 import { sendPrepared, type PreparedAnswer } from './prepared-answer.js';
 import type { PublicPages, RenderedAnswer } from './public-pages.js';
 

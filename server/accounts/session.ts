@@ -7,11 +7,11 @@ import passport from 'passport';
 import type pg from 'pg';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache, type LocalCache } from '../cache/local-cache.js';
-import { sessionSecretsOf, type Config } from '../config.js';
+import { sessionSecretsOf, type Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
-import { findSessionUser, type SessionUserRow } from '../users/users.repository.js';
-import { describeDevice } from './device.js';
+import { findSessionUser, type SessionUserRow } from './users.repository.js';
+import { describeDevice } from '../auth/device.js';
 import { sessionCookieName, sessionCookieSecure } from './session-cookie.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

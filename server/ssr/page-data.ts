@@ -5,8 +5,8 @@ import type { Locale } from '../../common/i18n/locales.js';
 import type { PageData } from '../../common/page-render.js';
 import { agendaAnswer, carousel, type AgendaDeps } from '../concerts/concerts.service.js';
 import type { LikeCounts } from '../concerts/like-counts.js';
-import type { SessionUserRow } from '../users/users.repository.js';
-import { toSessionUserDto } from '../users/users.dto.js';
+import type { SessionUserRow } from '../accounts/users.repository.js';
+import { toSessionUserDto } from '../accounts/users.dto.js';
 
 export type SignedInUser = SessionUserRow;
 

@@ -1,7 +1,7 @@
 // ADMIN_EMAIL and `npm run create-admin`: only a verified address is made an admin. Whoever
 // registered that address first, without access to its mailbox, must not become an admin by it.
-import type { Config } from '../config.js';
-import { hashPassword } from '../auth/password.js';
+import type { Config } from '../config/config.js';
+import { hashPassword } from './password.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';
 import { findCredentialsByEmail, insertUser, makeAdmin } from './users.repository.js';

@@ -3,8 +3,8 @@
 import type { Database } from '../db/database.js';
 import { hit } from '../security/rate-limit.js';
 import { readCounter } from '../security/rate-limits.repository.js';
-import type { Logger } from './logger.js';
-import { madridDateTime, type Clock } from './time.js';
+import type { Logger } from '../lib/logger.js';
+import { madridDateTime, type Clock } from '../lib/time.js';
 
 /** The counter of one Madrid day's AI calls. */
 const counterKey = (day: string) => `openai-calls:${day}`;

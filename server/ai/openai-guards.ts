@@ -2,7 +2,7 @@
 // the client, which failures mean "the service is down", when and how long to wait before a retry,
 // and what may be logged (never the key).
 import { APIConnectionError, APIError, APIUserAbortError, OpenAI } from 'openai';
-import type { Logger } from './logger.js';
+import type { Logger } from '../lib/logger.js';
 
 /** The longest Retry-After / retry-after-ms worth obeying; a longer one means "give up now". */
 const MAX_RETRY_WAIT_MS = 10_000;

@@ -10,8 +10,8 @@
 import type { Request, RequestHandler, Response } from 'express';
 import type { Logger } from '../lib/logger.js';
 import { logAnswer } from '../lib/request-log.js';
-import { sendPrepared } from '../pages/prepared-answer.js';
-import type { PublicPages } from '../pages/public-pages.js';
+import { sendPrepared } from './prepared-answer.js';
+import type { PublicPages } from './public-pages.js';
 import { keptApiAnswer, type KeptApiDeps } from './kept-api.js';
 
 /** A kept answer to one request, ready to go out: sets its own headers and ends the response. */

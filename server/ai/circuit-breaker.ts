@@ -5,7 +5,7 @@
 //
 // Opening also aborts `signal`: attempts in flight and retries waiting to be sent stop at once
 // instead of running out their timeouts and back-off sleeps.
-import type { Clock } from './time.js';
+import type { Clock } from '../lib/time.js';
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 

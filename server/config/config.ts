@@ -5,9 +5,9 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
-import { passwordLengthProblem } from '../common/rules.js';
-import { isCommonPassword } from './auth/password-policy.js';
-import { weakSessionSecretReason } from './security/session-secret.js';
+import { passwordLengthProblem } from '../../common/rules.js';
+import { isCommonPassword } from '../lib/password-policy.js';
+import { weakSessionSecretReason } from './session-secret.js';
 
 const optionalString = z
   .string()

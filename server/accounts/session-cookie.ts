@@ -1,7 +1,7 @@
 // The session cookie's name and attributes, derived from the configuration in this one place
 // (express-session, the agenda's fast lane and every sign-out read them from here).
 import type { Response } from 'express';
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 
 const PLAIN_NAME = 'cm.sid';
 

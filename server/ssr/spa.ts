@@ -10,7 +10,7 @@ import { ADMIN_PAGES } from '../../common/i18n/catalogues.js';
 import { LOCALES, type Locale } from '../../common/i18n/locales.js';
 import { agendaApiPath, type PageData, type RenderPage } from '../../common/page-render.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
-import { sessionCookieName } from '../auth/session-cookie.js';
+import { sessionCookieName } from '../accounts/session-cookie.js';
 import { route } from '../lib/route.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';
 

@@ -2,7 +2,7 @@
 // the list of common passwords stays here, so the browser never downloads it.
 import list from './common-passwords.json' with { type: 'json' };
 import { PASSWORD_TOO_COMMON } from '../../common/rules.js';
-import { AppError } from '../lib/errors.js';
+import { AppError } from './errors.js';
 
 // Built once at start-up; the list is stored lower-cased, so one lower-casing per check.
 const COMMON_PASSWORDS: ReadonlySet<string> = new Set(list.passwords);

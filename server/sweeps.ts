@@ -3,8 +3,8 @@
 // deletes make parallel runs safe, so there is no leader to elect. node-cron only fires them, as
 // for the weekly mail, on Mallorca's clock.
 import cron, { type ScheduledTask } from 'node-cron';
-import type { Logger } from '../lib/logger.js';
-import { TIME_ZONE } from '../lib/time.js';
+import type { Logger } from './lib/logger.js';
+import { TIME_ZONE } from './lib/time.js';
 
 export interface Sweep {
   name: string;

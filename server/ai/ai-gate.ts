@@ -2,14 +2,14 @@
 // process (they call the same API): the circuit breaker, the daily call budget and the retries.
 // A refused call throws AiUnavailableError at once, without touching the network; the caller then
 // uses its built-in fallback (rules, templates).
-import type { Config } from '../config.js';
+import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { dailyCallBudget, type DailyCallBudget } from './ai-budget.js';
 import { CircuitBreaker, type BreakerState } from './circuit-breaker.js';
-import type { Logger } from './logger.js';
-import { aiCalls, aiLatency } from '../metrics/metrics.js';
+import type { Logger } from '../lib/logger.js';
+import { aiCalls, aiLatency } from '../lib/metrics.js';
 import { isOutage, retryDelayMs } from './openai-guards.js';
-import type { Clock } from './time.js';
+import type { Clock } from '../lib/time.js';
 
 /** Failed attempts in a row that open the breaker: a few, so one hiccup does not. */
 const FAILURES_TO_OPEN = 5;

@@ -5,7 +5,7 @@
 import { parse } from 'cookie';
 import { unsign } from 'cookie-signature';
 import type { SessionData } from 'express-session';
-import { sessionIsCurrent, type SessionCaches } from '../auth/session.js';
+import { sessionIsCurrent, type SessionCaches } from '../accounts/session.js';
 import type { Clock } from '../lib/time.js';
 
 export interface CachedRequesterDeps {

@@ -2,19 +2,19 @@
 // itself is guarded in the database (advisory lock per fan, row locks per mail, "IS NULL" writes).
 import { createHash } from 'node:crypto';
 import type PgBoss from 'pg-boss';
-import type { Logger } from '../lib/logger.js';
-import { jobDuration, jobRuns } from '../metrics/metrics.js';
-import { chunk } from '../lib/chunk.js';
-import type { RecommendationEngine } from '../recommendations/engine.js';
-import { FANS_PER_GROUP, generateForGroup } from '../recommendations/bulk-generator.js';
-import { alertFansOf } from '../alerts/artist-alerts.js';
-import { scoreConcertsForEveryFan } from '../recommendations/concert-rescore.js';
-import { generateForUser } from '../recommendations/generator.js';
-import { findOnboardedUserIds } from '../users/users.repository.js';
-import { findSendingCampaignIds } from '../weekly-mail/campaigns.repository.js';
-import { sendCampaign, type CampaignSendDeps } from '../weekly-mail/send-campaign.js';
-import { countJobOfRun, failUnqueuedRun } from '../admin/admin-runs.service.js';
-import { setRunTotal } from '../admin/admin-runs.repository.js';
+import type { Logger } from './lib/logger.js';
+import { jobDuration, jobRuns } from './lib/metrics.js';
+import { chunk } from './lib/chunk.js';
+import type { RecommendationEngine } from './recommendations/engine.js';
+import { FANS_PER_GROUP, generateForGroup } from './recommendations/bulk-generator.js';
+import { alertFansOf } from './alerts/artist-alerts.js';
+import { scoreConcertsForEveryFan } from './recommendations/concert-rescore.js';
+import { generateForUser } from './recommendations/generator.js';
+import { findOnboardedUserIds } from './accounts/users.repository.js';
+import { findSendingCampaignIds } from './weekly-mail/campaigns.repository.js';
+import { sendCampaign, type CampaignSendDeps } from './weekly-mail/send-campaign.js';
+import { countJobOfRun, failUnqueuedRun } from './admin/admin-runs.service.js';
+import { setRunTotal } from './admin/admin-runs.repository.js';
 import {
   QUEUES,
   type ArtistAlertsJob,
@@ -23,7 +23,7 @@ import {
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
   type WeeklyMailSendJob,
-} from './queues.js';
+} from './jobs/queues.js';
 
 /** What the weekly-mail sender needs, plus the queue and the recommendation engine. */
 export interface WorkerDeps extends CampaignSendDeps {

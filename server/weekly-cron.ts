@@ -1,8 +1,8 @@
 // node-cron only fires the schedule: every instance fires it, and the campaign's unique ISO week
 // makes all but the first trigger a no-op.
 import cron, { type ScheduledTask } from 'node-cron';
-import type { Logger } from '../lib/logger.js';
-import { TIME_ZONE } from '../lib/time.js';
+import type { Logger } from './lib/logger.js';
+import { TIME_ZONE } from './lib/time.js';
 
 export function scheduleWeeklyMail(
   expression: string | undefined,
