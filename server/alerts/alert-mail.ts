@@ -5,7 +5,7 @@ import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import { textsIn, type ServerTranslate } from '../i18n/intl.js';
 import { composeMail, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../ssr/concert-page.dto.js';
+import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
 import { dayIn } from '../weekly-mail/weekly-mail.template.js';
 import type { AlertConcertRow } from './alerts.repository.js';
 

@@ -21,7 +21,7 @@ import { AGENDA_VARY, sendKept, type AgendaResponses } from './agenda-responses.
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { LIKE_COUNTS_PATH, type LikeCounts } from './like-counts.js';
 import { setFeedback, setGoing, setLike } from './reactions.service.js';
-import { concertPage } from '../ssr/concert-page.service.js';
+import { concertPage } from './concert-page.service.js';
 import {
   carouselResponseSchema,
   concertListResponseSchema,

@@ -1,7 +1,7 @@
 // A concert's picture as a mail shows it: an absolute address, with its pixel size when it is one
 // of our uploads (another host's picture is not fetched to measure it).
 import type { Config } from '../config/config.js';
-import { uploadedImageSize } from '../ssr/image-size.js';
+import { uploadedImageSize } from '../uploads/image-size.js';
 import type { MailImage } from './mail-template.js';
 
 export async function mailImage(

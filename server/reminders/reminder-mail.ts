@@ -6,7 +6,7 @@ import { textsIn } from '../i18n/intl.js';
 import { concertTitle } from '../calendar/calendar.dto.js';
 import { composeMail, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../ssr/concert-page.dto.js';
+import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
 import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
 import type { ReminderConcertRow } from './reminders.repository.js';
 

@@ -10,7 +10,7 @@ import {
   type MailImage,
 } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../ssr/concert-page.dto.js';
+import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
 import type { MailConcert } from './matches.repository.js';
 
 /** "sábado, 14 de junio" for a yyyy-MM-dd calendar day (noon UTC never shifts the date). */

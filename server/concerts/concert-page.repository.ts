@@ -2,7 +2,7 @@
 // signed in), and the upcoming concerts the sitemap lists.
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { goingColumn, type AgendaBand } from '../concerts/agenda.repository.js';
+import { goingColumn, type AgendaBand } from './agenda.repository.js';
 
 export interface ConcertPageRow {
   id: number;

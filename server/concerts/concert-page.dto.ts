@@ -6,7 +6,7 @@ import {
   concertTextsDto,
   toBandDto,
   toRecommendationDto,
-} from '../concerts/agenda.dto.js';
+} from './agenda.dto.js';
 import type { ConcertPageRow, SitemapRow } from './concert-page.repository.js';
 
 /** The names a concert is shown by: its bands, or its free name when it has none. */

@@ -1,10 +1,10 @@
 // One concert for its public page and the API, and the list the sitemap is made of.
 import type { ConcertPageDto } from '../../common/dto.js';
-import type { AgendaReader } from '../concerts/agenda-responses.js';
+import type { AgendaReader } from './agenda-responses.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../lib/errors.js';
 import type { Clock } from '../lib/time.js';
-import { upcomingCutoff } from '../concerts/upcoming.js';
+import { upcomingCutoff } from './upcoming.js';
 import { findConcertPageRow, findUpcomingConcertSlugs } from './concert-page.repository.js';
 import { sitemapPath, toConcertPageDto } from './concert-page.dto.js';
 

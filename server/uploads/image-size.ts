@@ -2,7 +2,7 @@
 // picture on another host is not fetched to measure it: its size stays unsaid.
 import path from 'node:path';
 import sharp from 'sharp';
-import { uploadsDirOf } from '../uploads/image-store.js';
+import { uploadsDirOf } from './image-store.js';
 
 export interface ImageSize {
   width: number;
