@@ -5,7 +5,7 @@ import type pg from 'pg';
 import type PgBoss from 'pg-boss';
 import { CALENDAR_PATH } from '../common/calendar.js';
 import type { PublicConfigDto } from '../common/dto.js';
-import { adminActionsRouter } from './admin/admin-actions.routes.js';
+import { adminActionsRouter } from './admin/runs/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
 import { emailVerificationRouter } from './auth/email-verification.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';

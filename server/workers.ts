@@ -13,8 +13,8 @@ import { generateForUser } from './recommendations/generator.js';
 import { findOnboardedUserIds } from './accounts/users.repository.js';
 import { findSendingCampaignIds } from './weekly-mail/campaigns.repository.js';
 import { sendCampaign, type CampaignSendDeps } from './weekly-mail/send-campaign.js';
-import { countJobOfRun, failUnqueuedRun } from './admin/admin-runs.service.js';
-import { setRunTotal } from './admin/admin-runs.repository.js';
+import { countJobOfRun, failUnqueuedRun } from './admin/runs/admin-runs.service.js';
+import { setRunTotal } from './admin/runs/admin-runs.repository.js';
 import {
   QUEUES,
   type ArtistAlertsJob,

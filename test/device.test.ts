@@ -1,4 +1,4 @@
-import { describeDevice } from '../server/auth/device.js';
+import { describeDevice } from '../server/accounts/device.js';
 
 // The device summary shown in the fan's list of sessions ('Sesiones activas').
 describe('describeDevice', () => {

@@ -1,8 +1,8 @@
 // The PostgreSQL refusals the services answer as 409 or 404: the predicates recognise real errors,
 // and the constraint names the services narrow them to exist in the schema.
-import { BAND_NAME_KEY } from '../server/admin/bands-admin.service.js';
-import { BAND_LINK_KEY } from '../server/admin/concerts-admin.service.js';
-import { VENUE_NAME_KEY } from '../server/admin/venues-admin.service.js';
+import { BAND_NAME_KEY } from '../server/admin/bands/bands-admin.service.js';
+import { BAND_LINK_KEY } from '../server/admin/concerts/concerts-admin.service.js';
+import { VENUE_NAME_KEY } from '../server/admin/venues/venues-admin.service.js';
 import {
   isForeignKeyViolation,
   isInvalidPassword,

@@ -1,7 +1,7 @@
 // The weekly send under trouble: an SMTP outage mid-send, three app instances clicking at once.
 import request from 'supertest';
 import { spanish as es } from './helpers/texts.js';
-import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
+import { WEEKLY_ALREADY_SENT } from '../server/admin/runs/admin-actions.routes.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { addDays, madridDateTime } from '../server/lib/time.js';
 import { useTestDatabase } from './helpers/db.js';

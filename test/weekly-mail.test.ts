@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import { spanish as es } from './helpers/texts.js';
-import { WEEKLY_ALREADY_SENT } from '../server/admin/admin-actions.routes.js';
+import { WEEKLY_ALREADY_SENT } from '../server/admin/runs/admin-actions.routes.js';
 import { QUEUES } from '../server/jobs/queues.js';
 import { isoWeekOf } from '../server/weekly-mail/iso-week.js';
 import { createLogger } from '../server/lib/logger.js';

@@ -11,7 +11,7 @@ import { sessionSecretsOf, type Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import { findSessionUser, type SessionUserRow } from './users.repository.js';
-import { describeDevice } from '../auth/device.js';
+import { describeDevice } from './device.js';
 import { sessionCookieName, sessionCookieSecure } from './session-cookie.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -24,15 +24,15 @@ import type { Mailer } from '../mail/mailer.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { actorOf } from './actor.js';
+import { actorOf } from './writes/actor.js';
 import { catalogAdminRouter } from './catalog-admin.routes.js';
-import { bandOptions, createBand } from './bands-admin.service.js';
-import { concertOptions, createConcert, createLink } from './concerts-admin.service.js';
-import { concertsAdminRouter } from './concerts-admin.routes.js';
-import { venueOptions } from './venues-admin.service.js';
-import { feedbackSummary } from './feedback-admin.service.js';
-import { latestRunsOf } from './admin-runs.service.js';
-import { adminOverview } from './overview.service.js';
+import { bandOptions, createBand } from './bands/bands-admin.service.js';
+import { concertOptions, createConcert, createLink } from './concerts/concerts-admin.service.js';
+import { concertsAdminRouter } from './concerts/concerts-admin.routes.js';
+import { venueOptions } from './venues/venues-admin.service.js';
+import { feedbackSummary } from './feedback/feedback-admin.service.js';
+import { latestRunsOf } from './runs/admin-runs.service.js';
+import { adminOverview } from './overview/overview.service.js';
 import {
   adminBandSearchSchema,
   adminConcertSearchSchema,

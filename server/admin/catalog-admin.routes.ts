@@ -12,16 +12,16 @@ import {
   venueUpdateSchema,
 } from '../../common/admin.js';
 import { route } from '../lib/route.js';
-import { adminWrites } from './actor.js';
-import { auditPage } from './audit.js';
-import { deleteBand, listAdminBands, mergeBands, updateBand } from './bands-admin.service.js';
-import type { AdminWriteDeps } from './concert-writes.js';
+import { adminWrites } from './writes/actor.js';
+import { auditPage } from './writes/audit.js';
+import { deleteBand, listAdminBands, mergeBands, updateBand } from './bands/bands-admin.service.js';
+import type { AdminWriteDeps } from './writes/concert-writes.js';
 import {
   createVenue,
   deleteVenue,
   listManagedVenues,
   updateVenue,
-} from './venues-admin.service.js';
+} from './venues/venues-admin.service.js';
 
 export function catalogAdminRouter(deps: AdminWriteDeps, saved: () => void): Router {
   const router = express.Router();

@@ -1,7 +1,7 @@
 // Demo data so a fresh install shows a living agenda: real Mallorca venues, invented bands and
 // concerts dated from today, and two accounts to sign in with.
 import { randomBytes } from 'node:crypto';
-import { insertConcert } from '../admin/concerts-admin.repository.js';
+import { insertConcert } from '../admin/concerts/concerts-admin.repository.js';
 import { hashPassword } from '../accounts/password.js';
 import type { Database } from '../db/database.js';
 import type { Logger } from '../lib/logger.js';

@@ -8,8 +8,8 @@ import {
   submissionListSchema,
   submissionRejectSchema,
 } from '../../common/submissions.js';
-import { actorOf } from '../admin/actor.js';
-import type { AdminWriteDeps } from '../admin/concert-writes.js';
+import { actorOf } from '../admin/writes/actor.js';
+import type { AdminWriteDeps } from '../admin/writes/concert-writes.js';
 import { requireAdmin } from '../accounts/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config/config.js';

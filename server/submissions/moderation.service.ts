@@ -9,14 +9,14 @@ import type {
   SubmissionStatus,
 } from '../../common/submissions.js';
 import { isGenre, type Genre } from '../../common/genres.js';
-import type { Actor } from '../admin/audit.js';
+import type { Actor } from '../admin/writes/audit.js';
 import {
   afterConcertWrite,
   queueAppearance,
   type AdminWriteDeps,
-} from '../admin/concert-writes.js';
-import { insertConcertWithAudit } from '../admin/concerts-admin.service.js';
-import { findVenueByName } from '../admin/venues-admin.repository.js';
+} from '../admin/writes/concert-writes.js';
+import { insertConcertWithAudit } from '../admin/concerts/concerts-admin.service.js';
+import { findVenueByName } from '../admin/venues/venues-admin.repository.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import type { ServerTranslate } from '../i18n/intl.js';

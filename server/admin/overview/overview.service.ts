@@ -1,13 +1,13 @@
 // The admin's overview: what needs the admin today, in a handful of counts (overview.repository.ts),
 // and the latest generation runs. Cheap enough to load on every visit to /admin.
-import type { AdminOverviewResponse } from '../../common/dto.js';
-import type { Config } from '../config/config.js';
-import type { Database } from '../db/database.js';
-import type { ServerTranslate } from '../i18n/intl.js';
-import { countFailedJobsByQueue } from '../jobs/failed-jobs.repository.js';
-import { aiCallsOn } from '../ai/ai-budget.js';
-import { madridDateTime, type Clock } from '../lib/time.js';
-import { latestRunsOf } from './admin-runs.service.js';
+import type { AdminOverviewResponse } from '../../../common/dto.js';
+import type { Config } from '../../config/config.js';
+import type { Database } from '../../db/database.js';
+import type { ServerTranslate } from '../../i18n/intl.js';
+import { countFailedJobsByQueue } from '../../jobs/failed-jobs.repository.js';
+import { aiCallsOn } from '../../ai/ai-budget.js';
+import { madridDateTime, type Clock } from '../../lib/time.js';
+import { latestRunsOf } from '../runs/admin-runs.service.js';
 import {
   countCampaignDeliveries,
   countFans,

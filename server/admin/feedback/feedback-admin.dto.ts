@@ -1,5 +1,5 @@
-import type { AdminDislikedConcertDto } from '../../common/dto.js';
-import { concertTitle } from '../calendar/calendar.dto.js';
+import type { AdminDislikedConcertDto } from '../../../common/dto.js';
+import { concertTitle } from '../../calendar/calendar.dto.js';
 import type { DislikedConcertRow } from './feedback-admin.repository.js';
 
 export const toDislikedConcertDto = (row: DislikedConcertRow): AdminDislikedConcertDto => ({

@@ -1,16 +1,16 @@
 // Sends change notices: claimed one by one and committed 'sent' right after the SMTP server's 250
 // (server/mail/claimed-sender.ts), so the in-process send after the edit and the sweeps of every
 // instance never send the same row.
-import type { Config } from '../config/config.js';
-import { madridDateTime } from '../lib/time.js';
+import type { Config } from '../../config/config.js';
+import { madridDateTime } from '../../lib/time.js';
 import {
   sendClaimed,
   sweepClaimed,
   type ClaimedKind,
   type ClaimedSenderDeps,
-} from '../mail/claimed-sender.js';
-import { claimNotice, type ClaimedNotice } from '../mail/notice-deliveries.repository.js';
-import { concertChangeMail } from '../mail/templates.js';
+} from '../../mail/claimed-sender.js';
+import { claimNotice, type ClaimedNotice } from '../../mail/notice-deliveries.repository.js';
+import { concertChangeMail } from '../../mail/templates.js';
 import { noticePayloadSchema } from './change-notices.js';
 
 export interface NoticeDeps extends ClaimedSenderDeps {

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
-import { viaAdminToken } from '../accounts/require-admin.js';
-import { textsFor, type ServerTranslate } from '../i18n/intl.js';
-import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
+import { viaAdminToken } from '../../accounts/require-admin.js';
+import { textsFor, type ServerTranslate } from '../../i18n/intl.js';
+import { route, type RouteInput, type RouteSchemas } from '../../lib/route.js';
 import { API_ACTOR, type Actor } from './audit.js';
 
 /** Who the audit log names: the signed-in admin, or the API token (requireAdmin ran before). */

@@ -15,15 +15,15 @@ import {
   type ConcertSearchInput,
   type ConcertUpdateInput,
   type LinkCreateInput,
-} from '../../common/admin.js';
-import { upcomingCutoff } from '../concerts/upcoming.js';
-import { NO_RESCORE, queueRescore } from '../recommendations/concert-rescore.js';
-import type { Database } from '../db/database.js';
-import { isForeignKeyViolation } from '../db/pg-errors.js';
-import { AppError, notFound } from '../lib/errors.js';
-import { madridDateTime, type Clock } from '../lib/time.js';
-import { auditedWrite, type Actor, type AuditedRows } from './audit.js';
-import { bandExists } from './bands-admin.repository.js';
+} from '../../../common/admin.js';
+import { upcomingCutoff } from '../../concerts/upcoming.js';
+import { NO_RESCORE, queueRescore } from '../../recommendations/concert-rescore.js';
+import type { Database } from '../../db/database.js';
+import { isForeignKeyViolation } from '../../db/pg-errors.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { madridDateTime, type Clock } from '../../lib/time.js';
+import { auditedWrite, type Actor, type AuditedRows } from '../writes/audit.js';
+import { bandExists } from '../bands/bands-admin.repository.js';
 import { changeNoticeOf, queueChangeNotices } from './change-notices.js';
 import {
   afterConcertWrite,
@@ -35,7 +35,7 @@ import {
   UNKNOWN_BAND,
   UNKNOWN_CONCERT,
   type AdminWriteDeps,
-} from './concert-writes.js';
+} from '../writes/concert-writes.js';
 import {
   concertExists,
   copyBandLinks,

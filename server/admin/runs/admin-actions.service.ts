@@ -1,8 +1,8 @@
 // What the admin panel's actions start (admin-actions.routes.ts): the recommendations pass for all.
 import type PgBoss from 'pg-boss';
-import { bossDbOf } from '../db/boss-db.js';
-import type { Database } from '../db/database.js';
-import { QUEUES, type RecommendationsAllJob } from '../jobs/queues.js';
+import { bossDbOf } from '../../db/boss-db.js';
+import type { Database } from '../../db/database.js';
+import { QUEUES, type RecommendationsAllJob } from '../../jobs/queues.js';
 import { countOnboardedFans } from './admin-actions.repository.js';
 import { startRun } from './admin-runs.service.js';
 

@@ -6,10 +6,10 @@ import type {
   AdminVenuesResponse,
   VenueInput,
   VenueUpdateInput,
-} from '../../common/admin.js';
-import type { Database } from '../db/database.js';
-import { auditedWrite, removeUnlessUsed, type Actor, type AuditedRows } from './audit.js';
-import { conflictOnDuplicate } from './concert-writes.js';
+} from '../../../common/admin.js';
+import type { Database } from '../../db/database.js';
+import { auditedWrite, removeUnlessUsed, type Actor, type AuditedRows } from '../writes/audit.js';
+import { conflictOnDuplicate } from '../writes/concert-writes.js';
 import {
   deleteUnusedVenue,
   findManagedVenue,

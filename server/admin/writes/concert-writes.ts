@@ -2,25 +2,25 @@
 // resolution for the concert forms, and the work done after a commit (scores, change notices).
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { VenueInput } from '../../common/admin.js';
-import type { Config } from '../config/config.js';
-import type { Database } from '../db/database.js';
-import { isUniqueViolation } from '../db/pg-errors.js';
-import type { ServerMessageId } from '../../common/i18n/catalogues.js';
-import { AppError, notFound } from '../lib/errors.js';
-import type { Logger } from '../lib/logger.js';
-import type { Clock } from '../lib/time.js';
-import type { Mailer } from '../mail/mailer.js';
-import { alertFansOf } from '../alerts/artist-alerts.js';
+import type { VenueInput } from '../../../common/admin.js';
+import type { Config } from '../../config/config.js';
+import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/pg-errors.js';
+import type { ServerMessageId } from '../../../common/i18n/catalogues.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Clock } from '../../lib/time.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { alertFansOf } from '../../alerts/artist-alerts.js';
 import {
   finishRescore,
   queueRescore,
   type PendingRescore,
-} from '../recommendations/concert-rescore.js';
-import type { RecommendationRunner } from '../recommendations/runner.js';
-import { bandExists, findOrInsertBandByName } from './bands-admin.repository.js';
-import { sendChangeNotices } from './notice-sender.js';
-import { findManagedVenue, findVenueByName, insertVenue } from './venues-admin.repository.js';
+} from '../../recommendations/concert-rescore.js';
+import type { RecommendationRunner } from '../../recommendations/runner.js';
+import { bandExists, findOrInsertBandByName } from '../bands/bands-admin.repository.js';
+import { sendChangeNotices } from '../concerts/notice-sender.js';
+import { findManagedVenue, findVenueByName, insertVenue } from '../venues/venues-admin.repository.js';
 
 export interface AdminWriteDeps {
   db: Database;

@@ -10,19 +10,19 @@ import {
   type BandCreateInput,
   type BandSearchInput,
   type BandUpdateInput,
-} from '../../common/admin.js';
-import { toBandNameDto } from '../bands/bands.dto.js';
-import type { Database } from '../db/database.js';
-import { badRequest, notFound } from '../lib/errors.js';
-import { queueRescore } from '../recommendations/concert-rescore.js';
-import { forgetFutureScores } from '../recommendations/generator.js';
+} from '../../../common/admin.js';
+import { toBandNameDto } from '../../bands/bands.dto.js';
+import type { Database } from '../../db/database.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { queueRescore } from '../../recommendations/concert-rescore.js';
+import { forgetFutureScores } from '../../recommendations/generator.js';
 import {
   auditedWrite,
   recordAudit,
   removeUnlessUsed,
   type Actor,
   type AuditedRows,
-} from './audit.js';
+} from '../writes/audit.js';
 import {
   concertIdsOfBand,
   deleteBandRow,
@@ -42,7 +42,7 @@ import {
   DUPLICATE_BAND,
   UNKNOWN_BAND,
   type AdminWriteDeps,
-} from './concert-writes.js';
+} from '../writes/concert-writes.js';
 
 /** The unique index on lower(band_name). */
 export const BAND_NAME_KEY = 'bands_band_name_lower_key';

@@ -5,10 +5,10 @@ import type {
   AdminFeedbackCountDto,
   AdminFeedbackResponse,
   RecommendationEngineName,
-} from '../../common/dto.js';
-import { SCORES } from '../../common/genres.js';
-import type { Database } from '../db/database.js';
-import type { Clock } from '../lib/time.js';
+} from '../../../common/dto.js';
+import { SCORES } from '../../../common/genres.js';
+import type { Database } from '../../db/database.js';
+import type { Clock } from '../../lib/time.js';
 import { toDislikedConcertDto } from './feedback-admin.dto.js';
 import {
   countFeedbackByEngineAndScore,

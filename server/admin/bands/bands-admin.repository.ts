@@ -1,7 +1,7 @@
 // SQL of the admin's bands: the list, the picker's search, creation, edits and merges.
 import { sql } from 'kysely';
-import type { Database } from '../db/database.js';
-import { containsPattern, normalised } from '../db/name-match.js';
+import type { Database } from '../../db/database.js';
+import { containsPattern, normalised } from '../../db/name-match.js';
 
 export interface AdminBandRow {
   id: number;

@@ -2,9 +2,9 @@
 // venue's name beside venue_id (the agenda and the mails read it without a join), so a rename is
 // written to both.
 import { sql } from 'kysely';
-import type { AdminManagedVenueDto } from '../../common/admin-rules.js';
-import type { Database } from '../db/database.js';
-import { containsPattern, normalised } from '../db/name-match.js';
+import type { AdminManagedVenueDto } from '../../../common/admin-rules.js';
+import type { Database } from '../../db/database.js';
+import { containsPattern, normalised } from '../../db/name-match.js';
 
 /** A venue's own columns: named as the admin's venue fields. */
 export type VenueValues = Omit<AdminManagedVenueDto, 'id' | 'concertCount'>;

@@ -1,8 +1,8 @@
 // SQL of the admin's concerts: the list, the picker's search, creation, edits and band links.
 import { sql, type RawBuilder } from 'kysely';
-import { bandNamesOfConcert, type ConcertRowBasics } from '../concerts/concerts.repository.js';
-import type { Database } from '../db/database.js';
-import { containsPattern, normalised } from '../db/name-match.js';
+import { bandNamesOfConcert, type ConcertRowBasics } from '../../concerts/concerts.repository.js';
+import type { Database } from '../../db/database.js';
+import { containsPattern, normalised } from '../../db/name-match.js';
 
 export interface AdminConcertRow {
   id: number;

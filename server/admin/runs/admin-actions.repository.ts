@@ -1,5 +1,5 @@
 // SQL of the admin panel's actions.
-import type { Database } from '../db/database.js';
+import type { Database } from '../../db/database.js';
 
 /** Fans who finished onboarding: the ones a pass for all users scores. */
 export async function countOnboardedFans(db: Database): Promise<number> {

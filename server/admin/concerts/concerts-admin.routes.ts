@@ -8,10 +8,10 @@ import {
   concertListSchema,
   concertUpdateSchema,
   idParamsSchema,
-} from '../../common/admin.js';
-import { route } from '../lib/route.js';
-import { adminWrites } from './actor.js';
-import type { AdminWriteDeps } from './concert-writes.js';
+} from '../../../common/admin.js';
+import { route } from '../../lib/route.js';
+import { adminWrites } from '../writes/actor.js';
+import type { AdminWriteDeps } from '../writes/concert-writes.js';
 import {
   cancelConcert,
   deleteConcert,

@@ -1,6 +1,6 @@
 // The admin audit log: one row per admin action, with the state before and after.
-import type { Database } from '../db/database.js';
-import type { Json } from '../db/schema.js';
+import type { Database } from '../../db/database.js';
+import type { Json } from '../../db/schema.js';
 
 export interface AuditEntryRow {
   actor_id: string | null;

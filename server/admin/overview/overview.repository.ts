@@ -1,7 +1,7 @@
 // SQL of the admin's overview (GET /api/admin/overview): a few counts, each on an index or one
 // pass over its table.
 import { sql } from 'kysely';
-import type { Database } from '../db/database.js';
+import type { Database } from '../../db/database.js';
 
 /** Concerts from `today` on, not cancelled (concerts_day_hour_idx), and those lacking bands or a picture. */
 export async function countUpcomingConcerts(db: Database, today: string) {

@@ -1,8 +1,8 @@
 // All SQL of the fans' 👍/👎 as the admin sees them (GET /api/admin/feedback). Feedback 0 (none,
 // or taken back) never counts; `since` is an instant of the app's clock, never the database's.
 import { sql } from 'kysely';
-import { bandNamesOfConcert } from '../concerts/concerts.repository.js';
-import type { Database } from '../db/database.js';
+import { bandNamesOfConcert } from '../../concerts/concerts.repository.js';
+import type { Database } from '../../db/database.js';
 
 export interface FeedbackCountRow {
   /** Null for rows written before the engine was recorded. */

@@ -4,12 +4,12 @@
 // who is to be told and what commit with the change; the mails go out right after the commit in
 // the background (notice-sender.ts), and a sweep sends whatever a crash left pending.
 import { z } from 'zod';
-import { DEFAULT_LOCALE, LOCALES, savedLocale, type Locale } from '../../common/i18n/locales.js';
-import type { Database } from '../db/database.js';
-import { genreIn, textsIn } from '../i18n/intl.js';
-import { insertNoticeDeliveries } from '../mail/notice-deliveries.repository.js';
-import type { ConcertChangeLine } from '../mail/templates.js';
-import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { DEFAULT_LOCALE, LOCALES, savedLocale, type Locale } from '../../../common/i18n/locales.js';
+import type { Database } from '../../db/database.js';
+import { genreIn, textsIn } from '../../i18n/intl.js';
+import { insertNoticeDeliveries } from '../../mail/notice-deliveries.repository.js';
+import type { ConcertChangeLine } from '../../mail/templates.js';
+import { dayIn, priceIn } from '../../weekly-mail/weekly-mail.template.js';
 import { findLikersToNotify, type AdminConcertRow } from './concerts-admin.repository.js';
 
 export interface ChangeNotice {
