@@ -40,7 +40,7 @@ import { recommendationsRouter } from './recommendations/recommendations.routes.
 import type { RecommendationRunner } from './recommendations/runner.js';
 import { sameOriginOnly } from './security/same-origin.js';
 import { profileRouter } from './users/profile.routes.js';
-import { unsubscribeRouter } from './users/unsubscribe.js';
+import { unsubscribeRouter } from './users/unsubscribe.routes.js';
 import { uploadsStatic } from './uploads/uploads.static.js';
 import { moderationRouter } from './submissions/moderation.routes.js';
 import { submissionsRouter } from './submissions/submissions.routes.js';

@@ -24,7 +24,7 @@ import { startBoss, stopBoss } from './jobs/boss.js';
 import { scheduleSweep, type Sweep } from './sweeps.js';
 import { sweepSubmissions } from './submissions/submission-sweep.js';
 import { scheduleWeeklyMail } from './weekly-cron.js';
-import { sweepChangeNotices } from './admin/concerts/notice-sender.js';
+import { sweepChangeNotices } from './admin/writes/notice-sender.js';
 import { DAILY_ALERTS_CRON, runDailyAlerts, sweepArtistAlerts } from './alerts/artist-alerts.js';
 import { sendShowReminders } from './reminders/reminder-sender.js';
 import { startWorkers } from './workers.js';

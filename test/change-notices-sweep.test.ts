@@ -2,14 +2,14 @@
 // leaves 'pending' deliveries, and the sweep sends each exactly once, after the grace, however
 // many sweeps run at once; temporary SMTP failures are retried later, a bounded number of times.
 import net from 'node:net';
-import { changeNoticeOf, queueChangeNotices } from '../server/admin/concerts/change-notices.js';
+import { changeNoticeOf, queueChangeNotices } from '../server/admin/writes/change-notices.js';
 import { findAdminConcert } from '../server/admin/concerts/concerts-admin.repository.js';
 import {
   MAX_NOTICE_ATTEMPTS,
   sendChangeNotices,
   sweepChangeNotices,
   type NoticeDeps,
-} from '../server/admin/concerts/notice-sender.js';
+} from '../server/admin/writes/notice-sender.js';
 import { createLogger } from '../server/lib/logger.js';
 import { createMailer } from '../server/mail/mailer.js';
 import { senderDepsAt, testConfig } from './helpers/app.js';

@@ -1,5 +1,5 @@
 import request from 'supertest';
-import { unsubscribeToken, unsubscribeUrl } from '../server/users/unsubscribe.js';
+import { unsubscribeToken, unsubscribeUrl } from '../server/mail/unsubscribe-links.js';
 import { createTestApp } from './helpers/app.js';
 import { rowOf, useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';

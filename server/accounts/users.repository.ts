@@ -5,7 +5,6 @@ import type { AlertFrequency } from '../../common/rules.js';
 import type { Database } from '../db/database.js';
 import type { Users } from '../db/schema.js';
 import { pageAfter } from '../db/keyset.js';
-import { clearFeedToken } from '../calendar/calendar.repository.js';
 
 /** A boolean, not the timestamp: rows are kept in caches, and only the fact matters here. */
 const emailVerified = sql<boolean>`email_verified_at IS NOT NULL`.as('email_verified');
@@ -203,14 +202,11 @@ export function lockAccount(db: Database, userId: string) {
 }
 
 /**
- * The mailbox owner takes over an account whose address was never verified (someone may have
- * registered it without the mailbox): every way in that did not prove the address goes — the
- * password, every session, every Google or Spotify identity (none verified this address, or the
- * account would be verified) with the Spotify profile columns, the private calendar link — and the
- * address becomes verified.
- * The fan's taste, likes and settings stay, as with Supabase Auth.
+ * The account's own ways in that did not prove its address: the password, every session, every
+ * Google or Spotify identity with the Spotify profile columns; then the address is verified.
+ * auth/reclaim-account.ts adds the private calendar link.
  */
-export async function reclaimUnverifiedAccount(db: Database, userId: string, at: Date) {
+export async function clearUnprovenAccess(db: Database, userId: string, at: Date) {
   await db
     .updateTable('users')
     .set({
@@ -226,7 +222,6 @@ export async function reclaimUnverifiedAccount(db: Database, userId: string, at:
     .execute();
   await db.deleteFrom('user_identities').where('user_id', '=', userId).execute();
   await deleteSessions(db, userId);
-  await clearFeedToken(db, userId, at);
   await markEmailVerified(db, userId, at);
 }
 

@@ -4,7 +4,7 @@
 import { sql } from 'kysely';
 import type { Score } from '../../common/genres.js';
 import type { AlertFrequency } from '../../common/rules.js';
-import type { ConcertOptionRow } from '../admin/concerts/concerts-admin.repository.js';
+import type { ConcertOptionRow } from '../concerts/concerts.repository.js';
 import { bandNamesOfConcert, mailImageOfConcert } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';
 import { normalised } from '../db/name-match.js';

@@ -15,7 +15,7 @@ import {
   type ClaimedSenderDeps,
 } from '../mail/claimed-sender.js';
 import { withMailImages } from '../mail/mail-image.js';
-import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../users/unsubscribe.js';
+import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../mail/unsubscribe-links.js';
 import { alertMail, alertMailData } from './alert-mail.js';
 import {
   claimAlertDelivery,

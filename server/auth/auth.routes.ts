@@ -24,8 +24,8 @@ import {
   registerUser,
   resetPasswordForSignIn,
   verifyCredentials,
-  type AuthDeps,
 } from './auth.service.js';
+import type { AuthDeps } from '../accounts/account-deps.js';
 import { requestPasswordReset } from './password-reset.js';
 import { clearSessionCookie } from '../accounts/session-cookie.js';
 import {

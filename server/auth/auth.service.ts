@@ -1,12 +1,7 @@
 // Email-and-password accounts: sign-up, credential check, the welcome mail. A new account's
 // address is unverified until the link in the welcome mail is opened (email-verification.ts).
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
-import type { Config } from '../config/config.js';
-import type { Database } from '../db/database.js';
-import type { Logger } from '../lib/logger.js';
-import type { Clock } from '../lib/time.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
-import type { Mailer } from '../mail/mailer.js';
 import { welcomeMail } from '../mail/templates.js';
 import {
   byBodyEmail,
@@ -25,14 +20,7 @@ import { newVerificationLink } from './email-verification.js';
 import { resetPassword } from './password-reset.js';
 import { hashPassword, verifyPassword } from '../accounts/password.js';
 import { assertPasswordAllowed } from '../lib/password-policy.js';
-
-export interface AuthDeps {
-  db: Database;
-  config: Config;
-  log: Logger;
-  clock: Clock;
-  mailer: Mailer;
-}
+import type { AuthDeps } from '../accounts/account-deps.js';
 
 // Compared against when the email is unknown, so both failures take the same time.
 const DUMMY_HASH = '$2b$12$C6UzMDM.H6dfI/f/IKcEeO5KAIs7dCDu0Bd7JtTzJFnY7n2ISWm1W';

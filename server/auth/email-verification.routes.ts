@@ -9,7 +9,7 @@ import { textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byIp, rateLimit } from '../security/rate-limit.js';
-import type { AuthDeps } from './auth.service.js';
+import type { AuthDeps } from '../accounts/account-deps.js';
 import { resendVerificationMail, verifyEmail } from './email-verification.js';
 import { currentUser, requireUser } from '../accounts/require-user.js';
 import { messageResponseSchema } from '../../common/responses.js';

@@ -8,7 +8,7 @@ import { sendRecordedMail } from '../mail/deliveries.js';
 import { emailVerificationMail } from '../mail/templates.js';
 import { promoteIfConfiguredAdmin } from '../accounts/admin-bootstrap.js';
 import { findSessionUser, markEmailVerified } from '../accounts/users.repository.js';
-import type { AuthDeps } from './auth.service.js';
+import type { AuthDeps } from '../accounts/account-deps.js';
 import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
 import { hashLinkToken, newLinkToken } from '../accounts/tokens.js';
 

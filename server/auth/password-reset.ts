@@ -12,10 +12,10 @@ import {
   findCredentialsByEmail,
   lockAccount,
   markEmailVerified,
-  reclaimUnverifiedAccount,
   setPasswordHash,
 } from '../accounts/users.repository.js';
-import type { AuthDeps } from './auth.service.js';
+import { reclaimUnverifiedAccount } from './reclaim-account.js';
+import type { AuthDeps } from '../accounts/account-deps.js';
 import { hashPassword } from '../accounts/password.js';
 import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
 import { assertPasswordAllowed } from '../lib/password-policy.js';

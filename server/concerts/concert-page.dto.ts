@@ -1,12 +1,7 @@
 import { concertPath, openStreetMapUrl } from '../../common/concert-page.js';
 import type { ConcertPageDto } from '../../common/dto.js';
 import type { Locale } from '../../common/i18n/locales.js';
-import {
-  concertHeadDto,
-  concertTextsDto,
-  toBandDto,
-  toRecommendationDto,
-} from './agenda.dto.js';
+import { concertHeadDto, concertTextsDto, toBandDto, toRecommendationDto } from './agenda.dto.js';
 import type { ConcertPageRow, SitemapRow } from './concert-page.repository.js';
 
 /** The names a concert is shown by: its bands, or its free name when it has none. */

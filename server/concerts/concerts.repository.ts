@@ -54,3 +54,13 @@ export async function findCarouselConcerts(
     .limit(limit)
     .execute();
 }
+
+/** A concert as a picker or a mail names it: when, where, and by whom. */
+export interface ConcertOptionRow {
+  id: number;
+  day: string;
+  hour: string;
+  venue: string;
+  bandname: string | null;
+  band_names: string[];
+}

@@ -13,7 +13,8 @@
 import type pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FifoSlots } from '../lib/concurrency.js';
-import { isPoolWaitTimeout, type Database } from './database.js';
+import { isPoolWaitTimeout } from '../lib/database-errors.js';
+import type { Database } from './database.js';
 
 /** Connections that long-holding work may keep at once in a pool of `poolSize`. */
 export function heldConnectionBound(poolSize: number): number {

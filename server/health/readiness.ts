@@ -2,7 +2,7 @@
 // within a deadline. It tells a starved pool (every connection busy, nobody got one in time) from a
 // database that does not answer, and never waits past its deadline itself.
 import type pg from 'pg';
-import { isPoolWaitTimeout } from '../db/database.js';
+import { isPoolWaitTimeout } from '../lib/database-errors.js';
 
 export type Readiness =
   | { ok: true }

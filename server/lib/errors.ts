@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
-import { isDatabaseUnreachable, isPoolTimeout } from '../db/database.js';
+import { isDatabaseUnreachable, isPoolTimeout } from './database-errors.js';
 import { isMessageId, textsFor } from '../i18n/intl.js';
 import { poolWaitTimeouts } from './metrics.js';
 

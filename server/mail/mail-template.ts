@@ -4,7 +4,7 @@
 // plain-text part is written from the same content, not from the HTML.
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
-import { escapeHtml } from '../ssr/html-shell.js';
+import { escapeHtml } from '../lib/html.js';
 import compiled from './mail-template.compiled.json' with { type: 'json' };
 import {
   COLORS,

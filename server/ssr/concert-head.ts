@@ -6,7 +6,8 @@ import { addressIn, type Locale } from '../../common/i18n/locales.js';
 import { INTL_LOCALES, longDayIn } from '../../common/locale-format.js';
 import { genreIn, textsIn } from '../i18n/intl.js';
 import { madridIsoWithOffset } from '../lib/time.js';
-import { escapeHtml, jsonForScript, type PageHead } from './html-shell.js';
+import { escapeHtml } from '../lib/html.js';
+import { jsonForScript, type PageHead } from './html-shell.js';
 import { languageLinks, OG_LOCALES } from './page-heads.js';
 
 /** Our own preview picture (1200×630, the size Open Graph cards are drawn at). */

@@ -7,15 +7,12 @@
 // two): same request id and log line (server/lib/request-log.ts), the security headers helmet sets
 // on every answer (recorded once, server/security/security-headers.ts), same status, body, ETag,
 // Vary and gzip. Whatever is not kept falls through to the full stack, which makes and keeps it.
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from '../lib/logger.js';
 import { logAnswer } from '../lib/request-log.js';
-import { sendPrepared } from './prepared-answer.js';
+import { sendPrepared, type KeptAnswer } from './prepared-answer.js';
 import type { PublicPages } from './public-pages.js';
 import { keptApiAnswer, type KeptApiDeps } from './kept-api.js';
-
-/** A kept answer to one request, ready to go out: sets its own headers and ends the response. */
-export type KeptAnswer = (res: Response) => void;
 
 export interface FastLaneDeps {
   pages: PublicPages;

@@ -1,24 +1,13 @@
 // The built index.html cut once into pieces, so a page can be answered with its own <title>,
 // description and head tags (concert pages, the public agenda) and the app's first screen by
 // joining strings: no parsing per request.
+import { escapeHtml } from '../lib/html.js';
 
 export interface PageHead {
   title: string;
   description: string;
   /** Further tags for <head> (canonical, Open Graph, JSON-LD), already escaped. */
   extra?: string;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
 export function jsonForScript(value: unknown): string {

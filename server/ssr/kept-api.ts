@@ -17,7 +17,7 @@ import { requestLocale } from '../i18n/intl.js';
 import { LIKE_COUNTS_PATH, type LikeCounts } from '../concerts/like-counts.js';
 import { upcomingCutoff } from '../concerts/upcoming.js';
 import { cachedRequester, type CachedRequesterDeps } from './cached-requester.js';
-import type { KeptAnswer } from './fast-lane.js';
+import type { KeptAnswer } from './prepared-answer.js';
 
 const AGENDA_PATH = '/api/concerts';
 

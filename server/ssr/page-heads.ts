@@ -3,7 +3,7 @@ import { publicFeedPath } from '../../common/calendar.js';
 import { addressIn, LOCALES, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 import type { PageHead } from './html-shell.js';
-import { escapeHtml } from './html-shell.js';
+import { escapeHtml } from '../lib/html.js';
 
 /**
  * The canonical address of this language's page, and every language's (`hreflang`; the bare

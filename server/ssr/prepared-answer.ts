@@ -1,10 +1,14 @@
 // A public answer made once and sent many times: its bytes, their gzip (made once, not per
 // request as the compression middleware would), an ETag and its headers. Sent the same way by the
-// full stack (server/pages/pages.routes.ts) and by the fast lane in front of it (server/fast-lane).
+// full stack (server/ssr/pages.routes.ts) and by the fast lane in front of it (server/ssr/fast-lane.ts).
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import type { Response } from 'express';
 import { fresh } from './fresh.js';
+
+/** A kept answer to one request, ready to go out: sets its own headers and ends the response. */
+export type KeptAnswer = (res: Response) => void;
 
 export interface PreparedAnswer {
   readonly body: Buffer;

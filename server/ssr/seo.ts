@@ -1,6 +1,6 @@
 // robots.txt and sitemap.xml: what search engines may read, and every page worth listing.
 import { addressIn, LOCALES } from '../../common/i18n/locales.js';
-import { escapeHtml } from './html-shell.js';
+import { escapeHtml } from '../lib/html.js';
 
 /**
  * Private screens and the API stay out of search engines; the concert API stays readable so a

@@ -6,7 +6,7 @@ import {
   passwordChangeSchema,
   profileUpdateSchema,
 } from '../../common/schemas.js';
-import type { AuthDeps } from '../auth/auth.service.js';
+import type { AuthDeps } from '../accounts/account-deps.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { currentUser, requireUser } from '../accounts/require-user.js';
 import { type SessionCaches } from '../accounts/session.js';

@@ -1,7 +1,7 @@
 import type { ProfileDto } from '../../common/dto.js';
 import type { OnboardingInput, ProfileUpdate } from '../../common/schemas.js';
 import { dropUnwantedAlerts } from '../alerts/alerts.repository.js';
-import type { AuthDeps } from '../auth/auth.service.js';
+import type { AuthDeps } from '../accounts/account-deps.js';
 import { hashPassword } from '../accounts/password.js';
 import { assertPasswordAllowed } from '../lib/password-policy.js';
 import { forgetSessions, type SessionCaches } from '../accounts/session.js';

@@ -15,7 +15,7 @@ import { markDelivery, type DeliveryOutcome } from '../mail/deliveries.repositor
 import { withMailImages } from '../mail/mail-image.js';
 import type { Mailer } from '../mail/mailer.js';
 import { sendAttempt } from '../mail/send-failure.js';
-import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../users/unsubscribe.js';
+import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../mail/unsubscribe-links.js';
 import {
   claimPendingDelivery,
   findCampaign,

@@ -1,24 +1,13 @@
 // SQL of the admin's concerts: the list, the picker's search, creation, edits and band links.
 import { sql, type RawBuilder } from 'kysely';
-import { bandNamesOfConcert, type ConcertRowBasics } from '../../concerts/concerts.repository.js';
+import {
+  bandNamesOfConcert,
+  type ConcertOptionRow,
+  type ConcertRowBasics,
+} from '../../concerts/concerts.repository.js';
 import type { Database } from '../../db/database.js';
 import { containsPattern, normalised } from '../../db/name-match.js';
-
-export interface AdminConcertRow {
-  id: number;
-  day: string;
-  hour: string;
-  venue_id: number;
-  venue: string;
-  genre: string;
-  price: string;
-  bandname: string | null;
-  concert_description: string | null;
-  image_url: string | null;
-  like_count: number;
-  cancelled_at: Date | null;
-  bands: { id: number; name: string }[];
-}
+import type { AdminConcertRow } from '../writes/change-notices.repository.js';
 
 const bandsOfConcert = sql<{ id: number; name: string }[]>`coalesce((
   SELECT json_agg(json_build_object('id', b.id, 'name', b.band_name) ORDER BY b.band_name)
@@ -201,15 +190,6 @@ export async function deleteLink(db: Database, concertId: number, bandId: number
   return row !== undefined;
 }
 
-export interface ConcertOptionRow {
-  id: number;
-  day: string;
-  hour: string;
-  venue: string;
-  bandname: string | null;
-  band_names: string[];
-}
-
 /**
  * The concert picker: by free name, band name, id or date; the ones nearest to `today` first (the
  * admin is usually linking a concert just created, or one coming soon).
@@ -239,19 +219,5 @@ export async function searchConcerts(
     .orderBy('c.hour')
     .orderBy('c.id')
     .limit(limit)
-    .execute();
-}
-
-/** The fans to tell about a change: they liked it, keep the notices on, and proved the address. */
-export function findLikersToNotify(db: Database, concertId: number) {
-  return db
-    .selectFrom('user_concert_recommendations as r')
-    .innerJoin('users as u', 'u.user_id', 'r.user_id')
-    .select(['u.user_id', 'u.email', 'u.name', 'u.locale'])
-    .where('r.concert_id', '=', concertId)
-    .where('r.liked', '=', true)
-    .where('u.change_notices', '=', true)
-    .where('u.email_verified_at', 'is not', null)
-    .orderBy('u.user_id')
     .execute();
 }

@@ -24,14 +24,14 @@ import { AppError, notFound } from '../../lib/errors.js';
 import { madridDateTime, type Clock } from '../../lib/time.js';
 import { auditedWrite, type Actor, type AuditedRows } from '../writes/audit.js';
 import { bandExists } from '../bands/bands-admin.repository.js';
-import { changeNoticeOf, queueChangeNotices } from './change-notices.js';
+import { changeNoticeOf, queueChangeNotices } from '../writes/change-notices.js';
+import { resolveBands, resolveVenue } from './concert-inputs.js';
+import type { AdminConcertRow } from '../writes/change-notices.repository.js';
 import {
   afterConcertWrite,
   conflict,
   DUPLICATE_LINK,
   queueAppearance,
-  resolveBands,
-  resolveVenue,
   UNKNOWN_BAND,
   UNKNOWN_CONCERT,
   type AdminWriteDeps,
@@ -47,10 +47,9 @@ import {
   insertLink,
   searchConcerts,
   updateConcertRow,
-  type AdminConcertRow,
-  type ConcertOptionRow,
   type ConcertPatch,
 } from './concerts-admin.repository.js';
+import type { ConcertOptionRow } from '../../concerts/concerts.repository.js';
 
 const CONCERTS: AuditedRows<AdminConcertRow> = {
   entity: 'concert',

@@ -1,13 +1,12 @@
-// What the admin's writes share: the dependencies, the 404 and 409 answers, venue and band
-// resolution for the concert forms, and the work done after a commit (scores, change notices).
+// What the admin's writes share: the dependencies, the 404 and 409 answers, and the work done
+// after a commit (scores, change notices, artist alerts).
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import type { VenueInput } from '../../../common/admin.js';
 import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
 import { isUniqueViolation } from '../../db/pg-errors.js';
 import type { ServerMessageId } from '../../../common/i18n/catalogues.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Clock } from '../../lib/time.js';
 import type { Mailer } from '../../mail/mailer.js';
@@ -18,9 +17,7 @@ import {
   type PendingRescore,
 } from '../../recommendations/concert-rescore.js';
 import type { RecommendationRunner } from '../../recommendations/runner.js';
-import { bandExists, findOrInsertBandByName } from '../bands/bands-admin.repository.js';
-import { sendChangeNotices } from '../concerts/notice-sender.js';
-import { findManagedVenue, findVenueByName, insertVenue } from '../venues/venues-admin.repository.js';
+import { sendChangeNotices } from './notice-sender.js';
 
 export interface AdminWriteDeps {
   db: Database;
@@ -54,46 +51,6 @@ export function conflictOnDuplicate<T>(
   return work().catch((error: unknown) => {
     throw isUniqueViolation(error, key) ? conflict(message) : error;
   });
-}
-
-/**
- * The venue a concert form chose: one of the list by id, or a new one (the existing venue of that
- * name, accents and case aside, when there is one, so "Es Gremi" and "es gremí" are one venue).
- */
-export async function resolveVenue(
-  db: Database,
-  choice: { venueId?: number; newVenue?: VenueInput },
-): Promise<{ id: number; name: string } | undefined> {
-  if (choice.venueId !== undefined) {
-    const venue = await findManagedVenue(db, choice.venueId);
-    if (!venue) throw new AppError('bad_request', 400, UNKNOWN_VENUE);
-    return { id: venue.id, name: venue.name };
-  }
-  if (choice.newVenue) {
-    // Accents and case aside, as moderation does: the venue as it is on the list is kept (its
-    // address and website are edited under Salas, not overwritten from a concert form).
-    const existing = await findVenueByName(db, choice.newVenue.name);
-    if (existing) return { id: existing.id, name: existing.name };
-    const { lat, lon, ...rest } = choice.newVenue;
-    const id = await insertVenue(db, { ...rest, lat: lat ?? null, lon: lon ?? null });
-    return { id, name: choice.newVenue.name };
-  }
-  return undefined;
-}
-
-/** Band ids for a concert: ids of the list (each must exist) and names (found or created). */
-export async function resolveBands(
-  db: Database,
-  bandIds: number[],
-  bandNames: string[],
-): Promise<number[]> {
-  const ids = new Set<number>();
-  for (const id of bandIds) {
-    if (!(await bandExists(db, id))) throw notFound(UNKNOWN_BAND);
-    ids.add(id);
-  }
-  for (const name of bandNames) ids.add(await findOrInsertBandByName(db, name));
-  return [...ids];
 }
 
 /**

@@ -3,7 +3,7 @@
 import express, { type Request, type RequestHandler, type Response, type Router } from 'express';
 import type { PassportStatic, Strategy } from 'passport';
 import { notFound } from '../../lib/errors.js';
-import type { AuthDeps } from '../auth.service.js';
+import type { AuthDeps } from '../../accounts/account-deps.js';
 import type { OAuthProvider } from './identities.repository.js';
 import { isSignInErrorCode, type SignInErrorCode } from '../../../common/sign-in-errors.js';
 import { PROVIDER_LABELS, signInFailedCode } from './oauth.service.js';

@@ -13,12 +13,13 @@ import {
   findSessionUser,
   insertUser,
   lockAccount,
-  reclaimUnverifiedAccount,
   touchLastLogin,
   type SessionUserRow,
 } from '../../accounts/users.repository.js';
+import { reclaimUnverifiedAccount } from '../reclaim-account.js';
 import { NAME_MAX } from '../../../common/rules.js';
-import { sendWelcomeMail, type AuthDeps } from '../auth.service.js';
+import type { AuthDeps } from '../../accounts/account-deps.js';
+import { sendWelcomeMail } from '../auth.service.js';
 import { providerName } from './provider-text.js';
 import {
   findIdentityUserId,

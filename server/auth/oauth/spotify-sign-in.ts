@@ -2,7 +2,7 @@
 // taste from their top artists.
 import type { Locale } from '../../../common/i18n/locales.js';
 import { MAX_LIKED_GENRES, NAME_MAX } from '../../../common/rules.js';
-import type { AuthDeps } from '../auth.service.js';
+import type { AuthDeps } from '../../accounts/account-deps.js';
 import { updateSpotifyDetails, updateTaste } from './identities.repository.js';
 import { signInWithProvider, type OAuthSignIn } from './oauth.service.js';
 import { providerName } from './provider-text.js';

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
 import type { Config } from '../../config/config.js';
 import { requestLocale } from '../../i18n/intl.js';
-import type { AuthDeps } from '../auth.service.js';
+import type { AuthDeps } from '../../accounts/account-deps.js';
 import { signInWithProvider, type OAuthSignIn } from './oauth.service.js';
 import { signInWithSpotify } from './spotify-sign-in.js';
 import { SPOTIFY_API_URL } from './spotify-top-artists.js';

@@ -10,7 +10,7 @@ import { genreIn, textsIn } from '../../i18n/intl.js';
 import { insertNoticeDeliveries } from '../../mail/notice-deliveries.repository.js';
 import type { ConcertChangeLine } from '../../mail/templates.js';
 import { dayIn, priceIn } from '../../weekly-mail/weekly-mail.template.js';
-import { findLikersToNotify, type AdminConcertRow } from './concerts-admin.repository.js';
+import { findLikersToNotify, type AdminConcertRow } from './change-notices.repository.js';
 
 export interface ChangeNotice {
   cancelled: boolean;
