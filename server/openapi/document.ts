@@ -70,7 +70,11 @@ function responsesOf(route: DocumentedRoute, schemas: RouteSchemas): ZodOpenApiR
       : typeof response === 'string'
         ? {
             description: response,
-            content: { [schemas.contentType ?? 'application/json']: { schema: z.unknown() } },
+            content: Object.fromEntries(
+              [schemas.contentType ?? 'application/json']
+                .flat()
+                .map((type) => [type, { schema: z.unknown() }]),
+            ),
           }
         : {
             description: STATUS_TEXT[status] ?? 'Correcto',
