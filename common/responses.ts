@@ -172,16 +172,18 @@ export const concertPlaceSchema = z.object({
   mapUrl: z.string(),
 });
 
-/** GET /api/concerts/:id (its route declares no response schema yet). */
-export const concertPageSchema = concertSchema.extend({
-  /** '/conciertos/<id>-<slug>', the canonical path of the page. */
-  path: z.string(),
-  place: concertPlaceSchema,
-  /** 'cancelled' once an admin cancels it (it stays on its page); nothing marks 'postponed' yet. */
-  status: z.enum(['scheduled', 'cancelled', 'postponed']),
-  /** False once it started more than 2 hours ago (like the agenda's cut-off). */
-  upcoming: z.boolean(),
-});
+/** GET /api/concerts/:id: one concert for its public page. */
+export const concertPageSchema = concertSchema
+  .extend({
+    /** '/conciertos/<id>-<slug>', the canonical path of the page. */
+    path: z.string(),
+    place: concertPlaceSchema,
+    /** 'cancelled' once an admin cancels it (it stays on its page); nothing marks 'postponed' yet. */
+    status: z.enum(['scheduled', 'cancelled', 'postponed']),
+    /** False once it started more than 2 hours ago (like the agenda's cut-off). */
+    upcoming: z.boolean(),
+  })
+  .meta({ id: 'ConcertPage' });
 
 /** Concert id → count, for the upcoming concerts whose count is not 0. */
 const countsById = z.record(z.string(), z.number().int());
