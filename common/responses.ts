@@ -92,6 +92,23 @@ export const profileSchema = z
   })
   .meta({ id: 'Profile' });
 
+/** GET/PATCH /api/profile/calendar: the fan's private feed. Its address is shown only once. */
+export const calendarFeedSchema = z
+  .object({
+    /** A live link exists (the address itself cannot be shown again: only its hash is kept). */
+    active: z.boolean(),
+    /** ISO instant the live link was made, or null. */
+    createdAt: z.string().nullable(),
+    /** Every 🔥🔥🔥 match joins the concerts liked or gone to. */
+    includeExtreme: z.boolean(),
+  })
+  .meta({ id: 'CalendarFeed' });
+
+/** POST /api/profile/calendar/token: a new link (any older one stops working). */
+export const calendarFeedLinkSchema = calendarFeedSchema
+  .extend({ feedUrl: z.string(), webcalUrl: z.string() })
+  .meta({ id: 'CalendarFeedLink' });
+
 export const carouselConcertSchema = z.object({
   id: z.number().int(),
   /** yyyy-MM-dd, Europe/Madrid */
