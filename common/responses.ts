@@ -325,6 +325,31 @@ export const submissionListResponseSchema = z
   .object({ submissions: z.array(submissionSchema) })
   .meta({ id: 'SubmissionList' });
 
+/** A venue of the public form's list. */
+export const submissionVenueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  town: z.string(),
+});
+
+/** GET /api/submissions/form: the signed token to send back and the venues to pick from. */
+export const submissionFormResponseSchema = z
+  .object({ token: z.string(), venues: z.array(submissionVenueSchema) })
+  .meta({ id: 'SubmissionForm' });
+
+/** Approve, reject and spam: what happened, and the concert made by an approval. */
+export const submissionReviewResponseSchema = z
+  .object({
+    message: z.string(),
+    concertId: z.number().int().nullable(),
+    /**
+     * The mail to the band: 'failed' when it could not be sent (the review stands), 'none' when
+     * none was due (spam, or an address nobody confirmed).
+     */
+    mail: z.enum(['sent', 'failed', 'none']),
+  })
+  .meta({ id: 'SubmissionReview' });
+
 export const ADMIN_RUN_KINDS = [
   'recommendations',
   'descriptions-short',
