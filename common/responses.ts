@@ -259,6 +259,106 @@ export const adminBandSearchSchema = z
   .object({ bands: z.array(bandNameSchema) })
   .meta({ id: 'AdminBandSearch' });
 
+/**
+ * GET /api/admin/venues: the known venues, then names only found on concerts (known false; id is
+ * the venue_id those concerts use).
+ */
+export const adminVenueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  town: z.string().nullable(),
+  known: z.boolean(),
+});
+
+export const adminVenuesResponseSchema = z
+  .object({ venues: z.array(adminVenueSchema) })
+  .meta({ id: 'AdminVenues' });
+
+/** One page of an admin list. */
+const adminPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+/** A concert as the admin list and form see it (GET /api/admin/concerts, /concerts/:id). */
+export const adminConcertSchema = z
+  .object({
+    id: z.number().int(),
+    day: z.string(),
+    hour: z.string(),
+    venueId: z.number().int(),
+    venue: z.string(),
+    genre: z.string(),
+    price: z.string(),
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    likeCount: z.number().int(),
+    /** ISO instant, or null while it goes ahead. */
+    cancelledAt: z.string().nullable(),
+    bands: z.array(bandNameSchema),
+  })
+  .meta({ id: 'AdminConcert' });
+
+export const adminConcertPageSchema = adminPageOf(adminConcertSchema).meta({
+  id: 'AdminConcertPage',
+});
+
+/** GET /api/admin/bands. */
+export const adminBandSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    spotifyUrl: z.string().nullable(),
+    genres: z.array(z.string()),
+    imageUrl: z.string().nullable(),
+    /** Concerts linked to it: a band is deleted only when unused. */
+    concertCount: z.number().int(),
+  })
+  .meta({ id: 'AdminBand' });
+
+export const adminBandPageSchema = adminPageOf(adminBandSchema).meta({ id: 'AdminBandPage' });
+
+/** A venue of the managed list (GET /api/admin/venues/managed). */
+export const adminManagedVenueSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    town: z.string(),
+    address: z.string().nullable(),
+    website: z.string().nullable(),
+    lat: z.number().nullable(),
+    lon: z.number().nullable(),
+    concertCount: z.number().int(),
+  })
+  .meta({ id: 'AdminManagedVenue' });
+
+export const adminManagedVenuesResponseSchema = z
+  .object({ venues: z.array(adminManagedVenueSchema) })
+  .meta({ id: 'AdminManagedVenues' });
+
+/** One entry of the audit log (GET /api/admin/audit), most recent first. */
+export const adminAuditEntrySchema = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    /** The admin's email, or 'API' for the X-Admin-Token. */
+    actor: z.string(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+  })
+  .meta({ id: 'AdminAuditEntry' });
+
+export const adminAuditPageSchema = adminPageOf(adminAuditEntrySchema).meta({
+  id: 'AdminAuditPage',
+});
+
 /** As user_concert_recommendations.engine names them. */
 export const recommendationEngineSchema = z.enum(['builtin', 'openai']);
 
