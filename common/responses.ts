@@ -1,6 +1,7 @@
 // The JSON the API sends, as zod schemas: the one description of each shape. The OpenAPI document
-// (server/openapi/) and the contract tests read them; dto.ts and admin-rules.ts derive the
-// TypeScript types from them with type-only imports, so zod never reaches the client's bundle.
+// (server/openapi/) and the contract tests read them; dto.ts, calendar.ts, admin-rules.ts and
+// submission-rules.ts derive the TypeScript types from them with type-only imports, so zod never
+// reaches the client's bundle.
 // Only schemas with a meta id become named components of the OpenAPI document.
 import { z } from 'zod';
 import { ALERT_FREQUENCIES } from './rules.js';
