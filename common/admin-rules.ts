@@ -3,10 +3,17 @@
 // so the browser bundle that imports the limits never pulls the validation library in.
 import type { z } from 'zod';
 import type {
+  adminAuditEntrySchema,
+  adminBandSchema,
   adminBandSearchSchema,
   adminConcertOptionSchema,
+  adminConcertSchema,
   adminConcertSearchSchema,
   adminCreatedSchema,
+  adminManagedVenueSchema,
+  adminManagedVenuesResponseSchema,
+  adminVenueSchema,
+  adminVenuesResponseSchema,
   bandNameSchema,
   messageResponseSchema,
   uploadResponseSchema,
@@ -73,16 +80,8 @@ export type AdminBandSearchResponse = z.infer<typeof adminBandSearchSchema>;
  * GET /api/admin/venues: the known venues, then names only found on concerts (known false; id is
  * the venue_id those concerts use).
  */
-export interface AdminVenueDto {
-  id: number;
-  name: string;
-  town: string | null;
-  known: boolean;
-}
-
-export interface AdminVenuesResponse {
-  venues: AdminVenueDto[];
-}
+export type AdminVenueDto = z.infer<typeof adminVenueSchema>;
+export type AdminVenuesResponse = z.infer<typeof adminVenuesResponseSchema>;
 
 /** POST /api/admin/uploads. */
 export type UploadResponse = z.infer<typeof uploadResponseSchema>;
@@ -96,55 +95,14 @@ export interface AdminPage<T> {
 }
 
 /** A concert as the admin list and form see it (GET /api/admin/concerts, /concerts/:id). */
-export interface AdminConcertDto {
-  id: number;
-  day: string;
-  hour: string;
-  venueId: number;
-  venue: string;
-  genre: string;
-  price: string;
-  name: string | null;
-  description: string | null;
-  imageUrl: string | null;
-  likeCount: number;
-  /** ISO instant, or null while it goes ahead. */
-  cancelledAt: string | null;
-  bands: AdminBandOptionDto[];
-}
+export type AdminConcertDto = z.infer<typeof adminConcertSchema>;
 
 /** GET /api/admin/bands. */
-export interface AdminBandDto {
-  id: number;
-  name: string;
-  spotifyUrl: string | null;
-  genres: string[];
-  imageUrl: string | null;
-  /** Concerts linked to it: a band is deleted only when unused. */
-  concertCount: number;
-}
+export type AdminBandDto = z.infer<typeof adminBandSchema>;
 
-/** A venue of the managed list (GET /api/admin/venues/list). */
-export interface AdminManagedVenueDto {
-  id: number;
-  name: string;
-  town: string;
-  address: string | null;
-  website: string | null;
-  lat: number | null;
-  lon: number | null;
-  concertCount: number;
-}
+/** A venue of the managed list (GET /api/admin/venues/managed). */
+export type AdminManagedVenueDto = z.infer<typeof adminManagedVenueSchema>;
+export type AdminManagedVenuesResponse = z.infer<typeof adminManagedVenuesResponseSchema>;
 
 /** One entry of the audit log (GET /api/admin/audit), most recent first. */
-export interface AdminAuditDto {
-  id: string;
-  at: string;
-  /** The admin's email, or 'API' for the X-Admin-Token. */
-  actor: string;
-  action: string;
-  entity: string;
-  entityId: string | null;
-  before: unknown;
-  after: unknown;
-}
+export type AdminAuditDto = z.infer<typeof adminAuditEntrySchema>;

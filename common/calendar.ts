@@ -1,8 +1,10 @@
 // Calendar links shared by the server (ICS files, feeds) and the SPA (Google Calendar link, the
 // feed links of the profile). The concert page is `/conciertos/<id>`: the server redirects it to
 // the page's slugged address, so nothing here needs the slug.
+import type { z } from 'zod';
 import { slugify } from './concert-page.js';
 import { GENRES, type Genre } from './genres.js';
+import type { calendarFeedLinkSchema, calendarFeedSchema } from './responses.js';
 
 /** A concert has no end time in our data: calendars get this default length. */
 export const DEFAULT_DURATION_HOURS = 3;
@@ -75,17 +77,7 @@ export function googleCalendarUrl(input: GoogleCalendarInput): string {
 }
 
 /** GET/PATCH /api/profile/calendar: the fan's private feed. Its address is shown only once. */
-export interface CalendarFeedDto {
-  /** A live link exists (the address itself cannot be shown again: only its hash is kept). */
-  active: boolean;
-  /** ISO instant the live link was made, or null. */
-  createdAt: string | null;
-  /** Every 🔥🔥🔥 match joins the concerts liked or gone to. */
-  includeExtreme: boolean;
-}
+export type CalendarFeedDto = z.infer<typeof calendarFeedSchema>;
 
 /** POST /api/profile/calendar/token: a new link (any older one stops working). */
-export interface CalendarFeedLinkDto extends CalendarFeedDto {
-  feedUrl: string;
-  webcalUrl: string;
-}
+export type CalendarFeedLinkDto = z.infer<typeof calendarFeedLinkSchema>;

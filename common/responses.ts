@@ -1,6 +1,7 @@
 // The JSON the API sends, as zod schemas: the one description of each shape. The OpenAPI document
-// (server/openapi/) and the contract tests read them; dto.ts and admin-rules.ts derive the
-// TypeScript types from them with type-only imports, so zod never reaches the client's bundle.
+// (server/openapi/) and the contract tests read them; dto.ts, calendar.ts, admin-rules.ts and
+// submission-rules.ts derive the TypeScript types from them with type-only imports, so zod never
+// reaches the client's bundle.
 // Only schemas with a meta id become named components of the OpenAPI document.
 import { z } from 'zod';
 import { ALERT_FREQUENCIES } from './rules.js';
@@ -92,6 +93,23 @@ export const profileSchema = z
   })
   .meta({ id: 'Profile' });
 
+/** GET/PATCH /api/profile/calendar: the fan's private feed. Its address is shown only once. */
+export const calendarFeedSchema = z
+  .object({
+    /** A live link exists (the address itself cannot be shown again: only its hash is kept). */
+    active: z.boolean(),
+    /** ISO instant the live link was made, or null. */
+    createdAt: z.string().nullable(),
+    /** Every 🔥🔥🔥 match joins the concerts liked or gone to. */
+    includeExtreme: z.boolean(),
+  })
+  .meta({ id: 'CalendarFeed' });
+
+/** POST /api/profile/calendar/token: a new link (any older one stops working). */
+export const calendarFeedLinkSchema = calendarFeedSchema
+  .extend({ feedUrl: z.string(), webcalUrl: z.string() })
+  .meta({ id: 'CalendarFeedLink' });
+
 export const carouselConcertSchema = z.object({
   id: z.number().int(),
   /** yyyy-MM-dd, Europe/Madrid */
@@ -172,16 +190,18 @@ export const concertPlaceSchema = z.object({
   mapUrl: z.string(),
 });
 
-/** GET /api/concerts/:id (its route declares no response schema yet). */
-export const concertPageSchema = concertSchema.extend({
-  /** '/conciertos/<id>-<slug>', the canonical path of the page. */
-  path: z.string(),
-  place: concertPlaceSchema,
-  /** 'cancelled' once an admin cancels it (it stays on its page); nothing marks 'postponed' yet. */
-  status: z.enum(['scheduled', 'cancelled', 'postponed']),
-  /** False once it started more than 2 hours ago (like the agenda's cut-off). */
-  upcoming: z.boolean(),
-});
+/** GET /api/concerts/:id: one concert for its public page. */
+export const concertPageSchema = concertSchema
+  .extend({
+    /** '/conciertos/<id>-<slug>', the canonical path of the page. */
+    path: z.string(),
+    place: concertPlaceSchema,
+    /** 'cancelled' once an admin cancels it (it stays on its page); nothing marks 'postponed' yet. */
+    status: z.enum(['scheduled', 'cancelled', 'postponed']),
+    /** False once it started more than 2 hours ago (like the agenda's cut-off). */
+    upcoming: z.boolean(),
+  })
+  .meta({ id: 'ConcertPage' });
 
 /** Concert id → count, for the upcoming concerts whose count is not 0. */
 const countsById = z.record(z.string(), z.number().int());
@@ -239,6 +259,106 @@ export const adminConcertSearchSchema = z
 export const adminBandSearchSchema = z
   .object({ bands: z.array(bandNameSchema) })
   .meta({ id: 'AdminBandSearch' });
+
+/**
+ * GET /api/admin/venues: the known venues, then names only found on concerts (known false; id is
+ * the venue_id those concerts use).
+ */
+export const adminVenueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  town: z.string().nullable(),
+  known: z.boolean(),
+});
+
+export const adminVenuesResponseSchema = z
+  .object({ venues: z.array(adminVenueSchema) })
+  .meta({ id: 'AdminVenues' });
+
+/** One page of an admin list. */
+const adminPageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+
+/** A concert as the admin list and form see it (GET /api/admin/concerts, /concerts/:id). */
+export const adminConcertSchema = z
+  .object({
+    id: z.number().int(),
+    day: z.string(),
+    hour: z.string(),
+    venueId: z.number().int(),
+    venue: z.string(),
+    genre: z.string(),
+    price: z.string(),
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    imageUrl: z.string().nullable(),
+    likeCount: z.number().int(),
+    /** ISO instant, or null while it goes ahead. */
+    cancelledAt: z.string().nullable(),
+    bands: z.array(bandNameSchema),
+  })
+  .meta({ id: 'AdminConcert' });
+
+export const adminConcertPageSchema = adminPageOf(adminConcertSchema).meta({
+  id: 'AdminConcertPage',
+});
+
+/** GET /api/admin/bands. */
+export const adminBandSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    spotifyUrl: z.string().nullable(),
+    genres: z.array(z.string()),
+    imageUrl: z.string().nullable(),
+    /** Concerts linked to it: a band is deleted only when unused. */
+    concertCount: z.number().int(),
+  })
+  .meta({ id: 'AdminBand' });
+
+export const adminBandPageSchema = adminPageOf(adminBandSchema).meta({ id: 'AdminBandPage' });
+
+/** A venue of the managed list (GET /api/admin/venues/managed). */
+export const adminManagedVenueSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    town: z.string(),
+    address: z.string().nullable(),
+    website: z.string().nullable(),
+    lat: z.number().nullable(),
+    lon: z.number().nullable(),
+    concertCount: z.number().int(),
+  })
+  .meta({ id: 'AdminManagedVenue' });
+
+export const adminManagedVenuesResponseSchema = z
+  .object({ venues: z.array(adminManagedVenueSchema) })
+  .meta({ id: 'AdminManagedVenues' });
+
+/** One entry of the audit log (GET /api/admin/audit), most recent first. */
+export const adminAuditEntrySchema = z
+  .object({
+    id: z.string(),
+    at: z.string(),
+    /** The admin's email, or 'API' for the X-Admin-Token. */
+    actor: z.string(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string().nullable(),
+    before: z.unknown(),
+    after: z.unknown(),
+  })
+  .meta({ id: 'AdminAuditEntry' });
+
+export const adminAuditPageSchema = adminPageOf(adminAuditEntrySchema).meta({
+  id: 'AdminAuditPage',
+});
 
 /** As user_concert_recommendations.engine names them. */
 export const recommendationEngineSchema = z.enum(['builtin', 'openai']);
@@ -305,6 +425,31 @@ export const submissionSchema = z
 export const submissionListResponseSchema = z
   .object({ submissions: z.array(submissionSchema) })
   .meta({ id: 'SubmissionList' });
+
+/** A venue of the public form's list. */
+export const submissionVenueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  town: z.string(),
+});
+
+/** GET /api/submissions/form: the signed token to send back and the venues to pick from. */
+export const submissionFormResponseSchema = z
+  .object({ token: z.string(), venues: z.array(submissionVenueSchema) })
+  .meta({ id: 'SubmissionForm' });
+
+/** Approve, reject and spam: what happened, and the concert made by an approval. */
+export const submissionReviewResponseSchema = z
+  .object({
+    message: z.string(),
+    concertId: z.number().int().nullable(),
+    /**
+     * The mail to the band: 'failed' when it could not be sent (the review stands), 'none' when
+     * none was due (spam, or an address nobody confirmed).
+     */
+    mail: z.enum(['sent', 'failed', 'none']),
+  })
+  .meta({ id: 'SubmissionReview' });
 
 export const ADMIN_RUN_KINDS = [
   'recommendations',

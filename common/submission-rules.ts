@@ -2,7 +2,14 @@
 // public form can share them with the server without pulling the validation library into the page.
 
 import type { z } from 'zod';
-import type { submissionSchema } from './responses.js';
+import type {
+  messageResponseSchema,
+  submissionFormResponseSchema,
+  submissionListResponseSchema,
+  submissionReviewResponseSchema,
+  submissionSchema,
+  submissionVenueSchema,
+} from './responses.js';
 
 export const SUBMISSION_NAME_MAX = 200;
 export const SUBMISSION_TOWN_MAX = 100;
@@ -39,37 +46,18 @@ export function isSpotifyUrl(value: string): boolean {
 }
 
 /** A venue of the public form's list. */
-export interface SubmissionVenueDto {
-  id: number;
-  name: string;
-  town: string;
-}
+export type SubmissionVenueDto = z.infer<typeof submissionVenueSchema>;
 
 /** GET /api/submissions/form: the signed token to send back and the venues to pick from. */
-export interface SubmissionFormResponse {
-  token: string;
-  venues: SubmissionVenueDto[];
-}
+export type SubmissionFormResponse = z.infer<typeof submissionFormResponseSchema>;
 
 /** 201 of POST /api/submissions. */
-export interface SubmissionCreatedResponse {
-  message: string;
-}
+export type SubmissionCreatedResponse = z.infer<typeof messageResponseSchema>;
 
 /** One submission as the moderation queue shows it (responses.ts `submissionSchema`). */
 export type SubmissionDto = z.infer<typeof submissionSchema>;
 
-export interface SubmissionListResponse {
-  submissions: SubmissionDto[];
-}
+export type SubmissionListResponse = z.infer<typeof submissionListResponseSchema>;
 
-/** Approve and reject: what happened, and the concert made by an approval. */
-export interface SubmissionReviewResponse {
-  message: string;
-  concertId: number | null;
-  /**
-   * The mail to the band: 'failed' when it could not be sent (the review stands), 'none' when
-   * none was due (spam, or an address nobody confirmed).
-   */
-  mail: 'sent' | 'failed' | 'none';
-}
+/** Approve, reject and spam: what happened, and the concert made by an approval. */
+export type SubmissionReviewResponse = z.infer<typeof submissionReviewResponseSchema>;

@@ -40,6 +40,7 @@ import {
   adminFeedbackSchema,
   adminOverviewSchema,
   adminRunsResponseSchema,
+  adminVenuesResponseSchema,
   messageResponseSchema,
 } from '../../common/responses.js';
 
@@ -158,7 +159,7 @@ export function adminRouter(deps: {
   router.get(
     '/venues',
     route(
-      { summary: 'Salas para el formulario de conciertos', response: 'Lista de salas' },
+      { summary: 'Salas para el formulario de conciertos', response: adminVenuesResponseSchema },
       async (_req, res) => {
         res.json(await venueOptions(db));
       },

@@ -1,6 +1,7 @@
 // /api/profile/calendar: the signed-in fan's private feed (mounted behind requireUser in
 // server/users/profile.routes.ts).
 import express, { type Router } from 'express';
+import { calendarFeedLinkSchema, calendarFeedSchema } from '../../common/responses.js';
 import { currentUser } from '../accounts/require-user.js';
 import { route } from '../lib/route.js';
 import { calendarSettingsSchema, emptyBodySchema } from './calendar.schemas.js';
@@ -18,7 +19,7 @@ export function calendarSettingsRouter(deps: PrivateFeedDeps): Router {
   router.get(
     '/',
     route(
-      { summary: 'Estado del calendario privado del fan', response: 'Estado del calendario' },
+      { summary: 'Estado del calendario privado del fan', response: calendarFeedSchema },
       async (req, res) => {
         res
           .set('Cache-Control', 'no-store')
@@ -29,23 +30,38 @@ export function calendarSettingsRouter(deps: PrivateFeedDeps): Router {
 
   router.patch(
     '/',
-    route({ body: calendarSettingsSchema }, async (req, res, { body }) => {
-      const status = await setCalendarFeedExtreme(
-        deps,
-        currentUser(req).user_id,
-        body.includeExtreme,
-      );
-      res.set('Cache-Control', 'no-store').json(status);
-    }),
+    route(
+      {
+        body: calendarSettingsSchema,
+        summary: 'Incluir o no cada coincidencia extrema en el calendario privado',
+        response: calendarFeedSchema,
+      },
+      async (req, res, { body }) => {
+        const status = await setCalendarFeedExtreme(
+          deps,
+          currentUser(req).user_id,
+          body.includeExtreme,
+        );
+        res.set('Cache-Control', 'no-store').json(status);
+      },
+    ),
   );
 
   // The answer carries the only copy of the link: never stored by a cache.
   router.post(
     '/token',
-    route({ body: emptyBodySchema, status: 201 }, async (req, res) => {
-      const link = await makeCalendarFeedLink(deps, currentUser(req).user_id);
-      res.status(201).set('Cache-Control', 'no-store').json(link);
-    }),
+    route(
+      {
+        body: emptyBodySchema,
+        summary: 'Un enlace nuevo al calendario privado (el anterior deja de funcionar)',
+        response: calendarFeedLinkSchema,
+        status: 201,
+      },
+      async (req, res) => {
+        const link = await makeCalendarFeedLink(deps, currentUser(req).user_id);
+        res.status(201).set('Cache-Control', 'no-store').json(link);
+      },
+    ),
   );
 
   router.delete(

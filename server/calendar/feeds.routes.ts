@@ -66,6 +66,9 @@ export const FEED_LIMIT: LimitRule = {
   key: byIp,
 };
 
+/** What every file and feed may also answer (sendFeed's 304), for the OpenAPI document. */
+const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' } as const;
+
 // Every upcoming concert, in each format.
 const PUBLIC_FEEDS = [
   {
@@ -95,7 +98,7 @@ export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
           summary: feed.summary,
           response: feed.response,
           contentType: feed.contentType,
-          also: { 304: 'Sin cambios desde If-None-Match / If-Modified-Since' },
+          also: NOT_MODIFIED,
         },
         async (req, res) => {
           const answer = await publicFeed(deps, undefined, feed.format, feedLocale(req));
@@ -107,39 +110,67 @@ export function calendarFeedsRouter(feedDeps: FeedDeps): Router {
 
   router.get(
     '/generos/:file',
-    route({ params: genreFileParamsSchema }, async (req, res, { params }) => {
-      const { genre, format } = params.file;
-      if (!genre) throw notFound(UNKNOWN_GENRE);
-      const answer = await publicFeed(deps, genre, format, feedLocale(req));
-      await sendFeed(req, res, answer, format, PUBLIC_CACHE);
-    }),
+    route(
+      {
+        params: genreFileParamsSchema,
+        summary:
+          'Calendario (<género>.ics) o canal RSS (<género>.rss) de los conciertos de un género',
+        response: 'iCalendar o RSS 2.0, según la extensión',
+        contentType: ['text/calendar', 'application/rss+xml'],
+        also: { ...NOT_MODIFIED, 404: 'Ningún género tiene ese nombre' },
+      },
+      async (req, res, { params }) => {
+        const { genre, format } = params.file;
+        if (!genre) throw notFound(UNKNOWN_GENRE);
+        const answer = await publicFeed(deps, genre, format, feedLocale(req));
+        await sendFeed(req, res, answer, format, PUBLIC_CACHE);
+      },
+    ),
   );
 
   router.get(
     '/conciertos/:file',
-    route({ params: concertFileParamsSchema }, async (req, res, { params }) => {
-      // A file a person downloads from a page: in that page's language, whatever told it.
-      res.vary('Cookie').vary('Accept-Language');
-      const answer = await concertIcs(
-        deps,
-        params.file,
-        requestLocale(req.originalUrl, req.headers),
-      );
-      if (!answer) throw notFound('error.concert.notFound');
-      res.attachment(`concierto-${params.file}.ics`);
-      await sendFeed(req, res, answer, 'ics', PUBLIC_CACHE);
-    }),
+    route(
+      {
+        params: concertFileParamsSchema,
+        summary: 'Un concierto en un archivo iCalendar, para descargarlo (<id>.ics)',
+        response: 'iCalendar (como adjunto)',
+        contentType: 'text/calendar',
+        also: { ...NOT_MODIFIED, 404: 'El concierto no existe' },
+      },
+      async (req, res, { params }) => {
+        // A file a person downloads from a page: in that page's language, whatever told it.
+        res.vary('Cookie').vary('Accept-Language');
+        const answer = await concertIcs(
+          deps,
+          params.file,
+          requestLocale(req.originalUrl, req.headers),
+        );
+        if (!answer) throw notFound('error.concert.notFound');
+        res.attachment(`concierto-${params.file}.ics`);
+        await sendFeed(req, res, answer, 'ics', PUBLIC_CACHE);
+      },
+    ),
   );
 
   router.get(
     '/privado/:file',
-    route({ params: privateFileParamsSchema }, async (req, res, { params }) => {
-      const token = params.file.endsWith('.ics') ? params.file.slice(0, -'.ics'.length) : '';
-      const answer = token ? await privateFeed(deps, token) : undefined;
-      if (!answer) throw notFound(FEED_NOT_FOUND);
-      res.set('X-Robots-Tag', 'noindex');
-      await sendFeed(req, res, answer, 'ics', PRIVATE_CACHE);
-    }),
+    route(
+      {
+        params: privateFileParamsSchema,
+        summary: 'El calendario privado de un fan (iCalendar), por su enlace secreto (<token>.ics)',
+        response: 'iCalendar',
+        contentType: 'text/calendar',
+        also: { ...NOT_MODIFIED, 404: 'Enlace desconocido o revocado' },
+      },
+      async (req, res, { params }) => {
+        const token = params.file.endsWith('.ics') ? params.file.slice(0, -'.ics'.length) : '';
+        const answer = token ? await privateFeed(deps, token) : undefined;
+        if (!answer) throw notFound(FEED_NOT_FOUND);
+        res.set('X-Robots-Tag', 'noindex');
+        await sendFeed(req, res, answer, 'ics', PRIVATE_CACHE);
+      },
+    ),
   );
 
   router.use((_req, _res, next) => next(notFound('error.calendar.notFound')));

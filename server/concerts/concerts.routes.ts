@@ -25,6 +25,7 @@ import { concertPage } from './concert-page.service.js';
 import {
   carouselResponseSchema,
   concertListResponseSchema,
+  concertPageSchema,
   feedbackResponseSchema,
   goingResponseSchema,
   likeCountsResponseSchema,
@@ -77,14 +78,23 @@ export function concertsRouter(deps: {
   // Its descriptions in the reader's language, as the agenda's.
   router.get(
     '/:id',
-    route({ params: concertIdParamsSchema }, async (req, res, { params }) => {
-      const answer: ConcertPageDto = await concertPage(db, deps.clock, params.id, {
-        userId: req.user?.user_id,
-        locale: readerLocale(req),
-      });
-      res.set('Cache-Control', 'private, no-cache').vary('Cookie').vary('Accept-Language');
-      res.json(answer);
-    }),
+    route(
+      {
+        params: concertIdParamsSchema,
+        summary:
+          'Un concierto para su página pública, pasado o no; con la fila del fan si hay sesión',
+        response: concertPageSchema,
+        also: { 404: 'El concierto no existe (o se ha borrado)' },
+      },
+      async (req, res, { params }) => {
+        const answer: ConcertPageDto = await concertPage(db, deps.clock, params.id, {
+          userId: req.user?.user_id,
+          locale: readerLocale(req),
+        });
+        res.set('Cache-Control', 'private, no-cache').vary('Cookie').vary('Accept-Language');
+        res.json(answer);
+      },
+    ),
   );
 
   // A fan's like, "Voy" and feedback: the concert in the path, one field in the body.

@@ -11,10 +11,10 @@ export interface RouteSchemas {
   params?: z.ZodType;
   /** For the OpenAPI document (server/openapi/): one line saying what the route does. */
   summary?: string;
-  /** The success answer's body; a string describes a body without a zod schema yet. */
+  /** The success answer's body: its zod schema, or a string describing a body that is not JSON. */
   response?: z.ZodType | string;
-  /** The success answer's media type when it is not JSON (an HTML page, a script). */
-  contentType?: string;
+  /** The success answer's media type when it is not JSON (an HTML page, a script), or its types. */
+  contentType?: string | readonly string[];
   /** The success status (200 unless said). */
   status?: number;
   /** Other answers the route gives on purpose (a redirect, a 404), status → description. */
@@ -22,6 +22,11 @@ export interface RouteSchemas {
 }
 
 type InputPart = 'body' | 'query' | 'params';
+
+/** The success answer a route's response schema describes (unknown for a body without one). */
+export type RouteAnswer<S extends RouteSchemas> = S['response'] extends z.ZodType
+  ? z.input<S['response']>
+  : unknown;
 
 /**
  * What the handler receives: the parsed value of exactly the parts that have a schema, typed from

@@ -64,13 +64,21 @@ function tagOf(template: string): string {
 function responsesOf(route: DocumentedRoute, schemas: RouteSchemas): ZodOpenApiResponsesObject {
   const status = schemas.status ?? 200;
   const { response } = schemas;
+  const bodiless = { description: STATUS_TEXT[status] ?? 'Correcto' };
+  // A route that only ever fails (a sign-in provider switched off) answers the error shape.
   const success =
     status === 204 || response === undefined
-      ? { description: STATUS_TEXT[status] ?? 'Correcto' }
+      ? status >= 400
+        ? { ...bodiless, content: errorContent }
+        : bodiless
       : typeof response === 'string'
         ? {
             description: response,
-            content: { [schemas.contentType ?? 'application/json']: { schema: z.unknown() } },
+            content: Object.fromEntries(
+              [schemas.contentType ?? 'application/json']
+                .flat()
+                .map((type) => [type, { schema: z.unknown() }]),
+            ),
           }
         : {
             description: STATUS_TEXT[status] ?? 'Correcto',

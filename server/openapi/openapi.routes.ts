@@ -2,6 +2,7 @@
 // the open source code already says (paths, fields, which routes need a session or an admin), no
 // data and no secret; every route checks its own permissions whatever a reader learns here.
 import express, { type Router } from 'express';
+import { z } from 'zod';
 import { route } from '../lib/route.js';
 import { buildOpenApiDocument, type OpenApiDocument } from './document.js';
 
@@ -26,6 +27,13 @@ const DOCS_PAGE = `<!doctype html>
 </html>
 `;
 
+/** The document's outline: OpenAPI's own schema says the rest. */
+const openApiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.looseObject({})),
+});
+
 /** The package's files DOCS_PAGE references, as paths under /api/docs. */
 const DOCS_ASSETS = new Set(['/swagger-ui.css', '/swagger-ui-bundle.js']);
 
@@ -44,7 +52,7 @@ export function openApiRouter(publicUrl: string): Router {
   router.get(
     '/openapi.json',
     route(
-      { summary: 'Esta descripción OpenAPI 3.1 de la API', response: 'El documento OpenAPI' },
+      { summary: 'Esta descripción OpenAPI 3.1 de la API', response: openApiDocumentSchema },
       (req, res) => {
         document ??= buildOpenApiDocument(req.app as express.Express, publicUrl);
         res.set('Cache-Control', 'no-cache').json(document);

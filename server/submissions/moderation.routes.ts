@@ -25,7 +25,19 @@ import {
   submissionById,
   submissionList,
 } from './moderation.service.js';
-import { submissionListResponseSchema, submissionSchema } from '../../common/responses.js';
+import {
+  submissionListResponseSchema,
+  submissionReviewResponseSchema,
+  submissionSchema,
+} from '../../common/responses.js';
+
+const NOT_IN_QUEUE = 'La propuesta no existe (o su remitente no la ha confirmado)';
+
+/** What a review (edit, approve, reject, spam) answers besides its success. */
+const REVIEW_ERRORS = {
+  404: NOT_IN_QUEUE,
+  409: 'La propuesta ya se revisó, o cambió mientras se aprobaba',
+};
 
 export function moderationRouter(
   deps: AdminWriteDeps & {
@@ -54,7 +66,13 @@ export function moderationRouter(
   router.get(
     '/images/:file',
     route(
-      { params: submissionImageSchema, summary: 'La imagen de una propuesta sin revisar' },
+      {
+        params: submissionImageSchema,
+        summary: 'La imagen de una propuesta sin revisar',
+        response: 'Imagen WebP',
+        contentType: 'image/webp',
+        also: { 404: 'No hay ninguna imagen con ese nombre' },
+      },
       async (_req, res, { params }) => {
         await new Promise<void>((resolve, reject) => {
           res.sendFile(
@@ -74,7 +92,7 @@ export function moderationRouter(
         params: submissionIdSchema,
         summary: 'Una propuesta confirmada, revisada o no (su estado lo dice)',
         response: submissionSchema,
-        also: { 404: 'La propuesta no existe (o su remitente no la ha confirmado)' },
+        also: { 404: NOT_IN_QUEUE },
       },
       async (_req, res, { params }) => {
         res.json(await submissionById(db, params.id));
@@ -83,22 +101,45 @@ export function moderationRouter(
   );
   router.put(
     '/:id',
-    route({ params: submissionIdSchema, body: submissionEditSchema }, async (_req, res, input) => {
-      res.json(await editSubmission(deps, input.params.id, input.body));
-    }),
+    route(
+      {
+        params: submissionIdSchema,
+        body: submissionEditSchema,
+        summary: 'Corregir una propuesta pendiente antes de revisarla',
+        response: submissionSchema,
+        also: REVIEW_ERRORS,
+      },
+      async (_req, res, input) => {
+        res.json(await editSubmission(deps, input.params.id, input.body));
+      },
+    ),
   );
   router.post(
     '/:id/approve',
-    route({ params: submissionIdSchema }, async (req, res, { params }) => {
-      const answer = await approveSubmission(deps, params.id, actorOf(req), textsFor(req));
-      deps.catalog.invalidate();
-      res.json(answer);
-    }),
+    route(
+      {
+        params: submissionIdSchema,
+        summary: 'Aprobar una propuesta: se publica como concierto y se avisa a la banda',
+        response: submissionReviewResponseSchema,
+        also: REVIEW_ERRORS,
+      },
+      async (req, res, { params }) => {
+        const answer = await approveSubmission(deps, params.id, actorOf(req), textsFor(req));
+        deps.catalog.invalidate();
+        res.json(answer);
+      },
+    ),
   );
   router.post(
     '/:id/reject',
     route(
-      { params: submissionIdSchema, body: submissionRejectSchema },
+      {
+        params: submissionIdSchema,
+        body: submissionRejectSchema,
+        summary: 'Rechazar una propuesta, con el motivo que se envía a la banda',
+        response: submissionReviewResponseSchema,
+        also: REVIEW_ERRORS,
+      },
       async (req, res, { params, body }) => {
         res.json(await rejectSubmission(deps, params.id, body.reason, actorOf(req), textsFor(req)));
       },
@@ -106,9 +147,17 @@ export function moderationRouter(
   );
   router.post(
     '/:id/spam',
-    route({ params: submissionIdSchema }, async (req, res, { params }) => {
-      res.json(await markSubmissionAsSpam(deps, params.id, actorOf(req), textsFor(req)));
-    }),
+    route(
+      {
+        params: submissionIdSchema,
+        summary: 'Marcar una propuesta como spam (rechazada sin avisar a nadie)',
+        response: submissionReviewResponseSchema,
+        also: REVIEW_ERRORS,
+      },
+      async (req, res, { params }) => {
+        res.json(await markSubmissionAsSpam(deps, params.id, actorOf(req), textsFor(req)));
+      },
+    ),
   );
   return router;
 }

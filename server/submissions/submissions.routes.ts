@@ -3,6 +3,7 @@
 // the service checks the rest.
 import express, { type Router } from 'express';
 import type { MessageResponse } from '../../common/dto.js';
+import { messageResponseSchema, submissionFormResponseSchema } from '../../common/responses.js';
 import {
   SUBMISSION_FIELD_MAX_BYTES,
   submissionConfirmSchema,
@@ -44,7 +45,7 @@ export function submissionsRouter(deps: {
     route(
       {
         summary: "Formulario 'Publica tus conciertos': token firmado y salas",
-        response: 'Token y salas',
+        response: submissionFormResponseSchema,
       },
       async (_req, res) => {
         res.json(await submissionForm(deps));
@@ -58,13 +59,25 @@ export function submissionsRouter(deps: {
       { name: 'submission-ip', limit: SUBMISSIONS_PER_IP_PER_HOUR, windowSeconds: 3600, key: byIp },
     ]),
     receiveImage({ fields: FORM_FIELDS, fieldSize: SUBMISSION_FIELD_MAX_BYTES }),
-    route({ body: submissionFormSchema, status: 201 }, async (req, res, { body }) => {
-      await createSubmission(deps, body, req.file?.buffer, readerLocale(req));
-      const answer: SubmissionCreatedResponse = {
-        message: textsFor(req)('answer.submission.sent', { email: body.email }),
-      };
-      res.status(201).json(answer);
-    }),
+    route(
+      {
+        body: submissionFormSchema,
+        summary: "Enviar una propuesta de 'Publica tus conciertos' (espera a confirmar su email)",
+        response: messageResponseSchema,
+        status: 201,
+        also: {
+          429: 'Demasiados envíos desde esta dirección o a este email',
+          503: 'La cola de propuestas está llena o no se pudo enviar el correo de confirmación',
+        },
+      },
+      async (req, res, { body }) => {
+        await createSubmission(deps, body, req.file?.buffer, readerLocale(req));
+        const answer: SubmissionCreatedResponse = {
+          message: textsFor(req)('answer.submission.sent', { email: body.email }),
+        };
+        res.status(201).json(answer);
+      },
+    ),
   );
 
   router.post(
@@ -73,7 +86,11 @@ export function submissionsRouter(deps: {
       { name: 'submission-confirm-ip', limit: 30, windowSeconds: 15 * 60, key: byIp },
     ]),
     route(
-      { body: submissionConfirmSchema, summary: 'Confirmar el email de contacto de una propuesta' },
+      {
+        body: submissionConfirmSchema,
+        summary: 'Confirmar el email de contacto de una propuesta',
+        response: messageResponseSchema,
+      },
       async (req, res, { body }) => {
         const confirmed = await confirmSubmissionLink(deps, body.token);
         const answer: MessageResponse = { message: textsFor(req)(confirmed) };

@@ -2,10 +2,23 @@
 // year of immutable caching is safe.
 import express, { type Router } from 'express';
 import { textsIn, requestLocale } from '../i18n/intl.js';
+import { describedAs } from '../lib/route.js';
 import { uploadsDirOf } from './image-store.js';
 
 export function uploadsStatic(dataDir: string): Router {
   const router = express.Router();
+  // Described for the OpenAPI document; the files below answer.
+  router.get(
+    '/:file',
+    describedAs({
+      summary: 'Una imagen subida desde el panel (las direcciones /uploads/… de imageUrl)',
+      response: 'Imagen WebP',
+      contentType: 'image/webp',
+      also: {
+        404: { description: 'No hay ninguna imagen con ese nombre', contentType: 'text/plain' },
+      },
+    }),
+  );
   router.use(
     express.static(uploadsDirOf(dataDir), {
       immutable: true,

@@ -68,15 +68,49 @@ function validatorFor(checker: Checker, key: string, schema: unknown): z.ZodType
   return validator;
 }
 
+interface DocumentedResponse {
+  content?: Record<string, { schema?: unknown }>;
+}
+
+/** What the document declares for one answer: its media types, and its JSON schema if it has one. */
+export interface DeclaredAnswer {
+  mediaTypes: string[];
+  /** The JSON schema as a validator; undefined without one, or with an empty one (`{}`). */
+  schema: z.ZodType | undefined;
+}
+
+/** What the document `app` serves declares for this method, concrete path and status. */
+export function declaredAnswer(
+  app: Express,
+  method: string,
+  path: string,
+  status: number,
+): DeclaredAnswer {
+  const checker = checkerFor(app);
+  const template = checker.match(path);
+  const operation = template
+    ? (checker.document.paths?.[template] as Record<string, { responses?: Json }> | undefined)?.[
+        method.toLowerCase()
+      ]
+    : undefined;
+  const responses = operation?.responses ?? {};
+  const key = [String(status), `${String(status)[0]}XX`, 'default'].find((k) => k in responses);
+  const media = key ? ((responses[key] as DocumentedResponse).content ?? {}) : {};
+  const schema = media['application/json']?.schema;
+  return {
+    mediaTypes: Object.keys(media),
+    schema:
+      schema === undefined || JSON.stringify(schema) === '{}'
+        ? undefined
+        : validatorFor(checker, `${template} ${method.toLowerCase()} ${key}`, schema),
+  };
+}
+
 function decode(body: Buffer, encoding: string | undefined): Buffer {
   if (encoding === 'gzip') return gunzipSync(body);
   if (encoding === 'br') return brotliDecompressSync(body);
   if (encoding === 'deflate') return inflateSync(body);
   return body;
-}
-
-interface DocumentedResponse {
-  content?: Record<string, { schema?: unknown }>;
 }
 
 function check(app: Express, req: Request, res: Response, body: Buffer): void {

@@ -9,6 +9,12 @@ import {
   concertUpdateSchema,
   idParamsSchema,
 } from '../../../common/admin.js';
+import {
+  adminConcertPageSchema,
+  adminConcertSchema,
+  adminCreatedSchema,
+  messageResponseSchema,
+} from '../../../common/responses.js';
 import { route } from '../../lib/route.js';
 import { adminWrites } from '../writes/actor.js';
 import type { AdminWriteDeps } from '../writes/concert-writes.js';
@@ -24,43 +30,62 @@ import {
   updateConcert,
 } from './concerts-admin.service.js';
 
+const UNKNOWN = { 404: 'El concierto no existe' };
+
 export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Router {
   const router = express.Router();
   const params = idParamsSchema;
   const write = adminWrites(saved);
+  /** A concert's edit answers the concert as it is now. */
+  const edit = { params, response: adminConcertSchema, also: UNKNOWN };
 
   router.get(
     '/',
-    route({ query: concertListSchema }, async (_req, res, { query }) => {
-      res.json(await listAdminConcerts(deps, query));
-    }),
+    route(
+      {
+        query: concertListSchema,
+        summary: 'La lista de conciertos del administrador, por páginas y con filtros',
+        response: adminConcertPageSchema,
+      },
+      async (_req, res, { query }) => {
+        res.json(await listAdminConcerts(deps, query));
+      },
+    ),
   );
   router.get(
     '/:id',
-    route({ params }, async (_req, res, { params }) => {
+    route({ ...edit, summary: 'Un concierto, para su editor' }, async (_req, res, { params }) => {
       res.json(await getAdminConcert(deps.db, params.id));
     }),
   );
   router.patch(
     '/:id',
-    write({ params, body: concertUpdateSchema }, ({ params, body }, actor) =>
-      updateConcert(deps, params.id, body, actor),
+    write(
+      { ...edit, body: concertUpdateSchema, summary: 'Editar un concierto' },
+      ({ params, body }, actor) => updateConcert(deps, params.id, body, actor),
     ),
   );
   // Cancel and restore answer the concert as it is now.
-  for (const [path, change] of [
-    ['/:id/cancel', cancelConcert],
-    ['/:id/restore', restoreConcert],
+  for (const [path, change, summary] of [
+    ['/:id/cancel', cancelConcert, 'Cancelar un concierto (sigue en la agenda, como cancelado)'],
+    ['/:id/restore', restoreConcert, 'Deshacer la cancelación de un concierto'],
   ] as const) {
     router.post(
       path,
-      write({ params }, ({ params }, actor) => change(deps, params.id, actor)),
+      write({ ...edit, summary }, ({ params }, actor) => change(deps, params.id, actor)),
     );
   }
   router.post(
     '/:id/duplicate',
     write(
-      { params, body: concertDuplicateSchema, status: 201 },
+      {
+        params,
+        body: concertDuplicateSchema,
+        summary: 'Duplicar un concierto en otro día, con sus bandas',
+        response: adminCreatedSchema,
+        status: 201,
+        also: UNKNOWN,
+      },
       async ({ params, body }, actor, t) => {
         const id = await duplicateConcert(deps, params.id, body, actor);
         return { id, message: t('answer.admin.concertDuplicated', { id }) };
@@ -69,21 +94,42 @@ export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Ro
   );
   router.delete(
     '/:id',
-    write({ params }, async ({ params }, actor, t) => {
-      await deleteConcert(deps, params.id, actor);
-      return { message: t('answer.admin.concertDeleted') };
-    }),
+    write(
+      {
+        params,
+        summary: 'Borrar un concierto para siempre (con sus «me gusta» y valoraciones)',
+        response: messageResponseSchema,
+        also: UNKNOWN,
+      },
+      async ({ params }, actor, t) => {
+        await deleteConcert(deps, params.id, actor);
+        return { message: t('answer.admin.concertDeleted') };
+      },
+    ),
   );
   router.post(
     '/:id/bands',
-    write({ params, body: concertBandSchema, status: 201 }, ({ params, body }, actor) =>
-      linkConcertBand(deps, params.id, body, actor),
+    write(
+      {
+        ...edit,
+        body: concertBandSchema,
+        summary: 'Vincular una banda al concierto (por id, o por nombre: la crea si no existe)',
+        status: 201,
+        also: { ...UNKNOWN, 409: 'La banda ya está vinculada a ese concierto' },
+      },
+      ({ params, body }, actor) => linkConcertBand(deps, params.id, body, actor),
     ),
   );
   router.delete(
     '/:id/bands/:bandId',
-    write({ params: concertBandParamsSchema }, ({ params }, actor) =>
-      unlinkConcertBand(deps, params.id, params.bandId, actor),
+    write(
+      {
+        ...edit,
+        params: concertBandParamsSchema,
+        summary: 'Desvincular una banda del concierto',
+        also: { 404: 'El concierto no existe o esa banda no está vinculada' },
+      },
+      ({ params }, actor) => unlinkConcertBand(deps, params.id, params.bandId, actor),
     ),
   );
   return router;

@@ -2,6 +2,7 @@
 // concerts — and delete when unused).
 import type {
   AdminManagedVenueDto,
+  AdminManagedVenuesResponse,
   AdminVenueDto,
   AdminVenuesResponse,
   VenueInput,
@@ -58,7 +59,10 @@ export async function venueOptions(db: Database): Promise<AdminVenuesResponse> {
   return { venues: (await listVenueOptions(db)).map(toVenueDto) };
 }
 
-export async function listManagedVenues(db: Database, q: string | undefined) {
+export async function listManagedVenues(
+  db: Database,
+  q: string | undefined,
+): Promise<AdminManagedVenuesResponse> {
   return { venues: (await findManagedVenues(db, q)).map(toManagedVenueDto) };
 }
 

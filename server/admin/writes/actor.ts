@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { viaAdminToken } from '../../accounts/require-admin.js';
 import { textsFor, type ServerTranslate } from '../../i18n/intl.js';
-import { route, type RouteInput, type RouteSchemas } from '../../lib/route.js';
+import { route, type RouteAnswer, type RouteInput, type RouteSchemas } from '../../lib/route.js';
 import { API_ACTOR, type Actor } from './audit.js';
 
 /** Who the audit log names: the signed-in admin, or the API token (requireAdmin ran before). */
@@ -13,13 +13,13 @@ export const actorOf = (req: Request): Actor =>
 /**
  * The admin's writes: `write` runs as the request's actor (its answer's texts in the request's
  * language, `t`), then `saved` drops the agenda's cached concert data before its answer goes out
- * (with the route's status).
+ * (with the route's status). The answer is typed by the route's response schema.
  */
 export const adminWrites =
   (saved: () => void) =>
   <const S extends RouteSchemas>(
     schemas: S,
-    write: (input: RouteInput<S>, actor: Actor, t: ServerTranslate) => Promise<unknown>,
+    write: (input: RouteInput<S>, actor: Actor, t: ServerTranslate) => Promise<RouteAnswer<S>>,
   ): RequestHandler =>
     route(schemas, async (req, res, input) => {
       const answer = await write(input, actorOf(req), textsFor(req));
