@@ -4,9 +4,8 @@ import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { ApiError } from '@/lib/api';
 import { useErrorText } from '@/i18n/useErrorText';
-import { runAction } from '../api';
 import { useAdminFormats, type AdminFormats } from '../format';
-import { useRuns } from '../queries';
+import { runAction, useRuns } from '../queries';
 import { useAdminText, type AdminTranslate } from '../texts';
 import { useAdminMutation } from '../useAdminMutation';
 

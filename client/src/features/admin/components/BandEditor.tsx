@@ -5,7 +5,7 @@ import type { BandCreateInput, BandUpdateInput } from '@common/admin';
 import type { AdminBandDto } from '@common/admin-rules';
 import { mapChecked } from '@/lib/parseDraft';
 import { useDraft } from '@/lib/useDraft';
-import { updateBand } from '../manage-api';
+import { updateBand } from '../queries';
 import { useAdminText } from '../texts';
 import { useSaveChanges } from '../useAdminMutation';
 import { checkBand } from '../validation';

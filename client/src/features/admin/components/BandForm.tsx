@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
-import { createBand } from '../api';
+import { createBand } from '../queries';
 import { useAdminText } from '../texts';
 import { useAdminMutation } from '../useAdminMutation';
 import { checkBand, type BandText } from '../validation';

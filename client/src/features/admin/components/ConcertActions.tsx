@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import type { AdminConcertDto } from '@common/admin-rules';
 import { StatusRegion } from '@/components/FormStatus';
-import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../manage-api';
+import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../queries';
 import { useAdminText } from '../texts';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
 import { RowButton, useDeleteMutation } from './RowActions';

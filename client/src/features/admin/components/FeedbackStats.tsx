@@ -13,8 +13,7 @@ import type {
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
 import { useAdminFormats } from '../format';
-import { adminKeys } from '../keys';
-import { getFeedback } from '../manage-api';
+import { adminKeys, getFeedback } from '../queries';
 import { useAdminRichText, useAdminText } from '../texts';
 import { ListState } from './ListState';
 

@@ -8,7 +8,7 @@ import { useErrorText } from '@/i18n/useErrorText';
 import { ApiError } from '@/lib/api';
 import { imageFileProblem } from '@/lib/imageFile';
 import type { BoundField } from '@/lib/useDraft';
-import { uploadImage } from '../api';
+import { uploadImage } from '../queries';
 import { useAdminText } from '../texts';
 
 /**

@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
-import { createLink } from '../api';
+import { createLink } from '../queries';
 import { useAdminText } from '../texts';
 import { useAdminMutation } from '../useAdminMutation';
 import { checkLink } from '../validation';

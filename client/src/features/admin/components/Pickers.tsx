@@ -5,9 +5,8 @@ import type { AdminConcertOptionDto } from '@common/admin-rules';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TextField } from '@/components/TextField';
 import { useField } from '@/lib/useField';
-import { searchBands, searchConcerts } from '../api';
+import { adminKeys, searchBands, searchConcerts } from '../queries';
 import { useDebounced } from '../useDebounced';
-import { adminKeys } from '../keys';
 import { useAdminText, type AdminTranslate } from '../texts';
 import { concertLine } from './ConcertRow';
 

@@ -22,7 +22,7 @@ import {
 import { useAdminFormats } from '../format';
 import { useAdminText } from '../texts';
 import { latestMessage, useAdminMutation } from '../useAdminMutation';
-import { useVenues } from '../useVenues';
+import { useVenues } from '../queries';
 import { checkReview, type ReviewText } from '../validation';
 import { ImageField } from './ImageField';
 

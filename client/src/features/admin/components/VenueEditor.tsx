@@ -5,7 +5,7 @@ import type { VenueInput, VenueUpdateInput } from '@common/admin';
 import type { AdminManagedVenueDto } from '@common/admin-rules';
 import { mapChecked } from '@/lib/parseDraft';
 import { useDraft } from '@/lib/useDraft';
-import { updateVenue } from '../manage-api';
+import { updateVenue } from '../queries';
 import { useAdminText } from '../texts';
 import { useSaveChanges } from '../useAdminMutation';
 import { checkVenue, type VenueText } from '../validation';
