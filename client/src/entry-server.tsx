@@ -12,7 +12,7 @@ import type { AppIntl } from '@/i18n/IntlContext';
 import { createAppIntl } from '@/i18n/runtime';
 import { App } from './App';
 import { ServerRedirect, type RedirectCollector } from '@/components/Redirect';
-import { seedQueries } from '@/lib/pageData';
+import { seedQueries } from '@/app/seedQueries';
 import { createQueryClient } from '@/lib/queryClient';
 import { preloadAllPages } from './routes';
 
