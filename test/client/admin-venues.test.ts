@@ -2,7 +2,7 @@
 // zod schemas, client/src/components/concert-fields/venueChoice.ts): the server's own rules, so a
 // bad field is marked before anything is sent, with its message's catalogue id.
 import { knownVenue } from '../../client/src/components/concert-fields/venueChoice';
-import { checkConcert, checkVenue } from '../../client/src/features/admin/validation';
+import { checkConcert, checkVenue } from '../../client/src/features/admin/shared/validation';
 
 const venue = { name: 'Sa Sala', town: 'Palma', address: '', website: '', lat: '', lon: '' };
 

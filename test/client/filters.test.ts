@@ -16,7 +16,7 @@ import {
   uniqueBandNames,
   uniqueGenres,
   type AgendaFilters,
-} from '../../client/src/features/concerts/filters';
+} from '../../client/src/features/concerts/shared/filters';
 
 let nextId = 1;
 function concert(

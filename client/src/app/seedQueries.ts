@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { PageData } from '@common/page-render';
-import { concertKeys } from '@/features/concerts/keys';
+import { concertKeys } from '@/features/concerts/shared/keys';
 import { sessionKeys } from '@/lib/session';
 
 /**

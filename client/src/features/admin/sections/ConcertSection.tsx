@@ -5,9 +5,9 @@ import { ConcertActions } from '../components/ConcertActions';
 import { ConcertEditor } from '../components/ConcertEditor';
 import { concertLabel } from '../components/ConcertRow';
 import { Loaded } from '../components/Loaded';
-import { ADMIN_PATHS, concertAdminPath } from '../paths';
-import { adminKeys, getConcert } from '../queries';
-import { useAdminText } from '../texts';
+import { ADMIN_PATHS, concertAdminPath } from '../shared/paths';
+import { adminKeys, getConcert } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
 import { Notice, withNotice } from './notice';
 import { useSectionTitle } from './useSectionTitle';
 

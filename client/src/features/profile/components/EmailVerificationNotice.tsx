@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { useRichText, useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';
-import { sendVerificationEmail } from '../queries';
+import { sendVerificationEmail } from '../shared/queries';
 
 /** Under an unverified address: what it means, and a button that mails the link again. */
 export function EmailVerificationNotice() {
