@@ -7,7 +7,7 @@ import { apiFetch } from '@/lib/api';
 import { sessionKeys } from '@/lib/session';
 import { profileKeys } from '@/features/profile/shared/keys';
 
-// Not in api.ts with the other account calls: the landing's first script carries those (its
+// Not in queries.ts with the other account calls: the landing's first script carries those (its
 // sign-in form); this one only this page makes.
 function verifyEmail(token: string) {
   return apiFetch<MessageResponse>('/api/auth/verify-email', { method: 'POST', body: { token } });
