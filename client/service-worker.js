@@ -2,7 +2,7 @@
 // It keeps this build's shell (its hashed JS and CSS, the pictures every page shows) and one fan's
 // agenda, so /myconcerts opens offline: the page's HTML and GET /api/concerts, in a cache named
 // after the fan. Never another fan's: the pages say who is signed in
-// (client/src/lib/serviceWorker.ts), and a sign-out, or another fan signing in, deletes the
+// (client/src/app/serviceWorker.ts), and a sign-out, or another fan signing in, deletes the
 // previous fan's cache. Nothing else of the API, no other page, no write and no answer but a 200
 // is ever kept.
 
@@ -14,7 +14,9 @@ const AGENDA_PAGE = '/myconcerts';
 const AGENDA_API = '/api/concerts';
 /** The app asks for the agenda in its page's language: still the fan's one agenda, one copy. */
 const LANGUAGE_ONLY = /^\?lang=[a-z]{2}$/;
-/** Marks the copy served offline (client/src/features/concerts/OfflineNote.tsx reads it). */
+/**
+ * Marks the copy served offline (client/src/features/concerts/components/OfflineNote.tsx reads it).
+ */
 const OFFLINE_MARK = '<meta name="offline-copy" content="">';
 const PAGE_DATA = /<script id="app-data" type="application\/json">(.*?)<\/script>/s;
 

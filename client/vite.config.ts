@@ -52,7 +52,7 @@ const SHELL_PICTURES = ['/logo.webp', '/default-concert.webp'];
  * texts' formatter and the main catalogues (not the admin's: every visitor's worker fetches these).
  */
 const OFFLINE_MODULES =
-  /[\\/](features[\\/]concerts[\\/]MyConcertsPage\.tsx|lib[\\/]serviceWorker\.ts|i18n[\\/]runtime\.ts)$|^\0virtual:catalogue\/[a-z]+$/;
+  /[\\/](features[\\/]concerts[\\/]MyConcertsPage\.tsx|app[\\/]serviceWorker\.ts|i18n[\\/]runtime\.ts)$|^\0virtual:catalogue\/[a-z]+$/;
 const WORKER_BUILD = "const BUILD = { version: 'dev', shell: [] };";
 
 /**
@@ -171,9 +171,10 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'agenda',
               test: (id) =>
-                /[\\/](client[\\/]src[\\/]features[\\/](concerts[\\/]|calendar[\\/]AddToCalendar)|common[\\/]concert-page)/.test(
+                /[\\/](client[\\/]src[\\/](features[\\/]concerts[\\/]|components[\\/]icons\.tsx)|common[\\/]concert-page)/.test(
                   id,
-                ) && !/[\\/]concerts[\\/](agendaQuery\.ts|keys\.ts|\w+Page\.tsx)$/.test(id),
+                ) &&
+                !/[\\/]concerts[\\/](shared[\\/](agendaQuery|keys)\.ts|\w+Page\.tsx)$/.test(id),
               includeDependenciesRecursively: false,
             },
             {

@@ -69,8 +69,9 @@ describe.each(PAIRS)('the %s catalogues', (_name, spanish, catalogues) => {
   });
 });
 
-// The admin's pages merge its catalogue into the main one (client/src/features/admin/texts.tsx):
-// an id of both would hide one of them, and `admin.` is how the merge is told apart.
+// The admin's pages merge its catalogue into the main one
+// (client/src/features/admin/shared/texts.tsx): an id of both would hide one of them, and `admin.`
+// is how the merge is told apart.
 it('keeps the admin’s ids apart from the main catalogue’s, all under admin.', () => {
   const ids = Object.keys(adminEs);
   expect(ids.filter((id) => id in es || !id.startsWith('admin.'))).toEqual([]);

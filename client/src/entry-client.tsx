@@ -1,15 +1,16 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { App } from './App';
+import { App } from '@/app/App';
 import { translator } from '@/i18n/IntlContext';
 import { loadIntl, pageLocale } from '@/i18n/load';
 import { loadConfig } from '@/lib/config';
 import { startHydrating } from '@/lib/hydration';
-import { readPageData, seedQueries } from '@/lib/pageData';
+import { readPageData } from '@/lib/pageData';
+import { seedQueries } from '@/app/seedQueries';
 import { createQueryClient } from '@/lib/queryClient';
-import { agendaQuery } from '@/features/concerts/agendaQuery';
-import { preloadPageAt } from './routes';
+import { agendaQuery } from '@/features/concerts/shared/agendaQuery';
+import { preloadPageAt } from '@/app/routes';
 import './styles.css';
 
 /** A first visit's worker waits past the seconds a phone's slow CPU spends starting the page. */
@@ -26,7 +27,7 @@ async function start(container: HTMLElement) {
   // vite's dev server, where a worker would keep its files from one edit to the next.
   if (import.meta.env.PROD) {
     const startWorker = () =>
-      void Promise.all([import('@/lib/serviceWorker'), intlLoaded]).then(([worker, { intl }]) =>
+      void Promise.all([import('@/app/serviceWorker'), intlLoaded]).then(([worker, { intl }]) =>
         worker.startServiceWorker(queryClient, translator(intl)),
       );
     const delay = navigator.serviceWorker?.controller ? 0 : FIRST_INSTALL_DELAY_MS;

@@ -10,11 +10,11 @@ import type { Locale } from '@common/i18n/locales';
 import type { RenderPage } from '@common/page-render';
 import type { AppIntl } from '@/i18n/IntlContext';
 import { createAppIntl } from '@/i18n/runtime';
-import { App } from './App';
+import { App } from '@/app/App';
 import { ServerRedirect, type RedirectCollector } from '@/components/Redirect';
-import { seedQueries } from '@/lib/pageData';
+import { seedQueries } from '@/app/seedQueries';
 import { createQueryClient } from '@/lib/queryClient';
-import { preloadAllPages } from './routes';
+import { preloadAllPages } from '@/app/routes';
 
 /** Loads every page's code, so that a render never waits for one (call once, before rendering). */
 export const prepare = preloadAllPages;

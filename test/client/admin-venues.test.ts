@@ -1,8 +1,8 @@
-// The admin's venue checks in the browser (client/src/features/admin/validation.ts on the API's
-// zod schemas, client/src/components/concert-fields/venueChoice.ts): the server's own rules, so a
-// bad field is marked before anything is sent, with its message's catalogue id.
+// The admin's venue checks in the browser (client/src/features/admin/shared/validation.ts on the
+// API's zod schemas, client/src/components/concert-fields/venueChoice.ts): the server's own rules,
+// so a bad field is marked before anything is sent, with its message's catalogue id.
 import { knownVenue } from '../../client/src/components/concert-fields/venueChoice';
-import { checkConcert, checkVenue } from '../../client/src/features/admin/validation';
+import { checkConcert, checkVenue } from '../../client/src/features/admin/shared/validation';
 
 const venue = { name: 'Sa Sala', town: 'Palma', address: '', website: '', lat: '', lon: '' };
 

@@ -1,5 +1,5 @@
-// The agenda's filters (client/src/features/concerts/filters.ts): the pure functions behind the
-// date, score and band filters of the agenda page.
+// The agenda's filters (client/src/features/concerts/shared/filters.ts): the pure functions behind
+// the date, score and band filters of the agenda page.
 import type { ConcertDto, RecommendationDto } from '../../common/dto';
 import { GENRES } from '../../common/genres';
 import { DEMO_BANDS } from '../../server/demo/bands';
@@ -16,7 +16,7 @@ import {
   uniqueBandNames,
   uniqueGenres,
   type AgendaFilters,
-} from '../../client/src/features/concerts/filters';
+} from '../../client/src/features/concerts/shared/filters';
 
 let nextId = 1;
 function concert(

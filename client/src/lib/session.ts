@@ -1,8 +1,7 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import type { SessionResponse, SessionUserDto } from '@common/dto';
-import { profileKeys } from '@/features/profile/keys';
 import { apiFetch, setUnauthorizedHandler } from './api';
 
 export const sessionKeys = {
@@ -28,18 +27,21 @@ export function homePathFor(user: SessionUserDto): string {
   return user.onboardingCompleted ? '/myconcerts' : '/liked-music-genres';
 }
 
-/** A 401 from any signed-in call forgets the session and sends the person to the landing. */
-export function useUnauthorizedRedirect(): void {
+/**
+ * A 401 from any signed-in call forgets the session and the person's own data (every query under
+ * `ownData`), and sends the person to the landing.
+ */
+export function useUnauthorizedRedirect(ownData: QueryKey): void {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useEffect(() => {
     setUnauthorizedHandler(() => {
       setSessionUser(queryClient, null);
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] === profileKeys.all[0] });
+      queryClient.removeQueries({ queryKey: ownData });
       void navigate('/', { replace: true });
     });
     return () => setUnauthorizedHandler(null);
-  }, [queryClient, navigate]);
+  }, [queryClient, navigate, ownData]);
 }
 
 /** POST /api/auth/logout, then forget everything cached about the person. */

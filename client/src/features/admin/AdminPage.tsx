@@ -6,7 +6,7 @@ import { SignOutButton } from '@/components/SignOutButton';
 import { usePageTitle } from '@/components/usePageTitle';
 import { useSession } from '@/lib/session';
 import { AdminNav } from './components/AdminNav';
-import { ADMIN_PATHS } from './paths';
+import { ADMIN_PATHS } from './shared/paths';
 import { AiSection } from './sections/AiSection';
 import { BandsSection } from './sections/BandsSection';
 import { ChangeLogSection } from './sections/ChangeLogSection';
@@ -18,7 +18,7 @@ import { SubmissionSection } from './sections/SubmissionSection';
 import { SubmissionsSection } from './sections/SubmissionsSection';
 import { VenuesSection } from './sections/VenuesSection';
 import { WeeklyMailSection } from './sections/WeeklyMailSection';
-import { AdminTexts, useAdminText } from './texts';
+import { AdminTexts, useAdminText } from './shared/texts';
 import './AdminPage.css';
 
 /** Each section at its own address under /admin; an unknown one goes to the overview. */

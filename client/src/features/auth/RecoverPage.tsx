@@ -7,7 +7,7 @@ import { TextField } from '@/components/TextField';
 import { useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';
 import { useField } from '@/lib/useField';
-import { requestRecovery } from './api';
+import { requestRecovery } from './queries';
 import './AccountForms.css';
 
 export function RecoverPage() {

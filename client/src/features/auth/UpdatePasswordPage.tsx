@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api';
 import { newPasswordProblem } from '@/lib/passwordProblem';
 import { sessionKeys, setSessionUser } from '@/lib/session';
 import { useFragmentToken } from '@/lib/useFragmentToken';
-import { resetPassword } from './api';
+import { resetPassword } from './queries';
 import './AccountForms.css';
 
 const REDIRECT_DELAY_MS = 1500;

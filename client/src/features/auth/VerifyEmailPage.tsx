@@ -5,8 +5,10 @@ import { MailedLinkPage } from '@/components/MailedLinkPage';
 import { useRichText, useText } from '@/i18n/IntlContext';
 import { apiFetch } from '@/lib/api';
 import { sessionKeys } from '@/lib/session';
-import { profileKeys } from '@/features/profile/keys';
+import { profileKeys } from '@/features/profile/shared/keys';
 
+// Not in queries.ts with the other account calls: the landing's first script carries those (its
+// sign-in form); this one only this page makes.
 function verifyEmail(token: string) {
   return apiFetch<MessageResponse>('/api/auth/verify-email', { method: 'POST', body: { token } });
 }

@@ -5,8 +5,8 @@ import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
 import { OfflineNote } from './components/OfflineNote';
 import { RecommendationProgress } from './components/RecommendationProgress';
-import { useAgendaView } from './useAgendaView';
-import { useRecommendationProgress } from './useRecommendationProgress';
+import { useAgendaView } from './shared/useAgendaView';
+import { useRecommendationProgress } from './shared/useRecommendationProgress';
 import './Concerts.css';
 
 export function MyConcertsPage() {

@@ -4,7 +4,7 @@ import { useRichText, useText } from '@/i18n/IntlContext';
 import { AgendaList } from './components/AgendaList';
 import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
-import { useAgendaView } from './useAgendaView';
+import { useAgendaView } from './shared/useAgendaView';
 import './Concerts.css';
 
 /** Cards per page: 1,000 upcoming concerts stay a short page to render and to read. */

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api';
 import { newPasswordProblem } from '@/lib/passwordProblem';
 import { homePathFor, setSessionUser } from '@/lib/session';
 import { useField } from '@/lib/useField';
-import { authenticate, type AuthMode } from '@/features/auth/api';
+import { authenticate, type AuthMode } from '@/features/auth/queries';
 
 /** Email + password sign-up, or login after the toggle. */
 export function AuthForm() {

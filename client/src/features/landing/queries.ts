@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CarouselResponse } from '@common/dto';
 import { apiFetch } from '@/lib/api';
-import { concertKeys } from '@/features/concerts/keys';
+import { concertKeys } from '@/features/concerts/shared/keys';
 
 export const carouselQuery = {
   queryKey: concertKeys.carousel(),

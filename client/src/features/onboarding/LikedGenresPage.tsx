@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { MAX_LIKED_GENRES } from '@common/rules';
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
-import { useProfile } from '@/features/profile/queries';
+import { useProfile } from '@/features/profile/shared/queries';
 import { useText } from '@/i18n/IntlContext';
 import { useOnboardingDraft } from './draft';
 import { GenreChips } from './GenreChips';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MailedLinkPage } from '@/components/MailedLinkPage';
 import { useText } from '@/i18n/IntlContext';
-import { confirmSubmission } from './api';
+import { confirmSubmission } from './queries';
 
 /** The link mailed to a submission's contact address: the concert joins the moderation queue. */
 export function ConfirmSubmissionPage() {

@@ -19,7 +19,7 @@ import { usePageTitle } from '@/components/usePageTitle';
 import { useRichText, useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';
 import { imageFileProblem } from '@/lib/imageFile';
-import { fetchSubmissionForm, sendSubmission, submissionKeys } from './api';
+import { fetchSubmissionForm, sendSubmission, submissionKeys } from './queries';
 import { submissionTexts, type SubmissionText } from './submissionDraft';
 import './PublishPage.css';
 

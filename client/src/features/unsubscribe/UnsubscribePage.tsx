@@ -1,19 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import type { MessageResponse } from '@common/dto';
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { StaticPage } from '@/components/StaticPage';
 import { useText } from '@/i18n/IntlContext';
-import { ApiError, apiFetch } from '@/lib/api';
-
-/** The weekly mail, or the artist alerts alone (`list=alerts`): each its page's texts,
- * `unsubscribe.<list>.*`. */
-type List = 'weekly' | 'alerts';
-
-function unsubscribe(body: { userId: string; token: string; list: List }) {
-  return apiFetch<MessageResponse>('/api/unsubscribe', { method: 'POST', body });
-}
+import { ApiError } from '@/lib/api';
+import { unsubscribe, type MailList } from './queries';
 
 /**
  * The unsubscribe link of the weekly mail or of the artist alerts. Opening it does nothing by
@@ -23,7 +15,8 @@ export function UnsubscribePage() {
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? '';
   const token = params.get('token') ?? '';
-  const list: List = params.get('list') === 'alerts' ? 'alerts' : 'weekly';
+  // Each list its page's texts, `unsubscribe.<list>.*`.
+  const list: MailList = params.get('list') === 'alerts' ? 'alerts' : 'weekly';
   const t = useText();
   const mutation = useMutation({
     mutationFn: unsubscribe,

@@ -4,11 +4,10 @@ import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { ApiError } from '@/lib/api';
 import { useErrorText } from '@/i18n/useErrorText';
-import { runAction } from '../api';
-import { useAdminFormats, type AdminFormats } from '../format';
-import { useRuns } from '../queries';
-import { useAdminText, type AdminTranslate } from '../texts';
-import { useAdminMutation } from '../useAdminMutation';
+import { useAdminFormats, type AdminFormats } from '../shared/format';
+import { runAction, useRuns } from '../shared/queries';
+import { useAdminText, type AdminTranslate } from '../shared/texts';
+import { useAdminMutation } from '../shared/useAdminMutation';
 
 /** Runs an admin action endpoint; its reply is the section's message, a failure's reason apart. */
 export function useAdminAction(failure: string) {

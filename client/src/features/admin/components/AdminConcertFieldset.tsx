@@ -6,8 +6,8 @@ import { ConcertFieldset, type ConcertLimits } from '@/components/concert-fields
 import type { VenueChoice } from '@/components/concert-fields/venueChoice';
 import { TextField } from '@/components/TextField';
 import type { BoundField } from '@/lib/useDraft';
-import { useAdminText, type AdminTranslate } from '../texts';
-import type { AdminConcertText } from '../validation';
+import { useAdminText, type AdminTranslate } from '../shared/texts';
+import type { AdminConcertText } from '../shared/validation';
 import { ImageField } from './ImageField';
 import { VenueContactFields } from './VenueFields';
 

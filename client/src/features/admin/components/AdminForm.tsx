@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { StatusRegion } from '@/components/FormStatus';
 import type { Checked } from '@/lib/parseDraft';
-import { useAdminText } from '../texts';
-import type { useAdminMutation } from '../useAdminMutation';
+import { useAdminText } from '../shared/texts';
+import type { useAdminMutation } from '../shared/useAdminMutation';
 
 interface AdminFormProps<Input> {
   draft: { check: () => Checked<Input, string> };

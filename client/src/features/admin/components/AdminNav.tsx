@@ -2,8 +2,8 @@
 // concert's page keeps 'Conciertos' marked). It wraps onto more lines on a phone. Plain links:
 // NavLink would add its code to the router's chunk every page loads.
 import { Link, useLocation } from 'react-router';
-import { ADMIN_PATHS, ADMIN_SECTIONS } from '../paths';
-import { useAdminText } from '../texts';
+import { ADMIN_PATHS, ADMIN_SECTIONS } from '../shared/paths';
+import { useAdminText } from '../shared/texts';
 
 const isOpen = (pathname: string, to: string) =>
   pathname === to || (to !== ADMIN_PATHS.overview && pathname.startsWith(`${to}/`));

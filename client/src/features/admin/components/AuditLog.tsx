@@ -4,12 +4,11 @@ import { Link } from 'react-router';
 import type { AdminAuditDto } from '@common/admin-rules';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
-import { useAdminFormats } from '../format';
-import { adminKeys } from '../keys';
-import { listAudit } from '../manage-api';
-import { ADMIN_PATHS, concertAdminPath } from '../paths';
-import { useAdminRichText, useAdminText } from '../texts';
-import { usePagedQuery } from '../usePagedQuery';
+import { useAdminFormats } from '../shared/format';
+import { ADMIN_PATHS, concertAdminPath } from '../shared/paths';
+import { adminKeys, listAudit } from '../shared/queries';
+import { useAdminRichText, useAdminText } from '../shared/texts';
+import { usePagedQuery } from '../shared/usePagedQuery';
 import { PagedList, type ListTexts } from './PagedList';
 
 const LIST_TEXTS: ListTexts = {

@@ -1,6 +1,6 @@
 // The text fields of the band forms (create and edit): the label and limits live here once.
 import { TextField, type TextFieldProps } from '@/components/TextField';
-import { useAdminText } from '../texts';
+import { useAdminText } from '../shared/texts';
 
 type FieldProps = Omit<TextFieldProps, 'label'>;
 

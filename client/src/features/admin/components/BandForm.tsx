@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
-import { createBand } from '../api';
-import { useAdminText } from '../texts';
-import { useAdminMutation } from '../useAdminMutation';
-import { checkBand, type BandText } from '../validation';
+import { createBand } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
+import { useAdminMutation } from '../shared/useAdminMutation';
+import { checkBand, type BandText } from '../shared/validation';
 import { AdminForm } from './AdminForm';
 import { BandNameField, SpotifyField } from './BandFields';
 import { GenreChecks } from './GenreChecks';

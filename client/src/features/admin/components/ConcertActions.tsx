@@ -3,9 +3,9 @@
 import { useState } from 'react';
 import type { AdminConcertDto } from '@common/admin-rules';
 import { StatusRegion } from '@/components/FormStatus';
-import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../manage-api';
-import { useAdminText } from '../texts';
-import { latestMessage, useAdminMutation } from '../useAdminMutation';
+import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
+import { latestMessage, useAdminMutation } from '../shared/useAdminMutation';
 import { RowButton, useDeleteMutation } from './RowActions';
 
 interface ConcertActionsProps {

@@ -8,11 +8,10 @@ import { TextField } from '@/components/TextField';
 import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
 import { mapChecked } from '@/lib/parseDraft';
 import { useField } from '@/lib/useField';
-import { linkBand, unlinkBand, updateConcert } from '../manage-api';
-import { useAdminText } from '../texts';
-import { latestMessage, useAdminMutation, useSaveChanges } from '../useAdminMutation';
-import { useVenues } from '../useVenues';
-import { checkConcert, type AdminConcertText } from '../validation';
+import { linkBand, unlinkBand, updateConcert, useVenues } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
+import { latestMessage, useAdminMutation, useSaveChanges } from '../shared/useAdminMutation';
+import { checkConcert, type AdminConcertText } from '../shared/validation';
 import { AdminForm } from './AdminForm';
 import { AdminConcertFieldset } from './AdminConcertFieldset';
 

@@ -2,12 +2,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TitledSection } from '@/components/TitledSection';
 import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';
-import { createConcert } from '../api';
-import { useAdminMutation } from '../useAdminMutation';
-import { concertAdminPath } from '../paths';
-import { useAdminRichText, useAdminText } from '../texts';
-import { useVenues } from '../useVenues';
-import { checkConcert, type AdminConcertText } from '../validation';
+import { createConcert, useVenues } from '../shared/queries';
+import { useAdminMutation } from '../shared/useAdminMutation';
+import { concertAdminPath } from '../shared/paths';
+import { useAdminRichText, useAdminText } from '../shared/texts';
+import { checkConcert, type AdminConcertText } from '../shared/validation';
 import { AdminForm } from './AdminForm';
 import { AdminConcertFieldset } from './AdminConcertFieldset';
 

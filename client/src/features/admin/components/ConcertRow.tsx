@@ -1,8 +1,8 @@
 // One concert of the admin list: its line links to the concert's own page, where it is edited.
 import { Link } from 'react-router';
 import type { AdminConcertDto } from '@common/admin-rules';
-import { concertAdminPath } from '../paths';
-import { useAdminText, type AdminTranslate } from '../texts';
+import { concertAdminPath } from '../shared/paths';
+import { useAdminText, type AdminTranslate } from '../shared/texts';
 import { ConcertActions } from './ConcertActions';
 
 /** A concert in one line: '2026-07-05 21:30 · Banda A + Banda B · Es Gremi'. */

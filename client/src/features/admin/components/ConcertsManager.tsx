@@ -5,10 +5,9 @@ import { SelectField } from '@/components/SelectField';
 import { TextField } from '@/components/TextField';
 import { TitledSection } from '@/components/TitledSection';
 import { GenreField } from '@/components/concert-fields/ConcertFieldset';
-import { adminKeys } from '../keys';
-import { listConcerts, type ConcertFilters } from '../manage-api';
-import { useAdminText } from '../texts';
-import { usePagedQuery } from '../usePagedQuery';
+import { adminKeys, listConcerts, type ConcertFilters } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
+import { usePagedQuery } from '../shared/usePagedQuery';
 import { ConcertRow } from './ConcertRow';
 import { PagedList, type ListTexts } from './PagedList';
 

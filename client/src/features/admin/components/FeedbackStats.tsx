@@ -12,10 +12,9 @@ import type {
 } from '@common/dto';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
-import { useAdminFormats } from '../format';
-import { adminKeys } from '../keys';
-import { getFeedback } from '../manage-api';
-import { useAdminRichText, useAdminText } from '../texts';
+import { useAdminFormats } from '../shared/format';
+import { adminKeys, getFeedback } from '../shared/queries';
+import { useAdminRichText, useAdminText } from '../shared/texts';
 import { ListState } from './ListState';
 
 const ENGINES: { engine: RecommendationEngineName; name: AdminMessageId }[] = [

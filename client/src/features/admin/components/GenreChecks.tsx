@@ -1,7 +1,7 @@
 // The genre checkboxes of the band forms (create and edit), kept in the list's order.
 import { GENRES } from '@common/genres';
 import { GenreCheckboxes } from '@/components/GenreCheckboxes';
-import { useAdminText } from '../texts';
+import { useAdminText } from '../shared/texts';
 
 interface GenreChecksProps {
   value: string[];

@@ -8,8 +8,8 @@ import { useErrorText } from '@/i18n/useErrorText';
 import { ApiError } from '@/lib/api';
 import { imageFileProblem } from '@/lib/imageFile';
 import type { BoundField } from '@/lib/useDraft';
-import { uploadImage } from '../api';
-import { useAdminText } from '../texts';
+import { uploadImage } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
 
 /**
  * Upload a picture (stored and resized by the server) or type any image URL; both stay editable,

@@ -1,6 +1,6 @@
 import type { AdminOverviewResponse } from '@common/dto';
-import { useAdminFormats } from '../format';
-import { useAdminText } from '../texts';
+import { useAdminFormats } from '../shared/format';
+import { useAdminText } from '../shared/texts';
 
 /** How the last weekly campaign went: when, test or real, sent, failed and still pending. */
 export function LastWeeklyMail({ weekly }: { weekly: AdminOverviewResponse['lastWeeklyMail'] }) {

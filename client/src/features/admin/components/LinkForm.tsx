@@ -3,10 +3,10 @@
 import { useId, useState } from 'react';
 import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';
-import { createLink } from '../api';
-import { useAdminText } from '../texts';
-import { useAdminMutation } from '../useAdminMutation';
-import { checkLink } from '../validation';
+import { createLink } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
+import { useAdminMutation } from '../shared/useAdminMutation';
+import { checkLink } from '../shared/validation';
 import { AdminForm } from './AdminForm';
 import { BandPicker, ConcertPicker } from './Pickers';
 

@@ -1,6 +1,6 @@
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
-import { useAdminText } from '../texts';
+import { useAdminText } from '../shared/texts';
 
 interface ListStateProps {
   query: { isPending: boolean; isError: boolean };

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { LoadFailure } from '@/components/LoadFailure';
 import { Loading } from '@/components/Loading';
 import { useErrorText } from '@/i18n/useErrorText';
-import { useAdminText } from '../texts';
+import { useAdminText } from '../shared/texts';
 
 interface LoadedProps<Data> {
   query: UseQueryResult<Data>;

@@ -4,8 +4,8 @@
 import { useId, type ReactNode } from 'react';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TextField } from '@/components/TextField';
-import { useAdminText } from '../texts';
-import type { PagedQuery } from '../usePagedQuery';
+import { useAdminText } from '../shared/texts';
+import type { PagedQuery } from '../shared/usePagedQuery';
 import { ListState } from './ListState';
 import { Pager } from './Pager';
 

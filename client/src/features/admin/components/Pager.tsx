@@ -1,4 +1,4 @@
-import { useAdminText } from '../texts';
+import { useAdminText } from '../shared/texts';
 
 interface PagerProps {
   /** Names the navigation for screen readers ('Páginas de bandas'…). */

@@ -5,10 +5,9 @@ import type { AdminConcertOptionDto } from '@common/admin-rules';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TextField } from '@/components/TextField';
 import { useField } from '@/lib/useField';
-import { searchBands, searchConcerts } from '../api';
-import { useDebounced } from '../useDebounced';
-import { adminKeys } from '../keys';
-import { useAdminText, type AdminTranslate } from '../texts';
+import { adminKeys, searchBands, searchConcerts } from '../shared/queries';
+import { useDebounced } from '../shared/useDebounced';
+import { useAdminText, type AdminTranslate } from '../shared/texts';
 import { concertLine } from './ConcertRow';
 
 interface PickerProps {

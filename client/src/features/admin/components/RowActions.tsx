@@ -1,8 +1,8 @@
 // The parts of an admin list row (bands, venues, concerts): its buttons, all secondary and never
 // submitting, the delete's mutation, and the frame of a band's or a venue's row.
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
-import { useAdminText } from '../texts';
-import { useAdminMutation } from '../useAdminMutation';
+import { useAdminText } from '../shared/texts';
+import { useAdminMutation } from '../shared/useAdminMutation';
 
 type RowButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'type' | 'className'>;
 

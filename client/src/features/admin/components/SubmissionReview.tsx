@@ -18,12 +18,12 @@ import {
   rejectSubmission,
   saveSubmission,
   type SubmissionEdit,
-} from '@/features/submissions/api';
-import { useAdminFormats } from '../format';
-import { useAdminText } from '../texts';
-import { latestMessage, useAdminMutation } from '../useAdminMutation';
-import { useVenues } from '../useVenues';
-import { checkReview, type ReviewText } from '../validation';
+} from '@/features/submissions/queries';
+import { useAdminFormats } from '../shared/format';
+import { useAdminText } from '../shared/texts';
+import { latestMessage, useAdminMutation } from '../shared/useAdminMutation';
+import { useVenues } from '../shared/queries';
+import { checkReview, type ReviewText } from '../shared/validation';
 import { ImageField } from './ImageField';
 
 const draftOf = (submission: SubmissionDto): ReviewText => ({

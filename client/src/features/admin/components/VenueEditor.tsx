@@ -5,10 +5,10 @@ import type { VenueInput, VenueUpdateInput } from '@common/admin';
 import type { AdminManagedVenueDto } from '@common/admin-rules';
 import { mapChecked } from '@/lib/parseDraft';
 import { useDraft } from '@/lib/useDraft';
-import { updateVenue } from '../manage-api';
-import { useAdminText } from '../texts';
-import { useSaveChanges } from '../useAdminMutation';
-import { checkVenue, type VenueText } from '../validation';
+import { updateVenue } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
+import { useSaveChanges } from '../shared/useAdminMutation';
+import { checkVenue, type VenueText } from '../shared/validation';
 import { AdminForm } from './AdminForm';
 import { VenueFields } from './VenueFields';
 

@@ -3,8 +3,8 @@
 import { ADMIN_NAME_MAX, ADMIN_URL_MAX } from '@common/admin-rules';
 import { TextField } from '@/components/TextField';
 import type { BoundField } from '@/lib/useDraft';
-import { useAdminText } from '../texts';
-import type { VenueText } from '../validation';
+import { useAdminText } from '../shared/texts';
+import type { VenueText } from '../shared/validation';
 
 /** Examples in the empty fields: numbers and an address, the same in every language. */
 const EXAMPLES = { lat: '39.57', lon: '2.65', website: 'https://...' };

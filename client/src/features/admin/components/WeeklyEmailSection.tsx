@@ -1,8 +1,8 @@
 import { useAdminAction } from './ActionSection';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
-import { useOverview } from '../queries';
-import { useAdminText } from '../texts';
+import { useOverview } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
 import { LastWeeklyMail } from './LastWeeklyMail';
 
 export function WeeklyEmailSection() {

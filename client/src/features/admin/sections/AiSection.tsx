@@ -2,7 +2,7 @@ import type { AdminRunKind } from '@common/dto';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { ActionSection } from '../components/ActionSection';
 import { FeedbackStats } from '../components/FeedbackStats';
-import { useAdminText } from '../texts';
+import { useAdminText } from '../shared/texts';
 import { useSectionTitle } from './useSectionTitle';
 
 /** The three generations: each one's endpoint, its title (also its button) and its failure. */

@@ -5,10 +5,9 @@ import { ConcertActions } from '../components/ConcertActions';
 import { ConcertEditor } from '../components/ConcertEditor';
 import { concertLabel } from '../components/ConcertRow';
 import { Loaded } from '../components/Loaded';
-import { adminKeys } from '../keys';
-import { getConcert } from '../manage-api';
-import { ADMIN_PATHS, concertAdminPath } from '../paths';
-import { useAdminText } from '../texts';
+import { ADMIN_PATHS, concertAdminPath } from '../shared/paths';
+import { adminKeys, getConcert } from '../shared/queries';
+import { useAdminText } from '../shared/texts';
 import { Notice, withNotice } from './notice';
 import { useSectionTitle } from './useSectionTitle';
 

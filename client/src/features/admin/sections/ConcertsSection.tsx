@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ConcertsManager } from '../components/ConcertsManager';
-import { ADMIN_PATHS } from '../paths';
-import { useAdminText } from '../texts';
+import { ADMIN_PATHS } from '../shared/paths';
+import { useAdminText } from '../shared/texts';
 import { Notice } from './notice';
 import { useSectionTitle } from './useSectionTitle';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ConcertForm } from '../components/ConcertForm';
-import { ADMIN_PATHS } from '../paths';
-import { useAdminText } from '../texts';
+import { ADMIN_PATHS } from '../shared/paths';
+import { useAdminText } from '../shared/texts';
 import { useSectionTitle } from './useSectionTitle';
 
 /** /admin/conciertos/nuevo: the concert form; the new concert's page is linked once created. */

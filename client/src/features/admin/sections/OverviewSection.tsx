@@ -5,9 +5,9 @@ import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
 import { LastWeeklyMail } from '../components/LastWeeklyMail';
 import { Loaded } from '../components/Loaded';
-import { ADMIN_PATHS } from '../paths';
-import { useOverview } from '../queries';
-import { useAdminRichText, useAdminText } from '../texts';
+import { ADMIN_PATHS } from '../shared/paths';
+import { useOverview } from '../shared/queries';
+import { useAdminRichText, useAdminText } from '../shared/texts';
 import { useSectionTitle } from './useSectionTitle';
 
 /** Where a failed background job is handled, by its queue. */

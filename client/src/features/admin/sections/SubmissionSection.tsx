@@ -5,11 +5,11 @@ import type { AdminMessageId } from '@common/i18n/catalogues';
 import type { SubmissionDto } from '@common/submission-rules';
 import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
-import { fetchSubmission, submissionKeys } from '@/features/submissions/api';
+import { fetchSubmission, submissionKeys } from '@/features/submissions/queries';
 import { Loaded } from '../components/Loaded';
 import { SubmissionReview } from '../components/SubmissionReview';
-import { ADMIN_PATHS, concertAdminPath } from '../paths';
-import { useAdminText } from '../texts';
+import { ADMIN_PATHS, concertAdminPath } from '../shared/paths';
+import { useAdminText } from '../shared/texts';
 import { useSectionTitle } from './useSectionTitle';
 
 const OUTCOMES: Record<Exclude<SubmissionDto['status'], 'pending'>, AdminMessageId> = {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TitledSection } from '@/components/TitledSection';
-import { fetchPendingSubmissions, submissionKeys } from '@/features/submissions/api';
+import { fetchPendingSubmissions, submissionKeys } from '@/features/submissions/queries';
 import { ListState } from '../components/ListState';
-import { useAdminFormats } from '../format';
-import { submissionAdminPath } from '../paths';
-import { useAdminText } from '../texts';
+import { useAdminFormats } from '../shared/format';
+import { submissionAdminPath } from '../shared/paths';
+import { useAdminText } from '../shared/texts';
 import { useSectionTitle } from './useSectionTitle';
 
 /** /admin/propuestas: the moderation queue, oldest first; each opens at its own address. */

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import type { AgendaConcertDto } from '@common/dto';
 import { useText } from '@/i18n/IntlContext';
-import { useRenderLimit } from '../useRenderLimit';
+import { useRenderLimit } from '../shared/useRenderLimit';
 import { ConcertCard } from './ConcertCard';
 
 interface AgendaListProps {

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { LoadFailure } from '@/components/LoadFailure';
 import { useText } from '@/i18n/IntlContext';
-import type { useAgendaView } from '../useAgendaView';
+import type { useAgendaView } from '../shared/useAgendaView';
 import { AgendaSkeleton } from './AgendaSkeleton';
 
 interface AgendaStatusProps {

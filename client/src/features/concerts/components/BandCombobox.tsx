@@ -1,7 +1,7 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { useText } from '@/i18n/IntlContext';
-import { normalizeText } from '../filters';
-import { CROSS } from './icons';
+import { normalizeText } from '../shared/filters';
+import { CROSS } from '@/components/icons';
 
 const MIN_CHARS = 2;
 const MAX_SUGGESTIONS = 5;

@@ -1,8 +1,8 @@
 import { useId, useRef, useState } from 'react';
-import { matchingBands } from '../filters';
+import { matchingBands } from '../shared/filters';
 import { useText } from '@/i18n/IntlContext';
 import type { BandFilterProps } from './BandCombobox';
-import { CROSS } from './icons';
+import { CROSS } from '@/components/icons';
 
 const MAGNIFIER = '🔍 ';
 

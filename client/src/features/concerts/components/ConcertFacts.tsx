@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import type { AgendaConcertDto } from '@common/dto';
 import { spotifyArtistId } from '@common/spotify';
-import type { AddToCalendarProps } from '@/features/calendar/AddToCalendar';
+import type { AddToCalendarProps } from './AddToCalendar';
 import { useText } from '@/i18n/IntlContext';
 import { formatHour } from './shareText';
 import { SpotifyListen } from './SpotifyListen';

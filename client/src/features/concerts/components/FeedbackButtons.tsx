@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import type { Feedback } from '@common/genres';
 import { useText } from '@/i18n/IntlContext';
-import { useFeedbackMutation } from '../queries';
-import { ThumbIcon } from './icons';
+import { useFeedbackMutation } from '../shared/queries';
+import { ThumbIcon } from '@/components/icons';
 
 interface FeedbackButtonsProps {
   concertId: number;

@@ -3,11 +3,11 @@ import type { AgendaConcertDto } from '@common/dto';
 import { genreName } from '@/i18n/genreName';
 import { useText } from '@/i18n/IntlContext';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';
-import { uniqueBandNames, uniqueGenres, type AgendaFilters } from '../filters';
-import { PRICE_RANGES } from '../priceFilter';
+import { uniqueBandNames, uniqueGenres, type AgendaFilters } from '../shared/filters';
+import { PRICE_RANGES } from '../shared/priceFilter';
 import { BandCombobox } from './BandCombobox';
 import { BandSearchDialog } from './BandSearchDialog';
-import { CROSS } from './icons';
+import { CROSS } from '@/components/icons';
 
 interface FiltersBarProps {
   filters: AgendaFilters;

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { FormStatus } from '@/components/FormStatus';
 import { useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';
-import { useGoingMutation } from '../queries';
+import { useGoingMutation } from '../shared/queries';
 
 /** How many fans go, never who: '3 van' to the eye, '3 fans van' to a screen reader. */
 export function GoingCount({ count, id }: { count: number; id?: string }) {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useText } from '@/i18n/IntlContext';
-import { useLikeMutation } from '../queries';
-import { HeartIcon } from './icons';
+import { useLikeMutation } from '../shared/queries';
+import { HeartIcon } from '@/components/icons';
 
 interface LikeButtonProps {
   concertId: number;

@@ -5,7 +5,7 @@
 import { useId, useState } from 'react';
 import { spotifyEmbedUrl } from '@common/spotify';
 import { useRichText, useText } from '@/i18n/IntlContext';
-import { PlayIcon } from './icons';
+import { PlayIcon } from '@/components/icons';
 
 /** What the compact player needs: its controls and the artist's name fit in this height. */
 const PLAYER_HEIGHT = 152;

@@ -2,7 +2,7 @@ import { concertPath } from '@common/concert-page';
 import type { AgendaConcertDto } from '@common/dto';
 import type { Translate } from '@/i18n/IntlContext';
 import type { Formats } from '@/i18n/useFormats';
-import { bandNamesOf } from '../filters';
+import { bandNamesOf } from '../shared/filters';
 
 export function concertTitle(concert: AgendaConcertDto, t: Translate): string {
   const names = bandNamesOf(concert);

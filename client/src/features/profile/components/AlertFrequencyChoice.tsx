@@ -4,7 +4,7 @@ import { ALERT_FREQUENCIES, type AlertFrequency } from '@common/rules';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { useText } from '@/i18n/IntlContext';
-import { useProfileSetting } from '../queries';
+import { useProfileSetting } from '../shared/queries';
 
 export function AlertFrequencyChoice({ frequency }: { frequency: AlertFrequency }) {
   const save = useProfileSetting((alertFrequency: AlertFrequency) => ({ alertFrequency }));

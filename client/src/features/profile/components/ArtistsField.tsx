@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { MAX_ARTIST_LENGTH, MAX_ARTISTS } from '@common/rules';
-import { CROSS } from '@/features/concerts/components/icons';
+import { CROSS } from '@/components/icons';
 import { useText } from '@/i18n/IntlContext';
 
 interface ArtistsFieldProps {

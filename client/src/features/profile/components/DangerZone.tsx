@@ -5,7 +5,7 @@ import type { ProfileDto } from '@common/dto';
 import { PasswordField } from '@/components/PasswordField';
 import { ApiError } from '@/lib/api';
 import { setSessionUser } from '@/lib/session';
-import { deleteAccount } from '../queries';
+import { deleteAccount } from '../shared/queries';
 import { ReauthHint, REAUTH_REQUIRED, ReauthNotice } from './ReauthNotice';
 import { FormStatus } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';

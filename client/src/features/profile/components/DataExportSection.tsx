@@ -7,7 +7,7 @@ import { TitledSection } from '@/components/TitledSection';
 import { ApiError } from '@/lib/api';
 import { saveFile } from '@/lib/saveFile';
 import { useText } from '@/i18n/IntlContext';
-import { downloadOwnData } from '../queries';
+import { downloadOwnData } from '../shared/queries';
 
 type State = 'idle' | 'preparing' | 'done' | 'failed';
 

@@ -1,16 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import type { MessageResponse } from '@common/dto';
-import { apiFetch } from '@/lib/api';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { useRichText, useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';
-
-function sendVerificationEmail() {
-  return apiFetch<MessageResponse>('/api/profile/verification-email', {
-    method: 'POST',
-    body: {},
-  });
-}
+import { sendVerificationEmail } from '../shared/queries';
 
 /** Under an unverified address: what it means, and a button that mails the link again. */
 export function EmailVerificationNotice() {

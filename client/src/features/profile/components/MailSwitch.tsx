@@ -4,7 +4,7 @@
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { useText } from '@/i18n/IntlContext';
-import { useProfileSetting } from '../queries';
+import { useProfileSetting } from '../shared/queries';
 
 /** Each switch's words: `profile.<field>.title` and `.label`. */
 type Field = 'changeNotices' | 'showReminders';

@@ -3,9 +3,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import type { SessionDto } from '@common/dto';
-import { calendarKeys } from '@/features/calendar/queries';
-import { profileKeys } from '../keys';
-import { endOtherSessions, endSession, useSessions } from '../queries';
+import { profileKeys } from '../shared/keys';
+import { calendarKeys, endOtherSessions, endSession, useSessions } from '../shared/queries';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { INTL_LOCALES } from '@common/locale-format';

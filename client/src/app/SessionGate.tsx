@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Redirect } from './Redirect';
+import { Redirect } from '@/components/Redirect';
 import { useText } from '@/i18n/IntlContext';
 import { homePathFor, useSession } from '@/lib/session';
-import { Loading } from './Loading';
+import { Loading } from '@/components/Loading';
 
 interface RequireSessionProps {
   children: ReactNode;

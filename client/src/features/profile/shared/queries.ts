@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ProfileDto, SessionsResponse } from '@common/dto';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar';
+import type { MessageResponse, ProfileDto, SessionsResponse } from '@common/dto';
 import type { AlertFrequency } from '@common/rules';
 import { apiDownload, apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
@@ -39,6 +40,14 @@ export function useProfileSetting<T>(toUpdate: (value: T) => ProfileUpdate) {
   });
 }
 
+/** Mails the link that proves the address again. */
+export function sendVerificationEmail(): Promise<MessageResponse> {
+  return apiFetch<MessageResponse>('/api/profile/verification-email', {
+    method: 'POST',
+    body: {},
+  });
+}
+
 export function changePassword(body: {
   currentPassword?: string;
   newPassword: string;
@@ -70,4 +79,33 @@ export function endOtherSessions(): Promise<void> {
 /** 'Descargar mis datos': the JSON file of everything held about the fan. */
 export function downloadOwnData() {
   return apiDownload('/api/profile/export', 'conciertos-mallorca-mis-datos.json');
+}
+
+// 'Tu calendario': the fan's private calendar feed. Under the profile's prefix, so a lost session
+// forgets it with the rest of the profile.
+export const calendarKeys = {
+  feed: () => [...profileKeys.all, 'calendar'] as const,
+};
+
+export function useCalendarFeed() {
+  return useQuery({
+    queryKey: calendarKeys.feed(),
+    queryFn: ({ signal }) => apiFetch<CalendarFeedDto>('/api/profile/calendar', { signal }),
+    staleTime: 0,
+  });
+}
+
+export function makeCalendarFeedLink(): Promise<CalendarFeedLinkDto> {
+  return apiFetch<CalendarFeedLinkDto>('/api/profile/calendar/token', { method: 'POST', body: {} });
+}
+
+export function revokeCalendarFeedLink(): Promise<void> {
+  return apiFetch<void>('/api/profile/calendar/token', { method: 'DELETE', body: {} });
+}
+
+export function setIncludeExtreme(includeExtreme: boolean): Promise<CalendarFeedDto> {
+  return apiFetch<CalendarFeedDto>('/api/profile/calendar', {
+    method: 'PATCH',
+    body: { includeExtreme },
+  });
 }

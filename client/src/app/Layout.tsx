@@ -1,10 +1,11 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { Loading } from './Loading';
+import { Loading } from '@/components/Loading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
 import { useText } from '@/i18n/IntlContext';
 import { useUnauthorizedRedirect } from '@/lib/session';
+import { profileKeys } from '@/features/profile/shared/keys';
 
 /**
  * A new page starts at the top (declarative routes keep no scroll positions). Not the first page:
@@ -23,7 +24,7 @@ function useScrollToTopOnNavigation(): void {
 /** Every page's frame: header, main and footer around the page the address names. */
 export function Layout({ children }: { children: ReactNode }) {
   useScrollToTopOnNavigation();
-  useUnauthorizedRedirect();
+  useUnauthorizedRedirect(profileKeys.all);
   const t = useText();
   return (
     <>

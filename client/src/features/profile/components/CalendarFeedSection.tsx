@@ -20,7 +20,7 @@ import {
   revokeCalendarFeedLink,
   setIncludeExtreme,
   useCalendarFeed,
-} from './queries';
+} from '../shared/queries';
 import { INTL_LOCALES } from '@common/locale-format';
 import { genreName } from '@/i18n/genreName';
 import { useLocale, useRichText, useText } from '@/i18n/IntlContext';

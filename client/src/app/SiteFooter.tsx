@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useText } from '@/i18n/IntlContext';
 import { useAppConfig } from '@/lib/config';
-import { BandsFormLink } from './BandsFormLink';
-import { ExternalLink } from './ExternalLink';
+import { BandsFormLink } from '@/components/BandsFormLink';
+import { ExternalLink } from '@/components/ExternalLink';
 import { LanguageSwitch } from './LanguageSwitch';
 
 export function SiteFooter() {

@@ -2,7 +2,7 @@ import { Link, useNavigate } from 'react-router';
 import { useText } from '@/i18n/IntlContext';
 import { useSession } from '@/lib/session';
 import { LanguageSwitch } from './LanguageSwitch';
-import { SignOutButton } from './SignOutButton';
+import { SignOutButton } from '@/components/SignOutButton';
 
 function AccountActions() {
   const navigate = useNavigate();

@@ -1,5 +1,5 @@
 // Query keys of the profile feature. Everything sits under 'profile' so a lost session can
-// forget all of it with one prefix (see lib/session.ts).
+// forget all of it with one prefix (Layout hands `all` to useUnauthorizedRedirect).
 const PROFILE = ['profile'] as const;
 
 export const profileKeys = {

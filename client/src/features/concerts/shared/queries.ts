@@ -8,6 +8,7 @@ import type {
   LikeCountsResponse,
   LikeResponse,
   RecommendationDto,
+  RecommendationProgressDto,
 } from '@common/dto';
 import type { Feedback } from '@common/genres';
 import { ApiError, apiFetch } from '@/lib/api';
@@ -78,6 +79,14 @@ export function useConcert(id: number) {
     retry: 1,
   });
 }
+
+/** Starts scoring the fan's unscored concerts; answers how far it has got. */
+export const startRecommendations = (signal?: AbortSignal) =>
+  apiFetch<RecommendationProgressDto>('/api/recommendations/generate', { method: 'POST', signal });
+
+/** How far the scoring has got since. */
+export const fetchRecommendationProgress = (signal?: AbortSignal) =>
+  apiFetch<RecommendationProgressDto>('/api/recommendations/progress', { signal });
 
 const EMPTY_RECOMMENDATION: RecommendationDto = {
   score: null,

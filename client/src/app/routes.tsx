@@ -1,9 +1,9 @@
 import { Suspense, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Loading } from '@/components/Loading';
-import { Layout } from '@/components/Layout';
+import { Layout } from './Layout';
 import { Redirect } from '@/components/Redirect';
-import { RequireSession, VisitorsOnly } from '@/components/SessionGate';
+import { RequireSession, VisitorsOnly } from './SessionGate';
 import { carousel, LandingPage } from '@/features/landing/LandingPage';
 import { lazyPage, type LazyPage } from '@/lib/lazyPage';
 import { SUBMISSION_CONFIRM_PATH } from '@common/submission-rules';

@@ -6,7 +6,7 @@
 import { hashKey, type QueryClient } from '@tanstack/react-query';
 import type { SessionResponse } from '@common/dto';
 import type { Translate } from '@/i18n/IntlContext';
-import { sessionKeys } from './session';
+import { sessionKeys } from '@/lib/session';
 
 /**
  * Tells the worker who is signed in now, and again whenever the session changes (sign-in,

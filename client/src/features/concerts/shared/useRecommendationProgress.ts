@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RecommendationProgressDto } from '@common/dto';
-import { apiFetch } from '@/lib/api';
 import { concertKeys, recommendationKeys } from './keys';
+import { fetchRecommendationProgress, startRecommendations } from './queries';
 
 const POLL_INTERVAL_MS = 1500;
 
@@ -22,11 +22,7 @@ export function useRecommendationProgress(): {
   // A query (not an effect): one POST however often the page mounts.
   const generate = useQuery({
     queryKey: recommendationKeys.generate(),
-    queryFn: ({ signal }) =>
-      apiFetch<RecommendationProgressDto>('/api/recommendations/generate', {
-        method: 'POST',
-        signal,
-      }),
+    queryFn: ({ signal }) => startRecommendations(signal),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -51,9 +47,7 @@ export function useRecommendationProgress(): {
     if (!progress || !isUnfinished(progress)) return;
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
-      apiFetch<RecommendationProgressDto>('/api/recommendations/progress', {
-        signal: controller.signal,
-      })
+      fetchRecommendationProgress(controller.signal)
         .then((next) => setPolled(next))
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;

@@ -1,23 +1,67 @@
-// Calls of the admin's management screens (concert, band and venue lists, the audit log, what fans
-// think of the recommendations).
+// The admin panel's server calls, queries and query keys, all through apiFetch (so a lost session
+// leaves the page), by what they manage: concerts, bands and links, venues, images and actions,
+// then what the panel reads (the audit log, what fans think of the recommendations, the overview
+// and the generation runs).
+import { useQuery } from '@tanstack/react-query';
 import type {
   AdminAuditDto,
   AdminBandDto,
+  AdminBandSearchResponse,
   AdminConcertDto,
+  AdminConcertSearchResponse,
   AdminCreatedResponse,
   AdminManagedVenueDto,
   AdminMessageResponse,
   AdminPage,
+  AdminVenuesResponse,
+  UploadResponse,
 } from '@common/admin-rules';
 import type {
+  BandCreateInput,
   BandUpdateInput,
   ConcertBandInput,
+  ConcertCreateInput,
   ConcertUpdateInput,
+  LinkCreateInput,
   VenueInput,
   VenueUpdateInput,
 } from '@common/admin';
 import type { AdminFeedbackResponse, AdminOverviewResponse, AdminRunsResponse } from '@common/dto';
 import { apiFetch } from '@/lib/api';
+
+// A created concert or band invalidates `all` (every admin list).
+const ADMIN = ['admin'] as const;
+
+export const adminKeys = {
+  all: ADMIN,
+  venues: () => [...ADMIN, 'venues'] as const,
+  concertSearches: () => [...ADMIN, 'concert-search'] as const,
+  concertSearch: (filters: { q: string; day: string }) =>
+    [...ADMIN, 'concert-search', filters] as const,
+  bandSearch: (query: string) => [...ADMIN, 'band-search', query] as const,
+  concertList: (filters: object) => [...ADMIN, 'concert-list', filters] as const,
+  concert: (id: string) => [...ADMIN, 'concert', id] as const,
+  bandList: (q: string, page: number) => [...ADMIN, 'band-list', q, page] as const,
+  venueList: (q: string) => [...ADMIN, 'venue-list', q] as const,
+  audit: (page: number) => [...ADMIN, 'audit', page] as const,
+  feedback: () => [...ADMIN, 'feedback'] as const,
+  overview: () => [...ADMIN, 'overview'] as const,
+  runs: () => [...ADMIN, 'runs'] as const,
+};
+
+// Bodies are what the schemas of common/admin.ts give (z.infer): the forms send what they parsed.
+
+// Concerts
+
+export const createConcert = (body: ConcertCreateInput) =>
+  apiFetch<AdminCreatedResponse>('/api/admin/concerts', { method: 'POST', body });
+
+export function searchConcerts(filters: { q: string; day: string }, signal?: AbortSignal) {
+  const params = new URLSearchParams();
+  if (filters.q) params.set('q', filters.q);
+  if (filters.day) params.set('day', filters.day);
+  return apiFetch<AdminConcertSearchResponse>(`/api/admin/concerts/search?${params}`, { signal });
+}
 
 export interface ConcertFilters {
   q: string;
@@ -65,6 +109,16 @@ export const linkBand = (id: number, body: ConcertBandInput) =>
 export const unlinkBand = (id: number, bandId: number) =>
   apiFetch<AdminConcertDto>(`${concertPath(id)}/bands/${bandId}`, { method: 'DELETE' });
 
+// Bands and links
+
+export const createBand = (body: BandCreateInput) =>
+  apiFetch<AdminCreatedResponse>('/api/admin/bands', { method: 'POST', body });
+
+export const searchBands = (q: string, signal?: AbortSignal) =>
+  apiFetch<AdminBandSearchResponse>(`/api/admin/bands/search?${new URLSearchParams({ q })}`, {
+    signal,
+  });
+
 export function listBands(q: string, page: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ page: String(page) });
   if (q.trim()) params.set('q', q.trim());
@@ -77,6 +131,24 @@ export const mergeBand = (id: number, intoId: number) =>
   apiFetch<AdminBandDto>(`/api/admin/bands/${id}/merge`, { method: 'POST', body: { intoId } });
 export const deleteBand = (id: number) =>
   apiFetch<AdminMessageResponse>(`/api/admin/bands/${id}`, { method: 'DELETE' });
+
+export const createLink = (body: LinkCreateInput) =>
+  apiFetch<AdminMessageResponse>('/api/admin/links', { method: 'POST', body });
+
+// Venues
+
+export const fetchVenues = (signal?: AbortSignal) =>
+  apiFetch<AdminVenuesResponse>('/api/admin/venues', { signal });
+
+/** The venue list the concert forms suggest from; one cached answer shared by every open form. */
+export function useVenues() {
+  const venues = useQuery({
+    queryKey: adminKeys.venues(),
+    queryFn: ({ signal }) => fetchVenues(signal),
+    staleTime: 5 * 60_000,
+  });
+  return venues.data?.venues;
+}
 
 export const listManagedVenues = (q: string, signal?: AbortSignal) =>
   apiFetch<{ venues: AdminManagedVenueDto[] }>(
@@ -91,6 +163,31 @@ export const updateVenue = (id: number, body: VenueUpdateInput) =>
 export const deleteVenue = (id: number) =>
   apiFetch<AdminMessageResponse>(`/api/admin/venues/${id}`, { method: 'DELETE' });
 
+// Images and actions
+
+/** Multipart through apiFetch too, so a lost session during an upload leaves the page like any call. */
+export async function uploadImage(file: File): Promise<string> {
+  const form = new FormData();
+  form.append('image', file);
+  const { url } = await apiFetch<UploadResponse>('/api/admin/uploads', {
+    method: 'POST',
+    body: form,
+  });
+  return url;
+}
+
+/** The reply of an admin action endpoint: its message, or undefined when it was not JSON. */
+export async function runAction(path: string, body?: unknown): Promise<string | undefined> {
+  const reply = await apiFetch<Partial<AdminMessageResponse> | undefined>(path, {
+    method: 'POST',
+    body: body ?? {},
+  });
+  return typeof reply?.message === 'string' ? reply.message : undefined;
+}
+
+// What the panel reads: the audit log, the feedback, the overview (the weekly mail section shows
+// its last send too) and the generation runs, asked again every few seconds while one is going.
+
 export const listAudit = (page: number, signal?: AbortSignal) =>
   apiFetch<AdminPage<AdminAuditDto>>(`/api/admin/audit?page=${page}`, { signal });
 
@@ -100,5 +197,18 @@ export const getFeedback = (signal?: AbortSignal) =>
 export const getOverview = (signal?: AbortSignal) =>
   apiFetch<AdminOverviewResponse>('/api/admin/overview', { signal });
 
+export const useOverview = () =>
+  useQuery({ queryKey: adminKeys.overview(), queryFn: ({ signal }) => getOverview(signal) });
+
 export const getRuns = (signal?: AbortSignal) =>
   apiFetch<AdminRunsResponse>('/api/admin/runs', { signal });
+
+const WHILE_RUNNING_MS = 3000;
+
+export const useRuns = () =>
+  useQuery({
+    queryKey: adminKeys.runs(),
+    queryFn: ({ signal }) => getRuns(signal),
+    refetchInterval: (query) =>
+      query.state.data?.runs.some((run) => run.status === 'running') ? WHILE_RUNNING_MS : false,
+  });

@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/api';
 import type { Checked } from '@/lib/parseDraft';
 import { useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';
-import { adminKeys } from './keys';
+import { adminKeys } from './queries';
 import { useAdminText } from './texts';
 
 interface AdminMutationOptions<Input, Output> {
