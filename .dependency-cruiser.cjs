@@ -1,5 +1,6 @@
 // The house rule of ARCHITECTURE.md ("Layers"): no import circle between files, and none between
-// folders, so every folder stands on a floor above everything it imports. `npm run lint` runs it.
+// folders, so every folder stands on a floor above everything it imports. `npm run lint` runs it
+// (`npm run lint:structure` alone).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

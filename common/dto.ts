@@ -37,6 +37,11 @@ import type {
   sessionsResponseSchema,
   sessionUserSchema,
   signInResponseSchema,
+  submissionFormResponseSchema,
+  submissionListResponseSchema,
+  submissionReviewResponseSchema,
+  submissionSchema,
+  submissionVenueSchema,
 } from './responses.js';
 
 /** GET /api/concerts/carousel: the landing carousel (up to 20 upcoming concerts). */
@@ -131,3 +136,20 @@ export type AdminOverviewResponse = z.infer<typeof adminOverviewSchema>;
 
 /** GET /api/profile/export: the file 'Descargar mis datos' gives (everything held about the fan). */
 export type DataExport = z.infer<typeof dataExportSchema>;
+
+/** A venue of the public form's list. */
+export type SubmissionVenueDto = z.infer<typeof submissionVenueSchema>;
+
+/** GET /api/submissions/form: the signed token to send back and the venues to pick from. */
+export type SubmissionFormResponse = z.infer<typeof submissionFormResponseSchema>;
+
+/** 201 of POST /api/submissions. */
+export type SubmissionCreatedResponse = z.infer<typeof messageResponseSchema>;
+
+/** One submission as the moderation queue shows it (`submissionSchema`). */
+export type SubmissionDto = z.infer<typeof submissionSchema>;
+
+export type SubmissionListResponse = z.infer<typeof submissionListResponseSchema>;
+
+/** Approve, reject and spam: what happened, and the concert made by an approval. */
+export type SubmissionReviewResponse = z.infer<typeof submissionReviewResponseSchema>;

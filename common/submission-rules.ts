@@ -1,16 +1,6 @@
 // Limits and answer shapes of the band submissions ('Publica tus conciertos'), without zod, so the
 // public form can share them with the server without pulling the validation library into the page.
 
-import type { z } from 'zod';
-import type {
-  messageResponseSchema,
-  submissionFormResponseSchema,
-  submissionListResponseSchema,
-  submissionReviewResponseSchema,
-  submissionSchema,
-  submissionVenueSchema,
-} from './responses.js';
-
 export const SUBMISSION_NAME_MAX = 200;
 export const SUBMISSION_TOWN_MAX = 100;
 /** "A short text": a few lines about the concert. */
@@ -44,20 +34,3 @@ export function isSpotifyUrl(value: string): boolean {
     return false;
   }
 }
-
-/** A venue of the public form's list. */
-export type SubmissionVenueDto = z.infer<typeof submissionVenueSchema>;
-
-/** GET /api/submissions/form: the signed token to send back and the venues to pick from. */
-export type SubmissionFormResponse = z.infer<typeof submissionFormResponseSchema>;
-
-/** 201 of POST /api/submissions. */
-export type SubmissionCreatedResponse = z.infer<typeof messageResponseSchema>;
-
-/** One submission as the moderation queue shows it (responses.ts `submissionSchema`). */
-export type SubmissionDto = z.infer<typeof submissionSchema>;
-
-export type SubmissionListResponse = z.infer<typeof submissionListResponseSchema>;
-
-/** Approve, reject and spam: what happened, and the concert made by an approval. */
-export type SubmissionReviewResponse = z.infer<typeof submissionReviewResponseSchema>;

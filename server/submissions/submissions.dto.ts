@@ -1,4 +1,5 @@
-import type { SubmissionDto, SubmissionStatus } from '../../common/submission-rules.js';
+import type { SubmissionStatus } from '../../common/submission-rules.js';
+import type { SubmissionDto } from '../../common/dto.js';
 import type { SubmissionRow } from './submissions.repository.js';
 
 export const toSubmissionDto = (row: SubmissionRow): SubmissionDto => ({

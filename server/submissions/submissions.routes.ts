@@ -8,8 +8,8 @@ import {
   SUBMISSION_FIELD_MAX_BYTES,
   submissionConfirmSchema,
   submissionFormSchema,
-  type SubmissionCreatedResponse,
 } from '../../common/submissions.js';
+import { type SubmissionCreatedResponse } from '../../common/dto.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { readerLocale, textsFor } from '../i18n/intl.js';

@@ -6,7 +6,7 @@ import type {
   SubmissionFormResponse,
   SubmissionListResponse,
   SubmissionReviewResponse,
-} from '@common/submission-rules';
+} from '@common/dto';
 import { apiFetch } from '@/lib/api';
 
 export const fetchSubmissionForm = (signal?: AbortSignal) =>

@@ -4,8 +4,8 @@ import {
   SUBMISSION_TEXT_MAX,
   SUBMISSION_TOWN_MAX,
   SUBMISSION_URL_MAX,
-  type SubmissionDto,
 } from '@common/submission-rules';
+import { type SubmissionDto } from '@common/dto';
 import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { TextAreaField } from '@/components/TextAreaField';
 import { TextField } from '@/components/TextField';
