@@ -13,7 +13,8 @@ import { configurePassport, createSessionCaches, sessionMiddleware } from './acc
 import { sessionCookieName } from './accounts/session-cookie.js';
 import type { ChangeFeed } from './cache/change-feed.js';
 import { forgetOwnWrites } from './cache/forget-own-writes.js';
-import { sessionSecretsOf, type Config } from './config/config.js';
+import type { Config } from './config/config.js';
+import { sessionSecretsOf } from './config/session-secret.js';
 import { bandsRouter } from './bands/bands.routes.js';
 import { AgendaCatalog } from './concerts/agenda-catalog.js';
 import { AgendaResponses } from './concerts/agenda-responses.js';
