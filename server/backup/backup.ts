@@ -81,6 +81,7 @@ async function maintenanceUrl(
     dataDir: config.dataDir,
     port: config.database.embeddedPort,
     log,
+    env: config.processEnv,
   });
   return { url: embedded.url, close: () => embedded.stop() };
 }
@@ -106,12 +107,18 @@ export function findPgTool(name: 'pg_dump' | 'pg_restore', serverMajor: number) 
   return best && best.major >= serverMajor ? best.file : undefined;
 }
 
-/** libpq's own variables for a URL, so the password never appears in a process list. */
-function libpqEnv(url: string): { env: NodeJS.ProcessEnv; dbname: string } {
+/**
+ * libpq's own variables for a URL, so the password never appears in a process list; the program
+ * inherits the app's environment (config.processEnv) besides.
+ */
+function libpqEnv(
+  url: string,
+  inherited: NodeJS.ProcessEnv,
+): { env: NodeJS.ProcessEnv; dbname: string } {
   const parsed = new URL(url);
   const password = decodeURIComponent(parsed.password);
   parsed.password = '';
-  return { env: { ...process.env, PGPASSWORD: password }, dbname: parsed.toString() };
+  return { env: { ...inherited, PGPASSWORD: password }, dbname: parsed.toString() };
 }
 
 function run(file: string, args: string[], env: NodeJS.ProcessEnv): void {
@@ -194,7 +201,7 @@ export async function createBackup(
     const pgDump = findPgTool('pg_dump', majorOf(version) ?? 0);
     let format: BackupManifest['format'];
     if (pgDump) {
-      const { env, dbname } = libpqEnv(connection.url);
+      const { env, dbname } = libpqEnv(connection.url, config.processEnv);
       run(
         pgDump,
         [
@@ -280,7 +287,7 @@ export async function restoreBackup(
           throw new RestoreRefused(
             `Hace falta pg_restore ${majorOf(manifest.serverVersion)} o más nuevo para esta copia.`,
           );
-        const { env, dbname } = libpqEnv(connection.url);
+        const { env, dbname } = libpqEnv(connection.url, config.processEnv);
         run(
           pgRestore,
           [

@@ -91,6 +91,12 @@ export interface Config {
   logLevel: string;
   /** bcrypt cost: 12, or 4 under NODE_ENV=test to keep tests fast. */
   bcryptCost: number;
+  /**
+   * This process's environment, whatever source the settings were read from: what the programs
+   * the app starts inherit (pg_dump and pg_restore all of it, the embedded PostgreSQL's programs
+   * only PATH and TZ).
+   */
+  processEnv: NodeJS.ProcessEnv;
 }
 
 function pair(
@@ -105,8 +111,14 @@ function pair(
   return undefined;
 }
 
-/** Parses the environment; throws ConfigError listing every problem at once. */
-export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+/**
+ * Parses the settings of `source` (the environment by default); throws ConfigError listing every
+ * problem at once.
+ */
+export function loadConfig(
+  source: Record<string, string | undefined> = process.env,
+  processEnv: NodeJS.ProcessEnv = process.env,
+): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     throw new ConfigError(
@@ -182,6 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     demoData: env.DEMO_DATA ?? (!production && env.DATABASE_URL === undefined),
     logLevel: env.LOG_LEVEL,
     bcryptCost: env.NODE_ENV === 'test' ? 4 : 12,
+    processEnv,
   };
 }
 
