@@ -66,7 +66,7 @@ export interface AppDeps {
   boss?: PgBoss;
   /** Folder of the built app (dist/client). */
   clientDir: string;
-  /** The app's server renderer (server/web/page-renderer.ts); without it pages go out empty. */
+  /** The app's server renderer (server/ssr/page-renderer.ts); without it pages go out empty. */
   render?: RenderPage;
   /** Database change notices; without it (some tests), nothing is cached across requests. */
   feed?: ChangeFeed;
