@@ -1,6 +1,6 @@
 // Login costs bcrypt (cost 12) plus our own work; a session lookup adds little to a request.
-// "Our own work" is measured with cost-4 hashes (same code path, bcrypt ~1.5 ms): at cost 12 bcrypt
-// alone varies by more than the 10 ms being measured (medians of 9 moved by ±50 ms between runs).
+// "Our own work" is measured with cost-4 hashes (same code path, a cheap bcrypt): at cost 12 bcrypt
+// alone varies between runs by more than the 10 ms being measured.
 import { performance } from 'node:perf_hooks';
 import { hashPassword, verifyPassword } from '../server/accounts/password.js';
 import { startBenchApp } from './lib/bench-app.js';
@@ -24,7 +24,7 @@ export async function run(): Promise<BenchResult[]> {
   const database = await startBenchDatabase(10);
   try {
     // How long the server spends on each request, arrival to last byte: the in-process client's
-    // own costs (fetch adds ~2 ms here) are not the login's.
+    // own costs (fetch's) are not the login's.
     let serverMs = 0;
     const app = await startBenchApp(database, (outer) =>
       outer.use((_req, res, next) => {

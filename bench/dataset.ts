@@ -73,7 +73,7 @@ export interface DatasetResult {
 }
 
 const USERS_PER_STATEMENT = 5_000;
-// Two connections: the database inserts one chunk while Node packs the next (2 cores here).
+// Two connections: the database inserts one chunk while Node packs the next.
 const LOAD_CONNECTIONS = 2;
 
 async function timed<T>(timings: Record<string, number>, name: string, work: () => Promise<T>) {

@@ -52,7 +52,7 @@ interface RunFigures {
   longestAppTaskMs: number;
   /**
    * Lighthouse's own measure of this machine's CPU speed at the time of the run. On a shared machine it
-   * moves by a third from run to run, and the scores with it: read them together.
+   * moves from run to run, and the scores with it: read them together.
    */
   benchmarkIndex: number;
 }
@@ -99,8 +99,8 @@ const attributed = (task: LongTask) => Boolean(task.url) && task.url !== 'Unattr
  * The page's first task is Chromium committing the navigation: it creates the page's JavaScript
  * context before any of the app's code is there, so Lighthouse attributes it to no file. It is
  * taken to be the first long task when that one has no file and comes before any that has one
- * (so it is in every run's list here: 55-239 ms). The longest task without it is the app's own
- * (its HTML and styles, its modules, its renders once the data is in).
+ * (docs/decisions/0014-long-task-budget-after-the-navigation-commit.md). The longest task
+ * without it is the app's own (its HTML and styles, its modules, its renders once the data is in).
  */
 function longestAfterCommit(tasks: LongTask[]): number {
   const firstAttributed = tasks.find(attributed)?.startTime ?? Infinity;

@@ -1,14 +1,14 @@
-// The main thread while a page loads, read from Chromium's own trace rather than from
-// Lighthouse's simulation: on a shared machine a Lighthouse score moves by ten points from run to run
-// with the host's speed, too much to tell a 50 ms change apart. The built app (`npm run build`
+// The main thread while a page loads, read from Chromium's own trace rather than from Lighthouse's
+// simulation: on a shared machine a Lighthouse score moves from run to run with the host's speed,
+// too much to tell a 50 ms change apart (docs/decisions/0014). The built app (`npm run build`
 // first) with demo data, as in production; `/` for a visitor and `/myconcerts` for the signed-in
 // demo fan, each loaded BENCH_MAIN_THREAD_RUNS times (9), every time in a new Debian Chromium,
 // phone-sized, without CPU throttling. Printed, as medians over the runs: the longest task of the
-// page's main thread, the task that evaluates the app's modules, every task together, and the
-// tasks over 50 ms, and the blocking time after the first contentful paint as Lighthouse would
-// count it on its phone, 4 times slower: the sum of 4 x task - 50 ms over the tasks that start
-// after the paint (Lighthouse's TBT also stops at its time to interactive; this counts to the end
-// of the trace). `/conciertos` is loaded by a visitor.
+// page's main thread, the task that evaluates the app's modules, every task together, and the tasks
+// over 50 ms, and the blocking time after the first contentful paint as Lighthouse would count it
+// on its phone, 4 times slower: the sum of 4 x task - 50 ms over the tasks that start after the
+// paint (Lighthouse's TBT also stops at its time to interactive; this counts to the end of the
+// trace). `/conciertos` is loaded by a visitor.
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { signInDemoFan } from './lib/demo-fan.js';

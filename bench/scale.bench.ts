@@ -20,7 +20,7 @@ import { QUEUES } from '../server/jobs/queues.js';
 import { createLogger } from '../server/lib/logger.js';
 import { systemClock } from '../server/lib/time.js';
 import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
-import { SEND_CONCURRENCY } from '../server/weekly-mail/send-campaign.js';
+import { SEND_CONCURRENCY } from '../server/mail/claimed-sender.js';
 import { BENCH_OWNER_EMAIL } from './lib/dataset-rows.js';
 import { startBenchDatabase, type BenchDatabase } from './lib/bench-database.js';
 import { startQueueWorkers } from './lib/bench-workers.js';

@@ -138,7 +138,7 @@ const NO_PARSER = {
 };
 
 // `vite build` makes the browser's app (dist/client); `vite build --ssr src/entry-server.tsx` the
-// server's renderer of the same components (dist/ssr, see server/web/page-renderer.ts).
+// server's renderer of the same components (dist/ssr, see server/ssr/page-renderer.ts).
 export default defineConfig(({ isSsrBuild }) => ({
   root: clientRoot,
   plugins: [
@@ -158,7 +158,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: fileURLToPath(new URL(isSsrBuild ? '../dist/ssr' : '../dist/client', import.meta.url)),
     emptyOutDir: true,
-    // dist/client/.vite/manifest.json: server/web/spa.ts reads which files the agenda's page needs
+    // dist/client/.vite/manifest.json: server/ssr/spa.ts reads which files the agenda's page needs
     // and preloads them from the HTML (express.static never serves the dot folder).
     manifest: !isSsrBuild,
     // One stylesheet for every page, in the HTML: a page rendered on the server is styled from

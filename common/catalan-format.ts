@@ -1,5 +1,5 @@
 // Days and prices written in Catalan by hand, as spanish-format.ts does in Spanish and for the same
-// reason (no Intl on the first render); test/locale-format.test.ts checks them against Intl 'ca'.
+// reason (no Intl on the first render); test/catalan-format.test.ts checks them against Intl 'ca'.
 
 const WEEKDAYS = ['diumenge', 'dilluns', 'dimarts', 'dimecres', 'dijous', 'divendres', 'dissabte'];
 /** Month names with the preposition as Catalan writes them after a day: 'de juliol', 'd’agost'. */

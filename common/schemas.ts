@@ -32,7 +32,7 @@ export const emailSchema = textSchema({
 
 /**
  * A password being set (register, reset, change): 8 characters to 72 UTF-8 bytes, no control
- * characters. The server also refuses common ones (server/auth/password-policy.ts).
+ * characters. The server also refuses common ones (server/lib/password-policy.ts).
  */
 export const newPasswordSchema = textSchema({
   // 72 bytes are at most 72 UTF-16 units: a longer value is refused before anything is counted.

@@ -1,7 +1,7 @@
 // npm run db:backup [-- DIR]: one timestamped tar (database + uploads) in DIR, default BACKUP_DIR
 // (DATA_DIR/backups). Works while the app runs: the dump is one consistent snapshot. The folder
 // and the file are readable only by the user running this (0700/0600).
-import { createBackup } from '../server/backup/backup.js';
+import { createBackup } from '../server/backup/create-backup.js';
 import { loadConfigOrExit } from '../server/config/config.js';
 import { createLogger } from '../server/lib/logger.js';
 

@@ -2,7 +2,7 @@
 // one in DATABASE_URL, or the embedded one of DATA_DIR) and its uploads. Start the app afterwards:
 // it applies the migrations the backup lacks. The archive is checked first: only the files a backup
 // holds, no links, nothing outside its folder, or nothing is restored.
-import { restoreBackup, RestoreRefused } from '../server/backup/backup.js';
+import { restoreBackup, RestoreRefused } from '../server/backup/restore-backup.js';
 import { loadConfigOrExit } from '../server/config/config.js';
 import { createLogger } from '../server/lib/logger.js';
 

@@ -10,10 +10,12 @@ import { authRouter } from './auth/auth.routes.js';
 import { emailVerificationRouter } from './auth/email-verification.routes.js';
 import { oauthRouter } from './auth/oauth/oauth.routes.js';
 import { configurePassport, createSessionCaches, sessionMiddleware } from './accounts/session.js';
+import { requireAdmin } from './accounts/require-admin.js';
 import { sessionCookieName } from './accounts/session-cookie.js';
 import type { ChangeFeed } from './cache/change-feed.js';
 import { forgetOwnWrites } from './cache/forget-own-writes.js';
-import { sessionSecretsOf, type Config } from './config/config.js';
+import type { Config } from './config/config.js';
+import { sessionSecretsOf } from './config/session-secret.js';
 import { bandsRouter } from './bands/bands.routes.js';
 import { AgendaCatalog } from './concerts/agenda-catalog.js';
 import { AgendaResponses } from './concerts/agenda-responses.js';
@@ -64,7 +66,7 @@ export interface AppDeps {
   boss?: PgBoss;
   /** Folder of the built app (dist/client). */
   clientDir: string;
-  /** The app's server renderer (server/web/page-renderer.ts); without it pages go out empty. */
+  /** The app's server renderer (server/ssr/page-renderer.ts); without it pages go out empty. */
   render?: RenderPage;
   /** Database change notices; without it (some tests), nothing is cached across requests. */
   feed?: ChangeFeed;
@@ -191,8 +193,15 @@ export function createApp(deps: AppDeps): Express {
     api.use(adminActionsRouter({ db, config, boss: deps.boss, clock, log, ai }));
   }
   api.use('/submissions', submissionsRouter(authDeps));
-  api.use(
-    '/admin/submissions',
+  // Everything under /api/admin passes one guard (an admin's session or X-Admin-Token: 401, 403),
+  // and its answers, which depend on who asks and change with every form sent, are never stored.
+  const admin = express.Router();
+  admin.use(requireAdmin(config.admin.apiToken), (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  admin.use(
+    '/submissions',
     moderationRouter({
       ...authDeps,
       pool: deps.pool,
@@ -201,8 +210,7 @@ export function createApp(deps: AppDeps): Express {
       boss: deps.boss,
     }),
   );
-  api.use(
-    '/admin',
+  admin.use(
     adminRouter({
       db,
       pool: deps.pool,
@@ -215,6 +223,7 @@ export function createApp(deps: AppDeps): Express {
       boss: deps.boss,
     }),
   );
+  api.use('/admin', admin);
   api.use(apiNotFoundHandler);
   app.use('/api', api);
 

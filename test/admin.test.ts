@@ -74,6 +74,18 @@ describe('every admin route is for admins only', () => {
     expect(res.status).toBe(403);
   });
 
+  it.each(ADMIN_ROUTES)(
+    '%s %s answers an admin with Cache-Control: no-store',
+    async (method, url) => {
+      // Ids nothing has: whatever the answer (a 400 or 404 here), no write happens.
+      const nowhere = url.replace(/\/1(?=\/|$)/g, '/999999');
+      const res = await request(app())[method](nowhere).set('X-Admin-Token', API_TOKEN).send({});
+      expect(res.status).not.toBe(401);
+      expect(res.status).not.toBe(403);
+      expect(res.headers['cache-control']).toBe('no-store');
+    },
+  );
+
   it('the API token works, and its concerts have no creator', async () => {
     const res = await request(app())
       .post('/api/admin/concerts')

@@ -22,12 +22,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { sql } from 'kysely';
-import {
-  createBackup,
-  pruneBackups,
-  restoreBackup,
-  RestoreRefused,
-} from '../server/backup/backup.js';
+import { pruneBackups } from '../server/backup/backup.js';
+import { createBackup } from '../server/backup/create-backup.js';
+import { restoreBackup, RestoreRefused } from '../server/backup/restore-backup.js';
 import type { Config } from '../server/config/config.js';
 import { connectDatabase } from '../server/db/database.js';
 import { EMBEDDED_DATABASE } from '../server/db/embedded.js';

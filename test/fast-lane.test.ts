@@ -1,4 +1,4 @@
-// The fast lane (server/fast-lane): what this instance keeps (public pages, the agenda, the like
+// The fast lane (server/ssr/fast-lane.ts): what this instance keeps (public pages, the agenda, the like
 // counts) is answered in front of the whole stack, and must go out exactly as the full stack sends
 // it: same status, body and headers, the same log line, counted in the metrics. A session cookie
 // it cannot verify falls through to the full stack. The kept public pages also keep HTTP's rules
@@ -232,7 +232,7 @@ function expectSameAnswer(
   expect([target, lane.res.headers['x-request-id']]).toEqual([target, lane.id]);
   expect([target, stack.res.headers['x-request-id']]).toEqual([target, stack.id]);
   if (rollsCookie) {
-    // The rolling session cookie is the full stack's alone (server/fast-lane/kept-api.ts).
+    // The rolling session cookie is the full stack's alone (server/ssr/kept-api.ts).
     expect(stack.res.headers['set-cookie']).toBeDefined();
     expect(lane.res.headers['set-cookie']).toBeUndefined();
   }

@@ -1,12 +1,13 @@
 // kill -9 in the middle of a weekly send: a worker process is SIGKILLed after some mails and a new
-// one resumes from the pending rows. Only the one mail in flight at the kill (accepted by SMTP,
-// not yet committed as 'sent') may go out twice: see server/weekly-mail/send-campaign.ts.
+// one resumes from the pending rows. Only the mails in flight at the kill (accepted by SMTP, not
+// yet committed as 'sent'; SEND_CONCURRENCY at most) may go out twice: see
+// server/mail/claimed-sender.ts.
 import { addDays, madridDateTime, systemClock } from '../server/lib/time.js';
 import { startWeeklyCampaign } from '../server/weekly-mail/campaign.service.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createConcert, createUser } from './helpers/factories.js';
 import { allSent } from './helpers/queue.js';
-import { SEND_CONCURRENCY } from '../server/weekly-mail/send-campaign.js';
+import { SEND_CONCURRENCY } from '../server/mail/claimed-sender.js';
 import { useSmtpSink } from './helpers/smtp-sink.js';
 import { useFixtureProcesses } from './fixtures/fixture-process.js';
 import { eventually, useJobsApp } from './fixtures/jobs-app.js';
@@ -24,7 +25,7 @@ const startWorker = () =>
     SEND_DELAY_MS: '25',
   });
 
-it('a worker killed mid-send and a new one: everyone gets the mail, at most one twice', async () => {
+it('a worker killed mid-send and a new one: everyone gets the mail, at most the mails in flight twice', async () => {
   await createConcert(database.db, { day: addDays(madridDateTime(new Date()).day, 3) });
   const users = [];
   for (let i = 0; i < 40; i += 1) users.push(await createUser(database.db));

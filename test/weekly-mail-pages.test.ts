@@ -3,8 +3,8 @@
 // every pending entry for each of them made the send quadratic (migration 0070).
 import { sql } from 'kysely';
 import type { Database } from '../server/db/database.js';
+import { findPendingIds } from '../server/mail/deliveries.repository.js';
 import {
-  findPendingDeliveryIds,
   insertCampaignDeliveries,
   insertWeeklyCampaign,
 } from '../server/weekly-mail/campaigns.repository.js';
@@ -42,7 +42,7 @@ it('reads one page of pending deliveries without reading the rest of the campaig
 
   const { page, read } = await db.connection().execute(async (connection) => {
     const before = await deliveryEntriesRead(connection);
-    const found = await findPendingDeliveryIds(connection, campaignId!, middle, PAGE);
+    const found = await findPendingIds(connection, { campaignId: campaignId! }, middle, PAGE);
     await sql`SELECT 1`.execute(connection); // the page's statistics, flushed once idle
     return { page: found, read: (await deliveryEntriesRead(connection)) - before };
   });

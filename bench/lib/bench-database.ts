@@ -20,6 +20,7 @@ export async function startBenchDatabase(poolSize = 20): Promise<BenchDatabase> 
     dataDir,
     port: await freePort(),
     log: createLogger('warn'),
+    env: process.env,
   });
   const handle = connectDatabase(embedded.url, poolSize);
   await migrateToLatest(handle.db);

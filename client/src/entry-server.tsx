@@ -1,5 +1,5 @@
 // The app rendered on the server (built by `vite build --ssr` into dist/ssr): the same components
-// as in the browser, from the data the server read for this person (server/web/page-renderer.ts).
+// as in the browser, from the data the server read for this person (server/ssr/page-renderer.ts).
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import es from 'virtual:catalogue/es';

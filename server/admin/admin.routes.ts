@@ -1,6 +1,6 @@
 // /api/admin: the overview and the generation runs, the admin forms, their pickers, what fans
-// think of the recommendations, and image uploads. Every route needs an admin session or the API token (requireAdmin, once for the whole
-// router).
+// think of the recommendations, and image uploads. Behind the one guard of everything under
+// /api/admin (app.ts): an admin's session or the API token, and answers never stored.
 import express, { type Response, type Router } from 'express';
 import {
   bandCreateSchema,
@@ -11,7 +11,6 @@ import {
   type AdminCreatedResponse,
   type AdminMessageResponse,
 } from '../../common/admin.js';
-import { requireAdmin } from '../accounts/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
@@ -69,12 +68,6 @@ export function adminRouter(deps: {
     boss: deps.boss,
   };
   const router = express.Router();
-  router.use(requireAdmin(config.admin.apiToken));
-  // Admin answers depend on who asks and change with every form sent.
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
 
   /** A form saved: the agenda's cached concert data is dropped before the 201 goes out. */
   const created = (res: Response, answer: AdminCreatedResponse | AdminMessageResponse) => {

@@ -1,10 +1,11 @@
 // BACKUP_CRON: this instance writes a backup on schedule and keeps the newest BACKUP_KEEP. Set it
-// on one instance only (several would each write one); node-cron fires, the work is in backup.ts.
+// on one instance only (several would each write one); node-cron fires, create-backup.ts writes.
 import cron, { type ScheduledTask } from 'node-cron';
 import type { Config } from '../config/config.js';
 import type { Logger } from '../lib/logger.js';
 import { TIME_ZONE } from '../lib/time.js';
-import { createBackup, pruneBackups } from './backup.js';
+import { pruneBackups } from './backup.js';
+import { createBackup } from './create-backup.js';
 
 export function scheduleBackups(config: Config, log: Logger): ScheduledTask | undefined {
   const { cron: expression, dir, keep } = config.backup;

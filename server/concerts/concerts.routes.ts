@@ -164,7 +164,7 @@ export function concertsRouter(deps: {
 
 /**
  * GET /api/concerts/likes: public and the same for everyone, so app.ts mounts it before the
- * session middleware (no cookie is read). The fast lane (server/fast-lane) sends its kept answer
+ * session middleware (no cookie is read). The fast lane (server/ssr/fast-lane.ts) sends its kept answer
  * in front of the whole stack; this builds it.
  */
 export function likeCountsRouter(likeCounts: LikeCounts): Router {

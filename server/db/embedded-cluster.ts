@@ -30,6 +30,8 @@ export interface ClusterOptions {
   dir: string;
   port: number;
   log: Logger;
+  /** The app's environment (config.processEnv): the programs get its PATH and TZ, nothing else. */
+  env: NodeJS.ProcessEnv;
 }
 
 /**
@@ -37,9 +39,9 @@ export interface ClusterOptions {
  * PG* or the locale, and none of the app's secrets (SESSION_SECRET, API keys) in another user's
  * process environment.
  */
-function programEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { LC_ALL: 'C', PATH: process.env.PATH ?? '/usr/bin:/bin' };
-  if (process.env.TZ) env.TZ = process.env.TZ;
+function programEnv(options: ClusterOptions): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { LC_ALL: 'C', PATH: options.env.PATH ?? '/usr/bin:/bin' };
+  if (options.env.TZ) env.TZ = options.env.TZ;
   return env;
 }
 
@@ -55,7 +57,7 @@ function run(file: string, args: string[], options: ClusterOptions): Promise<str
       ...options.runAs,
       // Never the caller's folder: 'postgres' may not be allowed into it.
       cwd: path.dirname(options.dir),
-      env: programEnv(),
+      env: programEnv(options),
     });
     let output = '';
     const keep = (chunk: Buffer) => {
@@ -132,7 +134,7 @@ export function startCluster(options: ClusterOptions): Promise<RunningCluster> {
       '-c',
       'unix_socket_directories=',
     ],
-    { ...options.runAs, cwd: path.dirname(options.dir), env: programEnv() },
+    { ...options.runAs, cwd: path.dirname(options.dir), env: programEnv(options) },
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {

@@ -195,6 +195,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log: Logger;
+  /** The app's environment (config.processEnv): its programs get PATH and TZ of it. */
+  env: NodeJS.ProcessEnv;
 }): Promise<EmbeddedDatabase> {
   const { log } = options;
   const dataDir = path.resolve(options.dataDir);
@@ -203,7 +205,14 @@ export async function startEmbeddedPostgres(options: {
   const runAs = process.getuid?.() === 0 ? postgresUser(log) : undefined;
   const binaries = await findBinaries(runAs, log);
   const clusterDir = chooseClusterDir(dataDir, runAs, log);
-  const cluster: ClusterOptions = { binaries, runAs, dir: clusterDir, port: options.port, log };
+  const cluster: ClusterOptions = {
+    binaries,
+    runAs,
+    dir: clusterDir,
+    port: options.port,
+    log,
+    env: options.env,
+  };
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     log.info({ clusterDir }, 'Creando la base de datos embebida (solo la primera vez)...');

@@ -19,6 +19,7 @@ export async function openDatabase(config: Config, log: Logger): Promise<OpenDat
         dataDir: config.dataDir,
         port: config.database.embeddedPort,
         log,
+        env: config.processEnv,
       });
   const url = config.database.url ?? embedded!.url;
   const handle = connectDatabase(url, config.database.poolSize, config.database.poolTimeoutMs);

@@ -1,5 +1,5 @@
 // The request id and the one log line per request, shared by pino-http (every request that goes
-// through the whole stack) and the fast lane (server/fast-lane), which answers
+// through the whole stack) and the fast lane (server/ssr/fast-lane.ts), which answers
 // before pino-http runs and must leave the same line.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';

@@ -1,9 +1,10 @@
-// Sends mails recorded as 'pending' deliveries (change notices, show reminders). Each mail is
-// claimed by locking its row (FOR UPDATE SKIP LOCKED) in a short transaction that commits 'sent'
-// right after the SMTP server's 250, as the weekly mail does: the in-process send and the sweeps of
-// every instance never send the same row, and a crash rolls the claim back to 'pending' for the
-// next sweep. The one window left: a process killed between a 250 and its COMMIT leaves that row
-// 'pending', and it goes again (at most SEND_CONCURRENCY mails per process).
+// Sends every mail recorded as a 'pending' delivery (the weekly campaign, change notices, show
+// reminders, artist alerts). Each mail is claimed by locking its row (FOR UPDATE SKIP LOCKED) in a
+// short transaction that commits 'sent' right after the SMTP server's 250: the in-process sends,
+// the jobs and the sweeps of every instance never send the same row, and a crash rolls the claim
+// back to 'pending' for the next sweep or job. The one window left: a process killed between a 250
+// and its COMMIT leaves that row 'pending', and it goes again (at most SEND_CONCURRENCY mails per
+// process).
 import type pg from 'pg';
 import type { Database } from '../db/database.js';
 import { heldConnectionSlots } from '../db/held-connections.js';
@@ -43,6 +44,11 @@ export interface ClaimedKind<C extends ClaimedDelivery> {
   kind: DeliveryKind;
   /** Attempts before a delivery is given up as 'failed' (a 5xx gives up at once). */
   maxAttempts: number;
+  /**
+   * Who tries a temporary failure again: the sweep, once retryWaitMs has passed (the default), or
+   * the job sending the deliveries, on its own backoff (the row stays pending with no wait).
+   */
+  retriedBy?: 'sweep' | 'job';
   /** Logged when a send fails. */
   sendFailed: string;
   /**
@@ -53,7 +59,10 @@ export interface ClaimedKind<C extends ClaimedDelivery> {
   compose: (trx: Database, claimed: C, now: Date) => Promise<Composed> | Composed;
 }
 
-/** Mails in flight at once per sender (nodemailer's SMTP pool keeps 5 connections). */
+/**
+ * Mails in flight at once per sender (nodemailer's SMTP pool keeps 5 connections). It is also the
+ * most mails a kill -9 can make a process send twice: each in-flight mail may have had its 250.
+ */
 export const SEND_CONCURRENCY = 4;
 const MAX_RETRY_WAIT_MS = 60 * 60_000;
 const PAGE = 100;
@@ -89,6 +98,8 @@ async function sendOne<C extends ClaimedDelivery>(
       const { error, giveUp, lastError } = failure;
       if (giveUp) {
         await markDelivery(trx, claimed.id, { status: 'failed', attempts, last_error: lastError });
+      } else if (kind.retriedBy === 'job') {
+        await markDelivery(trx, claimed.id, { status: 'pending', attempts, last_error: lastError });
       } else {
         const retryAt = new Date(now.getTime() + retryWaitMs(attempts));
         await postponeDelivery(trx, claimed.id, { attempts, lastError, retryAt });
@@ -130,6 +141,25 @@ export async function sendClaimed<C extends ClaimedDelivery>(
   return { sent, stopped };
 }
 
+/** Sends the pending deliveries `pending` finds, in pages by id, until one stops the send. */
+async function sendPages<C extends ClaimedDelivery>(
+  deps: ClaimedSenderDeps,
+  kind: ClaimedKind<C>,
+  pending: Parameters<typeof findPendingIds>[1],
+  dueBy?: Date,
+): Promise<{ sent: number; stopped: boolean }> {
+  let sent = 0;
+  let afterId = '0';
+  for (;;) {
+    const ids = await findPendingIds(deps.db, pending, afterId, PAGE);
+    if (ids.length === 0) return { sent, stopped: false };
+    const page = await sendClaimed(deps, kind, ids, dueBy);
+    sent += page.sent;
+    if (page.stopped) return { sent, stopped: true };
+    afterId = ids[ids.length - 1]!; // length > 0
+  }
+}
+
 /**
  * Sends the deliveries of this kind pending past their time, in pages by id. Safe on every
  * instance at once: each row is claimed by its lock.
@@ -139,15 +169,16 @@ export async function sweepClaimed<C extends ClaimedDelivery>(
   kind: ClaimedKind<C>,
 ): Promise<{ sent: number }> {
   const now = deps.clock();
-  let sent = 0;
-  let afterId = '0';
-  for (;;) {
-    const ids = await findPendingIds(deps.db, { kind: kind.kind, dueBy: now }, afterId, PAGE);
-    if (ids.length === 0) break;
-    const page = await sendClaimed(deps, kind, ids, now);
-    sent += page.sent;
-    if (page.stopped) break;
-    afterId = ids[ids.length - 1]!; // length > 0
-  }
+  const { sent } = await sendPages(deps, kind, { kind: kind.kind, dueBy: now }, now);
   return { sent };
 }
+
+/**
+ * Sends every pending delivery of a campaign (due at once), in pages by id. Safe on every
+ * instance at once: each row is claimed by its lock. Stops at the first temporary failure.
+ */
+export const sendCampaignClaimed = <C extends ClaimedDelivery>(
+  deps: ClaimedSenderDeps,
+  kind: ClaimedKind<C>,
+  campaignId: string,
+) => sendPages(deps, kind, { campaignId });

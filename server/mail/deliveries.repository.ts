@@ -4,6 +4,7 @@ import type { Database } from '../db/database.js';
 import { pageAfter } from '../db/keyset.js';
 
 export type DeliveryKind =
+  | 'weekly'
   | 'welcome'
   | 'password_reset'
   | 'email_verification'

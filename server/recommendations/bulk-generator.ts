@@ -22,7 +22,7 @@ import {
 
 /**
  * Fans per group job: about 75,000 rows written per pass with 300 concerts. A divisor of the
- * fan-out's pages of 500 fans (server/jobs/workers.ts), so every job is full: with 200, one job
+ * fan-out's pages of 500 fans (server/workers.ts), so every job is full: with 200, one job
  * in three held 100 fans (600 jobs for 100,000 fans instead of 400).
  */
 export const FANS_PER_GROUP = 250;

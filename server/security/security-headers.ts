@@ -1,6 +1,6 @@
 // The security headers of every answer (helmet: CSP, HSTS under https, frame, referrer and
 // content-type rules). Our policy has no per-request part (no nonces), so the headers are the
-// same on every answer: the fast lane (server/fast-lane) sets the list helmet
+// same on every answer: the fast lane (server/ssr/fast-lane.ts) sets the list helmet
 // wrote once instead of running helmet's thirteen middlewares per request.
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';

@@ -11,7 +11,7 @@ import type { Clock } from '../lib/time.js';
 export interface CachedRequesterDeps {
   /** SESSION_SECRET, then SESSION_SECRET_PREVIOUS when set: what express-session accepts. */
   secrets: readonly string[];
-  /** The session cookie's name (server/auth/session-cookie.ts). */
+  /** The session cookie's name (server/accounts/session-cookie.ts). */
   cookieName: string;
   sessionCaches: SessionCaches;
   clock: Clock;

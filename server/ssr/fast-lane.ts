@@ -1,5 +1,5 @@
 // Answers this instance keeps, sent in front of the whole stack (app.ts mounts this right after the
-// metrics): the public pages (server/pages/public-pages.ts), the agenda and the like counts
+// metrics): the public pages (server/ssr/public-pages.ts), the agenda and the like counts
 // (kept-api.ts). For a kept answer, pino-http, helmet, compression, the body parsers and the
 // session machinery cost more than the answer itself.
 //

@@ -35,7 +35,7 @@ async function agendaData(deps: PageDataDeps, user: SignedInUser | undefined, lo
 
 /**
  * The data of the page at `path` (normalised: lower case, no trailing slash) for this person.
- * A concert's page brings its concert (`concert`, read by server/pages); other pages need only
+ * A concert's page brings its concert (`concert`, read by public-pages.ts); other pages need only
  * the session, and load the rest in the browser.
  */
 export async function pageDataFor(

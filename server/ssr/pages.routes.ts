@@ -1,7 +1,7 @@
 // Every page of the app, rendered on the server for whoever asks, and robots.txt / sitemap.xml.
 // The landing, the agenda /conciertos and each concert's page have their own <head>. A visitor's
 // page at its bare address is kept (public-pages.ts) and, once kept, answered by the lane in front
-// of the stack (server/fast-lane); a signed-in fan's, or one with a query, is rendered for that
+// of the stack (fast-lane.ts); a signed-in fan's, or one with a query, is rendered for that
 // request. Mounted after the session middleware: the page depends on who asks.
 import express, { type Response, type Router } from 'express';
 import { parseConcertSegment } from '../../common/concert-page.js';

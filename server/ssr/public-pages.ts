@@ -2,7 +2,7 @@
 // agenda /conciertos, each concert's page (kept while the change feed reports no change to
 // concerts, bands or venues, and at most a minute for what time changes), robots.txt, the sitemap
 // and, for a minute, the ids that are no concert. The router (pages.routes.ts) makes what is
-// missing; the lane in front of the stack (server/fast-lane) answers what is already here.
+// missing; the lane in front of the stack (fast-lane.ts) answers what is already here.
 //
 // Only a visitor's page is kept: it is the same for every visitor who reads that language, and kept
 // once per language (the key starts with it). A signed-in fan's page is rendered for them on each

@@ -1,7 +1,7 @@
 // Serves the React app: its built files (hashed assets cached for a year), and the HTML of a page:
 // index.html's shell with the page's head, the app's first screen rendered on the server
 // (page-renderer.ts), the data it was drawn from and the runtime config. Which page is rendered
-// for whom, and what is kept, is server/pages' business.
+// for whom, and what is kept, is pages.routes.ts's and public-pages.ts's business.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
@@ -21,7 +21,7 @@ const MISSING_BUILD =
 /**
  * Whether the request carries a session cookie (either name: the one for http or `__Host-` for
  * https). Only its presence: without one the browser surely has no session, and a visitor's kept
- * page can be sent at once (server/fast-lane).
+ * page can be sent at once (fast-lane.ts).
  */
 const SESSION_COOKIE_NAMES = [
   sessionCookieName({ publicUrl: 'http:' }),

@@ -1,5 +1,5 @@
-// /api/admin/submissions: the moderation queue and its waiting pictures. An admin's session or
-// the API token (requireAdmin); a fan gets 403.
+// /api/admin/submissions: the moderation queue and its waiting pictures. Behind the one guard of
+// everything under /api/admin (app.ts): an admin's session or the API token; a fan gets 403.
 import express, { type Router } from 'express';
 import {
   submissionEditSchema,
@@ -10,7 +10,6 @@ import {
 } from '../../common/submissions.js';
 import { actorOf } from '../admin/writes/actor.js';
 import type { AdminWriteDeps } from '../admin/writes/concert-writes.js';
-import { requireAdmin } from '../accounts/require-admin.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config/config.js';
 import { textsFor } from '../i18n/intl.js';
@@ -48,11 +47,6 @@ export function moderationRouter(
 ): Router {
   const { db } = deps;
   const router = express.Router();
-  router.use(requireAdmin(deps.config.admin.apiToken));
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
 
   router.get(
     '/',

@@ -1,4 +1,4 @@
-// POST /api/admin/uploads (mounted behind requireAdmin by the admin router): one picture in the
+// POST /api/admin/uploads (mounted by the admin router, behind the admin guard): one picture in the
 // multipart field 'image'. `receiveImage` also reads the public submissions form (its text fields
 // beside the picture), with the same picture limits.
 import express, { type RequestHandler, type Router } from 'express';

@@ -1,8 +1,9 @@
 // What "Descargar mis datos" reads: every row that names the fan, with explicit column lists that
 // leave out every secret (password hash, session ids, token hashes, the calendar link's parts).
 import type { SessionData } from 'express-session';
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database.js';
+import type { DB } from '../db/schema.js';
 import { SUBMISSION_COLUMNS } from '../submissions/submissions.repository.js';
 
 /**
@@ -89,16 +90,6 @@ export function findExportConcertRows(db: Database, userId: string) {
 }
 export type ExportConcertRow = Awaited<ReturnType<typeof findExportConcertRows>>[number];
 
-export function findExportIdentities(db: Database, userId: string) {
-  return db
-    .selectFrom('user_identities')
-    .select(['provider', 'provider_user_id', 'email', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('provider')
-    .execute();
-}
-
 /**
  * The fan's stored sessions, expired ones not yet swept included. The id never leaves this query:
  * only whether it is the session asking.
@@ -151,27 +142,6 @@ export function findExportCalendarFeed(db: Database, userId: string) {
     .executeTakeFirst();
 }
 
-/** The password reset and address verification links asked for, without their token hashes. */
-export function findExportPasswordResets(db: Database, userId: string) {
-  return db
-    .selectFrom('password_reset_tokens')
-    .select(['created_at', 'expires_at', 'used_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-export function findExportEmailVerifications(db: Database, userId: string) {
-  return db
-    .selectFrom('email_verification_tokens')
-    .select(['email', 'created_at', 'expires_at', 'used_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
 /** Concerts sent through 'Publica tus conciertos' with this contact address (any case). */
 export function findExportSubmissions(db: Database, email: string) {
   return db
@@ -184,48 +154,84 @@ export function findExportSubmissions(db: Database, email: string) {
 }
 export type ExportSubmissionRow = Awaited<ReturnType<typeof findExportSubmissions>>[number];
 
+type Column<T extends keyof DB> = keyof Selectable<DB[T]> & string;
+
+/** A plain list of the file: the rows of one table that name the fan, in a stable order. */
+interface OwnList<T extends keyof DB, C extends Column<T>> {
+  from: T;
+  /** What the file gives of each row: never a secret. */
+  select: readonly C[];
+  /** The column that names the fan. */
+  owner: Column<T>;
+  /** Oldest first; the last column settles ties. */
+  order: readonly Column<T>[];
+}
+
+const columns = (names: readonly string[]) => sql.join(names.map((name) => sql.ref(name)));
+
+/** The reader of one plain list: the rows of `list.from` whose owner is the given fan. */
+const ownList =
+  <T extends keyof DB, C extends Column<T>>(list: OwnList<T, C>) =>
+  async (db: Database, ownerId: string): Promise<Pick<Selectable<DB[T]>, C>[]> => {
+    const { rows } = await sql<Pick<Selectable<DB[T]>, C>>`
+      SELECT ${columns(list.select)} FROM ${sql.table(list.from)}
+      WHERE ${sql.ref(list.owner)} = ${ownerId}
+      ORDER BY ${columns(list.order)}`.execute(db);
+    return rows;
+  };
+
 /**
- * What an admin did, as the audit log tells it: which action on which entity, and when. The
- * entities' states before and after are the catalog's (and may hold other people's data).
+ * The lists of the file that are one table's rows naming the fan, and how each is read. The mails
+ * (with their campaign) and the submissions (matched by address, any case) have their own queries.
  */
-export function findExportAuditEntries(db: Database, userId: string) {
-  return db
-    .selectFrom('admin_audit')
-    .select(['at', 'action', 'entity', 'entity_id'])
-    .where('actor_id', '=', userId)
-    .orderBy('at')
-    .orderBy('id')
-    .execute();
-}
-
-export function findExportCampaignsStarted(db: Database, userId: string) {
-  return db
-    .selectFrom('mail_campaigns')
-    .select(['iso_week', 'mode', 'created_at'])
-    .where('created_by', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
-
-/** Submissions this admin approved, rejected or marked as spam. */
-export function findExportSubmissionsReviewed(db: Database, userId: string) {
-  return db
-    .selectFrom('band_submissions')
-    .select(['id', 'status', 'reviewed_at'])
-    .where('reviewed_by', '=', userId)
-    .orderBy('reviewed_at')
-    .orderBy('id')
-    .execute();
-}
-
-/** Concerts this admin added to the agenda. */
-export function findExportConcertsAdded(db: Database, userId: string) {
-  return db
-    .selectFrom('concerts')
-    .select(['id', 'created_at'])
-    .where('user_id', '=', userId)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-}
+export const OWN_LISTS = {
+  signInIdentities: ownList({
+    from: 'user_identities',
+    select: ['provider', 'provider_user_id', 'email', 'created_at'],
+    owner: 'user_id',
+    order: ['created_at', 'provider'],
+  }),
+  /** The password reset and address verification links asked for, without their token hashes. */
+  passwordResets: ownList({
+    from: 'password_reset_tokens',
+    select: ['created_at', 'expires_at', 'used_at'],
+    owner: 'user_id',
+    order: ['created_at', 'id'],
+  }),
+  emailVerifications: ownList({
+    from: 'email_verification_tokens',
+    select: ['email', 'created_at', 'expires_at', 'used_at'],
+    owner: 'user_id',
+    order: ['created_at', 'id'],
+  }),
+  /**
+   * What an admin did, as the audit log tells it: which action on which entity, and when. The
+   * entities' states before and after are the catalog's (and may hold other people's data).
+   */
+  auditLog: ownList({
+    from: 'admin_audit',
+    select: ['at', 'action', 'entity', 'entity_id'],
+    owner: 'actor_id',
+    order: ['at', 'id'],
+  }),
+  weeklyCampaignsStarted: ownList({
+    from: 'mail_campaigns',
+    select: ['iso_week', 'mode', 'created_at'],
+    owner: 'created_by',
+    order: ['created_at', 'id'],
+  }),
+  /** Submissions this admin approved, rejected or marked as spam. */
+  submissionsReviewed: ownList({
+    from: 'band_submissions',
+    select: ['id', 'status', 'reviewed_at'],
+    owner: 'reviewed_by',
+    order: ['reviewed_at', 'id'],
+  }),
+  /** Concerts this admin added to the agenda. */
+  concertsAdded: ownList({
+    from: 'concerts',
+    select: ['id', 'created_at'],
+    owner: 'user_id',
+    order: ['created_at', 'id'],
+  }),
+};

@@ -19,19 +19,13 @@ import {
 } from './data-export.dto.js';
 import {
   type ExportUserRow,
-  findExportAuditEntries,
   findExportCalendarFeed,
-  findExportCampaignsStarted,
   findExportConcertRows,
-  findExportConcertsAdded,
-  findExportEmailVerifications,
-  findExportIdentities,
   findExportMails,
-  findExportPasswordResets,
   findExportSessions,
   findExportSubmissions,
-  findExportSubmissionsReviewed,
   findExportUser,
+  OWN_LISTS,
   readInSnapshot,
 } from './data-export.repository.js';
 import { ACCOUNT_NOT_FOUND } from './profile.service.js';
@@ -72,7 +66,7 @@ const SECTIONS: { [K in keyof Sections]: SectionReader<K> } = {
   tastes: (_db, { user }) => toExportTastes(user),
   mailPreferences: (_db, { user }) => toExportMailPreferences(user),
   concerts: mapped(findExportConcertRows, toExportConcert),
-  signInIdentities: mapped(findExportIdentities, (row) => ({
+  signInIdentities: mapped(OWN_LISTS.signInIdentities, (row) => ({
     provider: row.provider,
     providerUserId: row.provider_user_id,
     email: row.email,
@@ -87,8 +81,8 @@ const SECTIONS: { [K in keyof Sections]: SectionReader<K> } = {
   calendarFeed: async (db, { user }) =>
     toExportCalendarFeed(await findExportCalendarFeed(db, user.user_id)),
   accountLinks: async (db, fan) => ({
-    passwordResets: await mapped(findExportPasswordResets, toExportLink)(db, fan),
-    emailVerifications: await mapped(findExportEmailVerifications, (row) => ({
+    passwordResets: await mapped(OWN_LISTS.passwordResets, toExportLink)(db, fan),
+    emailVerifications: await mapped(OWN_LISTS.emailVerifications, (row) => ({
       email: row.email,
       ...toExportLink(row),
     }))(db, fan),
@@ -99,23 +93,23 @@ const SECTIONS: { [K in keyof Sections]: SectionReader<K> } = {
       ? (await findExportSubmissions(db, user.email)).map(toExportSubmission)
       : [],
   adminActivity: async (db, fan) => ({
-    auditLog: await mapped(findExportAuditEntries, (row) => ({
+    auditLog: await mapped(OWN_LISTS.auditLog, (row) => ({
       at: iso(row.at),
       action: row.action,
       entity: row.entity,
       entityId: row.entity_id,
     }))(db, fan),
-    weeklyCampaignsStarted: await mapped(findExportCampaignsStarted, (row) => ({
+    weeklyCampaignsStarted: await mapped(OWN_LISTS.weeklyCampaignsStarted, (row) => ({
       isoWeek: row.iso_week,
       mode: row.mode,
       startedAt: iso(row.created_at),
     }))(db, fan),
-    submissionsReviewed: await mapped(findExportSubmissionsReviewed, (row) => ({
+    submissionsReviewed: await mapped(OWN_LISTS.submissionsReviewed, (row) => ({
       submissionId: row.id,
       status: row.status,
       reviewedAt: row.reviewed_at ? iso(row.reviewed_at) : null,
     }))(db, fan),
-    concertsAdded: await mapped(findExportConcertsAdded, (row) => ({
+    concertsAdded: await mapped(OWN_LISTS.concertsAdded, (row) => ({
       concertId: row.id,
       addedAt: iso(row.created_at),
     }))(db, fan),

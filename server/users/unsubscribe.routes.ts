@@ -2,7 +2,8 @@
 import express, { type Router } from 'express';
 import { z } from 'zod';
 import { textSchema } from '../../common/text.js';
-import { sessionSecretsOf, type Config } from '../config/config.js';
+import type { Config } from '../config/config.js';
+import { sessionSecretsOf } from '../config/session-secret.js';
 import { isValidUnsubscribeToken, MAIL_LISTS } from '../mail/unsubscribe-links.js';
 import type { MessageResponse } from '../../common/dto.js';
 import type { Database } from '../db/database.js';

@@ -1,7 +1,7 @@
 // SQL for weekly campaigns (mail_campaigns) and their deliveries (mail_deliveries).
 import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
-import { findPendingIds } from '../mail/deliveries.repository.js';
+import { claimPendingDelivery } from '../mail/deliveries.repository.js';
 
 /**
  * Inserts this week's campaign; undefined when a 'real' one exists already for the week. The
@@ -62,38 +62,25 @@ export async function findSendingCampaignIds(db: Database): Promise<string[]> {
   return rows.map((row) => String(row.id));
 }
 
-/** Up to `limit` pending delivery ids of the campaign after `afterId`, in id order. */
-export const findPendingDeliveryIds = (
-  db: Database,
-  campaignId: string,
-  afterId: string,
-  limit: number,
-) => findPendingIds(db, { campaignId }, afterId, limit);
-
-/**
- * Locks a delivery still pending (FOR UPDATE SKIP LOCKED) for the rest of the transaction, with
- * what the mail needs of its recipient (`user_id` null: the account is gone); undefined when it
- * was sent or another worker holds it.
- */
-export function claimPendingDelivery(db: Database, deliveryId: string) {
-  return db
-    .selectFrom('mail_deliveries as d')
-    .leftJoin('users as u', 'u.user_id', 'd.user_id')
-    .select([
-      'd.id',
-      'd.to_email',
-      'd.attempts',
-      'u.user_id',
-      'u.name',
-      'u.is_subscribed',
-      'u.locale',
-    ])
-    .where('d.id', '=', deliveryId)
-    .where('d.status', '=', 'pending')
-    .forUpdate('d')
-    .skipLocked()
-    .executeTakeFirst();
+/** A claimed weekly delivery, with what the mail needs of its recipient. */
+export interface ClaimedWeeklyDelivery {
+  id: string;
+  to_email: string;
+  attempts: number;
+  /** null: the account is gone. */
+  user_id: string | null;
+  name: string | null;
+  is_subscribed: boolean | null;
+  locale: string | null;
 }
+
+/** Locks one pending weekly delivery (see ClaimedKind.claim in claimed-sender.ts). */
+export const claimWeeklyDelivery = (trx: Database, deliveryId: string) =>
+  claimPendingDelivery<ClaimedWeeklyDelivery>(
+    trx,
+    { kind: 'weekly', deliveryId },
+    sql`u.user_id, u.name, u.is_subscribed, u.locale`,
+  );
 
 /** Marks the campaign done unless a delivery is still pending (another worker finishes it). */
 export async function finishCampaignIfSent(db: Database, campaignId: string): Promise<void> {

@@ -11,7 +11,7 @@ export const ServerRedirect = createContext<RedirectCollector | null>(null);
 /**
  * Goes to `to`, replacing the history entry. In the browser this is React Router's <Navigate>;
  * rendered on the server, where navigation cannot happen, it tells the server, which answers the
- * request with a redirect instead of the page (server/web/page-renderer.ts).
+ * request with a redirect instead of the page (server/ssr/page-renderer.ts).
  */
 export function Redirect({ to }: { to: string }) {
   const server = useContext(ServerRedirect);

@@ -9,7 +9,7 @@ import { startRun } from './admin-runs.service.js';
 /**
  * Records the run and queues the recommendations pass for all fans in one transaction, and
  * answers how many fans it covers; a 409 while a run is going. The job fans out the fans' jobs,
- * which count themselves in the run (server/jobs/workers.ts).
+ * which count themselves in the run (server/workers.ts).
  */
 export function startRecommendationsForAll(
   deps: { db: Database; boss: PgBoss },
