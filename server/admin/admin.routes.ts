@@ -1,21 +1,9 @@
-// /api/admin: the overview and the generation runs, the admin forms, their pickers, what fans
-// think of the recommendations, and image uploads. Behind the one guard of everything under
-// /api/admin (app.ts): an admin's session or the API token, and answers never stored.
-import express, { type Response, type Router } from 'express';
-import {
-  bandCreateSchema,
-  bandSearchSchema,
-  concertCreateSchema,
-  concertSearchSchema,
-  linkCreateSchema,
-  type AdminCreatedResponse,
-  type AdminMessageResponse,
-} from '../../common/admin.js';
+// /api/admin: each entity's routes under its own path, and image uploads. Behind the one guard of
+// everything under /api/admin (app.ts): an admin's session or the API token, answers never stored.
+import express, { type Router } from 'express';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
-import { textsFor } from '../i18n/intl.js';
-import { route } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
 import { uploadRouter } from '../uploads/upload.routes.js';
 import type { Logger } from '../lib/logger.js';
@@ -23,25 +11,13 @@ import type { Mailer } from '../mail/mailer.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import type PgBoss from 'pg-boss';
 import type pg from 'pg';
-import { actorOf } from './writes/actor.js';
-import { catalogAdminRouter } from './catalog-admin.routes.js';
-import { bandOptions, createBand } from './bands/bands-admin.service.js';
-import { concertOptions, createConcert, createLink } from './concerts/concerts-admin.service.js';
-import { concertsAdminRouter } from './concerts/concerts-admin.routes.js';
-import { venueOptions } from './venues/venues-admin.service.js';
-import { feedbackSummary } from './feedback/feedback-admin.service.js';
-import { latestRunsOf } from './runs/admin-runs.service.js';
-import { adminOverview } from './overview/overview.service.js';
-import {
-  adminBandSearchSchema,
-  adminConcertSearchSchema,
-  adminCreatedSchema,
-  adminFeedbackSchema,
-  adminOverviewSchema,
-  adminRunsResponseSchema,
-  adminVenuesResponseSchema,
-  messageResponseSchema,
-} from '../../common/responses.js';
+import { auditRouter } from './audit/audit.routes.js';
+import { bandsAdminRouter } from './bands/bands-admin.routes.js';
+import { concertsAdminRouter, linksAdminRouter } from './concerts/concerts-admin.routes.js';
+import { feedbackAdminRouter } from './feedback/feedback-admin.routes.js';
+import { overviewRouter } from './overview/overview.routes.js';
+import { runsRouter } from './runs/admin-runs.routes.js';
+import { venuesAdminRouter } from './venues/venues-admin.routes.js';
 
 export function adminRouter(deps: {
   db: Database;
@@ -68,138 +44,17 @@ export function adminRouter(deps: {
     boss: deps.boss,
   };
   const router = express.Router();
-
-  /** A form saved: the agenda's cached concert data is dropped before the 201 goes out. */
-  const created = (res: Response, answer: AdminCreatedResponse | AdminMessageResponse) => {
-    deps.catalog.invalidate();
-    res.status(201).json(answer);
-  };
-
-  router.post(
-    '/concerts',
-    route(
-      {
-        body: concertCreateSchema,
-        summary: 'Crear un concierto',
-        response: adminCreatedSchema,
-        status: 201,
-      },
-      async (req, res, { body }) => {
-        const id = await createConcert(writeDeps, body, actorOf(req));
-        created(res, { id, message: textsFor(req)('answer.admin.concertCreated', { id }) });
-      },
-    ),
-  );
-  router.post(
-    '/bands',
-    route(
-      {
-        body: bandCreateSchema,
-        summary: 'Crear una banda',
-        response: adminCreatedSchema,
-        status: 201,
-      },
-      async (req, res, { body }) => {
-        const id = await createBand(db, body);
-        created(res, { id, message: textsFor(req)('answer.admin.bandCreated', { id }) });
-      },
-    ),
-  );
-  router.post(
-    '/links',
-    route(
-      {
-        body: linkCreateSchema,
-        summary: 'Vincular una banda a un concierto',
-        response: messageResponseSchema,
-        status: 201,
-      },
-      async (req, res, { body }) => {
-        await createLink(writeDeps, body);
-        created(res, { message: textsFor(req)('answer.admin.linkCreated') });
-      },
-    ),
-  );
-
-  router.get(
-    '/concerts/search',
-    route(
-      {
-        query: concertSearchSchema,
-        summary: 'Buscar conciertos para los selectores',
-        response: adminConcertSearchSchema,
-      },
-      async (_req, res, { query }) => {
-        res.json(await concertOptions(db, deps.clock, query));
-      },
-    ),
-  );
-
-  router.get(
-    '/bands/search',
-    route(
-      {
-        query: bandSearchSchema,
-        summary: 'Buscar bandas para los selectores',
-        response: adminBandSearchSchema,
-      },
-      async (_req, res, { query }) => {
-        res.json(await bandOptions(db, query));
-      },
-    ),
-  );
-
-  router.get(
-    '/venues',
-    route(
-      { summary: 'Salas para el formulario de conciertos', response: adminVenuesResponseSchema },
-      async (_req, res) => {
-        res.json(await venueOptions(db));
-      },
-    ),
-  );
-
-  router.get(
-    '/feedback',
-    route(
-      {
-        summary: 'Lo que opinan los fans: valoraciones de los últimos 30 días por motor y nivel',
-        response: adminFeedbackSchema,
-      },
-      async (_req, res) => {
-        res.json(await feedbackSummary(db, deps.clock));
-      },
-    ),
-  );
-
-  router.get(
-    '/overview',
-    route(
-      { summary: 'Lo que necesita al administrador hoy', response: adminOverviewSchema },
-      async (req, res) => {
-        res.json(await adminOverview(deps, textsFor(req)));
-      },
-    ),
-  );
-
-  router.get(
-    '/runs',
-    route(
-      {
-        summary: 'La última generación de cada tipo (recomendaciones, descripciones)',
-        response: adminRunsResponseSchema,
-      },
-      async (req, res) => {
-        res.json({ runs: await latestRunsOf(db, textsFor(req)) });
-      },
-    ),
-  );
-
+  /** A form saved: the agenda's cached concert data is dropped before the answer goes out. */
   const saved = () => deps.catalog.invalidate();
-  // The concert list and its edits; /concerts/search above stays the pickers' search.
-  router.use('/concerts', concertsAdminRouter(writeDeps, saved));
-  router.use(catalogAdminRouter(writeDeps, saved));
 
+  router.use('/concerts', concertsAdminRouter(writeDeps, saved));
+  router.use('/links', linksAdminRouter(writeDeps, saved));
+  router.use('/bands', bandsAdminRouter(writeDeps, saved));
+  router.use('/venues', venuesAdminRouter(writeDeps, saved));
+  router.use('/audit', auditRouter(deps));
+  router.use('/feedback', feedbackAdminRouter(deps));
+  router.use('/overview', overviewRouter(deps));
+  router.use('/runs', runsRouter(deps));
   router.use('/uploads', uploadRouter(config));
   return router;
 }

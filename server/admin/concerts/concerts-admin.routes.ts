@@ -3,6 +3,9 @@
 import express, { type Router } from 'express';
 import {
   concertBandParamsSchema,
+  concertCreateSchema,
+  concertSearchSchema,
+  linkCreateSchema,
   concertBandSchema,
   concertDuplicateSchema,
   concertListSchema,
@@ -12,14 +15,19 @@ import {
 import {
   adminConcertPageSchema,
   adminConcertSchema,
+  adminConcertSearchSchema,
   adminCreatedSchema,
   messageResponseSchema,
 } from '../../../common/responses.js';
 import { route } from '../../lib/route.js';
-import { adminWrites } from '../writes/actor.js';
+import { actorOf, adminWrites, createdAnswer } from '../writes/actor.js';
+import { textsFor } from '../../i18n/intl.js';
 import type { AdminWriteDeps } from '../writes/concert-writes.js';
 import {
   cancelConcert,
+  concertOptions,
+  createConcert,
+  createLink,
   deleteConcert,
   duplicateConcert,
   getAdminConcert,
@@ -36,9 +44,38 @@ export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Ro
   const router = express.Router();
   const params = idParamsSchema;
   const write = adminWrites(saved);
+  const created = createdAnswer(saved);
   /** A concert's edit answers the concert as it is now. */
   const edit = { params, response: adminConcertSchema, also: UNKNOWN };
 
+  router.post(
+    '/',
+    route(
+      {
+        body: concertCreateSchema,
+        summary: 'Crear un concierto',
+        response: adminCreatedSchema,
+        status: 201,
+      },
+      async (req, res, { body }) => {
+        const id = await createConcert(deps, body, actorOf(req));
+        created(res, { id, message: textsFor(req)('answer.admin.concertCreated', { id }) });
+      },
+    ),
+  );
+  router.get(
+    '/search',
+    route(
+      {
+        query: concertSearchSchema,
+        summary: 'Buscar conciertos para los selectores',
+        response: adminConcertSearchSchema,
+      },
+      async (_req, res, { query }) => {
+        res.json(await concertOptions(deps.db, deps.clock, query));
+      },
+    ),
+  );
   router.get(
     '/',
     route(
@@ -130,6 +167,28 @@ export function concertsAdminRouter(deps: AdminWriteDeps, saved: () => void): Ro
         also: { 404: 'El concierto no existe o esa banda no está vinculada' },
       },
       ({ params }, actor) => unlinkConcertBand(deps, params.id, params.bandId, actor),
+    ),
+  );
+  return router;
+}
+
+/** /api/admin/links: a band linked to a concert from the link form. */
+export function linksAdminRouter(deps: AdminWriteDeps, saved: () => void): Router {
+  const router = express.Router();
+  const created = createdAnswer(saved);
+  router.post(
+    '/',
+    route(
+      {
+        body: linkCreateSchema,
+        summary: 'Vincular una banda a un concierto',
+        response: messageResponseSchema,
+        status: 201,
+      },
+      async (req, res, { body }) => {
+        await createLink(deps, body);
+        created(res, { message: textsFor(req)('answer.admin.linkCreated') });
+      },
     ),
   );
   return router;

@@ -1,4 +1,5 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { AdminCreatedResponse, AdminMessageResponse } from '../../../common/admin.js';
 import { viaAdminToken } from '../../accounts/require-admin.js';
 import { textsFor, type ServerTranslate } from '../../i18n/intl.js';
 import { route, type RouteAnswer, type RouteInput, type RouteSchemas } from '../../lib/route.js';
@@ -26,3 +27,10 @@ export const adminWrites =
       saved();
       res.status(schemas.status ?? 200).json(answer);
     });
+
+/** A form that creates: `saved` drops the agenda's cached concert data before the 201 goes out. */
+export const createdAnswer =
+  (saved: () => void) => (res: Response, answer: AdminCreatedResponse | AdminMessageResponse) => {
+    saved();
+    res.status(201).json(answer);
+  };
