@@ -4,13 +4,12 @@
 // (Every API test also checks its answers against the document, helpers/contract.ts; there a
 // route without a schema passes unchecked, here it fails.)
 import express from 'express';
-import PgBoss from 'pg-boss';
 import request from 'supertest';
 import { z } from 'zod';
 import { expressRoutes } from '../server/lib/express-routes.js';
 import { route } from '../server/lib/route.js';
 import { buildOpenApiDocument, type OpenApiDocument } from '../server/openapi/document.js';
-import { createTestApp } from './helpers/app.js';
+import { createTestApp, fullTestApp } from './helpers/app.js';
 import { declaredAnswer } from './helpers/contract.js';
 import { ADMIN_EDIT_TABLES, useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createVenue } from './helpers/factories.js';
@@ -62,19 +61,7 @@ function undeclaredAnswers(document: OpenApiDocument): string[] {
   return problems;
 }
 
-/** The app with every optional router on: the admin actions (a queue, never started) and OAuth. */
-function fullApp() {
-  return createTestApp({
-    database,
-    boss: new PgBoss({ connectionString: 'postgres://unused@127.0.0.1:9/unused' }),
-    env: {
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      SPOTIFY_CLIENT_ID: 'id',
-      SPOTIFY_CLIENT_SECRET: 'secret',
-    },
-  }).app;
-}
+const fullApp = () => fullTestApp(database);
 
 describe('every operation declares its answer', () => {
   it('in the document of the app with every router on, and of the plain app', async () => {

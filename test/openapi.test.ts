@@ -2,32 +2,17 @@
 // the document the app serves, with its schemas; the document is served and rendered. Every other
 // API test checks its responses against the same document (helpers/contract.ts).
 import express from 'express';
-import PgBoss from 'pg-boss';
 import request from 'supertest';
 import { z } from 'zod';
 import { expressRoutes } from '../server/lib/express-routes.js';
 import { route } from '../server/lib/route.js';
 import { buildOpenApiDocument, documentedRoutes } from '../server/openapi/document.js';
-import { createTestApp } from './helpers/app.js';
+import { fullTestApp } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 
 const database = useTestDatabase();
 
-// Every optional router switched on: the admin actions (with a queue, never started here) and
-// both sign-in providers.
-function fullApp() {
-  const { app } = createTestApp({
-    database,
-    boss: new PgBoss({ connectionString: 'postgres://unused@127.0.0.1:9/unused' }),
-    env: {
-      GOOGLE_CLIENT_ID: 'id',
-      GOOGLE_CLIENT_SECRET: 'secret',
-      SPOTIFY_CLIENT_ID: 'id',
-      SPOTIFY_CLIENT_SECRET: 'secret',
-    },
-  });
-  return app;
-}
+const fullApp = () => fullTestApp(database);
 
 describe('the OpenAPI document', () => {
   it('lists every route registered in Express, method by method', async () => {

@@ -2,9 +2,9 @@ import type { RenderPage } from '../../common/page-render.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import PgBoss from 'pg-boss';
 import type { Express } from 'express';
 import type pg from 'pg';
-import type PgBoss from 'pg-boss';
 import { createApp } from '../../server/app.js';
 import type { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config/config.js';
@@ -93,6 +93,23 @@ export function createTestApp(options: TestAppOptions): TestApp {
   // Every response of every test is checked against the OpenAPI document (helpers/contract.ts).
   checkResponsesAgainstDocument(app);
   return { app, config, mailer, recommendations };
+}
+
+/**
+ * The app with every optional router switched on: the admin actions (with a queue, never started
+ * here) and both sign-in providers. The OpenAPI tests read its whole document.
+ */
+export function fullTestApp(database: TestAppOptions['database']) {
+  return createTestApp({
+    database,
+    boss: new PgBoss({ connectionString: 'postgres://unused@127.0.0.1:9/unused' }),
+    env: {
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      SPOTIFY_CLIENT_ID: 'id',
+      SPOTIFY_CLIENT_SECRET: 'secret',
+    },
+  }).app;
 }
 
 /**
