@@ -11,8 +11,8 @@ import {
   PASSWORD_TOO_LONG,
   PASSWORD_TOO_SHORT,
   utf8ByteLength,
-} from '../common/rules.js';
-import { emailSchema } from '../common/schemas.js';
+} from '../common/text/limits.js';
+import { emailSchema } from '../common/auth/schemas.js';
 import { hashPassword } from '../server/accounts/password.js';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from '../server/lib/password-policy.js';
 import { useTestApp } from './helpers/app.js';

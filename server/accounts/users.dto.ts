@@ -1,5 +1,5 @@
-import type { AlertFrequency } from '../../common/rules.js';
-import type { ProfileDto, SessionUserDto } from '../../common/dto.js';
+import type { AlertFrequency } from '../../common/text/limits.js';
+import type { ProfileDto, SessionUserDto } from '../../common/concerts/types.js';
 import type { ProfileRow, SessionUserRow } from './users.repository.js';
 
 export function toSessionUserDto(row: SessionUserRow): SessionUserDto {

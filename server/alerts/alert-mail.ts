@@ -1,6 +1,6 @@
 // The artist alert mail: first what it says, as plain data (alertMailData), then that data in the
 // mails' one template (alertMail).
-import { concertPath } from '../../common/concert-page.js';
+import { concertPath } from '../../common/concerts/page-address.js';
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import { textsIn, type ServerTranslate } from '../i18n/intl.js';
 import { composeMail, type MailImage } from '../mail/mail-template.js';

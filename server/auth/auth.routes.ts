@@ -4,13 +4,13 @@ import type {
   ResetPasswordResponse,
   SessionResponse,
   SignInResponse,
-} from '../../common/dto.js';
+} from '../../common/concerts/types.js';
 import {
   loginSchema,
   recoverSchema,
   registerSchema,
   resetPasswordSchema,
-} from '../../common/schemas.js';
+} from '../../common/auth/schemas.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { requestLocale, textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
@@ -33,7 +33,7 @@ import {
   resetPasswordResponseSchema,
   sessionResponseSchema,
   signInResponseSchema,
-} from '../../common/responses.js';
+} from '../../common/concerts/schemas.js';
 
 export const WRONG_CREDENTIALS: ServerMessageId = 'error.auth.wrongCredentials';
 export const ACCOUNT_EXISTS: ServerMessageId = 'error.auth.accountExists';

@@ -1,6 +1,6 @@
 // Concert rows → calendar events and RSS items. Only public concert facts go in: never who liked
 // a concert, a fan's score or reason, or anything about the fan.
-import { concertPagePath } from '../../common/calendar.js';
+import { concertPagePath } from '../../common/calendar/links.js';
 import { addressIn, DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';

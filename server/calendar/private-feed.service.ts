@@ -5,7 +5,7 @@ import {
   webcalUrl,
   type CalendarFeedDto,
   type CalendarFeedLinkDto,
-} from '../../common/calendar.js';
+} from '../../common/calendar/links.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import {

@@ -1,5 +1,5 @@
-import { concertPath, openStreetMapUrl } from '../../common/concert-page.js';
-import type { ConcertPageDto } from '../../common/dto.js';
+import { concertPath, openStreetMapUrl } from '../../common/concerts/page-address.js';
+import type { ConcertPageDto } from '../../common/concerts/types.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { concertHeadDto, concertTextsDto, toBandDto, toRecommendationDto } from './agenda.dto.js';
 import type { ConcertPageRow, SitemapRow } from './concert-page.repository.js';

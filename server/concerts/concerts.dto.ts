@@ -1,4 +1,4 @@
-import type { CarouselConcertDto } from '../../common/dto.js';
+import type { CarouselConcertDto } from '../../common/concerts/types.js';
 import type { CarouselRow } from './concerts.repository.js';
 
 export function toCarouselConcertDto(row: CarouselRow): CarouselConcertDto {

@@ -1,7 +1,7 @@
 // What each environment variable may hold (zod): a bad value is a problem named after its variable.
 import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
-import { passwordLengthProblem } from '../../common/rules.js';
+import { passwordLengthProblem } from '../../common/text/limits.js';
 import { isCommonPassword } from '../lib/password-policy.js';
 import { checkTrustProxy } from './trust-proxy.js';
 

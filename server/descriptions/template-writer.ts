@@ -4,7 +4,7 @@
 import type { ConcertToDescribe } from './concerts-to-describe.repository.js';
 import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
 import { genreIn } from '../i18n/intl.js';
-import { ofGenre, withArticle } from '../../common/genres.js';
+import { ofGenre, withArticle } from '../../common/genres/genres.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 

@@ -3,7 +3,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
-import { isGenre } from '../../common/genres.js';
+import { isGenre } from '../../common/genres/genres.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { negotiateLocale } from '../../common/i18n/negotiation.js';

@@ -1,6 +1,6 @@
 // The pre-show reminder: first what it says, as plain data (reminderMailData), then that data in
 // the mails' one template (reminderMail).
-import { concertPath } from '../../common/concert-page.js';
+import { concertPath } from '../../common/concerts/page-address.js';
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 import { concertTitle } from '../calendar/calendar.dto.js';

@@ -1,9 +1,9 @@
 // The <head> of a concert page, answered by the server so link previews (WhatsApp, Telegram) and
 // search engines see a real card without running JavaScript: title, description, canonical URL,
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
-import type { ConcertPageDto } from '../../common/dto.js';
+import type { ConcertPageDto } from '../../common/concerts/types.js';
 import { addressIn, type Locale } from '../../common/i18n/locales.js';
-import { INTL_LOCALES, longDayIn } from '../../common/locale-format.js';
+import { INTL_LOCALES, longDayIn } from '../../common/format/locale.js';
 import { genreIn, textsIn } from '../i18n/intl.js';
 import { madridIsoWithOffset } from '../lib/time.js';
 import { escapeHtml } from '../lib/html.js';

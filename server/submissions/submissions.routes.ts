@@ -2,14 +2,17 @@
 // its contact address. Every attempt counts against its address's limit before the body is read;
 // the service checks the rest.
 import express, { type Router } from 'express';
-import type { MessageResponse } from '../../common/dto.js';
-import { messageResponseSchema, submissionFormResponseSchema } from '../../common/responses.js';
+import type { MessageResponse } from '../../common/concerts/types.js';
+import {
+  messageResponseSchema,
+  submissionFormResponseSchema,
+} from '../../common/concerts/schemas.js';
 import {
   SUBMISSION_FIELD_MAX_BYTES,
   submissionConfirmSchema,
   submissionFormSchema,
-} from '../../common/submissions.js';
-import { type SubmissionCreatedResponse } from '../../common/dto.js';
+} from '../../common/submissions/schemas.js';
+import { type SubmissionCreatedResponse } from '../../common/concerts/types.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { readerLocale, textsFor } from '../i18n/intl.js';

@@ -1,8 +1,8 @@
 // 'Descargar mis datos' (the GDPR's rights of access and portability): everything held about the
 // fan, read from one snapshot and given as one JSON file. Secrets stay out: the repository never
 // selects them.
-import type { DataExport } from '../../common/dto.js';
-import { DATA_EXPORT_FORMAT } from '../../common/responses.js';
+import type { DataExport } from '../../common/concerts/types.js';
+import { DATA_EXPORT_FORMAT } from '../../common/concerts/schemas.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../lib/errors.js';
 import { madridDateTime, type Clock } from '../lib/time.js';

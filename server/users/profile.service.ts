@@ -1,5 +1,5 @@
-import type { ProfileDto } from '../../common/dto.js';
-import type { OnboardingInput, ProfileUpdate } from '../../common/schemas.js';
+import type { ProfileDto } from '../../common/concerts/types.js';
+import type { OnboardingInput, ProfileUpdate } from '../../common/auth/schemas.js';
 import { dropUnwantedAlerts } from '../alerts/alerts.repository.js';
 import type { AuthDeps } from '../accounts/account-deps.js';
 import { hashPassword } from '../accounts/password.js';

@@ -1,7 +1,7 @@
 // The weekly mail's content, drawn by the one mail template (which escapes every value).
-import { concertPath } from '../../common/concert-page.js';
+import { concertPath } from '../../common/concerts/page-address.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
-import { eurosIn, longDayIn } from '../../common/locale-format.js';
+import { eurosIn, longDayIn } from '../../common/format/locale.js';
 import { genreIn, textsIn } from '../i18n/intl.js';
 import {
   composeMail,

@@ -1,7 +1,7 @@
 // The agenda's filters (client/src/features/concerts/shared/filters.ts): the pure functions behind
 // the date, score and band filters of the agenda page.
-import type { ConcertDto, RecommendationDto } from '../../common/dto';
-import { GENRES } from '../../common/genres';
+import type { ConcertDto, RecommendationDto } from '../../common/concerts/types';
+import { GENRES } from '../../common/genres/genres';
 import { DEMO_BANDS } from '../../server/demo/bands';
 import { DEMO_VENUES } from '../../server/demo/venues';
 import {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@common/dto';
+import type { ApiErrorBody } from '@common/concerts/types';
 import type { MessageId } from '@common/i18n/catalogues';
 
 /**

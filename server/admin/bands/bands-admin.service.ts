@@ -10,7 +10,7 @@ import {
   type BandCreateInput,
   type BandSearchInput,
   type BandUpdateInput,
-} from '../../../common/admin.js';
+} from '../../../common/admin/schemas.js';
 import { toBandNameDto } from '../../bands/bands.dto.js';
 import type { Database } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';

@@ -15,7 +15,7 @@ import {
   type ConcertSearchInput,
   type ConcertUpdateInput,
   type LinkCreateInput,
-} from '../../../common/admin.js';
+} from '../../../common/admin/schemas.js';
 import { upcomingCutoff } from '../../concerts/upcoming.js';
 import { NO_RESCORE, queueRescore } from '../../recommendations/concert-rescore.js';
 import type { Database } from '../../db/database.js';

@@ -5,8 +5,8 @@ import type {
   AdminFeedbackCountDto,
   AdminFeedbackResponse,
   RecommendationEngineName,
-} from '../../../common/dto.js';
-import { SCORES } from '../../../common/genres.js';
+} from '../../../common/concerts/types.js';
+import { SCORES } from '../../../common/genres/genres.js';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/time.js';
 import { toDislikedConcertDto } from './feedback-admin.dto.js';

@@ -4,7 +4,7 @@ import type {
   ResetPasswordResponse,
   SessionUserDto,
   SignInResponse,
-} from '@common/dto';
+} from '@common/concerts/types';
 import { apiFetch } from '@/lib/api';
 
 export type AuthMode = 'register' | 'login';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { parseConcertSegment } from '@common/concert-page';
-import type { ConcertPageDto } from '@common/dto';
+import { parseConcertSegment } from '@common/concerts/page-address';
+import type { ConcertPageDto } from '@common/concerts/types';
 import { LoadFailure } from '@/components/LoadFailure';
 import { Redirect } from '@/components/Redirect';
 import { Loading } from '@/components/Loading';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BandNamesResponse, ProfileDto } from '@common/dto';
+import type { BandNamesResponse, ProfileDto } from '@common/concerts/types';
 import { apiFetch } from '@/lib/api';
 
 export const bandKeys = {

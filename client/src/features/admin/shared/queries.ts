@@ -15,7 +15,7 @@ import type {
   AdminPage,
   AdminVenuesResponse,
   UploadResponse,
-} from '@common/admin-rules';
+} from '@common/admin/limits';
 import type {
   BandCreateInput,
   BandUpdateInput,
@@ -25,8 +25,12 @@ import type {
   LinkCreateInput,
   VenueInput,
   VenueUpdateInput,
-} from '@common/admin';
-import type { AdminFeedbackResponse, AdminOverviewResponse, AdminRunsResponse } from '@common/dto';
+} from '@common/admin/schemas';
+import type {
+  AdminFeedbackResponse,
+  AdminOverviewResponse,
+  AdminRunsResponse,
+} from '@common/concerts/types';
 import { apiFetch } from '@/lib/api';
 
 // A created concert or band invalidates `all` (every admin list).
@@ -49,7 +53,7 @@ export const adminKeys = {
   runs: () => [...ADMIN, 'runs'] as const,
 };
 
-// Bodies are what the schemas of common/admin.ts give (z.infer): the forms send what they parsed.
+// Bodies are what the schemas of common/admin/schemas.ts give (z.infer): the forms send what they parsed.
 
 // Concerts
 

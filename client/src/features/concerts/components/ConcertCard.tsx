@@ -1,6 +1,6 @@
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
-import type { AgendaConcertDto } from '@common/dto';
+import type { AgendaConcertDto } from '@common/concerts/types';
 import { useText } from '@/i18n/IntlContext';
 import { useFormats } from '@/i18n/useFormats';
 import { genreName } from '@/i18n/genreName';

@@ -1,5 +1,5 @@
-import { concertPath } from '@common/concert-page';
-import type { AgendaConcertDto } from '@common/dto';
+import { concertPath } from '@common/concerts/page-address';
+import type { AgendaConcertDto } from '@common/concerts/types';
 import type { Translate } from '@/i18n/IntlContext';
 import type { Formats } from '@/i18n/useFormats';
 import { bandNamesOf } from '../shared/filters';

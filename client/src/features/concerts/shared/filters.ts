@@ -1,5 +1,5 @@
-import type { AgendaConcertDto } from '@common/dto';
-import { SCORES, type Score } from '@common/genres';
+import type { AgendaConcertDto } from '@common/concerts/types';
+import { SCORES, type Score } from '@common/genres/genres';
 import { isPriceRange, priceInRange, type PriceRange } from './priceFilter';
 
 export interface AgendaFilters {

@@ -9,8 +9,8 @@ import {
   webcalUrl,
   type CalendarFeedDto,
   type CalendarFeedLinkDto,
-} from '@common/calendar';
-import { isGenre } from '@common/genres';
+} from '@common/calendar/links';
+import { isGenre } from '@common/genres/genres';
 import { addressIn } from '@common/i18n/locales';
 import { FormStatus, StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
@@ -21,7 +21,7 @@ import {
   setIncludeExtreme,
   useCalendarFeed,
 } from '../shared/queries';
-import { INTL_LOCALES } from '@common/locale-format';
+import { INTL_LOCALES } from '@common/format/locale';
 import { genreName } from '@/i18n/genreName';
 import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar';
-import type { MessageResponse, ProfileDto, SessionsResponse } from '@common/dto';
-import type { AlertFrequency } from '@common/rules';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar/links';
+import type { MessageResponse, ProfileDto, SessionsResponse } from '@common/concerts/types';
+import type { AlertFrequency } from '@common/text/limits';
 import { apiDownload, apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
 

@@ -42,7 +42,7 @@ import type {
   submissionReviewResponseSchema,
   submissionSchema,
   submissionVenueSchema,
-} from './responses.js';
+} from './schemas.js';
 
 /** GET /api/concerts/carousel: the landing carousel (up to 20 upcoming concerts). */
 export type CarouselConcertDto = z.infer<typeof carouselConcertSchema>;

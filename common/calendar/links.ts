@@ -2,9 +2,9 @@
 // feed links of the profile). The concert page is `/conciertos/<id>`: the server redirects it to
 // the page's slugged address, so nothing here needs the slug.
 import type { z } from 'zod';
-import { slugify } from './concert-page.js';
-import { GENRES, type Genre } from './genres.js';
-import type { calendarFeedLinkSchema, calendarFeedSchema } from './responses.js';
+import { slugify } from '../concerts/page-address.js';
+import { GENRES, type Genre } from '../genres/genres.js';
+import type { calendarFeedLinkSchema, calendarFeedSchema } from '../concerts/schemas.js';
 
 /** A concert has no end time in our data: calendars get this default length. */
 export const DEFAULT_DURATION_HOURS = 3;

@@ -8,8 +8,8 @@ import type {
   LikeCountsResponse,
   PublicConfigDto,
   SessionResponse,
-} from './dto.js';
-import type { Locale } from './i18n/locales.js';
+} from '../concerts/types.js';
+import type { Locale } from '../i18n/locales.js';
 
 /** The answers the page needs, as the API would give them to this person now. */
 export interface PageData {

@@ -14,9 +14,9 @@ import {
   isHttpUrl,
   isImageUrl,
   MAX_CONCERT_BANDS,
-} from './admin-rules.js';
-import { GENRES } from './genres.js';
-import type { MessageId } from './i18n/catalogues.js';
+} from './limits.js';
+import { GENRES } from '../genres/genres.js';
+import type { MessageId } from '../i18n/catalogues.js';
 import {
   boundedArray,
   messages,
@@ -25,9 +25,9 @@ import {
   optionalText,
   requiredText,
   textSchema,
-} from './text.js';
+} from '../text/schemas.js';
 
-export * from './admin-rules.js';
+export * from './limits.js';
 
 // Zod's own messages in Spanish for any parse without an `error` of ours (see schemas.ts).
 z.config(z.locales.es());

@@ -1,9 +1,15 @@
 // Request schemas of the band submissions: the public form ('Publica tus conciertos', sent as
 // multipart, so every value is text) and the moderation queue of the admin API.
 import { z } from 'zod';
-import { ADMIN_URL_MAX, HOUR_PATTERN, INT_MAX, isCalendarDay, isImageUrl } from './admin-rules.js';
-import { genreSchema, priceSchema } from './admin.js';
-import { EMAIL_MAX, EMAIL_PATTERN } from './rules.js';
+import {
+  ADMIN_URL_MAX,
+  HOUR_PATTERN,
+  INT_MAX,
+  isCalendarDay,
+  isImageUrl,
+} from '../admin/limits.js';
+import { genreSchema, priceSchema } from '../admin/schemas.js';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../text/limits.js';
 import {
   SUBMISSION_NAME_MAX,
   SUBMISSION_REASON_MAX,
@@ -14,10 +20,17 @@ import {
   SUBMISSION_URL_MAX,
   PRIVATE_SUBMISSION_IMAGE_PATTERN,
   isSpotifyUrl,
-} from './submission-rules.js';
-import { messages, msg, optionalAddress, optionalText, requiredText, textSchema } from './text.js';
+} from './limits.js';
+import {
+  messages,
+  msg,
+  optionalAddress,
+  optionalText,
+  requiredText,
+  textSchema,
+} from '../text/schemas.js';
 
-export * from './submission-rules.js';
+export * from './limits.js';
 
 const BAD_VENUE_ID = msg('error.venue.badChoice');
 

@@ -4,8 +4,8 @@
 // reaches the client's bundle.
 // Only schemas with a meta id become named components of the OpenAPI document.
 import { z } from 'zod';
-import { ALERT_FREQUENCIES } from './rules.js';
-import { SUBMISSION_STATUSES } from './submission-rules.js';
+import { ALERT_FREQUENCIES } from '../text/limits.js';
+import { SUBMISSION_STATUSES } from '../submissions/limits.js';
 
 export const errorResponseSchema = z
   .object({ error: z.object({ code: z.string(), message: z.string() }) })

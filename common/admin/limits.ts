@@ -17,7 +17,7 @@ import type {
   bandNameSchema,
   messageResponseSchema,
   uploadResponseSchema,
-} from './responses.js';
+} from '../concerts/schemas.js';
 
 export const ADMIN_NAME_MAX = 200;
 export const ADMIN_DESCRIPTION_MAX = 5000;

@@ -1,5 +1,5 @@
 // Validation limits without zod, so light client screens can use them without the library.
-import type { MessageId } from './i18n/catalogues.js';
+import type { MessageId } from '../i18n/catalogues.js';
 
 /** Passwords (OWASP ASVS 5.0 L2): at least 8 characters, at most 72 UTF-8 bytes. */
 export const PASSWORD_MIN = 8;

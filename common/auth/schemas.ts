@@ -1,8 +1,8 @@
 // Request schemas of the account and profile routes, validated by the server. The client keeps to
 // zod-free limit files (rules.ts), so zod stays out of the pages' first chunks.
 import { z } from 'zod';
-import { GENRES } from './genres.js';
-import { LOCALES } from './i18n/locales.js';
+import { GENRES } from '../genres/genres.js';
+import { LOCALES } from '../i18n/locales.js';
 import {
   ALERT_FREQUENCIES,
   EMAIL_MAX,
@@ -16,8 +16,8 @@ import {
   PASSWORD_TOO_LONG,
   isWellFormedText,
   passwordLengthProblem,
-} from './rules.js';
-import { boundedArray, boundedList, msg, textSchema } from './text.js';
+} from '../text/limits.js';
+import { boundedArray, boundedList, msg, textSchema } from '../text/schemas.js';
 
 // Zod's own messages in Spanish for any parse without an `error` of ours (route() and the forms
 // give one: common/rules.ts `unwordedIssue`).
