@@ -1,14 +1,7 @@
-// The TypeScript types of the JSON the API sends, derived from the zod schemas of responses.ts (the
-// one description of each shape). Only type imports here: the client imports this file, and zod
-// must stay out of its bundle.
+// The types of responses.ts. Only type imports here: the client imports this file, and zod must
+// stay out of its bundle.
 import type { z } from 'zod';
 import type {
-  adminDislikedConcertSchema,
-  adminOverviewSchema,
-  adminRunSchema,
-  adminRunsResponseSchema,
-  adminFeedbackCountSchema,
-  adminFeedbackSchema,
   agendaConcertSchema,
   bandNameSchema,
   bandNamesResponseSchema,
@@ -19,63 +12,18 @@ import type {
   concertPageSchema,
   concertPlaceSchema,
   concertSchema,
-  dataExportSchema,
-  errorResponseSchema,
   feedbackResponseSchema,
   goingResponseSchema,
   likeCountsResponseSchema,
   likeResponseSchema,
-  messageResponseSchema,
-  profileSchema,
-  publicConfigSchema,
   recommendationEngineSchema,
   recommendationProgressSchema,
   recommendationSchema,
-  resetPasswordResponseSchema,
-  sessionResponseSchema,
-  sessionSchema,
-  sessionsResponseSchema,
-  sessionUserSchema,
-  signInResponseSchema,
-  submissionFormResponseSchema,
-  submissionListResponseSchema,
-  submissionReviewResponseSchema,
-  submissionSchema,
-  submissionVenueSchema,
-} from './schemas.js';
+} from './responses.js';
 
 /** GET /api/concerts/carousel: the landing carousel (up to 20 upcoming concerts). */
 export type CarouselConcertDto = z.infer<typeof carouselConcertSchema>;
 export type CarouselResponse = z.infer<typeof carouselResponseSchema>;
-
-/** Runtime settings the server hands to the SPA (injected into index.html, or GET /api/config). */
-export type PublicConfigDto = z.infer<typeof publicConfigSchema>;
-
-/** Every error response: { error: { code, message } } with a user-facing message in the reader's language. */
-export type ApiErrorBody = z.infer<typeof errorResponseSchema>;
-
-/** The signed-in user: GET /api/session answers { user: SessionUserDto | null }. */
-export type SessionUserDto = z.infer<typeof sessionUserSchema>;
-export type SessionResponse = z.infer<typeof sessionResponseSchema>;
-
-/** POST /api/auth/login and /api/auth/register: the user now signed in. */
-export type SignInResponse = z.infer<typeof signInResponseSchema>;
-
-/** POST /api/auth/reset-password: the user, signed in with the new password. */
-export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
-
-/** One of the signed-in fan's sessions (GET /api/profile/sessions). */
-export type SessionDto = z.infer<typeof sessionSchema>;
-export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
-
-/** GET/PATCH /api/profile. */
-export type ProfileDto = z.infer<typeof profileSchema>;
-
-/**
- * A plain message in the reader's language: POST /api/auth/recover, /api/auth/verify-email,
- * /api/profile/verification-email, /api/unsubscribe and the admin actions.
- */
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export type ConcertBandDto = z.infer<typeof concertBandDtoSchema>;
 
@@ -104,6 +52,9 @@ export type FeedbackResponse = z.infer<typeof feedbackResponseSchema>;
 /** GET /api/recommendations/progress: how many of the fan's future concerts have a score. */
 export type RecommendationProgressDto = z.infer<typeof recommendationProgressSchema>;
 
+/** The recommendation engines, as user_concert_recommendations.engine names them. */
+export type RecommendationEngineName = z.infer<typeof recommendationEngineSchema>;
+
 /** GET /api/bands: every band's name, for suggestions. */
 export type BandNameDto = z.infer<typeof bandNameSchema>;
 export type BandNamesResponse = z.infer<typeof bandNamesResponseSchema>;
@@ -117,39 +68,3 @@ export type ConcertPlaceDto = z.infer<typeof concertPlaceSchema>;
  * link keeps working; only a removed or unknown concert is a 404.
  */
 export type ConcertPageDto = z.infer<typeof concertPageSchema>;
-
-/** The recommendation engines, as user_concert_recommendations.engine names them. */
-export type RecommendationEngineName = z.infer<typeof recommendationEngineSchema>;
-export type AdminFeedbackCountDto = z.infer<typeof adminFeedbackCountSchema>;
-export type AdminDislikedConcertDto = z.infer<typeof adminDislikedConcertSchema>;
-
-/**
- * GET /api/admin/feedback: the fans' 👍/👎 given over the last `days` days (since `since`).
- * `counts` has every engine × level, zeros included (builtin first, then extreme to low); a
- * recommendation without an engine counts as builtin. `mostDisliked`: at most 10, most 👎 first.
- */
-export type AdminFeedbackResponse = z.infer<typeof adminFeedbackSchema>;
-export type AdminRunDto = z.infer<typeof adminRunSchema>;
-export type AdminRunKind = AdminRunDto['kind'];
-export type AdminRunsResponse = z.infer<typeof adminRunsResponseSchema>;
-export type AdminOverviewResponse = z.infer<typeof adminOverviewSchema>;
-
-/** GET /api/profile/export: the file 'Descargar mis datos' gives (everything held about the fan). */
-export type DataExport = z.infer<typeof dataExportSchema>;
-
-/** A venue of the public form's list. */
-export type SubmissionVenueDto = z.infer<typeof submissionVenueSchema>;
-
-/** GET /api/submissions/form: the signed token to send back and the venues to pick from. */
-export type SubmissionFormResponse = z.infer<typeof submissionFormResponseSchema>;
-
-/** 201 of POST /api/submissions. */
-export type SubmissionCreatedResponse = z.infer<typeof messageResponseSchema>;
-
-/** One submission as the moderation queue shows it (`submissionSchema`). */
-export type SubmissionDto = z.infer<typeof submissionSchema>;
-
-export type SubmissionListResponse = z.infer<typeof submissionListResponseSchema>;
-
-/** Approve, reject and spam: what happened, and the concert made by an approval. */
-export type SubmissionReviewResponse = z.infer<typeof submissionReviewResponseSchema>;

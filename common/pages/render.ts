@@ -1,13 +1,13 @@
 // What the server hands the React app to render a page (client/src/entry-server.tsx), and what
 // it embeds in the page (`#app-data`) so the browser hydrates from the very same data
 // (client/src/entry-client.tsx).
+import type { PublicConfigDto } from '../api/types.js';
+import type { SessionResponse } from '../auth/types.js';
 import type {
   CarouselResponse,
   ConcertListResponse,
   ConcertPageDto,
   LikeCountsResponse,
-  PublicConfigDto,
-  SessionResponse,
 } from '../concerts/types.js';
 import type { Locale } from '../i18n/locales.js';
 

@@ -7,6 +7,10 @@ import { z } from 'zod';
 import type { MessageId } from '../i18n/catalogues.js';
 import { FORBIDDEN_CHARACTERS, hasControlCharacters, unwordedIssue } from './limits.js';
 
+// Zod's own messages in Spanish for any parse without an `error` of ours (route() and the forms
+// give one: limits.ts `unwordedIssue`). Here, where every request schema starts.
+z.config(z.locales.es());
+
 /** A schema's message: a catalogue id, so a typo fails the typecheck. */
 export const msg = (id: MessageId): MessageId => id;
 

@@ -3,7 +3,7 @@
 // while it is sent.
 import { sql } from 'kysely';
 import type { Score } from '../../common/genres/genres.js';
-import type { AlertFrequency } from '../../common/text/limits.js';
+import type { AlertFrequency } from '../../common/profile/limits.js';
 import type { ConcertOptionRow } from '../concerts/concerts.repository.js';
 import { bandNamesOfConcert, mailImageOfConcert } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';

@@ -1,10 +1,10 @@
 import express, { type Request, type Router } from 'express';
+import type { MessageResponse } from '../../common/api/types.js';
 import type {
-  MessageResponse,
   ResetPasswordResponse,
   SessionResponse,
   SignInResponse,
-} from '../../common/concerts/types.js';
+} from '../../common/auth/types.js';
 import {
   loginSchema,
   recoverSchema,
@@ -28,12 +28,12 @@ import {
 import type { AuthDeps } from '../accounts/account-deps.js';
 import { requestPasswordReset } from './password-reset.js';
 import { clearSessionCookie } from '../accounts/session-cookie.js';
+import { messageResponseSchema } from '../../common/api/responses.js';
 import {
-  messageResponseSchema,
   resetPasswordResponseSchema,
   sessionResponseSchema,
   signInResponseSchema,
-} from '../../common/concerts/schemas.js';
+} from '../../common/auth/responses.js';
 
 export const WRONG_CREDENTIALS: ServerMessageId = 'error.auth.wrongCredentials';
 export const ACCOUNT_EXISTS: ServerMessageId = 'error.auth.accountExists';

@@ -10,7 +10,7 @@ import {
   feedbackSchema,
   goingSchema,
   likeSchema,
-} from '../../common/auth/schemas.js';
+} from '../../common/concerts/schemas.js';
 import { currentUser, requireUser } from '../accounts/require-user.js';
 import type { Database } from '../db/database.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
@@ -30,7 +30,7 @@ import {
   goingResponseSchema,
   likeCountsResponseSchema,
   likeResponseSchema,
-} from '../../common/concerts/schemas.js';
+} from '../../common/concerts/responses.js';
 
 export function concertsRouter(deps: {
   db: Database;

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import type { PublicConfigDto } from '../../common/concerts/types.js';
+import type { PublicConfigDto } from '../../common/api/types.js';
 import { ADMIN_PAGES } from '../../common/i18n/catalogues.js';
 import { LOCALES, type Locale } from '../../common/i18n/locales.js';
 import { agendaApiPath, type PageData, type RenderPage } from '../../common/pages/render.js';

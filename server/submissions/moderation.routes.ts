@@ -28,7 +28,7 @@ import {
   submissionListResponseSchema,
   submissionReviewResponseSchema,
   submissionSchema,
-} from '../../common/concerts/schemas.js';
+} from '../../common/submissions/responses.js';
 
 const NOT_IN_QUEUE = 'La propuesta no existe (o su remitente no la ha confirmado)';
 

@@ -1,5 +1,5 @@
 // Rows of data-export.repository.ts → the sections of the file 'Descargar mis datos' gives.
-import type { DataExport } from '../../common/concerts/types.js';
+import type { DataExport } from '../../common/profile/types.js';
 import type { Json } from '../db/schema.js';
 import { concertTitle } from '../calendar/calendar.dto.js';
 import type {

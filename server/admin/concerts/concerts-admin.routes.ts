@@ -17,8 +17,8 @@ import {
   adminConcertSchema,
   adminConcertSearchSchema,
   adminCreatedSchema,
-  messageResponseSchema,
-} from '../../../common/concerts/schemas.js';
+} from '../../../common/admin/responses.js';
+import { messageResponseSchema } from '../../../common/api/responses.js';
 import { route } from '../../lib/route.js';
 import { actorOf, adminWrites, createdAnswer } from '../writes/actor.js';
 import { textsFor } from '../../i18n/intl.js';

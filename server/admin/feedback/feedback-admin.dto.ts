@@ -1,4 +1,4 @@
-import type { AdminDislikedConcertDto } from '../../../common/concerts/types.js';
+import type { AdminDislikedConcertDto } from '../../../common/admin/types.js';
 import { concertTitle } from '../../calendar/calendar.dto.js';
 import type { DislikedConcertRow } from './feedback-admin.repository.js';
 

@@ -23,7 +23,7 @@ import { route } from '../../lib/route.js';
 import { startWeeklyCampaign } from '../../weekly-mail/campaign.service.js';
 import { startRecommendationsForAll } from './admin-actions.service.js';
 import { runInline } from './admin-runs.service.js';
-import { messageResponseSchema } from '../../../common/concerts/schemas.js';
+import { messageResponseSchema } from '../../../common/api/responses.js';
 
 export interface AdminActionsDeps {
   db: Database;

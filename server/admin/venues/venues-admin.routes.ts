@@ -11,8 +11,8 @@ import {
   adminManagedVenueSchema,
   adminManagedVenuesResponseSchema,
   adminVenuesResponseSchema,
-  messageResponseSchema,
-} from '../../../common/concerts/schemas.js';
+} from '../../../common/admin/responses.js';
+import { messageResponseSchema } from '../../../common/api/responses.js';
 import { route } from '../../lib/route.js';
 import { adminWrites } from '../writes/actor.js';
 import type { AdminWriteDeps } from '../writes/concert-writes.js';

@@ -17,7 +17,7 @@ import {
   type SessionUserRow,
 } from '../../accounts/users.repository.js';
 import { reclaimUnverifiedAccount } from '../reclaim-account.js';
-import { NAME_MAX } from '../../../common/text/limits.js';
+import { NAME_MAX } from '../../../common/profile/limits.js';
 import type { AuthDeps } from '../../accounts/account-deps.js';
 import { sendWelcomeMail } from '../auth.service.js';
 import { providerName } from './provider-text.js';

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { ProfileDto } from '@common/concerts/types';
+import type { ProfileDto } from '@common/profile/types';
 import { isGenre } from '@common/genres/genres';
 
 /** What the two onboarding steps share, kept in sessionStorage so "back" and a reload keep it. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { UPLOAD_TYPES } from '@common/admin/limits';
+import { UPLOAD_TYPES } from '@common/uploads/limits';
 import type { MessageId } from '@common/i18n/catalogues';
 import {
   HONEYPOT_FIELD,

@@ -2,7 +2,7 @@
 // delete when no concert uses it.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { AdminBandDto } from '@common/admin/limits';
+import type { AdminBandDto } from '@common/admin/types';
 import { foldName } from '@common/text/fold';
 import { StatusRegion } from '@/components/FormStatus';
 import { TextField } from '@/components/TextField';

@@ -1,6 +1,6 @@
 // One concert of the admin list: its line links to the concert's own page, where it is edited.
 import { Link } from 'react-router';
-import type { AdminConcertDto } from '@common/admin/limits';
+import type { AdminConcertDto } from '@common/admin/types';
 import { concertAdminPath } from '../shared/paths';
 import { useAdminText, type AdminTranslate } from '../shared/texts';
 import { ConcertActions } from './ConcertActions';

@@ -1,7 +1,7 @@
 // Search helpers of the link form: they find a concert or a band by name and hand it to the form.
 import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import type { AdminConcertOptionDto } from '@common/admin/limits';
+import type { AdminConcertOptionDto } from '@common/admin/types';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TextField } from '@/components/TextField';
 import { useField } from '@/lib/useField';

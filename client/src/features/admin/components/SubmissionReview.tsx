@@ -5,7 +5,7 @@ import {
   SUBMISSION_TOWN_MAX,
   SUBMISSION_URL_MAX,
 } from '@common/submissions/limits';
-import { type SubmissionDto } from '@common/concerts/types';
+import type { SubmissionDto } from '@common/submissions/types';
 import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { TextAreaField } from '@/components/TextAreaField';
 import { TextField } from '@/components/TextField';

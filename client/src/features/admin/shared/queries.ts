@@ -10,13 +10,13 @@ import type {
   AdminConcertDto,
   AdminConcertSearchResponse,
   AdminCreatedResponse,
+  AdminFeedbackResponse,
   AdminManagedVenueDto,
   AdminMessageResponse,
+  AdminOverviewResponse,
   AdminPage,
+  AdminRunsResponse,
   AdminVenuesResponse,
-  UploadResponse,
-} from '@common/admin/limits';
-import type {
   BandCreateInput,
   BandUpdateInput,
   ConcertBandInput,
@@ -25,12 +25,8 @@ import type {
   LinkCreateInput,
   VenueInput,
   VenueUpdateInput,
-} from '@common/admin/schemas';
-import type {
-  AdminFeedbackResponse,
-  AdminOverviewResponse,
-  AdminRunsResponse,
-} from '@common/concerts/types';
+} from '@common/admin/types';
+import type { UploadResponse } from '@common/uploads/types';
 import { apiFetch } from '@/lib/api';
 
 // A created concert or band invalidates `all` (every admin list).

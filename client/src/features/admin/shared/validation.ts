@@ -6,7 +6,7 @@ import {
   linkCreateSchema,
   venueCreateSchema,
 } from '@common/admin/schemas';
-import type { AdminVenueDto } from '@common/admin/limits';
+import type { AdminVenueDto } from '@common/admin/types';
 import { submissionEditSchema } from '@common/submissions/schemas';
 import type { ConcertText } from '@/components/concert-fields/useConcertDraft';
 import { fieldOf, parseDraft } from '@/lib/parseDraft';

@@ -3,13 +3,8 @@
 // shown only right after it is made: the server keeps only its hash.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import {
-  genreFeedPath,
-  publicFeedPath,
-  webcalUrl,
-  type CalendarFeedDto,
-  type CalendarFeedLinkDto,
-} from '@common/calendar/links';
+import { genreFeedPath, publicFeedPath, webcalUrl } from '@common/calendar/links';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar/types';
 import { isGenre } from '@common/genres/genres';
 import { addressIn } from '@common/i18n/locales';
 import { FormStatus, StatusRegion, type StatusMessage } from '@/components/FormStatus';

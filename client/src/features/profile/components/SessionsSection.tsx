@@ -2,7 +2,7 @@
 // one to end all but this one (GET/DELETE /api/profile/sessions).
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { SessionDto } from '@common/concerts/types';
+import type { SessionDto } from '@common/profile/types';
 import { profileKeys } from '../shared/keys';
 import { calendarKeys, endOtherSessions, endSession, useSessions } from '../shared/queries';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';

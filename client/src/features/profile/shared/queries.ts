@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar/links';
-import type { MessageResponse, ProfileDto, SessionsResponse } from '@common/concerts/types';
-import type { AlertFrequency } from '@common/text/limits';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar/types';
+import type { MessageResponse } from '@common/api/types';
+import type { ProfileDto, SessionsResponse } from '@common/profile/types';
+import type { AlertFrequency } from '@common/profile/limits';
 import { apiDownload, apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
 
