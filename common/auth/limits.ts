@@ -15,7 +15,6 @@ export const LOGIN_PASSWORD_MAX = 256;
 // Messages are catalogue ids (common/i18n/), worded in the reader's language where they are shown.
 export const PASSWORD_TOO_SHORT: MessageId = 'error.password.tooShort';
 export const PASSWORD_TOO_LONG: MessageId = 'error.password.tooLong';
-export const PASSWORD_PLACEHOLDER = 'Contraseña (mínimo 8 caracteres)';
 export const PASSWORD_TOO_COMMON: MessageId = 'error.password.tooCommon';
 
 /** Characters as people count them (code points), not UTF-16 units. */

@@ -1,5 +1,5 @@
-// The types of schemas.ts and responses.ts. Only type imports here: the client imports this
-// file, and zod must stay out of its bundle.
+// The types of responses.ts. Only type imports here: the client imports this file, and zod must
+// stay out of its bundle.
 import type { z } from 'zod';
 import type {
   resetPasswordResponseSchema,
@@ -7,7 +7,6 @@ import type {
   sessionUserSchema,
   signInResponseSchema,
 } from './responses.js';
-import type { loginSchema } from './schemas.js';
 
 /** The signed-in user: GET /api/session answers { user: SessionUserDto | null }. */
 export type SessionUserDto = z.infer<typeof sessionUserSchema>;
@@ -18,5 +17,3 @@ export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** POST /api/auth/reset-password: the user, signed in with the new password. */
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
-
-export type Credentials = z.infer<typeof loginSchema>;

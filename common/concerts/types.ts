@@ -7,10 +7,8 @@ import type {
   bandNamesResponseSchema,
   carouselConcertSchema,
   carouselResponseSchema,
-  concertBandDtoSchema,
   concertListResponseSchema,
   concertPageSchema,
-  concertPlaceSchema,
   concertSchema,
   feedbackResponseSchema,
   goingResponseSchema,
@@ -24,8 +22,6 @@ import type {
 /** GET /api/concerts/carousel: the landing carousel (up to 20 upcoming concerts). */
 export type CarouselConcertDto = z.infer<typeof carouselConcertSchema>;
 export type CarouselResponse = z.infer<typeof carouselResponseSchema>;
-
-export type ConcertBandDto = z.infer<typeof concertBandDtoSchema>;
 
 /** The signed-in fan's row for a concert; score null while it is being worked out. */
 export type RecommendationDto = z.infer<typeof recommendationSchema>;
@@ -58,9 +54,6 @@ export type RecommendationEngineName = z.infer<typeof recommendationEngineSchema
 /** GET /api/bands: every band's name, for suggestions. */
 export type BandNameDto = z.infer<typeof bandNameSchema>;
 export type BandNamesResponse = z.infer<typeof bandNamesResponseSchema>;
-
-/** Where a concert happens, for its public page. */
-export type ConcertPlaceDto = z.infer<typeof concertPlaceSchema>;
 
 /**
  * GET /api/concerts/:id: one concert for its public page (/conciertos/<id>-<slug>); the

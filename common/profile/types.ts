@@ -7,17 +7,10 @@ import type {
   sessionSchema,
   sessionsResponseSchema,
 } from './responses.js';
-import type {
-  deleteAccountSchema,
-  onboardingSchema,
-  passwordChangeSchema,
-  profileUpdateSchema,
-} from './schemas.js';
+import type { onboardingSchema, profileUpdateSchema } from './schemas.js';
 
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 export type OnboardingInput = z.infer<typeof onboardingSchema>;
-export type PasswordChange = z.infer<typeof passwordChangeSchema>;
-export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
 /** GET/PATCH /api/profile. */
 export type ProfileDto = z.infer<typeof profileSchema>;

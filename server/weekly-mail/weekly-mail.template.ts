@@ -16,12 +16,10 @@ import type { MailConcert } from './matches.repository.js';
 /** "sábado, 14 de junio" for a yyyy-MM-dd calendar day (noon UTC never shifts the date). */
 export const dayIn = (locale: Locale, day: string) =>
   longDayIn(locale, new Date(`${day}T12:00:00Z`));
-export const spanishDay = (day: string) => dayIn('es', day);
 
 /** 'Gratis' for 0 (a price of 0 means free), else euros as people in Spain write them. */
 export const priceIn = (locale: Locale, price: string) =>
   Number(price) === 0 ? textsIn(locale)('price.free') : eurosIn(locale, Number(price));
-export const spanishPrice = (price: string) => priceIn('es', price);
 
 export interface WeeklyMailInput {
   to: string;
