@@ -171,7 +171,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'agenda',
               test: (id) =>
-                /[\\/](client[\\/]src[\\/](features[\\/]concerts[\\/]|components[\\/]icons\.tsx)|common[\\/]concerts[\\/]page-address)/.test(
+                /[\\/](client[\\/]src[\\/](features[\\/]concerts[\\/]|components[\\/]icons\.tsx)|common[\\/]concerts[\\/](page-address|display))/.test(
                   id,
                 ) &&
                 !/[\\/]concerts[\\/](shared[\\/](agendaQuery|keys)\.ts|\w+Page\.tsx)$/.test(id),

@@ -1,12 +1,10 @@
 // The artist alert mail: first what it says, as plain data (alertMailData), then that data in the
 // mails' one template (alertMail).
-import { concertPath } from '../../common/concerts/page-address.js';
+import { concertDay, concertPathOf, concertTitle } from '../../common/concerts/display.js';
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import { textsIn, type ServerTranslate } from '../i18n/intl.js';
 import { composeMail, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
-import { dayIn } from '../weekly-mail/weekly-mail.template.js';
 import type { AlertConcertRow } from './alerts.repository.js';
 
 export interface AlertMailConcert {
@@ -54,14 +52,14 @@ function concertOf(
   locale: Locale,
 ): AlertMailConcert {
   const t = textsIn(locale);
-  const bands = bandNamesOfRow(row);
+  const named = { ...row, bands: row.band_names, name: row.bandname };
   return {
-    title: bands.length > 0 ? bands.join(' + ') : t('concert.unnamed'),
-    when: t('weekly.when', { day: dayIn(locale, row.day), hour: row.hour }),
+    title: concertTitle(named, { unnamed: () => t('concert.unnamed') }),
+    when: t('weekly.when', { day: concertDay(locale, row.day), hour: row.hour }),
     venue: row.venue,
     score: row.score ? t(`filters.score.${row.score}`) : null,
     reason: row.reason,
-    url: `${publicUrl}${concertPath(row.id, { bands, venue: row.venue, day: row.day })}`,
+    url: `${publicUrl}${concertPathOf(named)}`,
     ...(row.image ? { image: row.image } : {}),
   };
 }

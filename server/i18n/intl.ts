@@ -38,6 +38,14 @@ export type ServerTranslate = (
 export const genreIn = (t: ServerTranslate, genre: string) =>
   isGenre(genre) ? t(`genre.${genre}`) : genre;
 
+/**
+ * The title of a concert with neither bands nor a name of its own, as the server's texts word it:
+ * 'Concierto de rock'. The fallback of common/concerts/display.ts `concertTitle` in the calendar
+ * files and feeds, the mails, the admin's feedback and the data export.
+ */
+export const untitledOfGenre = (t: ServerTranslate, genre: string) => () =>
+  t('weekly.untitled', { genre: genreIn(t, genre) });
+
 /** Whether a text is one of the catalogues' ids (an error's message may still be a plain text). */
 export const isMessageId = (text: string): text is ServerMessageId =>
   Object.hasOwn(CATALOGUES.es, text);

@@ -1,13 +1,15 @@
 // The pre-show reminder: first what it says, as plain data (reminderMailData), then that data in
 // the mails' one template (reminderMail).
-import { concertPath } from '../../common/concerts/page-address.js';
+import {
+  concertDay,
+  concertPathOf,
+  concertPrice,
+  concertTitle,
+} from '../../common/concerts/display.js';
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
-import { textsIn } from '../i18n/intl.js';
-import { concertTitle } from '../calendar/calendar.dto.js';
+import { textsIn, untitledOfGenre } from '../i18n/intl.js';
 import { composeMail, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
-import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
 import type { ReminderConcertRow } from './reminders.repository.js';
 
 export interface ReminderMailData {
@@ -39,19 +41,23 @@ export function reminderMailData(
   publicUrl: string,
 ): ReminderMailData {
   const locale = savedLocale(fan.locale);
+  const t = textsIn(locale);
   return {
     to: fan.to,
     name: fan.name,
     locale,
     day,
-    concerts: rows.map((row) => ({
-      title: concertTitle(row, locale),
-      hour: row.hour,
-      venue: row.venue,
-      price: priceIn(locale, row.price),
-      url: `${publicUrl}${concertPath(row.id, { bands: bandNamesOfRow(row), venue: row.venue, day: row.day })}`,
-      ...(row.image ? { image: row.image } : {}),
-    })),
+    concerts: rows.map((row) => {
+      const named = { ...row, bands: row.band_names, name: row.bandname };
+      return {
+        title: concertTitle(named, { unnamed: untitledOfGenre(t, row.genre) }),
+        hour: row.hour,
+        venue: row.venue,
+        price: concertPrice(locale, row.price, t),
+        url: `${publicUrl}${concertPathOf(named)}`,
+        ...(row.image ? { image: row.image } : {}),
+      };
+    }),
     urls: { concerts: `${publicUrl}/myconcerts`, profile: `${publicUrl}/profile` },
   };
 }
@@ -64,7 +70,7 @@ export function reminderMail(data: ReminderMailData): OutgoingMail {
   const subject = one
     ? t('reminder.subjectOne', { title: first.title })
     : t('reminder.subjectMany', { count: data.concerts.length });
-  const day = dayIn(locale, data.day);
+  const day = concertDay(locale, data.day);
   return composeMail(data.to, subject, {
     locale,
     title: one ? t('reminder.titleOne') : subject,

@@ -1,7 +1,11 @@
 // The weekly mail's content, drawn by the one mail template (which escapes every value).
-import { concertPath } from '../../common/concerts/page-address.js';
+import {
+  concertDay,
+  concertPathOf,
+  concertPrice,
+  concertTitle,
+} from '../../common/concerts/display.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
-import { eurosIn, longDayIn } from '../../common/format/locale.js';
 import { genreIn, textsIn } from '../i18n/intl.js';
 import {
   composeMail,
@@ -10,16 +14,7 @@ import {
   type MailImage,
 } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
 import type { MailConcert } from './matches.repository.js';
-
-/** "sábado, 14 de junio" for a yyyy-MM-dd calendar day (noon UTC never shifts the date). */
-export const dayIn = (locale: Locale, day: string) =>
-  longDayIn(locale, new Date(`${day}T12:00:00Z`));
-
-/** 'Gratis' for 0 (a price of 0 means free), else euros as people in Spain write them. */
-export const priceIn = (locale: Locale, price: string) =>
-  Number(price) === 0 ? textsIn(locale)('price.free') : eurosIn(locale, Number(price));
 
 export interface WeeklyMailInput {
   to: string;
@@ -42,19 +37,19 @@ export type WeeklyConcert = MailConcert & { image?: MailImage };
 /** The weekly mail's view of a concert, for the template. */
 function concertItem(concert: WeeklyConcert, publicUrl: string, locale: Locale): MailConcertItem {
   const t = textsIn(locale);
-  const bands = bandNamesOfRow(concert);
-  const path = concertPath(concert.id, { bands, venue: concert.venue, day: concert.day });
+  const named = { ...concert, bands: concert.band_names, name: concert.bandname };
   const genre = genreIn(t, concert.genre);
   return {
-    title: bands.length > 0 ? bands.join(', ') : t('weekly.untitled', { genre }),
-    date: t('weekly.when', { day: dayIn(locale, concert.day), hour: concert.hour }),
+    // The weekly mail lists a concert's bands with commas.
+    title: concertTitle(named, { joiner: ', ', unnamed: () => t('weekly.untitled', { genre }) }),
+    date: t('weekly.when', { day: concertDay(locale, concert.day), hour: concert.hour }),
     venue: concert.venue,
-    details: [genre, priceIn(locale, concert.price)],
+    details: [genre, concertPrice(locale, concert.price, t)],
     image: concert.image,
     score: concert.score
       ? { label: t(`weekly.score.${concert.score}`), reason: concert.reason }
       : undefined,
-    url: `${publicUrl}${path}`,
+    url: `${publicUrl}${concertPathOf(named)}`,
   };
 }
 

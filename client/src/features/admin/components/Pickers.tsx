@@ -8,7 +8,7 @@ import { useField } from '@/lib/useField';
 import { adminKeys, searchBands, searchConcerts } from '../shared/queries';
 import { useDebounced } from '../shared/useDebounced';
 import { useAdminText, type AdminTranslate } from '../shared/texts';
-import { concertLine } from './ConcertRow';
+import { concertLabel } from './ConcertRow';
 
 interface PickerProps {
   selectedId: string;
@@ -22,8 +22,7 @@ const MIN_QUERY = 2;
 const CONCERT_TEXTS = {
   legend: 'admin.picker.concert',
   label: 'admin.picker.concertsFound',
-  describe: (concert: AdminConcertOptionDto, t: AdminTranslate) =>
-    concertLine(concert, concert.bands, t),
+  describe: (concert: AdminConcertOptionDto, t: AdminTranslate) => concertLabel(concert, t),
 } as const;
 
 const BAND_TEXTS = {
