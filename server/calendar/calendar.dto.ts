@@ -12,7 +12,7 @@ import type { RssItem } from './rss.js';
 const titleOf = (row: CalendarConcertRow, t: ServerTranslate) =>
   concertTitle(
     { bands: row.band_names, name: row.bandname },
-    { unnamed: untitledOfGenre(t, row.genre) },
+    { unnamed: () => untitledOfGenre(t, row.genre) },
   );
 
 /** 'Es Gremi, Carrer del Gremi 16, Palma': the venue, its address and its town, each once. */

@@ -43,7 +43,7 @@ export const genreIn = (t: ServerTranslate, genre: string) =>
  * 'Concierto de rock'. The fallback of common/concerts/display.ts `concertTitle` in the calendar
  * files and feeds, the mails, the admin's feedback and the data export.
  */
-export const untitledOfGenre = (t: ServerTranslate, genre: string) => () =>
+export const untitledOfGenre = (t: ServerTranslate, genre: string) =>
   t('weekly.untitled', { genre: genreIn(t, genre) });
 
 /** Whether a text is one of the catalogues' ids (an error's message may still be a plain text). */

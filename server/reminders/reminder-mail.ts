@@ -1,14 +1,10 @@
 // The pre-show reminder: first what it says, as plain data (reminderMailData), then that data in
 // the mails' one template (reminderMail).
-import {
-  concertDay,
-  concertPathOf,
-  concertPrice,
-  concertTitle,
-} from '../../common/concerts/display.js';
+import { concertDay, concertPrice } from '../../common/concerts/display.js';
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import { textsIn, untitledOfGenre } from '../i18n/intl.js';
-import { composeMail, type MailImage } from '../mail/mail-template.js';
+import { mailConcertItem, type MailConcertStyle } from '../mail/concert-item.js';
+import { composeMail, type MailConcertItem, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import type { ReminderConcertRow } from './reminders.repository.js';
 
@@ -20,19 +16,16 @@ export interface ReminderMailData {
   /** yyyy-MM-dd, Madrid: tomorrow, the day of the concerts. */
   day: string;
   /** At least one, by time. */
-  concerts: {
-    title: string;
-    /** HH:mm */
-    hour: string;
-    venue: string;
-    /** As people read it: 'Gratis', '15,00 €'. */
-    price: string;
-    /** The concert's page. */
-    url: string;
-    image?: MailImage;
-  }[];
+  concerts: MailConcertItem[];
   urls: { concerts: string; profile: string };
 }
+
+/** The reminder's view of a concert: its hour (the day is the mail's) and its price. */
+const REMINDER_CONCERT: MailConcertStyle<ReminderConcertRow & { image?: MailImage }> = {
+  unnamed: (t, row) => untitledOfGenre(t, row.genre),
+  date: 'hour',
+  details: (row, t, locale) => [concertPrice(locale, row.price, t)],
+};
 
 export function reminderMailData(
   fan: { to: string; name: string | null; locale?: string | null },
@@ -41,23 +34,12 @@ export function reminderMailData(
   publicUrl: string,
 ): ReminderMailData {
   const locale = savedLocale(fan.locale);
-  const t = textsIn(locale);
   return {
     to: fan.to,
     name: fan.name,
     locale,
     day,
-    concerts: rows.map((row) => {
-      const named = { ...row, bands: row.band_names, name: row.bandname };
-      return {
-        title: concertTitle(named, { unnamed: untitledOfGenre(t, row.genre) }),
-        hour: row.hour,
-        venue: row.venue,
-        price: concertPrice(locale, row.price, t),
-        url: `${publicUrl}${concertPathOf(named)}`,
-        ...(row.image ? { image: row.image } : {}),
-      };
-    }),
+    concerts: rows.map((row) => mailConcertItem(row, REMINDER_CONCERT, locale, publicUrl)),
     urls: { concerts: `${publicUrl}/myconcerts`, profile: `${publicUrl}/profile` },
   };
 }
@@ -78,14 +60,7 @@ export function reminderMail(data: ReminderMailData): OutgoingMail {
       data.name ? t('weekly.hello', { name: data.name }) : t('weekly.helloAnonymous'),
       t(one ? 'reminder.lineOne' : 'reminder.lineMany', { day }),
     ],
-    concerts: data.concerts.map(({ title, hour, venue, price, url, image }) => ({
-      title,
-      date: hour,
-      venue,
-      details: [price],
-      url,
-      ...(image ? { image } : {}),
-    })),
+    concerts: data.concerts,
     action: {
       label: t('weekly.action'),
       url: data.urls.concerts,

@@ -60,7 +60,7 @@ export const toExportConcert = (row: ExportConcertRow): ExportConcert => ({
     // In Spanish, like the file's other words.
     title: concertTitle(
       { bands: row.band_names, name: row.bandname },
-      { unnamed: untitledOfGenre(textsIn(DEFAULT_LOCALE), row.genre) },
+      { unnamed: () => untitledOfGenre(textsIn(DEFAULT_LOCALE), row.genre) },
     ),
     day: row.day,
     hour: row.hour,

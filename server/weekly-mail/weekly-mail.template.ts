@@ -1,18 +1,9 @@
 // The weekly mail's content, drawn by the one mail template (which escapes every value).
-import {
-  concertDay,
-  concertPathOf,
-  concertPrice,
-  concertTitle,
-} from '../../common/concerts/display.js';
+import { concertPrice } from '../../common/concerts/display.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
-import { genreIn, textsIn } from '../i18n/intl.js';
-import {
-  composeMail,
-  type MailContent,
-  type MailConcertItem,
-  type MailImage,
-} from '../mail/mail-template.js';
+import { genreIn, textsIn, untitledOfGenre } from '../i18n/intl.js';
+import { mailConcertItem, type MailConcertStyle } from '../mail/concert-item.js';
+import { composeMail, type MailContent, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import type { MailConcert } from './matches.repository.js';
 
@@ -34,24 +25,17 @@ export interface WeeklyMailInput {
 /** A concert of the mail, with its picture when it has one (mail-image.ts). */
 export type WeeklyConcert = MailConcert & { image?: MailImage };
 
-/** The weekly mail's view of a concert, for the template. */
-function concertItem(concert: WeeklyConcert, publicUrl: string, locale: Locale): MailConcertItem {
-  const t = textsIn(locale);
-  const named = { ...concert, bands: concert.band_names, name: concert.bandname };
-  const genre = genreIn(t, concert.genre);
-  return {
-    // The weekly mail lists a concert's bands with commas.
-    title: concertTitle(named, { joiner: ', ', unnamed: () => t('weekly.untitled', { genre }) }),
-    date: t('weekly.when', { day: concertDay(locale, concert.day), hour: concert.hour }),
-    venue: concert.venue,
-    details: [genre, concertPrice(locale, concert.price, t)],
-    image: concert.image,
-    score: concert.score
-      ? { label: t(`weekly.score.${concert.score}`), reason: concert.reason }
-      : undefined,
-    url: `${publicUrl}${concertPathOf(named)}`,
-  };
-}
+/** The weekly mail's view of a concert: its bands listed with commas, its genre and price. */
+const WEEKLY_CONCERT: MailConcertStyle<WeeklyConcert> = {
+  joiner: ', ',
+  unnamed: (t, concert) => untitledOfGenre(t, concert.genre),
+  date: 'day and hour',
+  details: (concert, t, locale) => [
+    genreIn(t, concert.genre),
+    concertPrice(locale, concert.price, t),
+  ],
+  scoreLabel: (score) => `weekly.score.${score}`,
+};
 
 export function weeklyMail(input: WeeklyMailInput): OutgoingMail {
   const locale = input.locale ?? DEFAULT_LOCALE;
@@ -66,7 +50,9 @@ export function weeklyMail(input: WeeklyMailInput): OutgoingMail {
     locale,
     title: input.name ? t('weekly.hello', { name: input.name }) : t('weekly.helloAnonymous'),
     lines: [hasMatches ? t('weekly.matches') : t('weekly.noMatches')],
-    concerts: concerts.map((concert) => concertItem(concert, input.publicUrl, locale)),
+    concerts: concerts.map((concert) =>
+      mailConcertItem(concert, WEEKLY_CONCERT, locale, input.publicUrl),
+    ),
     closing: [hasMatches ? t('weekly.closingMatches') : t('weekly.closingNoMatches')],
     action: { label: t('weekly.action'), url: myConcerts, textLabel: t('weekly.actionText') },
     links: hasMatches

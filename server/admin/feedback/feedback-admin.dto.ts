@@ -9,7 +9,7 @@ export const toDislikedConcertDto = (row: DislikedConcertRow): AdminDislikedConc
   // In Spanish, as the panel has always titled them.
   title: concertTitle(
     { bands: row.band_names, name: row.bandname },
-    { unnamed: untitledOfGenre(textsIn(DEFAULT_LOCALE), row.genre) },
+    { unnamed: () => untitledOfGenre(textsIn(DEFAULT_LOCALE), row.genre) },
   ),
   day: row.day,
   venue: row.venue,

@@ -81,7 +81,7 @@ export async function queueChangeNotices(
       lastDay: before.day > after.day ? before.day : after.day,
       title: concertTitle(
         { bands: before.bands, name: before.bandname },
-        { unnamed: untitledOfGenre(t, before.genre) },
+        { unnamed: () => untitledOfGenre(t, before.genre) },
       ),
       when: t('weekly.when', { day: concertDay(locale, before.day), hour: before.hour }),
       // The same notice, its lines in this language.
