@@ -4,7 +4,8 @@
 // last row, shows that floor).
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import { profileUpdateSchema, registerSchema } from '../common/schemas.js';
+import { registerSchema } from '../common/auth/schemas.js';
+import { profileUpdateSchema } from '../common/profile/schemas.js';
 import { isCommonPassword } from '../server/lib/password-policy.js';
 import type { BenchResult } from './types.js';
 

@@ -3,7 +3,7 @@
 // `/conciertos` and a concert page. Budget: 100 on each. One run each (the SEO audits do not
 // depend on timing); a failing audit is named in the row.
 import { fileURLToPath } from 'node:url';
-import type { ConcertListResponse } from '../common/dto.js';
+import type { ConcertListResponse } from '../common/concerts/types.js';
 import { runLighthouse } from './lib/lighthouse-run.js';
 import { withDemoServer } from './lib/server-process.js';
 import type { BenchResult } from './types.js';

@@ -4,7 +4,7 @@
 // reasons that name random genres and artists). What would be stored is checked against the rules:
 // scores above the verdict (budget 0) and reasons that name a genre or artist the concert lacks
 // (budget 0); plus the distribution of scores and the time per fan.
-import { GENRES, SCORES, type Score } from '../common/genres.js';
+import { GENRES, SCORES, type Score } from '../common/genres/genres.js';
 import { createRandom, type Random } from '../server/demo/random.js';
 import { DEMO_VENUES } from '../server/demo/venues.js';
 import { createLogger } from '../server/lib/logger.js';

@@ -7,7 +7,7 @@
 //      call after 500 ms: default settings (batches of 3, 8 in flight) and one batch at a time.
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { GENRES } from '../common/genres.js';
+import { GENRES } from '../common/genres/genres.js';
 import { createRandom, type Random } from '../server/demo/random.js';
 import type { Database } from '../server/db/database.js';
 import { createLogger } from '../server/lib/logger.js';

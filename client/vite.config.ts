@@ -171,7 +171,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             {
               name: 'agenda',
               test: (id) =>
-                /[\\/](client[\\/]src[\\/](features[\\/]concerts[\\/]|components[\\/]icons\.tsx)|common[\\/]concert-page)/.test(
+                /[\\/](client[\\/]src[\\/](features[\\/]concerts[\\/]|components[\\/]icons\.tsx)|common[\\/]concerts[\\/](page-address|display))/.test(
                   id,
                 ) &&
                 !/[\\/]concerts[\\/](shared[\\/](agendaQuery|keys)\.ts|\w+Page\.tsx)$/.test(id),
@@ -179,7 +179,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               name: 'shared',
-              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]lib[\\/](useMediaQuery|money)|[\\/]common[\\/](genres|calendar))\.tsx?$/,
+              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]lib[\\/](useMediaQuery|money)|[\\/]common[\\/](genres[\\/]genres|calendar[\\/]links))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

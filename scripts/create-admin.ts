@@ -6,7 +6,7 @@ import { loadConfigOrExit } from '../server/config/config.js';
 import { hashPassword } from '../server/accounts/password.js';
 import { openDatabase } from '../server/db/open.js';
 import { createLogger } from '../server/lib/logger.js';
-import { isEmail } from '../common/rules.js';
+import { isEmail } from '../common/text/limits.js';
 import { ensureAdmin } from '../server/accounts/admin-bootstrap.js';
 
 const email = process.argv[2];

@@ -3,8 +3,8 @@ import compression from 'compression';
 import express, { type Express, type RequestHandler } from 'express';
 import type pg from 'pg';
 import type PgBoss from 'pg-boss';
-import { CALENDAR_PATH } from '../common/calendar.js';
-import type { PublicConfigDto } from '../common/dto.js';
+import { CALENDAR_PATH } from '../common/calendar/links.js';
+import type { PublicConfigDto } from '../common/api/types.js';
 import { adminActionsRouter } from './admin/runs/admin-actions.routes.js';
 import { authRouter } from './auth/auth.routes.js';
 import { emailVerificationRouter } from './auth/email-verification.routes.js';
@@ -33,7 +33,7 @@ import { route } from './lib/route.js';
 import { watchPool } from './lib/metrics.js';
 import { httpMetrics, metricsRouter } from './metrics/metrics.routes.js';
 import { openApiRouter } from './openapi/openapi.routes.js';
-import { publicConfigSchema } from '../common/responses.js';
+import { publicConfigSchema } from '../common/api/responses.js';
 import type { Logger } from './lib/logger.js';
 import { requestLogger } from './lib/request-log.js';
 import { systemClock, type Clock } from './lib/time.js';
@@ -50,7 +50,7 @@ import { pagesRouter } from './ssr/pages.routes.js';
 import { PublicPages } from './ssr/public-pages.js';
 import { headersSetBy, securityHeaders } from './security/security-headers.js';
 import { documentRenderer, spaAssets } from './ssr/spa.js';
-import type { RenderPage } from '../common/page-render.js';
+import type { RenderPage } from '../common/pages/render.js';
 
 export interface AppDeps {
   config: Config;

@@ -13,7 +13,7 @@ import { newestSubmissionId, submitConfirmed, submitForm } from './helpers/submi
 import { eventually, useJobsApp } from './fixtures/jobs-app.js';
 import { madridDateTime } from '../server/lib/time.js';
 import { QUEUES } from '../server/jobs/queues.js';
-import type { AdminOverviewResponse, AdminRunDto } from '../common/dto.js';
+import type { AdminOverviewResponse, AdminRunDto } from '../common/admin/types.js';
 
 const TOKEN = 'token-de-administracion-de-pruebas-456';
 const PUBLIC_URL = 'http://conciertos.test';

@@ -1,7 +1,7 @@
-import { GENRES, type Score } from '../common/genres.js';
+import { GENRES, type Score } from '../common/genres/genres.js';
 import { builtinEngine, scoreConcert } from '../server/recommendations/builtin-engine.js';
 import type { ConcertToScore, FanTaste } from '../server/recommendations/engine.js';
-import { areRelated, GENRE_FAMILIES } from '../common/genre-relations.js';
+import { areRelated, GENRE_FAMILIES } from '../common/genres/relations.js';
 
 const taste = (over: Partial<FanTaste> = {}): FanTaste => ({
   topGenres: [],

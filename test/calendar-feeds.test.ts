@@ -8,7 +8,7 @@ import { Kysely, PostgresDialect, type Updateable } from 'kysely';
 import ICAL from 'ical.js';
 import { pino } from 'pino';
 import request from 'supertest';
-import type { CalendarFeedDto, CalendarFeedLinkDto } from '../common/calendar.js';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '../common/calendar/types.js';
 import { FEED_LIMIT } from '../server/calendar/feeds.routes.js';
 import type { DB } from '../server/db/schema.js';
 import { createTestApp } from './helpers/app.js';

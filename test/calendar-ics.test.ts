@@ -1,8 +1,8 @@
 // The hand-written iCalendar and RSS writers: folding, escaping, CRLF, and what a real iCalendar
 // parser (ical.js) reads back, Madrid times across both daylight-saving changes included.
 import ICAL from 'ical.js';
-import { googleCalendarUrl, genreOfSlug, genreSlug } from '../common/calendar.js';
-import { GENRES } from '../common/genres.js';
+import { googleCalendarUrl, genreOfSlug, genreSlug } from '../common/calendar/links.js';
+import { GENRES } from '../common/genres/genres.js';
 import { buildCalendar, escapeText, foldLine, type CalendarEvent } from '../server/calendar/ics.js';
 import { buildRss, escapeXml } from '../server/calendar/rss.js';
 import { urlForLog } from '../server/lib/log-url.js';

@@ -1,6 +1,6 @@
-// The hand-written Catalan days and prices (common/catalan-format.ts) against Intl 'ca', which
+// The hand-written Catalan days and prices (common/format/catalan.ts) against Intl 'ca', which
 // they replace in the browser: every day of seven years, and prices from cents to millions.
-import { catalanEuros, catalanLongDay } from '../common/catalan-format';
+import { catalanEuros, catalanLongDay } from '../common/format/catalan';
 
 const options = { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' } as const;
 const intlDay = new Intl.DateTimeFormat('ca', options);

@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect } from 'kysely';
 import sharp from 'sharp';
 import request from 'supertest';
 import { storeImage } from '../server/uploads/image-store.js';
-import { concertSlug, parseConcertSegment } from '../common/concert-page.js';
+import { concertSlug, parseConcertSegment } from '../common/concerts/page-address.js';
 import { ChangeFeed } from '../server/cache/change-feed.js';
 import type { DB } from '../server/db/schema.js';
 import { createLogger } from '../server/lib/logger.js';

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { GENRES } from '../common/genres.js';
+import { GENRES } from '../common/genres/genres.js';
 import { verifyPassword } from '../server/accounts/password.js';
 import type { Database } from '../server/db/database.js';
 import { DEMO_BANDS } from '../server/demo/bands.js';

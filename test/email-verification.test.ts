@@ -22,7 +22,7 @@ import { useSmtpSink } from './helpers/smtp-sink.js';
 const PUBLIC_URL = 'http://localhost:3000';
 const NO_SESSION = 'No hay sesión activa. Por favor, inicia sesión.';
 const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
-// Refusals reach the landing as a code; the landing holds the text (common/sign-in-errors.ts).
+// Refusals reach the landing as a code; the landing holds the text (common/auth/sign-in-errors.ts).
 const SPOTIFY_EMAIL_TAKEN = 'spotify_email_taken';
 
 const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });

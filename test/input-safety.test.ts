@@ -5,14 +5,12 @@ import request from 'supertest';
 import type { MessageId } from '../common/i18n/catalogues.js';
 import { spanish as es } from './helpers/texts.js';
 import {
-  EMAIL_PATTERN,
-  FORBIDDEN_CHARACTERS,
   PASSWORD_TOO_COMMON,
   PASSWORD_TOO_LONG,
   PASSWORD_TOO_SHORT,
-  utf8ByteLength,
-} from '../common/rules.js';
-import { emailSchema } from '../common/schemas.js';
+} from '../common/auth/limits.js';
+import { EMAIL_PATTERN, FORBIDDEN_CHARACTERS, utf8ByteLength } from '../common/text/limits.js';
+import { emailSchema } from '../common/auth/schemas.js';
 import { hashPassword } from '../server/accounts/password.js';
 import { COMMON_PASSWORD_COUNT, isCommonPassword } from '../server/lib/password-policy.js';
 import { useTestApp } from './helpers/app.js';

@@ -1,6 +1,6 @@
 // The scoring rules and the built-in reasons, case by case, on concerts whose bands play several
 // genres; and an AI's answers held to the same rules before they are stored.
-import { GENRES, type Score } from '../common/genres.js';
+import { GENRES, type Score } from '../common/genres/genres.js';
 import { scoreConcert } from '../server/recommendations/builtin-engine.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from '../server/recommendations/engine.js';
 import { keepToRules, reasonStatesFalsehood } from '../server/recommendations/keep-to-rules.js';

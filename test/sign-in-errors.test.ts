@@ -1,5 +1,5 @@
 import { spanish as es } from './helpers/texts.js';
-import { SIGN_IN_ERROR_CODES, signInErrorCode } from '../common/sign-in-errors.js';
+import { SIGN_IN_ERROR_CODES, signInErrorCode } from '../common/auth/sign-in-errors.js';
 
 const textOf = (code: string) => es[`signInError.${signInErrorCode(code)}`];
 

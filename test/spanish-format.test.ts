@@ -1,6 +1,6 @@
-// The hand-written Spanish days and prices (common/spanish-format.ts) against Intl, which they
+// The hand-written Spanish days and prices (common/format/spanish.ts) against Intl, which they
 // replace in the browser: every day of seven years, and prices from cents to millions.
-import { spanishEuros, spanishLongDay } from '../common/spanish-format';
+import { spanishEuros, spanishLongDay } from '../common/format/spanish';
 
 const intlDay = new Intl.DateTimeFormat('es-ES', {
   weekday: 'long',

@@ -1,6 +1,6 @@
 // A band's Spotify address → the artist whose player the cards embed: only a real artist id on
 // open.spotify.com opens a player; anything else keeps the plain link.
-import { spotifyArtistId, spotifyEmbedUrl } from '../common/spotify';
+import { spotifyArtistId, spotifyEmbedUrl } from '../common/concerts/spotify';
 
 const ID = '4Z8W4fKeB5YxbusRsdQVPb';
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import request from 'supertest';
-import { UPLOAD_MAX_BYTES } from '../common/admin-rules.js';
+import { UPLOAD_MAX_BYTES } from '../common/uploads/limits.js';
 import { sweepSubmissions } from '../server/submissions/submission-sweep.js';
 import { submissionImagesDirOf } from '../server/submissions/submission-images.js';
 import { SUBMISSIONS_PER_EMAIL_PER_DAY } from '../server/submissions/submissions.service.js';

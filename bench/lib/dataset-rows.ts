@@ -1,6 +1,6 @@
 // Pure generation of the benchmark dataset (no database): users, bands, concerts and the packed
 // recommendation codes. Seeded, so a given seed and date always give the same dataset.
-import { GENRES } from '../../common/genres.js';
+import { GENRES } from '../../common/genres/genres.js';
 import { addDays } from '../../server/lib/time.js';
 import type { Random } from '../../server/demo/random.js';
 import type { DemoVenue } from '../../server/demo/venues.js';

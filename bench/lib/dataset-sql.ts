@@ -1,7 +1,7 @@
 // Bulk loading for the benchmark dataset. COPY needs pg-copy-streams (not installed), so every
 // table is loaded with INSERT ... SELECT FROM unnest(arrays): one parameter per column, not per row.
 import { sql } from 'kysely';
-import { GENRES } from '../../common/genres.js';
+import { GENRES } from '../../common/genres/genres.js';
 import type { Database } from '../../server/db/database.js';
 import { DEMO_VENUES } from '../../server/demo/venues.js';
 import {

@@ -7,7 +7,7 @@ import ca from 'virtual:catalogue/ca';
 import adminEs from 'virtual:catalogue/admin/es';
 import adminCa from 'virtual:catalogue/admin/ca';
 import type { Locale } from '@common/i18n/locales';
-import type { RenderPage } from '@common/page-render';
+import type { RenderPage } from '@common/pages/render';
 import type { AppIntl } from '@/i18n/IntlContext';
 import { createAppIntl } from '@/i18n/runtime';
 import { App } from '@/app/App';

@@ -1,5 +1,6 @@
-import type { AlertFrequency } from '../../common/rules.js';
-import type { ProfileDto, SessionUserDto } from '../../common/dto.js';
+import type { AlertFrequency } from '../../common/profile/limits.js';
+import type { SessionUserDto } from '../../common/auth/types.js';
+import type { ProfileDto } from '../../common/profile/types.js';
 import type { ProfileRow, SessionUserRow } from './users.repository.js';
 
 export function toSessionUserDto(row: SessionUserRow): SessionUserDto {

@@ -1,7 +1,7 @@
 // All SQL about users. Explicit column lists: password hashes never leave this file unless asked for.
 import { sql, type Updateable } from 'kysely';
 import type { Locale } from '../../common/i18n/locales.js';
-import type { AlertFrequency } from '../../common/rules.js';
+import type { AlertFrequency } from '../../common/profile/limits.js';
 import type { Database } from '../db/database.js';
 import type { Users } from '../db/schema.js';
 import { pageAfter } from '../db/keyset.js';

@@ -1,25 +1,11 @@
 // The artist alert mail: first what it says, as plain data (alertMailData), then that data in the
 // mails' one template (alertMail).
-import { concertPath } from '../../common/concert-page.js';
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import { textsIn, type ServerTranslate } from '../i18n/intl.js';
-import { composeMail, type MailImage } from '../mail/mail-template.js';
+import { mailConcertItem, type MailConcertStyle } from '../mail/concert-item.js';
+import { composeMail, type MailConcertItem, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
-import { dayIn } from '../weekly-mail/weekly-mail.template.js';
 import type { AlertConcertRow } from './alerts.repository.js';
-
-export interface AlertMailConcert {
-  title: string;
-  /** "sábado, 14 de junio a las 21:00" */
-  when: string;
-  venue: string;
-  /** "🔥🔥🔥 Encaje muy alto", or null while the fan's score is not there. */
-  score: string | null;
-  reason: string | null;
-  url: string;
-  image?: MailImage;
-}
 
 export interface AlertMailData {
   to: string;
@@ -28,7 +14,8 @@ export interface AlertMailData {
   subject: string;
   title: string;
   intro: string[];
-  concerts: AlertMailConcert[];
+  /** Each with the fan's score ("🔥🔥🔥 Encaje muy alto") once there is one. */
+  concerts: MailConcertItem[];
   action: { label: string; url: string };
   /** Why the fan gets it and where to choose how often. */
   footer: string[];
@@ -48,23 +35,12 @@ export interface AlertMailInput {
   oneClickUrl: string;
 }
 
-function concertOf(
-  row: AlertConcertRow & { image?: MailImage },
-  publicUrl: string,
-  locale: Locale,
-): AlertMailConcert {
-  const t = textsIn(locale);
-  const bands = bandNamesOfRow(row);
-  return {
-    title: bands.length > 0 ? bands.join(' + ') : t('concert.unnamed'),
-    when: t('weekly.when', { day: dayIn(locale, row.day), hour: row.hour }),
-    venue: row.venue,
-    score: row.score ? t(`filters.score.${row.score}`) : null,
-    reason: row.reason,
-    url: `${publicUrl}${concertPath(row.id, { bands, venue: row.venue, day: row.day })}`,
-    ...(row.image ? { image: row.image } : {}),
-  };
-}
+/** The alert's view of a concert: its day and hour, and the fan's score as the app words it. */
+const ALERT_CONCERT: MailConcertStyle<AlertConcertRow & { image?: MailImage }> = {
+  unnamed: (t) => t('concert.unnamed'),
+  date: 'day and hour',
+  scoreLabel: (score) => `filters.score.${score}`,
+};
 
 const hello = (t: ServerTranslate, name: string | null) =>
   name ? t('weekly.hello', { name }) : t('weekly.helloAnonymous');
@@ -73,7 +49,9 @@ const hello = (t: ServerTranslate, name: string | null) =>
 export function alertMailData(input: AlertMailInput): AlertMailData {
   const locale = savedLocale(input.locale);
   const t = textsIn(locale);
-  const concerts = input.concerts.map((row) => concertOf(row, input.publicUrl, locale));
+  const concerts = input.concerts.map((row) =>
+    mailConcertItem(row, ALERT_CONCERT, locale, input.publicUrl),
+  );
   const one = concerts.length === 1 ? concerts[0] : undefined;
   return {
     to: input.to,
@@ -105,14 +83,7 @@ export function alertMail(data: AlertMailData): OutgoingMail {
       locale: data.locale,
       title: data.title,
       lines: data.intro,
-      concerts: data.concerts.map((concert) => ({
-        title: concert.title,
-        date: concert.when,
-        venue: concert.venue,
-        url: concert.url,
-        ...(concert.image ? { image: concert.image } : {}),
-        ...(concert.score ? { score: { label: concert.score, reason: concert.reason } } : {}),
-      })),
+      concerts: data.concerts,
       action: data.action,
       footer: { reason: data.footer.join(' '), unsubscribe: { label, url } },
     },

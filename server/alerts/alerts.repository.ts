@@ -2,8 +2,8 @@
 // gathered into at most one 'artist_alert' delivery per fan and Madrid day, claimed by a row lock
 // while it is sent.
 import { sql } from 'kysely';
-import type { Score } from '../../common/genres.js';
-import type { AlertFrequency } from '../../common/rules.js';
+import type { Score } from '../../common/genres/genres.js';
+import type { AlertFrequency } from '../../common/profile/limits.js';
 import type { ConcertOptionRow } from '../concerts/concerts.repository.js';
 import { bandNamesOfConcert, mailImageOfConcert } from '../concerts/concerts.repository.js';
 import type { Database } from '../db/database.js';

@@ -25,7 +25,7 @@ import {
   insertArtistAlerts,
   type ClaimedAlertMail,
 } from './alerts.repository.js';
-import type { AlertFrequency } from '../../common/rules.js';
+import type { AlertFrequency } from '../../common/profile/limits.js';
 
 export interface AlertDeps extends ClaimedSenderDeps {
   config: Pick<Config, 'publicUrl' | 'sessionSecret' | 'dataDir'>;

@@ -1,16 +1,16 @@
 import express, { type Request, type Router } from 'express';
+import type { MessageResponse } from '../../common/api/types.js';
 import type {
-  MessageResponse,
   ResetPasswordResponse,
   SessionResponse,
   SignInResponse,
-} from '../../common/dto.js';
+} from '../../common/auth/types.js';
 import {
   loginSchema,
   recoverSchema,
   registerSchema,
   resetPasswordSchema,
-} from '../../common/schemas.js';
+} from '../../common/auth/schemas.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { requestLocale, textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
@@ -28,12 +28,12 @@ import {
 import type { AuthDeps } from '../accounts/account-deps.js';
 import { requestPasswordReset } from './password-reset.js';
 import { clearSessionCookie } from '../accounts/session-cookie.js';
+import { messageResponseSchema } from '../../common/api/responses.js';
 import {
-  messageResponseSchema,
   resetPasswordResponseSchema,
   sessionResponseSchema,
   signInResponseSchema,
-} from '../../common/responses.js';
+} from '../../common/auth/responses.js';
 
 export const WRONG_CREDENTIALS: ServerMessageId = 'error.auth.wrongCredentials';
 export const ACCOUNT_EXISTS: ServerMessageId = 'error.auth.accountExists';

@@ -2,8 +2,8 @@
 // and POST /api/profile/verification-email (a new link, asked for from the profile).
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
-import type { MessageResponse } from '../../common/dto.js';
-import { textSchema } from '../../common/text.js';
+import type { MessageResponse } from '../../common/api/types.js';
+import { textSchema } from '../../common/text/schemas.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
@@ -12,7 +12,7 @@ import { byIp, rateLimit } from '../security/rate-limit.js';
 import type { AuthDeps } from '../accounts/account-deps.js';
 import { resendVerificationMail, verifyEmail } from './email-verification.js';
 import { currentUser, requireUser } from '../accounts/require-user.js';
-import { messageResponseSchema } from '../../common/responses.js';
+import { messageResponseSchema } from '../../common/api/responses.js';
 
 export const EMAIL_VERIFIED: ServerMessageId = 'answer.auth.emailVerified';
 export const INVALID_VERIFICATION_LINK: ServerMessageId = 'error.link.invalidOrExpired';

@@ -1,4 +1,4 @@
-import type { BandNameDto } from '../../common/dto.js';
+import type { BandNameDto } from '../../common/concerts/types.js';
 
 export const toBandNameDto = (row: { id: number; band_name: string }): BandNameDto => ({
   id: row.id,

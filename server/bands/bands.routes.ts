@@ -1,7 +1,7 @@
 import express, { type Router } from 'express';
 import type { Database } from '../db/database.js';
 import { bandNames } from './bands.service.js';
-import { bandNamesResponseSchema } from '../../common/responses.js';
+import { bandNamesResponseSchema } from '../../common/concerts/responses.js';
 import { route } from '../lib/route.js';
 
 export function bandsRouter(db: Database): Router {

@@ -1,4 +1,4 @@
-import type { BandNamesResponse } from '../../common/dto.js';
+import type { BandNamesResponse } from '../../common/concerts/types.js';
 import type { Database } from '../db/database.js';
 import { toBandNameDto } from './bands.dto.js';
 import { listBandNames } from './bands.repository.js';

@@ -1,10 +1,10 @@
 // /api/profile/calendar: the signed-in fan's private feed (mounted behind requireUser in
 // server/users/profile.routes.ts).
 import express, { type Router } from 'express';
-import { calendarFeedLinkSchema, calendarFeedSchema } from '../../common/responses.js';
+import { calendarFeedLinkSchema, calendarFeedSchema } from '../../common/calendar/responses.js';
 import { currentUser } from '../accounts/require-user.js';
 import { route } from '../lib/route.js';
-import { calendarSettingsSchema, emptyBodySchema } from './calendar.schemas.js';
+import { calendarSettingsSchema, emptyBodySchema } from '../../common/calendar/schemas.js';
 import {
   calendarFeedStatus,
   makeCalendarFeedLink,

@@ -1,23 +1,19 @@
 // Concert rows → calendar events and RSS items. Only public concert facts go in: never who liked
 // a concert, a fan's score or reason, or anything about the fan.
-import { concertPagePath } from '../../common/calendar.js';
-import { addressIn, DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
-import { textsIn } from '../i18n/intl.js';
-import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
-import { genreIn } from '../i18n/intl.js';
+import { concertPagePath } from '../../common/calendar/links.js';
+import { concertDay, concertPrice, concertTitle } from '../../common/concerts/display.js';
+import { addressIn, type Locale } from '../../common/i18n/locales.js';
+import { genreIn, textsIn, untitledOfGenre, type ServerTranslate } from '../i18n/intl.js';
 import type { CalendarConcertRow } from './calendar.repository.js';
 import type { CalendarEvent } from './ics.js';
 import type { RssItem } from './rss.js';
 
 /** Bands joined with ' + ' as on the cards; the concert's own name, or its genre, without bands. */
-export function concertTitle(
-  row: Pick<CalendarConcertRow, 'band_names' | 'bandname' | 'genre'>,
-  locale: Locale = DEFAULT_LOCALE,
-): string {
-  if (row.band_names.length > 0) return row.band_names.join(' + ');
-  const t = textsIn(locale);
-  return row.bandname?.trim() || t('weekly.untitled', { genre: genreIn(t, row.genre) });
-}
+const titleOf = (row: CalendarConcertRow, t: ServerTranslate) =>
+  concertTitle(
+    { bands: row.band_names, name: row.bandname },
+    { unnamed: () => untitledOfGenre(t, row.genre) },
+  );
 
 /** 'Es Gremi, Carrer del Gremi 16, Palma': the venue, its address and its town, each once. */
 export function concertLocation(row: CalendarConcertRow): string {
@@ -39,7 +35,7 @@ function descriptionOf(row: CalendarConcertRow, url: string, locale: Locale): st
   const lines = row.description ? [row.description, ''] : [];
   lines.push(
     `${t('concert.fact.genre')}: ${genreIn(t, row.genre)}`,
-    `${t('concert.fact.price')}: ${priceIn(locale, row.price)}`,
+    `${t('concert.fact.price')}: ${concertPrice(locale, row.price, t)}`,
     t('calendar.moreInfo', { url }),
   );
   return lines.join('\n');
@@ -50,16 +46,17 @@ export function toCalendarEvent(
   publicUrl: string,
   locale: Locale,
 ): CalendarEvent {
+  const t = textsIn(locale);
   const url = pageUrl(row, publicUrl, locale);
   return {
     uid: `concierto-${row.id}@${new URL(publicUrl).hostname}`,
     day: row.day,
     hour: row.hour,
-    summary: concertTitle(row, locale),
+    summary: titleOf(row, t),
     location: concertLocation(row),
     url,
     description: descriptionOf(row, url, locale),
-    categories: [genreIn(textsIn(locale), row.genre)],
+    categories: [genreIn(t, row.genre)],
     stamp: row.created_at,
     geo:
       row.venue_lat !== null && row.venue_lon !== null
@@ -72,14 +69,14 @@ export function toCalendarEvent(
 export function toRssItem(row: CalendarConcertRow, publicUrl: string, locale: Locale): RssItem {
   const t = textsIn(locale);
   const url = pageUrl(row, publicUrl, locale);
-  const when = t('weekly.when', { day: dayIn(locale, row.day), hour: row.hour });
+  const when = t('weekly.when', { day: concertDay(locale, row.day), hour: row.hour });
   const genre = genreIn(t, row.genre);
   return {
-    title: `${concertTitle(row, locale)} · ${when}`,
+    title: `${titleOf(row, t)} · ${when}`,
     link: url,
     description: [
       t('feed.whenWhere', { when, place: concertLocation(row) }),
-      `${genre}. ${priceIn(locale, row.price)}.`,
+      `${genre}. ${concertPrice(locale, row.price, t)}.`,
       ...(row.description ? [row.description] : []),
     ].join(' '),
     category: genre,

@@ -4,7 +4,7 @@
 // client address (FEED_LIMIT), shared by every instance.
 import express, { type Request, type Response, type Router } from 'express';
 import { savedLocale } from '../../common/i18n/locales.js';
-import { msg } from '../../common/text.js';
+import { msg } from '../../common/text/schemas.js';
 import { askedLocale, requestLocale } from '../i18n/intl.js';
 import { notFound } from '../lib/errors.js';
 import { route } from '../lib/route.js';
@@ -14,7 +14,7 @@ import {
   genreFileParamsSchema,
   privateFileParamsSchema,
   UNKNOWN_GENRE,
-} from './calendar.schemas.js';
+} from '../../common/calendar/schemas.js';
 import {
   concertIcs,
   KeptFeedVersions,

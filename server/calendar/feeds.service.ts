@@ -5,8 +5,8 @@
 // apps the same one; a 304 never builds the body. An instance reuses a public feed's version for
 // a few seconds (KeptFeedVersions); a private feed's is read on every request.
 import { createHash } from 'node:crypto';
-import { genreFeedPath, publicFeedPath } from '../../common/calendar.js';
-import type { Genre } from '../../common/genres.js';
+import { genreFeedPath, publicFeedPath } from '../../common/calendar/links.js';
+import type { Genre } from '../../common/genres/genres.js';
 import { addressIn, savedLocale, type Locale } from '../../common/i18n/locales.js';
 import { genreIn, textsIn } from '../i18n/intl.js';
 import type { Database } from '../db/database.js';

@@ -2,7 +2,11 @@
 // CRLF and are folded at 75 octets without splitting a UTF-8 sequence; TEXT values are escaped.
 // Times are Madrid wall-clock times with TZID=Europe/Madrid and the zone's VTIMEZONE, so a concert
 // at 21:00 stays at 21:00 on both sides of a daylight-saving change.
-import { CALENDAR_TIME_ZONE, compactLocal, DEFAULT_DURATION_HOURS } from '../../common/calendar.js';
+import {
+  CALENDAR_TIME_ZONE,
+  compactLocal,
+  DEFAULT_DURATION_HOURS,
+} from '../../common/calendar/links.js';
 
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;

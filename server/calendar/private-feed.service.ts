@@ -1,11 +1,7 @@
 // The fan's private feed from the profile: make (or remake) its link, revoke it, choose whether
 // every extreme match joins the concerts liked or gone to. The link is shown once, when it is made.
-import {
-  privateFeedPath,
-  webcalUrl,
-  type CalendarFeedDto,
-  type CalendarFeedLinkDto,
-} from '../../common/calendar.js';
+import { privateFeedPath, webcalUrl } from '../../common/calendar/links.js';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '../../common/calendar/types.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import {

@@ -8,7 +8,7 @@
 // (server/cache; a like is a 'likes' notice and leaves the catalog alone: like counts are not in
 // it). While the feed is live it vouches for the catalog, which is then kept until told; without a
 // live feed, edits made through another instance show up here within TTL_MS.
-import type { AgendaConcertDto } from '../../common/dto.js';
+import type { AgendaConcertDto } from '../../common/concerts/types.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../common/i18n/locales.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import type { Database } from '../db/database.js';

@@ -1,4 +1,4 @@
-import type { AgendaConcertDto, RecommendationDto } from '../../common/dto.js';
+import type { AgendaConcertDto, RecommendationDto } from '../../common/concerts/types.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import type { AgendaBand, AgendaStateRow, ConcertDetailsRow } from './agenda.repository.js';
 

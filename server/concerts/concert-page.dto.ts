@@ -1,17 +1,13 @@
-import { concertPath, openStreetMapUrl } from '../../common/concert-page.js';
-import type { ConcertPageDto } from '../../common/dto.js';
+import { concertPathOf } from '../../common/concerts/display.js';
+import { openStreetMapUrl } from '../../common/concerts/page-address.js';
+import type { ConcertPageDto } from '../../common/concerts/types.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { concertHeadDto, concertTextsDto, toBandDto, toRecommendationDto } from './agenda.dto.js';
 import type { ConcertPageRow, SitemapRow } from './concert-page.repository.js';
 
-/** The names a concert is shown by: its bands, or its free name when it has none. */
-export function bandNamesOfRow(row: { bandname: string | null; band_names: string[] }): string[] {
-  if (row.band_names.length > 0) return row.band_names;
-  return row.bandname ? [row.bandname] : [];
-}
-
 export function sitemapPath(row: SitemapRow): string {
-  return concertPath(row.id, { bands: bandNamesOfRow(row), venue: row.venue, day: row.day });
+  const { id, venue, day } = row;
+  return concertPathOf({ id, venue, day, bands: row.band_names, name: row.bandname });
 }
 
 export function toConcertPageDto(
@@ -19,10 +15,6 @@ export function toConcertPageDto(
   upcoming: boolean,
   locale: Locale,
 ): ConcertPageDto {
-  const bandNames = bandNamesOfRow({
-    bandname: row.bandname,
-    band_names: row.bands.map((band) => band.name),
-  });
   return {
     ...concertHeadDto(row),
     likeCount: row.like_count,
@@ -31,7 +23,13 @@ export function toConcertPageDto(
     ...concertTextsDto(row, locale),
     bands: row.bands.map(toBandDto),
     recommendation: toRecommendationDto(row),
-    path: concertPath(row.id, { bands: bandNames, venue: row.venue, day: row.day }),
+    path: concertPathOf({
+      id: row.id,
+      venue: row.venue,
+      day: row.day,
+      bands: row.bands,
+      name: row.bandname,
+    }),
     place: {
       name: row.venue,
       town: row.town,

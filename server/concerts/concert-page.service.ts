@@ -1,5 +1,5 @@
 // One concert for its public page and the API, and the list the sitemap is made of.
-import type { ConcertPageDto } from '../../common/dto.js';
+import type { ConcertPageDto } from '../../common/concerts/types.js';
 import type { AgendaReader } from './agenda-responses.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../lib/errors.js';

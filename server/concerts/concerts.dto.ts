@@ -1,8 +1,8 @@
-import type { CarouselConcertDto } from '../../common/dto.js';
+import { concertNames } from '../../common/concerts/display.js';
+import type { CarouselConcertDto } from '../../common/concerts/types.js';
 import type { CarouselRow } from './concerts.repository.js';
 
 export function toCarouselConcertDto(row: CarouselRow): CarouselConcertDto {
-  const bands = row.band_names.length > 0 ? row.band_names : row.bandname ? [row.bandname] : [];
   return {
     id: row.id,
     day: row.day,
@@ -10,6 +10,6 @@ export function toCarouselConcertDto(row: CarouselRow): CarouselConcertDto {
     genre: row.genre,
     venue: row.venue,
     price: row.price,
-    bands,
+    bands: concertNames({ bands: row.band_names, name: row.bandname }),
   };
 }

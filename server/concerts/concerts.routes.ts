@@ -4,13 +4,13 @@ import type {
   FeedbackResponse,
   GoingResponse,
   LikeResponse,
-} from '../../common/dto.js';
+} from '../../common/concerts/types.js';
 import {
   concertIdParamsSchema,
   feedbackSchema,
   goingSchema,
   likeSchema,
-} from '../../common/schemas.js';
+} from '../../common/concerts/schemas.js';
 import { currentUser, requireUser } from '../accounts/require-user.js';
 import type { Database } from '../db/database.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
@@ -30,7 +30,7 @@ import {
   goingResponseSchema,
   likeCountsResponseSchema,
   likeResponseSchema,
-} from '../../common/responses.js';
+} from '../../common/concerts/responses.js';
 
 export function concertsRouter(deps: {
   db: Database;

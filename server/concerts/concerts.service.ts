@@ -1,5 +1,5 @@
 // The landing carousel and the agenda, for concerts.routes.ts.
-import type { CarouselResponse } from '../../common/dto.js';
+import type { CarouselResponse } from '../../common/concerts/types.js';
 import type { Database } from '../db/database.js';
 import type { Clock } from '../lib/time.js';
 import type { AgendaCatalog } from './agenda-catalog.js';

@@ -1,7 +1,7 @@
 // What each environment variable may hold (zod): a bad value is a problem named after its variable.
 import { validate as isValidCron } from 'node-cron';
 import { z } from 'zod';
-import { passwordLengthProblem } from '../../common/rules.js';
+import { passwordLengthProblem } from '../../common/auth/limits.js';
 import { isCommonPassword } from '../lib/password-policy.js';
 import { checkTrustProxy } from './trust-proxy.js';
 
@@ -94,7 +94,7 @@ export const envSchema = z.object({
   SPOTIFY_PROFILE_URL: optionalUrl,
   SPOTIFY_API_URL: optionalUrl,
   ADMIN_EMAIL: optionalString.pipe(z.email('debe ser un email').optional()),
-  // The rules of any new password (common/rules.ts), so the admin cannot start with a weak one.
+  // The rules of any new password (common/auth/limits.ts), so the admin cannot start with a weak one.
   ADMIN_PASSWORD: optionalString.pipe(
     z
       .string()

@@ -1,7 +1,7 @@
 // Names matched as people type them: case and accents aside. The repositories of the admin lists,
 // the pickers and the submissions share these, so "es gremí" finds "Es Gremi" everywhere.
 import { sql, type RawBuilder } from 'kysely';
-import { ACCENTED, foldName, PLAIN } from '../../common/fold.js';
+import { ACCENTED, foldName, PLAIN } from '../../common/text/fold.js';
 
 /** Lower case without accents, in SQL, so the server needs no unaccent extension. */
 export const normalised = (expression: RawBuilder<unknown>) =>

@@ -1,6 +1,6 @@
 // Invented bands for the demo (demo-bands.json): none belongs to a real artist on purpose. Imported
 // as JSON so esbuild bundles it, as the venues are.
-import { isGenre, type Genre } from '../../common/genres.js';
+import { isGenre, type Genre } from '../../common/genres/genres.js';
 import bandFile from './demo-bands.json' with { type: 'json' };
 import { createRandom, randomBase62 } from './random.js';
 

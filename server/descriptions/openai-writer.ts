@@ -8,7 +8,7 @@ import { createOpenAiClient, describeFailure } from '../ai/openai-guards.js';
 import { systemClock } from '../lib/time.js';
 import type { ConcertToDescribe, DescriptionLength } from './concerts-to-describe.repository.js';
 import { templateLong, templateShort, whoPlays } from './template-writer.js';
-import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { concertDay, concertPrice } from '../../common/concerts/display.js';
 import { genreIn } from '../i18n/intl.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
@@ -61,8 +61,8 @@ function buildDescriptionMessages(
         `Artistas: ${whoPlays(concert, locale)}`,
         `Género: ${genreIn(textsIn(locale), concert.genre)}`,
         `Sala: ${concert.venue}`,
-        `Fecha: ${dayIn(locale, concert.day)} ${language.at} ${concert.hour}`,
-        `Precio: ${priceIn(locale, concert.price)}`,
+        `Fecha: ${concertDay(locale, concert.day)} ${language.at} ${concert.hour}`,
+        `Precio: ${concertPrice(locale, concert.price, textsIn(locale))}`,
       ].join('\n'),
     },
   ];

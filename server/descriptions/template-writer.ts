@@ -2,9 +2,9 @@
 // list of concerts does not read like a form letter. A pattern table, not the catalogues: the
 // sentences join articles and prepositions to genres ('de l’indie', 'del rock') that ICU cannot.
 import type { ConcertToDescribe } from './concerts-to-describe.repository.js';
-import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
+import { concertDay, concertNames, concertPrice } from '../../common/concerts/display.js';
 import { genreIn } from '../i18n/intl.js';
-import { ofGenre, withArticle } from '../../common/genres.js';
+import { ofGenre, withArticle } from '../../common/genres/genres.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 
@@ -24,7 +24,7 @@ function catalanGenre(genre: string) {
 
 /** The names a concert is announced by: its bands, or its free name. */
 const namesOf = (concert: ConcertToDescribe) =>
-  concert.bands.length > 0 ? concert.bands : concert.bandname ? [concert.bandname] : [];
+  concertNames({ bands: concert.bands, name: concert.bandname });
 
 /** The artists, or what the concert is when none is named: 'A, B y C', 'un concierto de salsa'. */
 export function whoPlays(concert: ConcertToDescribe, locale: Locale = DEFAULT_LOCALE): string {
@@ -158,12 +158,15 @@ function wordsOf(concert: ConcertToDescribe, locale: Locale): Words {
   return {
     who: whoPlays(concert, locale),
     many: namesOf(concert).length > 1,
-    day: dayIn(locale, concert.day),
+    day: concertDay(locale, concert.day),
     hour: concert.hour,
     venue: concert.venue,
     genre: catalan?.withArticle ?? withArticle(concert.genre),
     ofGenre: catalan?.of ?? ofGenre(concert.genre),
-    price: Number(concert.price) === 0 ? free : paid(priceIn(locale, concert.price)),
+    price:
+      Number(concert.price) === 0
+        ? free
+        : paid(concertPrice(locale, concert.price, textsIn(locale))),
   };
 }
 

@@ -3,7 +3,7 @@
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
-import { isGenre } from '../../common/genres.js';
+import { isGenre } from '../../common/genres/genres.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { negotiateLocale } from '../../common/i18n/negotiation.js';
@@ -37,6 +37,14 @@ export type ServerTranslate = (
 /** A genre in the reader's language (the product's genres; anything else as it is). */
 export const genreIn = (t: ServerTranslate, genre: string) =>
   isGenre(genre) ? t(`genre.${genre}`) : genre;
+
+/**
+ * The title of a concert with neither bands nor a name of its own, as the server's texts word it:
+ * 'Concierto de rock'. The fallback of common/concerts/display.ts `concertTitle` in the calendar
+ * files and feeds, the mails, the admin's feedback and the data export.
+ */
+export const untitledOfGenre = (t: ServerTranslate, genre: string) =>
+  t('weekly.untitled', { genre: genreIn(t, genre) });
 
 /** Whether a text is one of the catalogues' ids (an error's message may still be a plain text). */
 export const isMessageId = (text: string): text is ServerMessageId =>

@@ -1,7 +1,7 @@
 // The server half of the password rules: lengths are checked by the shared zod schema (client too);
 // the list of common passwords stays here, so the browser never downloads it.
 import list from './common-passwords.json' with { type: 'json' };
-import { PASSWORD_TOO_COMMON } from '../../common/rules.js';
+import { PASSWORD_TOO_COMMON } from '../../common/auth/limits.js';
 import { AppError } from './errors.js';
 
 // Built once at start-up; the list is stored lower-cased, so one lower-casing per check.

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
-import { unwordedIssue } from '../../common/rules.js';
+import { unwordedIssue } from '../../common/text/limits.js';
 import { isMessageId } from '../i18n/intl.js';
 import { badRequest, type ErrorText } from './errors.js';
 

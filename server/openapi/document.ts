@@ -9,7 +9,7 @@ import {
   type ZodOpenApiPathsObject,
   type ZodOpenApiResponsesObject,
 } from 'zod-openapi';
-import { errorResponseSchema } from '../../common/responses.js';
+import { errorResponseSchema } from '../../common/api/responses.js';
 import { expressRoutes, type ExpressRoute } from '../lib/express-routes.js';
 import { guardOf, routeSchemasOf, type GuardKind, type RouteSchemas } from '../lib/route.js';
 

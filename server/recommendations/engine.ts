@@ -1,6 +1,6 @@
 // What every recommendation engine receives and returns. The generator batches, runs and stores;
 // an engine only scores one batch and never throws (an AI engine falls back to the built-in one).
-import type { Score } from '../../common/genres.js';
+import type { Score } from '../../common/genres/genres.js';
 import type { Locale } from '../../common/i18n/locales.js';
 
 export interface FanTaste {

@@ -1,7 +1,7 @@
 // An AI's answers held to the product's rules before they are stored: a score above what the
 // rules allow (verdict.ts), or a reason that names a genre or an artist the concert does not
 // have, is replaced by the built-in engine's score and reason, and counted.
-import { GENRES } from '../../common/genres.js';
+import { GENRES } from '../../common/genres/genres.js';
 import { recommendationCorrections } from '../lib/metrics.js';
 import { scoreConcert } from './builtin-engine.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';

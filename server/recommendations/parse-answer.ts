@@ -1,7 +1,7 @@
 // Reads the AI's answer: one 'Concert ID; Rating; Reason' line per concert. Models decorate their
 // lines (bullets, numbering, "ID:", bold), so those are tolerated; anything else is ignored rather
 // than guessed, and a concert the answer leaves out is completed with a fixed default.
-import { SCORES, type Score } from '../../common/genres.js';
+import { SCORES, type Score } from '../../common/genres/genres.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 

@@ -1,7 +1,7 @@
 // The chat messages for one batch, built only from the fan's saved taste and the concerts in the
 // database: there is no prompt endpoint, nothing the browser sends becomes prompt text.
 import type { ConcertToScore, FanTaste } from './engine.js';
-import { GENRE_FAMILIES } from '../../common/genre-relations.js';
+import { GENRE_FAMILIES } from '../../common/genres/relations.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 
 export interface ChatMessage {

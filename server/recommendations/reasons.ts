@@ -2,7 +2,7 @@
 // What the concert *is* is said with its own genre; a band's other genre is said as the band's
 // ("X también toca Jazz"); a named artist is one of the concert's. Several phrasings per case,
 // picked by fan and concert, so one fan's list does not repeat a sentence forty times.
-import { ofGenre, withArticle } from '../../common/genres.js';
+import { ofGenre, withArticle } from '../../common/genres/genres.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { genreIn, textsIn } from '../i18n/intl.js';
 import type { ConcertToScore, FanTaste } from './engine.js';

@@ -5,7 +5,7 @@ import {
   startGeneration,
   type RecommendationsDeps,
 } from './recommendations.service.js';
-import { recommendationProgressSchema } from '../../common/responses.js';
+import { recommendationProgressSchema } from '../../common/concerts/responses.js';
 import { route } from '../lib/route.js';
 
 export function recommendationsRouter(deps: RecommendationsDeps): Router {

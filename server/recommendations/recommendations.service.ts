@@ -1,5 +1,5 @@
 // A fan's own recommendations: how far their scoring is, and starting it (recommendations.routes.ts).
-import type { RecommendationProgressDto } from '../../common/dto.js';
+import type { RecommendationProgressDto } from '../../common/concerts/types.js';
 import type { Database } from '../db/database.js';
 import { RateLimitedError } from '../lib/errors.js';
 import { madridDateTime, type Clock } from '../lib/time.js';

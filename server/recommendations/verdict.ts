@@ -5,10 +5,10 @@
 //      with no band linked counts its free name as its artist
 //   2. a disliked genre (the concert's, or one of its bands') → low
 //   3. a liked genre (the concert's, or one of its bands') → high
-//   4. a genre related to a liked one (common/genre-relations.ts) → medium
+//   4. a genre related to a liked one (common/genres/relations.ts) → medium
 //   5. anything else → low
-import { areRelated } from '../../common/genre-relations.js';
-import type { Score } from '../../common/genres.js';
+import { areRelated } from '../../common/genres/relations.js';
+import type { Score } from '../../common/genres/genres.js';
 import type { ConcertToScore, FanTaste } from './engine.js';
 
 /** Which band the fact is about, when it is a band's genre and not the concert's own. */

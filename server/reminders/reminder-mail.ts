@@ -1,13 +1,11 @@
 // The pre-show reminder: first what it says, as plain data (reminderMailData), then that data in
 // the mails' one template (reminderMail).
-import { concertPath } from '../../common/concert-page.js';
+import { concertDay, concertPrice } from '../../common/concerts/display.js';
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
-import { textsIn } from '../i18n/intl.js';
-import { concertTitle } from '../calendar/calendar.dto.js';
-import { composeMail, type MailImage } from '../mail/mail-template.js';
+import { textsIn, untitledOfGenre } from '../i18n/intl.js';
+import { mailConcertItem, type MailConcertStyle } from '../mail/concert-item.js';
+import { composeMail, type MailConcertItem, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
-import { dayIn, priceIn } from '../weekly-mail/weekly-mail.template.js';
 import type { ReminderConcertRow } from './reminders.repository.js';
 
 export interface ReminderMailData {
@@ -18,19 +16,16 @@ export interface ReminderMailData {
   /** yyyy-MM-dd, Madrid: tomorrow, the day of the concerts. */
   day: string;
   /** At least one, by time. */
-  concerts: {
-    title: string;
-    /** HH:mm */
-    hour: string;
-    venue: string;
-    /** As people read it: 'Gratis', '15,00 €'. */
-    price: string;
-    /** The concert's page. */
-    url: string;
-    image?: MailImage;
-  }[];
+  concerts: MailConcertItem[];
   urls: { concerts: string; profile: string };
 }
+
+/** The reminder's view of a concert: its hour (the day is the mail's) and its price. */
+const REMINDER_CONCERT: MailConcertStyle<ReminderConcertRow & { image?: MailImage }> = {
+  unnamed: (t, row) => untitledOfGenre(t, row.genre),
+  date: 'hour',
+  details: (row, t, locale) => [concertPrice(locale, row.price, t)],
+};
 
 export function reminderMailData(
   fan: { to: string; name: string | null; locale?: string | null },
@@ -44,14 +39,7 @@ export function reminderMailData(
     name: fan.name,
     locale,
     day,
-    concerts: rows.map((row) => ({
-      title: concertTitle(row, locale),
-      hour: row.hour,
-      venue: row.venue,
-      price: priceIn(locale, row.price),
-      url: `${publicUrl}${concertPath(row.id, { bands: bandNamesOfRow(row), venue: row.venue, day: row.day })}`,
-      ...(row.image ? { image: row.image } : {}),
-    })),
+    concerts: rows.map((row) => mailConcertItem(row, REMINDER_CONCERT, locale, publicUrl)),
     urls: { concerts: `${publicUrl}/myconcerts`, profile: `${publicUrl}/profile` },
   };
 }
@@ -64,7 +52,7 @@ export function reminderMail(data: ReminderMailData): OutgoingMail {
   const subject = one
     ? t('reminder.subjectOne', { title: first.title })
     : t('reminder.subjectMany', { count: data.concerts.length });
-  const day = dayIn(locale, data.day);
+  const day = concertDay(locale, data.day);
   return composeMail(data.to, subject, {
     locale,
     title: one ? t('reminder.titleOne') : subject,
@@ -72,14 +60,7 @@ export function reminderMail(data: ReminderMailData): OutgoingMail {
       data.name ? t('weekly.hello', { name: data.name }) : t('weekly.helloAnonymous'),
       t(one ? 'reminder.lineOne' : 'reminder.lineMany', { day }),
     ],
-    concerts: data.concerts.map(({ title, hour, venue, price, url, image }) => ({
-      title,
-      date: hour,
-      venue,
-      details: [price],
-      url,
-      ...(image ? { image } : {}),
-    })),
+    concerts: data.concerts,
     action: {
       label: t('weekly.action'),
       url: data.urls.concerts,

@@ -3,7 +3,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { Request, RequestHandler } from 'express';
 import type { Database } from '../db/database.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
-import { EMAIL_MAX, hasControlCharacters } from '../../common/rules.js';
+import { EMAIL_MAX, hasControlCharacters } from '../../common/text/limits.js';
 import { AppError } from '../lib/errors.js';
 import {
   countHits,

@@ -4,7 +4,7 @@
 // wrote once instead of running helmet's thirteen middlewares per request.
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { SPOTIFY_EMBED_ORIGIN } from '../../common/spotify.js';
+import { SPOTIFY_EMBED_ORIGIN } from '../../common/concerts/spotify.js';
 import type { Config } from '../config/config.js';
 
 function contentSecurityPolicy(config: Config) {

@@ -1,9 +1,10 @@
 // The <head> of a concert page, answered by the server so link previews (WhatsApp, Telegram) and
 // search engines see a real card without running JavaScript: title, description, canonical URL,
 // Open Graph and Twitter tags, and a schema.org MusicEvent in JSON-LD.
-import type { ConcertPageDto } from '../../common/dto.js';
+import { concertDay, concertTitle } from '../../common/concerts/display.js';
+import type { ConcertPageDto } from '../../common/concerts/types.js';
 import { addressIn, type Locale } from '../../common/i18n/locales.js';
-import { INTL_LOCALES, longDayIn } from '../../common/locale-format.js';
+import { INTL_LOCALES } from '../../common/format/locale.js';
 import { genreIn, textsIn } from '../i18n/intl.js';
 import { madridIsoWithOffset } from '../lib/time.js';
 import { escapeHtml } from '../lib/html.js';
@@ -13,11 +14,6 @@ import { languageLinks, OG_LOCALES } from './page-heads.js';
 /** Our own preview picture (1200×630, the size Open Graph cards are drawn at). */
 export const DEFAULT_OG_IMAGE = { path: '/og-concierto.png', width: 1200, height: 630 };
 
-/** 'sábado, 28 de noviembre de 2026' (a calendar day: formatted at midday UTC, no shift). */
-export function dayWithYear(day: string, locale: Locale): string {
-  return longDayIn(locale, new Date(`${day}T12:00:00Z`), true);
-}
-
 function formatPrice(price: string, locale: Locale): string {
   const amount = Number(price);
   if (amount === 0) return textsIn(locale)('price.free');
@@ -25,11 +21,9 @@ function formatPrice(price: string, locale: Locale): string {
   return `${amount.toLocaleString(INTL_LOCALES[locale], digits)} €`;
 }
 
-export function concertName(concert: ConcertPageDto, locale: Locale): string {
-  const names = concert.bands.length > 0 ? concert.bands.map((band) => band.name) : [];
-  if (names.length > 0) return names.join(' + ');
-  return concert.name ?? textsIn(locale)('concertHead.unnamed');
-}
+/** The concert's title as the head names it: bands, else its name, else 'Concierto'. */
+const concertName = (concert: ConcertPageDto, locale: Locale) =>
+  concertTitle(concert, { unnamed: () => textsIn(locale)('concertHead.unnamed') });
 
 function placeLabel(concert: ConcertPageDto): string {
   const town = concert.place.town;
@@ -43,11 +37,12 @@ function shorten(text: string, max: number): string {
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,.;:]+$/, '')}…`;
 }
 
-export function concertTitle(concert: ConcertPageDto, locale: Locale): string {
+/** 'Los Planetas en Es Gremi (Palma), sábado, 28 de noviembre de 2026': the page's title. */
+function headTitle(concert: ConcertPageDto, locale: Locale): string {
   return textsIn(locale)('concertHead.title', {
     name: concertName(concert, locale),
     place: placeLabel(concert),
-    day: dayWithYear(concert.day, locale),
+    day: concertDay(locale, concert.day, true),
   });
 }
 
@@ -56,7 +51,7 @@ export function concertDescription(concert: ConcertPageDto, locale: Locale): str
   const facts = textsIn(locale)('concertHead.description', {
     name: concertName(concert, locale),
     place: placeLabel(concert),
-    day: dayWithYear(concert.day, locale),
+    day: concertDay(locale, concert.day, true),
     hour: concert.hour,
     price: formatPrice(concert.price, locale),
     genre: genreIn(textsIn(locale), concert.genre),
@@ -164,7 +159,7 @@ export function concertPageHead(
 ): PageHead {
   const bareUrl = `${publicUrl}${concert.path}`;
   const pageUrl = addressIn(bareUrl, locale);
-  const title = concertTitle(concert, locale);
+  const title = headTitle(concert, locale);
   const description = concertDescription(concert, locale);
   const image = concertImage(concert, publicUrl, imageSize);
   const tags = [

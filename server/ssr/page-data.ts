@@ -1,8 +1,12 @@
 // What a page's first screen is drawn from: the answers the app would ask the API for, read here
 // for this person, so the server renders the page and the browser hydrates it from the same data.
-import type { ConcertListResponse, ConcertPageDto, LikeCountsResponse } from '../../common/dto.js';
+import type {
+  ConcertListResponse,
+  ConcertPageDto,
+  LikeCountsResponse,
+} from '../../common/concerts/types.js';
 import type { Locale } from '../../common/i18n/locales.js';
-import type { PageData } from '../../common/page-render.js';
+import type { PageData } from '../../common/pages/render.js';
 import { agendaAnswer, carousel, type AgendaDeps } from '../concerts/concerts.service.js';
 import type { LikeCounts } from '../concerts/like-counts.js';
 import type { SessionUserRow } from '../accounts/users.repository.js';

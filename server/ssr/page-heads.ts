@@ -1,5 +1,5 @@
 // Heads of the public pages that are not one concert: the agenda and the "not found" page.
-import { publicFeedPath } from '../../common/calendar.js';
+import { publicFeedPath } from '../../common/calendar/links.js';
 import { addressIn, LOCALES, type Locale } from '../../common/i18n/locales.js';
 import { textsIn } from '../i18n/intl.js';
 import type { PageHead } from './html-shell.js';

@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { RenderedPage, RenderPage, RenderRequest } from '../../common/page-render.js';
+import type { RenderedPage, RenderPage, RenderRequest } from '../../common/pages/render.js';
 import type { Logger } from '../lib/logger.js';
 
 /** What dist/ssr/entry-server.js exports (client/src/entry-server.tsx). */

@@ -4,7 +4,7 @@
 // of the stack (fast-lane.ts); a signed-in fan's, or one with a query, is rendered for that
 // request. Mounted after the session middleware: the page depends on who asks.
 import express, { type Response, type Router } from 'express';
-import { parseConcertSegment } from '../../common/concert-page.js';
+import { parseConcertSegment } from '../../common/concerts/page-address.js';
 import { isKeptAddress, readerLocale } from '../i18n/intl.js';
 import { describedAs, route } from '../lib/route.js';
 import type { Locale } from '../../common/i18n/locales.js';

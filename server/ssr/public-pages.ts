@@ -8,9 +8,9 @@
 // once per language (the key starts with it). A signed-in fan's page is rendered for them on each
 // request and never kept, so nothing of one fan's can reach another or a visitor.
 import type { IncomingMessage } from 'node:http';
-import { parseConcertSegment } from '../../common/concert-page.js';
+import { parseConcertSegment } from '../../common/concerts/page-address.js';
 import type { Locale } from '../../common/i18n/locales.js';
-import type { ConcertPageDto } from '../../common/dto.js';
+import type { ConcertPageDto } from '../../common/concerts/types.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache } from '../cache/local-cache.js';
 import type { AgendaReader } from '../concerts/agenda-responses.js';

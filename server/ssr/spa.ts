@@ -5,11 +5,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
-import type { PublicConfigDto } from '../../common/dto.js';
+import type { PublicConfigDto } from '../../common/api/types.js';
 import { ADMIN_PAGES } from '../../common/i18n/catalogues.js';
 import { LOCALES, type Locale } from '../../common/i18n/locales.js';
-import { agendaApiPath, type PageData, type RenderPage } from '../../common/page-render.js';
-import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
+import { agendaApiPath, type PageData, type RenderPage } from '../../common/pages/render.js';
+import { SUBMISSION_CONFIRM_PATH } from '../../common/submissions/limits.js';
 import { sessionCookieName } from '../accounts/session-cookie.js';
 import { route } from '../lib/route.js';
 import { HtmlShell, jsonForScript, type PageHead } from './html-shell.js';

@@ -7,7 +7,7 @@ import {
   submissionImageSchema,
   submissionListSchema,
   submissionRejectSchema,
-} from '../../common/submissions.js';
+} from '../../common/submissions/schemas.js';
 import { actorOf } from '../admin/writes/actor.js';
 import type { AdminWriteDeps } from '../admin/writes/concert-writes.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
@@ -28,7 +28,7 @@ import {
   submissionListResponseSchema,
   submissionReviewResponseSchema,
   submissionSchema,
-} from '../../common/responses.js';
+} from '../../common/submissions/responses.js';
 
 const NOT_IN_QUEUE = 'La propuesta no existe (o su remitente no la ha confirmado)';
 

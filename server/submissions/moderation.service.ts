@@ -1,13 +1,14 @@
 // The moderation queue in /admin: list, correct, approve (the band, the venue and the concert are
 // made or reused, then the band is told by mail with the concert's address), reject with a
 // reason (also mailed) or reject as spam (no mail). Only a confirmed contact address is mailed.
-import type { SubmissionEditInput, SubmissionStatus } from '../../common/submissions.js';
+import type { SubmissionStatus } from '../../common/submissions/limits.js';
 import type {
   SubmissionDto,
+  SubmissionEditInput,
   SubmissionListResponse,
   SubmissionReviewResponse,
-} from '../../common/dto.js';
-import { isGenre, type Genre } from '../../common/genres.js';
+} from '../../common/submissions/types.js';
+import { isGenre, type Genre } from '../../common/genres/genres.js';
 import type { Actor } from '../admin/writes/audit.js';
 import {
   afterConcertWrite,

@@ -1,6 +1,6 @@
 // A submission's fields as stored, from the public form or the admin's edit. The venue is one of
 // the list (its own name and town) or a new one as typed.
-import type { SubmissionFormInput } from '../../common/submissions.js';
+import type { SubmissionFormInput } from '../../common/submissions/types.js';
 import type { Database } from '../db/database.js';
 import { badRequest } from '../lib/errors.js';
 import { findVenueById, type SubmissionFieldsRow } from './submissions.repository.js';

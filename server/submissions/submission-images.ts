@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { PRIVATE_SUBMISSION_IMAGE_PATTERN } from '../../common/submission-rules.js';
+import { PRIVATE_SUBMISSION_IMAGE_PATTERN } from '../../common/submissions/limits.js';
 import { privateDir, writePrivateFile } from '../lib/private-files.js';
 import { toWebp, uploadsDirOf } from '../uploads/image-store.js';
 

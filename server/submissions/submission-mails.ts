@@ -2,10 +2,10 @@
 // admins when one joins the moderation queue, in each admin's. Subjects never carry what the
 // submitter wrote, and the confirmation mail carries nothing of it at all: until the address is
 // confirmed, its owner may not be the person who filled in the form.
+import { concertDay } from '../../common/concerts/display.js';
 import { savedLocale, type Locale } from '../../common/i18n/locales.js';
 import type { OutgoingMail } from '../mail/mailer.js';
 import { mailIn } from '../mail/templates.js';
-import { dayIn } from '../weekly-mail/weekly-mail.template.js';
 
 export const CONFIRMATION_HOURS = 48;
 
@@ -42,7 +42,7 @@ export function submissionApprovedMail(
     subject: t('submission.approved.subject'),
     title: t('submission.approved.title'),
     lines: [
-      t('submission.approved.published', { band: bandName, day: dayIn(language, day) }),
+      t('submission.approved.published', { band: bandName, day: concertDay(language, day) }),
       t('submission.approved.agenda'),
       t('submission.approved.fix'),
     ],
@@ -60,7 +60,7 @@ export function submissionRejectedMail(
     subject: t('submission.rejected.title'),
     title: t('submission.rejected.title'),
     lines: [
-      t('submission.rejected.reviewed', { band: bandName, day: dayIn(language, day) }),
+      t('submission.rejected.reviewed', { band: bandName, day: concertDay(language, day) }),
       t('submission.rejected.reason', { reason }),
       t('submission.rejected.again'),
     ],
@@ -85,7 +85,11 @@ export function submissionToReviewMail(
     title: t('submission.toReview.title'),
     lines: [
       t('submission.toReview.who'),
-      t('submission.toReview.what', { band: bandName, day: dayIn(locale, day), venue: venueName }),
+      t('submission.toReview.what', {
+        band: bandName,
+        day: concertDay(locale, day),
+        venue: venueName,
+      }),
       t('submission.toReview.until'),
     ],
     action: { label: t('submission.toReview.action'), url: reviewUrl },

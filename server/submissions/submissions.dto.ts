@@ -1,5 +1,5 @@
-import type { SubmissionStatus } from '../../common/submission-rules.js';
-import type { SubmissionDto } from '../../common/dto.js';
+import type { SubmissionStatus } from '../../common/submissions/limits.js';
+import type { SubmissionDto } from '../../common/submissions/types.js';
 import type { SubmissionRow } from './submissions.repository.js';
 
 export const toSubmissionDto = (row: SubmissionRow): SubmissionDto => ({

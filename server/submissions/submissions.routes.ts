@@ -2,14 +2,12 @@
 // its contact address. Every attempt counts against its address's limit before the body is read;
 // the service checks the rest.
 import express, { type Router } from 'express';
-import type { MessageResponse } from '../../common/dto.js';
-import { messageResponseSchema, submissionFormResponseSchema } from '../../common/responses.js';
-import {
-  SUBMISSION_FIELD_MAX_BYTES,
-  submissionConfirmSchema,
-  submissionFormSchema,
-} from '../../common/submissions.js';
-import { type SubmissionCreatedResponse } from '../../common/dto.js';
+import type { MessageResponse } from '../../common/api/types.js';
+import { messageResponseSchema } from '../../common/api/responses.js';
+import { submissionFormResponseSchema } from '../../common/submissions/responses.js';
+import { SUBMISSION_FIELD_MAX_BYTES } from '../../common/submissions/limits.js';
+import { submissionConfirmSchema, submissionFormSchema } from '../../common/submissions/schemas.js';
+import type { SubmissionCreatedResponse } from '../../common/submissions/types.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
 import { readerLocale, textsFor } from '../i18n/intl.js';

@@ -3,9 +3,11 @@
 // address before it reaches the moderation queue.
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import type { Locale } from '../../common/i18n/locales.js';
-import type { SubmissionFormInput } from '../../common/submissions.js';
-import type { SubmissionFormResponse } from '../../common/dto.js';
-import { SUBMISSION_CONFIRM_PATH } from '../../common/submission-rules.js';
+import type {
+  SubmissionFormInput,
+  SubmissionFormResponse,
+} from '../../common/submissions/types.js';
+import { SUBMISSION_CONFIRM_PATH } from '../../common/submissions/limits.js';
 import { hashLinkToken, newLinkToken } from '../accounts/tokens.js';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';

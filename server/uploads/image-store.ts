@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { UPLOAD_MAX_WIDTH } from '../../common/admin-rules.js';
+import { UPLOAD_MAX_WIDTH } from '../../common/uploads/limits.js';
 import { badRequest } from '../lib/errors.js';
 
 export const NOT_AN_IMAGE = 'error.upload.notAnImage';

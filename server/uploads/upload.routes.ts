@@ -3,11 +3,12 @@
 // beside the picture), with the same picture limits.
 import express, { type RequestHandler, type Router } from 'express';
 import multer from 'multer';
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES, type UploadResponse } from '../../common/admin-rules.js';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '../../common/uploads/limits.js';
+import type { UploadResponse } from '../../common/uploads/types.js';
 import type { Config } from '../config/config.js';
 import { AppError, badRequest, type ErrorText } from '../lib/errors.js';
 import { NOT_AN_IMAGE, storeImage } from './image-store.js';
-import { uploadResponseSchema } from '../../common/responses.js';
+import { uploadResponseSchema } from '../../common/uploads/responses.js';
 import { route } from '../lib/route.js';
 
 // The field's name is code, quoted as such in both languages.

@@ -1,7 +1,9 @@
 // Rows of data-export.repository.ts → the sections of the file 'Descargar mis datos' gives.
-import type { DataExport } from '../../common/dto.js';
+import { concertTitle } from '../../common/concerts/display.js';
+import { DEFAULT_LOCALE } from '../../common/i18n/locales.js';
+import type { DataExport } from '../../common/profile/types.js';
 import type { Json } from '../db/schema.js';
-import { concertTitle } from '../calendar/calendar.dto.js';
+import { textsIn, untitledOfGenre } from '../i18n/intl.js';
 import type {
   ExportConcertRow,
   ExportMailRow,
@@ -55,7 +57,11 @@ const FEEDBACK: Record<number, ExportConcert['feedback']> = { 1: 'thumbsUp', [-1
 export const toExportConcert = (row: ExportConcertRow): ExportConcert => ({
   concert: {
     concertId: row.id,
-    title: concertTitle(row),
+    // In Spanish, like the file's other words.
+    title: concertTitle(
+      { bands: row.band_names, name: row.bandname },
+      { unnamed: () => untitledOfGenre(textsIn(DEFAULT_LOCALE), row.genre) },
+    ),
     day: row.day,
     hour: row.hour,
     venue: row.venue,

@@ -1,8 +1,8 @@
 // 'Descargar mis datos' (the GDPR's rights of access and portability): everything held about the
 // fan, read from one snapshot and given as one JSON file. Secrets stay out: the repository never
 // selects them.
-import type { DataExport } from '../../common/dto.js';
-import { DATA_EXPORT_FORMAT } from '../../common/responses.js';
+import type { DataExport } from '../../common/profile/types.js';
+import { DATA_EXPORT_FORMAT } from '../../common/profile/responses.js';
 import type { Database } from '../db/database.js';
 import { notFound } from '../lib/errors.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
@@ -59,7 +59,7 @@ const mapped =
 
 /**
  * Every section of the file, in its order, and how it is read. A new table that names the fan is
- * one entry here (and its shape in common/responses.ts dataExportSchema).
+ * one entry here (and its shape in common/profile/responses.ts dataExportSchema).
  */
 const SECTIONS: { [K in keyof Sections]: SectionReader<K> } = {
   account: (_db, { user }) => toExportAccount(user),

@@ -5,7 +5,7 @@ import {
   onboardingSchema,
   passwordChangeSchema,
   profileUpdateSchema,
-} from '../../common/schemas.js';
+} from '../../common/profile/schemas.js';
 import type { AuthDeps } from '../accounts/account-deps.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { currentUser, requireUser } from '../accounts/require-user.js';
@@ -24,8 +24,8 @@ import {
 import type { ReauthOutcome } from './reauth.js';
 import { sessionsRouter } from './sessions.routes.js';
 import { calendarSettingsRouter } from '../calendar/calendar-settings.routes.js';
-import type { ProfileDto } from '../../common/dto.js';
-import { dataExportSchema, profileSchema } from '../../common/responses.js';
+import type { ProfileDto } from '../../common/profile/types.js';
+import { dataExportSchema, profileSchema } from '../../common/profile/responses.js';
 import { exportOwnData } from './data-export.service.js';
 
 export const CURRENT_PASSWORD_REQUIRED = 'error.password.currentMissing';

@@ -1,5 +1,4 @@
-import type { ProfileDto } from '../../common/dto.js';
-import type { OnboardingInput, ProfileUpdate } from '../../common/schemas.js';
+import type { OnboardingInput, ProfileDto, ProfileUpdate } from '../../common/profile/types.js';
 import { dropUnwantedAlerts } from '../alerts/alerts.repository.js';
 import type { AuthDeps } from '../accounts/account-deps.js';
 import { hashPassword } from '../accounts/password.js';

@@ -1,5 +1,5 @@
 import type { SessionData } from 'express-session';
-import type { SessionDto } from '../../common/dto.js';
+import type { SessionDto } from '../../common/profile/types.js';
 import { SESSION_MAX_AGE_MS } from '../accounts/session.js';
 import type { UserSessionRow } from './sessions.repository.js';
 

@@ -1,7 +1,7 @@
 // /api/profile/sessions: the signed-in fan's sessions (behind requireUser, see profile.routes.ts).
 import express, { type Router } from 'express';
-import type { SessionsResponse } from '../../common/dto.js';
-import { sessionIdParamsSchema } from '../../common/schemas.js';
+import type { SessionsResponse } from '../../common/profile/types.js';
+import { sessionIdParamsSchema } from '../../common/profile/schemas.js';
 import { currentUser } from '../accounts/require-user.js';
 import type { Config } from '../config/config.js';
 import { clearSessionCookie } from '../accounts/session-cookie.js';
@@ -13,7 +13,7 @@ import {
   listSessions,
   type SessionsDeps,
 } from './sessions.service.js';
-import { sessionsResponseSchema } from '../../common/responses.js';
+import { sessionsResponseSchema } from '../../common/profile/responses.js';
 
 export const SESSION_NOT_FOUND = 'error.sessions.notActive';
 

@@ -2,7 +2,7 @@
 // one or all but the current one. Ending takes effect at once on this instance (its session cache
 // forgets them here) and on the others as soon as the change feed tells them (a sessions trigger).
 import { createHash } from 'node:crypto';
-import type { SessionDto } from '../../common/dto.js';
+import type { SessionDto } from '../../common/profile/types.js';
 import { forgetSessions, sessionIsCurrent, type SessionCaches } from '../accounts/session.js';
 import { clearFeedToken } from '../calendar/calendar.repository.js';
 import type { Database } from '../db/database.js';

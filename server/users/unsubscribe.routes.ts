@@ -1,17 +1,17 @@
 // POST /api/unsubscribe: the signed links of server/mail/unsubscribe-links.ts stop a mail list.
 import express, { type Router } from 'express';
 import { z } from 'zod';
-import { textSchema } from '../../common/text.js';
+import { textSchema } from '../../common/text/schemas.js';
 import type { Config } from '../config/config.js';
 import { sessionSecretsOf } from '../config/session-secret.js';
 import { isValidUnsubscribeToken, MAIL_LISTS } from '../mail/unsubscribe-links.js';
-import type { MessageResponse } from '../../common/dto.js';
+import type { MessageResponse } from '../../common/api/types.js';
 import type { Database } from '../db/database.js';
 import { textsFor } from '../i18n/intl.js';
 import { AppError } from '../lib/errors.js';
 import type { Clock } from '../lib/time.js';
 import { unsubscribeFromArtistAlerts, unsubscribeFromWeeklyMail } from './profile.service.js';
-import { messageResponseSchema } from '../../common/responses.js';
+import { messageResponseSchema } from '../../common/api/responses.js';
 import { route } from '../lib/route.js';
 
 export const INVALID_LINK = 'error.unsubscribe.invalidLink';

@@ -1,27 +1,11 @@
 // The weekly mail's content, drawn by the one mail template (which escapes every value).
-import { concertPath } from '../../common/concert-page.js';
+import { concertPrice } from '../../common/concerts/display.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
-import { eurosIn, longDayIn } from '../../common/locale-format.js';
-import { genreIn, textsIn } from '../i18n/intl.js';
-import {
-  composeMail,
-  type MailContent,
-  type MailConcertItem,
-  type MailImage,
-} from '../mail/mail-template.js';
+import { genreIn, textsIn, untitledOfGenre } from '../i18n/intl.js';
+import { mailConcertItem, type MailConcertStyle } from '../mail/concert-item.js';
+import { composeMail, type MailContent, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
-import { bandNamesOfRow } from '../concerts/concert-page.dto.js';
 import type { MailConcert } from './matches.repository.js';
-
-/** "sábado, 14 de junio" for a yyyy-MM-dd calendar day (noon UTC never shifts the date). */
-export const dayIn = (locale: Locale, day: string) =>
-  longDayIn(locale, new Date(`${day}T12:00:00Z`));
-export const spanishDay = (day: string) => dayIn('es', day);
-
-/** 'Gratis' for 0 (a price of 0 means free), else euros as people in Spain write them. */
-export const priceIn = (locale: Locale, price: string) =>
-  Number(price) === 0 ? textsIn(locale)('price.free') : eurosIn(locale, Number(price));
-export const spanishPrice = (price: string) => priceIn('es', price);
 
 export interface WeeklyMailInput {
   to: string;
@@ -41,24 +25,17 @@ export interface WeeklyMailInput {
 /** A concert of the mail, with its picture when it has one (mail-image.ts). */
 export type WeeklyConcert = MailConcert & { image?: MailImage };
 
-/** The weekly mail's view of a concert, for the template. */
-function concertItem(concert: WeeklyConcert, publicUrl: string, locale: Locale): MailConcertItem {
-  const t = textsIn(locale);
-  const bands = bandNamesOfRow(concert);
-  const path = concertPath(concert.id, { bands, venue: concert.venue, day: concert.day });
-  const genre = genreIn(t, concert.genre);
-  return {
-    title: bands.length > 0 ? bands.join(', ') : t('weekly.untitled', { genre }),
-    date: t('weekly.when', { day: dayIn(locale, concert.day), hour: concert.hour }),
-    venue: concert.venue,
-    details: [genre, priceIn(locale, concert.price)],
-    image: concert.image,
-    score: concert.score
-      ? { label: t(`weekly.score.${concert.score}`), reason: concert.reason }
-      : undefined,
-    url: `${publicUrl}${path}`,
-  };
-}
+/** The weekly mail's view of a concert: its bands listed with commas, its genre and price. */
+const WEEKLY_CONCERT: MailConcertStyle<WeeklyConcert> = {
+  joiner: ', ',
+  unnamed: (t, concert) => untitledOfGenre(t, concert.genre),
+  date: 'day and hour',
+  details: (concert, t, locale) => [
+    genreIn(t, concert.genre),
+    concertPrice(locale, concert.price, t),
+  ],
+  scoreLabel: (score) => `weekly.score.${score}`,
+};
 
 export function weeklyMail(input: WeeklyMailInput): OutgoingMail {
   const locale = input.locale ?? DEFAULT_LOCALE;
@@ -73,7 +50,9 @@ export function weeklyMail(input: WeeklyMailInput): OutgoingMail {
     locale,
     title: input.name ? t('weekly.hello', { name: input.name }) : t('weekly.helloAnonymous'),
     lines: [hasMatches ? t('weekly.matches') : t('weekly.noMatches')],
-    concerts: concerts.map((concert) => concertItem(concert, input.publicUrl, locale)),
+    concerts: concerts.map((concert) =>
+      mailConcertItem(concert, WEEKLY_CONCERT, locale, input.publicUrl),
+    ),
     closing: [hasMatches ? t('weekly.closingMatches') : t('weekly.closingNoMatches')],
     action: { label: t('weekly.action'), url: myConcerts, textLabel: t('weekly.actionText') },
     links: hasMatches

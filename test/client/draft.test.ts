@@ -1,6 +1,6 @@
 // The onboarding draft (client/src/features/onboarding/draft.ts): what the two steps share through
 // sessionStorage. Only what the module exports is used; the storage is a real in-memory one.
-import type { ProfileDto } from '../../common/dto';
+import type { ProfileDto } from '../../common/profile/types';
 import {
   clearDraft,
   draftFromProfile,

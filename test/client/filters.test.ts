@@ -1,12 +1,11 @@
 // The agenda's filters (client/src/features/concerts/shared/filters.ts): the pure functions behind
 // the date, score and band filters of the agenda page.
-import type { ConcertDto, RecommendationDto } from '../../common/dto';
-import { GENRES } from '../../common/genres';
+import type { ConcertDto, RecommendationDto } from '../../common/concerts/types';
+import { GENRES } from '../../common/genres/genres';
 import { DEMO_BANDS } from '../../server/demo/bands';
 import { DEMO_VENUES } from '../../server/demo/venues';
 import {
   applyFilters,
-  bandNamesOf,
   filtersFromParams,
   hasFilters,
   matchingBands,
@@ -100,14 +99,6 @@ describe('hasFilters', () => {
     { genero: 'Jazz' },
     { precio: 'gratis' },
   ])('is true with %j', (filter) => expect(hasFilters({ ...NONE, ...filter })).toBe(true));
-});
-
-describe('bandNamesOf', () => {
-  it("lists the linked bands, else the concert's free name, else nothing", () => {
-    expect(bandNamesOf(concert({ bandNames: ['A', 'B'], name: 'Libre' }))).toEqual(['A', 'B']);
-    expect(bandNamesOf(concert({ name: 'Trío de Sóller' }))).toEqual(['Trío de Sóller']);
-    expect(bandNamesOf(concert({}))).toEqual([]);
-  });
 });
 
 describe('applyFilters', () => {

@@ -1,6 +1,6 @@
 // The picture check both the admin image field and /publica make before sending
 // (client/src/lib/imageFile.ts): the server's types and size limit, in the same Spanish words.
-import { UPLOAD_MAX_BYTES } from '../../common/admin-rules';
+import { UPLOAD_MAX_BYTES } from '../../common/uploads/limits';
 import es from '../../common/i18n/es.json';
 import { imageFileProblem } from '../../client/src/lib/imageFile';
 

@@ -2,7 +2,7 @@ import { expect, test, type Page } from './helpers/test';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AgendaConcertDto, ConcertListResponse } from '../../common/dto';
+import type { AgendaConcertDto, ConcertListResponse } from '../../common/concerts/types';
 import { createFan, newRequest, saveSignedInState } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
 import { likeSaved } from './helpers/concerts';

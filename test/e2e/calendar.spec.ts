@@ -2,7 +2,7 @@
 import { expect, test } from './helpers/test';
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
-import type { ConcertListResponse } from '../../common/dto';
+import type { ConcertListResponse } from '../../common/concerts/types';
 import { createFan } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
 

@@ -1,7 +1,11 @@
 // The public pages in the browser: a visitor opens a shared concert link, the public agenda filtered by
 // 'Gratis', the 404 page; axe on each new page.
 import { expect, test, type Page } from './helpers/test';
-import type { AgendaConcertDto, ConcertListResponse, ConcertPageDto } from '../../common/dto';
+import type {
+  AgendaConcertDto,
+  ConcertListResponse,
+  ConcertPageDto,
+} from '../../common/concerts/types';
 import { createFan } from './helpers/users';
 import { expectNoAxeViolations } from './helpers/axe';
 import { likeSaved } from './helpers/concerts';

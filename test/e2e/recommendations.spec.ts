@@ -1,5 +1,5 @@
 // A favourite artist's concert is the fan's top match, whatever its genre, and the card says why.
-import type { ConcertListResponse } from '../../common/dto';
+import type { ConcertListResponse } from '../../common/concerts/types';
 import { createFan, newRequest } from './helpers/users';
 import { expect, test } from './helpers/test';
 

@@ -1,7 +1,7 @@
 // The first screen comes in the HTML, rendered by React on the server from the same components,
 // and the app hydrates it: pages read without JavaScript, the root is React's, and a fan's page
 // is never kept for another fan or a visitor.
-import type { ConcertListResponse } from '../../common/dto';
+import type { ConcertListResponse } from '../../common/concerts/types';
 import { createFan, newRequest } from './helpers/users';
 import { expect, isReactRoot, test, type APIRequestContext } from './helpers/test';
 

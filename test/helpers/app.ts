@@ -1,4 +1,4 @@
-import type { RenderPage } from '../../common/page-render.js';
+import type { RenderPage } from '../../common/pages/render.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

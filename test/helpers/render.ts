@@ -1,6 +1,6 @@
 // The app's own server renderer, from its sources (client/src/entry-server.tsx), as the built
 // server loads it from dist/ssr: tests of the server's pages render the real components.
-import type { RenderPage } from '../../common/page-render.js';
+import type { RenderPage } from '../../common/pages/render.js';
 import type { ServerEntry } from '../../server/ssr/page-renderer.js';
 
 // Imported by a path held in a variable: the client is type-checked by its own project

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { PublicConfigDto } from '@common/dto';
+import type { PublicConfigDto } from '@common/api/types';
 import { AppIntlProvider, type AppIntl } from '@/i18n/IntlContext';
 import { AppConfigProvider } from '@/lib/config';
 import { AppRoutes } from './routes';

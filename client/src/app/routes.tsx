@@ -6,7 +6,7 @@ import { Redirect } from '@/components/Redirect';
 import { RequireSession, VisitorsOnly } from './SessionGate';
 import { carousel, LandingPage } from '@/features/landing/LandingPage';
 import { lazyPage, type LazyPage } from '@/lib/lazyPage';
-import { SUBMISSION_CONFIRM_PATH } from '@common/submission-rules';
+import { SUBMISSION_CONFIRM_PATH } from '@common/submissions/limits';
 
 // Everything but the landing is split off so the first visit loads as little as possible.
 const pages = {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { PageData } from '@common/page-render';
+import type { PageData } from '@common/pages/render';
 import { concertKeys } from '@/features/concerts/shared/keys';
 import { sessionKeys } from '@/lib/session';
 

@@ -4,7 +4,7 @@
 // when a new deploy's worker waits, offers it to the person. The offer is drawn outside the app's
 // root, in plain DOM: the app's own code, in every page's first download, need not carry it.
 import { hashKey, type QueryClient } from '@tanstack/react-query';
-import type { SessionResponse } from '@common/dto';
+import type { SessionResponse } from '@common/auth/types';
 import type { Translate } from '@/i18n/IntlContext';
 import { sessionKeys } from '@/lib/session';
 

@@ -1,5 +1,5 @@
 // A checkbox for every genre, in the list's order (a band's genres, a fan's liked and disliked).
-import { GENRES } from '@common/genres';
+import { GENRES } from '@common/genres/genres';
 import { genreName } from '@/i18n/genreName';
 import { useText } from '@/i18n/IntlContext';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { MessageResponse } from '@common/dto';
+import type { MessageResponse } from '@common/api/types';
 import { ApiError } from '@/lib/api';
 import { useFragmentToken } from '@/lib/useFragmentToken';
 import { FormStatus } from './FormStatus';

@@ -1,4 +1,4 @@
-import { isGenre } from '@common/genres';
+import { isGenre } from '@common/genres/genres';
 import type { Translate } from './IntlContext';
 
 /** A genre as the reader's language names it (the product's genres; anything else as it is). */

@@ -1,4 +1,4 @@
-import { eurosIn } from '@common/locale-format';
+import { eurosIn } from '@common/format/locale';
 import { formatLongDay } from '@/lib/dates';
 import { useAppIntl } from './IntlContext';
 

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '@common/dto';
+import type { ApiErrorBody } from '@common/api/types';
 import type { MessageId } from '@common/i18n/catalogues';
 
 /**
@@ -107,7 +107,7 @@ async function send(path: string, options: ApiRequestOptions): Promise<Response>
 
 /**
  * The one way the client talks to the API: JSON in and out (or FormData in), errors as ApiError.
- * The caller states the response type; the server's DTOs in common/dto.ts are the contract.
+ * The caller states the response type; the types in common/<feature>/types.ts are the contract.
  */
 export async function apiFetch<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   return (await readJson(await send(path, options))) as T;

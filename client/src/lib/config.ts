@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { PublicConfigDto } from '@common/dto';
+import type { PublicConfigDto } from '@common/api/types';
 import { apiFetch } from './api';
 
 export const DEFAULT_CONFIG: PublicConfigDto = {

@@ -1,5 +1,5 @@
 import type { Locale } from '@common/i18n/locales';
-import { longDayIn } from '@common/locale-format';
+import { longDayIn } from '@common/format/locale';
 
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 

@@ -1,4 +1,4 @@
-import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@common/admin-rules';
+import { UPLOAD_MAX_BYTES, UPLOAD_TYPES } from '@common/uploads/limits';
 import type { MessageId } from '@common/i18n/catalogues';
 
 /**

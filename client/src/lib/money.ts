@@ -1,4 +1,4 @@
-import { spanishEuros } from '@common/spanish-format';
+import { spanishEuros } from '@common/format/spanish';
 
 /** '0.00' → 'Gratis', '12.50' → '12,50 €'. The API sends euros as a decimal string. */
 export function formatPrice(price: string): string {

@@ -1,4 +1,4 @@
-import type { PageData } from '@common/page-render';
+import type { PageData } from '@common/pages/render';
 
 let embedded: PageData | null = null;
 

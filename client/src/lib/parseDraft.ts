@@ -3,7 +3,7 @@
 // the form's chunk, and the pages that check nothing never load zod.
 import type { z } from 'zod';
 import type { MessageId } from '@common/i18n/catalogues';
-import { unwordedIssue } from '@common/rules';
+import { unwordedIssue } from '@common/text/limits';
 
 /**
  * A form's first problem: the field to mark and focus (null when no field shows it), and why (a

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import type { SessionResponse, SessionUserDto } from '@common/dto';
+import type { SessionResponse, SessionUserDto } from '@common/auth/types';
 import { apiFetch, setUnauthorizedHandler } from './api';
 
 export const sessionKeys = {

@@ -1,7 +1,7 @@
 // /api/admin/audit: the admin's change log, newest first (mounted by admin.routes.ts).
 import express, { type Router } from 'express';
-import { auditListSchema } from '../../../common/admin.js';
-import { adminAuditPageSchema } from '../../../common/responses.js';
+import { auditListSchema } from '../../../common/admin/schemas.js';
+import { adminAuditPageSchema } from '../../../common/admin/responses.js';
 import type { Database } from '../../db/database.js';
 import { route } from '../../lib/route.js';
 import { auditPage } from '../writes/audit.js';

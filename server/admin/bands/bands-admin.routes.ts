@@ -8,14 +8,14 @@ import {
   bandSearchSchema,
   bandUpdateSchema,
   idParamsSchema,
-} from '../../../common/admin.js';
+} from '../../../common/admin/schemas.js';
 import {
   adminBandPageSchema,
   adminBandSchema,
   adminBandSearchSchema,
   adminCreatedSchema,
-  messageResponseSchema,
-} from '../../../common/responses.js';
+} from '../../../common/admin/responses.js';
+import { messageResponseSchema } from '../../../common/api/responses.js';
 import { textsFor } from '../../i18n/intl.js';
 import { route } from '../../lib/route.js';
 import { adminWrites, createdAnswer } from '../writes/actor.js';

@@ -1,16 +1,15 @@
 // The admin's bands: create, the picker's search, list, edit, merge two into one, delete when
 // unused. Each edit runs in one transaction with its audit entry; the scores of the concerts it
 // touches follow the commit.
-import {
-  ADMIN_PAGE_SIZE,
-  SEARCH_LIMIT,
-  type AdminBandDto,
-  type AdminBandSearchResponse,
-  type AdminPage,
-  type BandCreateInput,
-  type BandSearchInput,
-  type BandUpdateInput,
-} from '../../../common/admin.js';
+import { ADMIN_PAGE_SIZE, SEARCH_LIMIT } from '../../../common/admin/limits.js';
+import type {
+  AdminBandDto,
+  AdminBandSearchResponse,
+  AdminPage,
+  BandCreateInput,
+  BandSearchInput,
+  BandUpdateInput,
+} from '../../../common/admin/types.js';
 import { toBandNameDto } from '../../bands/bands.dto.js';
 import type { Database } from '../../db/database.js';
 import { badRequest, notFound } from '../../lib/errors.js';

@@ -1,5 +1,5 @@
 // The venue and bands a concert form names, resolved to rows of our lists (found or created).
-import type { VenueInput } from '../../../common/admin.js';
+import type { VenueInput } from '../../../common/admin/types.js';
 import type { Database } from '../../db/database.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { bandExists, findOrInsertBandByName } from '../bands/bands-admin.repository.js';

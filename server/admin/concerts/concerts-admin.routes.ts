@@ -11,14 +11,14 @@ import {
   concertListSchema,
   concertUpdateSchema,
   idParamsSchema,
-} from '../../../common/admin.js';
+} from '../../../common/admin/schemas.js';
 import {
   adminConcertPageSchema,
   adminConcertSchema,
   adminConcertSearchSchema,
   adminCreatedSchema,
-  messageResponseSchema,
-} from '../../../common/responses.js';
+} from '../../../common/admin/responses.js';
+import { messageResponseSchema } from '../../../common/api/responses.js';
 import { route } from '../../lib/route.js';
 import { actorOf, adminWrites, createdAnswer } from '../writes/actor.js';
 import { textsFor } from '../../i18n/intl.js';

@@ -1,21 +1,20 @@
 // The admin's concerts: create, the picker's search, list, read, edit, duplicate, cancel, restore,
 // delete, and link or unlink bands. Each edit runs in one transaction with its audit entry; scores
 // and change notices follow the commit (concert-writes.ts).
-import {
-  ADMIN_PAGE_SIZE,
-  SEARCH_LIMIT,
-  type AdminConcertDto,
-  type AdminConcertOptionDto,
-  type AdminConcertSearchResponse,
-  type AdminPage,
-  type ConcertBandInput,
-  type ConcertCreateInput,
-  type ConcertDuplicateInput,
-  type ConcertListInput,
-  type ConcertSearchInput,
-  type ConcertUpdateInput,
-  type LinkCreateInput,
-} from '../../../common/admin.js';
+import { ADMIN_PAGE_SIZE, SEARCH_LIMIT } from '../../../common/admin/limits.js';
+import type {
+  AdminConcertDto,
+  AdminConcertOptionDto,
+  AdminConcertSearchResponse,
+  AdminPage,
+  ConcertBandInput,
+  ConcertCreateInput,
+  ConcertDuplicateInput,
+  ConcertListInput,
+  ConcertSearchInput,
+  ConcertUpdateInput,
+  LinkCreateInput,
+} from '../../../common/admin/types.js';
 import { upcomingCutoff } from '../../concerts/upcoming.js';
 import { NO_RESCORE, queueRescore } from '../../recommendations/concert-rescore.js';
 import type { Database } from '../../db/database.js';

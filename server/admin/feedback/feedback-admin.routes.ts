@@ -1,6 +1,6 @@
 // /api/admin/feedback: what fans think of the recommendations (mounted by admin.routes.ts).
 import express, { type Router } from 'express';
-import { adminFeedbackSchema } from '../../../common/responses.js';
+import { adminFeedbackSchema } from '../../../common/admin/responses.js';
 import type { Database } from '../../db/database.js';
 import { route } from '../../lib/route.js';
 import type { Clock } from '../../lib/time.js';

@@ -1,12 +1,9 @@
 // What fans think of the recommendations, for the admin: their 👍/👎 of the last 30
 // days by engine and score level, and the concerts with the most 👎. "The last 30 days" is read
 // from the app's clock, so a test (or a replay) that sets the clock sees its own window.
-import type {
-  AdminFeedbackCountDto,
-  AdminFeedbackResponse,
-  RecommendationEngineName,
-} from '../../../common/dto.js';
-import { SCORES } from '../../../common/genres.js';
+import type { AdminFeedbackCountDto, AdminFeedbackResponse } from '../../../common/admin/types.js';
+import type { RecommendationEngineName } from '../../../common/concerts/types.js';
+import { SCORES } from '../../../common/genres/genres.js';
 import type { Database } from '../../db/database.js';
 import type { Clock } from '../../lib/time.js';
 import { toDislikedConcertDto } from './feedback-admin.dto.js';

@@ -1,6 +1,6 @@
 // /api/admin/overview: what needs the admin today (mounted by admin.routes.ts).
 import express, { type Router } from 'express';
-import { adminOverviewSchema } from '../../../common/responses.js';
+import { adminOverviewSchema } from '../../../common/admin/responses.js';
 import { textsFor } from '../../i18n/intl.js';
 import { route } from '../../lib/route.js';
 import { adminOverview } from './overview.service.js';

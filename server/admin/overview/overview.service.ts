@@ -1,6 +1,6 @@
 // The admin's overview: what needs the admin today, in a handful of counts (overview.repository.ts),
 // and the latest generation runs. Cheap enough to load on every visit to /admin.
-import type { AdminOverviewResponse } from '../../../common/dto.js';
+import type { AdminOverviewResponse } from '../../../common/admin/types.js';
 import type { Config } from '../../config/config.js';
 import type { Database } from '../../db/database.js';
 import type { ServerTranslate } from '../../i18n/intl.js';

@@ -14,7 +14,7 @@ import type { DescriptionLength } from '../../descriptions/concerts-to-describe.
 import { descriptionWriterFor } from '../../descriptions/writer.js';
 import type { AiGate } from '../../ai/ai-gate.js';
 import type { ServerMessageId } from '../../../common/i18n/catalogues.js';
-import { msg } from '../../../common/text.js';
+import { msg } from '../../../common/text/schemas.js';
 import { textsFor, textsIn } from '../../i18n/intl.js';
 import { AppError } from '../../lib/errors.js';
 import type { Logger } from '../../lib/logger.js';
@@ -23,7 +23,7 @@ import { route } from '../../lib/route.js';
 import { startWeeklyCampaign } from '../../weekly-mail/campaign.service.js';
 import { startRecommendationsForAll } from './admin-actions.service.js';
 import { runInline } from './admin-runs.service.js';
-import { messageResponseSchema } from '../../../common/responses.js';
+import { messageResponseSchema } from '../../../common/api/responses.js';
 
 export interface AdminActionsDeps {
   db: Database;

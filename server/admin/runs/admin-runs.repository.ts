@@ -1,7 +1,7 @@
 // SQL of admin_runs: the generations an admin starts (recommendations, descriptions) and their
 // progress. One unfinished run per kind (partial unique index admin_runs_running_key).
 import { sql } from 'kysely';
-import { ADMIN_RUN_KINDS } from '../../../common/responses.js';
+import { ADMIN_RUN_KINDS } from '../../../common/admin/limits.js';
 import type { Database } from '../../db/database.js';
 
 export type RunKind = (typeof ADMIN_RUN_KINDS)[number];

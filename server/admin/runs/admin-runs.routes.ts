@@ -1,6 +1,6 @@
 // /api/admin/runs: the last generation run of each kind (mounted by admin.routes.ts).
 import express, { type Router } from 'express';
-import { adminRunsResponseSchema } from '../../../common/responses.js';
+import { adminRunsResponseSchema } from '../../../common/admin/responses.js';
 import type { Database } from '../../db/database.js';
 import { textsFor } from '../../i18n/intl.js';
 import { route } from '../../lib/route.js';

@@ -2,7 +2,7 @@
 // descriptions), recorded in admin_runs so every tab, admin and instance sees one going and its
 // outcome. A second start of a running kind is a 409 that changes nothing (the database refuses
 // it); a run silent for STALE_RUN_HOURS lost its work and no longer blocks a new one.
-import type { AdminRunDto } from '../../../common/dto.js';
+import type { AdminRunDto } from '../../../common/admin/types.js';
 import type { ServerMessageId } from '../../../common/i18n/catalogues.js';
 import type { Database } from '../../db/database.js';
 import { isMessageId, type ServerTranslate } from '../../i18n/intl.js';

@@ -2,7 +2,7 @@
 // venue's name beside venue_id (the agenda and the mails read it without a join), so a rename is
 // written to both.
 import { sql } from 'kysely';
-import type { AdminManagedVenueDto } from '../../../common/admin-rules.js';
+import type { AdminManagedVenueDto } from '../../../common/admin/types.js';
 import type { Database } from '../../db/database.js';
 import { containsPattern, normalised } from '../../db/name-match.js';
 

@@ -6,13 +6,13 @@ import {
   venueCreateSchema,
   venueListSchema,
   venueUpdateSchema,
-} from '../../../common/admin.js';
+} from '../../../common/admin/schemas.js';
 import {
   adminManagedVenueSchema,
   adminManagedVenuesResponseSchema,
   adminVenuesResponseSchema,
-  messageResponseSchema,
-} from '../../../common/responses.js';
+} from '../../../common/admin/responses.js';
+import { messageResponseSchema } from '../../../common/api/responses.js';
 import { route } from '../../lib/route.js';
 import { adminWrites } from '../writes/actor.js';
 import type { AdminWriteDeps } from '../writes/concert-writes.js';

@@ -7,7 +7,7 @@ import type {
   AdminVenuesResponse,
   VenueInput,
   VenueUpdateInput,
-} from '../../../common/admin.js';
+} from '../../../common/admin/types.js';
 import type { Database } from '../../db/database.js';
 import { auditedWrite, removeUnlessUsed, type Actor, type AuditedRows } from '../writes/audit.js';
 import { conflictOnDuplicate } from '../writes/concert-writes.js';

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { AdminCreatedResponse, AdminMessageResponse } from '../../../common/admin.js';
+import type { AdminCreatedResponse, AdminMessageResponse } from '../../../common/admin/types.js';
 import { viaAdminToken } from '../../accounts/require-admin.js';
 import { textsFor, type ServerTranslate } from '../../i18n/intl.js';
 import { route, type RouteAnswer, type RouteInput, type RouteSchemas } from '../../lib/route.js';

@@ -1,7 +1,7 @@
 // Every admin action is written to the audit log in the same transaction as the change itself, so
 // the log never shows a change that was rolled back, nor misses one that was kept.
-import type { AdminAuditDto, AdminPage } from '../../../common/admin-rules.js';
-import { ADMIN_PAGE_SIZE } from '../../../common/admin-rules.js';
+import type { AdminAuditDto, AdminPage } from '../../../common/admin/types.js';
+import { ADMIN_PAGE_SIZE } from '../../../common/admin/limits.js';
 import type { ServerMessageId } from '../../../common/i18n/catalogues.js';
 import type { Database } from '../../db/database.js';
 import type { Json } from '../../db/schema.js';

@@ -4,12 +4,12 @@
 // who is to be told and what commit with the change; the mails go out right after the commit in
 // the background (notice-sender.ts), and a sweep sends whatever a crash left pending.
 import { z } from 'zod';
+import { concertDay, concertPrice, concertTitle } from '../../../common/concerts/display.js';
 import { DEFAULT_LOCALE, LOCALES, savedLocale, type Locale } from '../../../common/i18n/locales.js';
 import type { Database } from '../../db/database.js';
-import { genreIn, textsIn } from '../../i18n/intl.js';
+import { textsIn, untitledOfGenre } from '../../i18n/intl.js';
 import { insertNoticeDeliveries } from '../../mail/notice-deliveries.repository.js';
 import type { ConcertChangeLine } from '../../mail/templates.js';
-import { dayIn, priceIn } from '../../weekly-mail/weekly-mail.template.js';
 import { findLikersToNotify, type AdminConcertRow } from './change-notices.repository.js';
 
 export interface ChangeNotice {
@@ -52,8 +52,8 @@ export function changeNoticeOf(
   if (after.cancelled_at !== null) return null;
   const t = textsIn(locale);
   const lines: ConcertChangeLine[] = [];
-  const day = (row: AdminConcertRow) => dayIn(locale, row.day);
-  const price = (row: AdminConcertRow) => priceIn(locale, row.price);
+  const day = (row: AdminConcertRow) => concertDay(locale, row.day);
+  const price = (row: AdminConcertRow) => concertPrice(locale, row.price, t);
   if (before.day !== after.day)
     lines.push({ label: t('notice.day'), before: day(before), after: day(after) });
   if (before.hour !== after.hour)
@@ -65,16 +65,6 @@ export function changeNoticeOf(
   return lines.length > 0 ? { cancelled: false, lines } : null;
 }
 
-export function concertTitle(
-  row: Pick<AdminConcertRow, 'bands' | 'bandname' | 'genre'>,
-  locale: Locale = DEFAULT_LOCALE,
-) {
-  if (row.bands.length > 0) return row.bands.map((band) => band.name).join(' + ');
-  if (row.bandname) return row.bandname;
-  const t = textsIn(locale);
-  return t('weekly.untitled', { genre: genreIn(t, row.genre) });
-}
-
 /** Records one pending delivery per fan to tell, inside the edit's transaction; returns their ids. */
 export async function queueChangeNotices(
   db: Database,
@@ -84,15 +74,21 @@ export async function queueChangeNotices(
 ): Promise<string[]> {
   const { before, after } = edit;
   const likers = await findLikersToNotify(db, before.id);
-  const payloadIn = (locale: Locale): NoticePayload => ({
-    concertId: before.id,
-    lastDay: before.day > after.day ? before.day : after.day,
-    title: concertTitle(before, locale),
-    when: textsIn(locale)('weekly.when', { day: dayIn(locale, before.day), hour: before.hour }),
-    // The same notice, its lines in this language.
-    ...(changeNoticeOf(before, after, locale) ?? notice),
-    ...(locale === DEFAULT_LOCALE ? {} : { locale }),
-  });
+  const payloadIn = (locale: Locale): NoticePayload => {
+    const t = textsIn(locale);
+    return {
+      concertId: before.id,
+      lastDay: before.day > after.day ? before.day : after.day,
+      title: concertTitle(
+        { bands: before.bands, name: before.bandname },
+        { unnamed: () => untitledOfGenre(t, before.genre) },
+      ),
+      when: t('weekly.when', { day: concertDay(locale, before.day), hour: before.hour }),
+      // The same notice, its lines in this language.
+      ...(changeNoticeOf(before, after, locale) ?? notice),
+      ...(locale === DEFAULT_LOCALE ? {} : { locale }),
+    };
+  };
   const payloads = new Map(LOCALES.map((locale) => [locale, payloadIn(locale)]));
   return insertNoticeDeliveries(
     db,

@@ -5,7 +5,7 @@ import type { PassportStatic, Strategy } from 'passport';
 import { notFound } from '../../lib/errors.js';
 import type { AuthDeps } from '../../accounts/account-deps.js';
 import type { OAuthProvider } from './identities.repository.js';
-import { isSignInErrorCode, type SignInErrorCode } from '../../../common/sign-in-errors.js';
+import { isSignInErrorCode, type SignInErrorCode } from '../../../common/auth/sign-in-errors.js';
 import { PROVIDER_LABELS, signInFailedCode } from './oauth.service.js';
 import { AccountError, googleStrategy, spotifyStrategy, type Refusal } from './strategies.js';
 import { describedAs } from '../../lib/route.js';

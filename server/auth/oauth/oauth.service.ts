@@ -7,7 +7,7 @@
 // (someone may have registered the address without owning it). An unverified email (Spotify,
 // always) never opens an existing account, and an account it creates stays unverified.
 import type { Locale } from '../../../common/i18n/locales.js';
-import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
+import type { SignInErrorCode } from '../../../common/auth/sign-in-errors.js';
 import { promoteIfConfiguredAdmin } from '../../accounts/admin-bootstrap.js';
 import {
   findSessionUser,
@@ -17,7 +17,7 @@ import {
   type SessionUserRow,
 } from '../../accounts/users.repository.js';
 import { reclaimUnverifiedAccount } from '../reclaim-account.js';
-import { NAME_MAX } from '../../../common/rules.js';
+import { NAME_MAX } from '../../../common/profile/limits.js';
 import type { AuthDeps } from '../../accounts/account-deps.js';
 import { sendWelcomeMail } from '../auth.service.js';
 import { providerName } from './provider-text.js';
@@ -33,7 +33,7 @@ export const PROVIDER_LABELS: Record<OAuthProvider, string> = {
   spotify: 'Spotify',
 };
 
-// Codes, not texts: the landing maps them to fixed texts (common/sign-in-errors.ts).
+// Codes, not texts: the landing maps them to fixed texts (common/auth/sign-in-errors.ts).
 export const signInFailedCode = (provider: OAuthProvider) => `${provider}_failed` as const;
 const noEmailCode = (provider: OAuthProvider) => `${provider}_no_email` as const;
 const emailTakenCode = (provider: OAuthProvider) => `${provider}_email_taken` as const;

@@ -1,6 +1,6 @@
 // Text that Google or Spotify send about a person (a display name, artist names): the person typed
 // it there, so it may hold anything. Refusing it would refuse the sign-in; it is cleaned instead.
-import { CONTROL_CHARACTERS } from '../../../common/rules.js';
+import { CONTROL_CHARACTERS } from '../../../common/text/limits.js';
 
 const CONTROL_CHARACTERS_ALL = new RegExp(CONTROL_CHARACTERS.source, 'g');
 

@@ -1,6 +1,6 @@
 // Spotify describes artists with thousands of free-form micro-genres ('spanish indie pop',
 // 'techno melódico', 'urbano latino'...). These rules fold them onto our 18 genres.
-import type { Genre } from '../../../common/genres.js';
+import type { Genre } from '../../../common/genres/genres.js';
 
 /**
  * One rule per genre of ours, matched anywhere in the lower-cased Spotify genre. A Spotify genre may

@@ -1,7 +1,7 @@
 // Spotify sign-in: the account, then the Spotify profile columns, then a head start on the fan's
 // taste from their top artists.
 import type { Locale } from '../../../common/i18n/locales.js';
-import { MAX_LIKED_GENRES, NAME_MAX } from '../../../common/rules.js';
+import { MAX_LIKED_GENRES, NAME_MAX } from '../../../common/profile/limits.js';
 import type { AuthDeps } from '../../accounts/account-deps.js';
 import { updateSpotifyDetails, updateTaste } from './identities.repository.js';
 import { signInWithProvider, type OAuthSignIn } from './oauth.service.js';

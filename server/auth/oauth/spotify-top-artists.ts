@@ -1,6 +1,6 @@
 // The fan's most listened artists, read once at sign-in to pre-fill their taste.
 import { z } from 'zod';
-import { MAX_ARTIST_LENGTH, MAX_ARTISTS } from '../../../common/rules.js';
+import { MAX_ARTIST_LENGTH, MAX_ARTISTS } from '../../../common/profile/limits.js';
 import { withoutControlCharacters } from './provider-text.js';
 
 export const SPOTIFY_API_URL = 'https://api.spotify.com';

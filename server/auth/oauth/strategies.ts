@@ -3,7 +3,7 @@ import type { VerifyCallback } from 'passport-oauth2';
 import { Strategy as GoogleStrategy } from 'passport-google-oauth20';
 import { Strategy as SpotifyStrategy } from 'passport-spotify';
 import { z } from 'zod';
-import type { SignInErrorCode } from '../../../common/sign-in-errors.js';
+import type { SignInErrorCode } from '../../../common/auth/sign-in-errors.js';
 import type { Config } from '../../config/config.js';
 import { requestLocale } from '../../i18n/intl.js';
 import type { AuthDeps } from '../../accounts/account-deps.js';

@@ -3,7 +3,7 @@
 // by name, or a new one with its town), the description and the picture. What really differs
 // between the forms is a prop at the call: labels, limits, hints, and the fields only some ask.
 import { useId, type ReactNode } from 'react';
-import { GENRES } from '@common/genres';
+import { GENRES } from '@common/genres/genres';
 import { genreName } from '@/i18n/genreName';
 import { useText } from '@/i18n/IntlContext';
 import type { BoundField } from '@/lib/useDraft';

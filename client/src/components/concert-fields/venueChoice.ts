@@ -1,7 +1,7 @@
 // The venue typed in a concert form: one of the list, or a new one. Names are matched with case,
 // accents and surrounding spaces aside, the server's rule when it saves (so "Sa Possessio" is
 // "Sa Possessió" instead of a new venue asking for its town).
-import { foldName } from '@common/fold';
+import { foldName } from '@common/text/fold';
 
 export interface VenueOption {
   id: number;

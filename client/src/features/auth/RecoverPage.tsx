@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useId, type FormEvent } from 'react';
-import { isEmail } from '@common/rules';
+import { isEmail } from '@common/text/limits';
 import { FormStatus } from '@/components/FormStatus';
 import { StaticPage } from '@/components/StaticPage';
 import { TextField } from '@/components/TextField';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import type { MessageResponse } from '@common/dto';
+import type { MessageResponse } from '@common/api/types';
 import { MailedLinkPage } from '@/components/MailedLinkPage';
 import { useRichText, useText } from '@/i18n/IntlContext';
 import { apiFetch } from '@/lib/api';

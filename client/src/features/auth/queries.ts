@@ -1,10 +1,6 @@
 // Calls of the account forms (sign-up, login, recovery, new password), all through apiFetch.
-import type {
-  MessageResponse,
-  ResetPasswordResponse,
-  SessionUserDto,
-  SignInResponse,
-} from '@common/dto';
+import type { MessageResponse } from '@common/api/types';
+import type { ResetPasswordResponse, SessionUserDto, SignInResponse } from '@common/auth/types';
 import { apiFetch } from '@/lib/api';
 
 export type AuthMode = 'register' | 'login';

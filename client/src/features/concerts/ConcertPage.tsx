@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { parseConcertSegment } from '@common/concert-page';
-import type { ConcertPageDto } from '@common/dto';
+import { parseConcertSegment } from '@common/concerts/page-address';
+import type { ConcertPageDto } from '@common/concerts/types';
 import { LoadFailure } from '@/components/LoadFailure';
 import { Redirect } from '@/components/Redirect';
 import { Loading } from '@/components/Loading';
@@ -18,7 +18,7 @@ import { FeedbackButtons } from './components/FeedbackButtons';
 import { GoingButton, GoingCount } from './components/GoingButton';
 import { LikeButton } from './components/LikeButton';
 import { isScorePending, scoreView } from './components/score';
-import { concertTitle, formatHour, shareText } from './components/shareText';
+import { formatHour, shareText, titleOf } from './components/shareText';
 import { ShareActions } from './components/ShareActions';
 import { useConcert } from './shared/queries';
 import { useRecommendationProgress } from './shared/useRecommendationProgress';
@@ -64,7 +64,7 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
   const publicUrl = usePublicUrl();
   const t = useText();
   const formats = useFormats();
-  const title = concertTitle(concert, t);
+  const title = titleOf(concert, t);
   usePageTitle(t('concert.pageTitle', { title, venue: concert.venue }));
   const image = concert.bands.find((band) => band.imageUrl)?.imageUrl ?? concert.imageUrl;
   const spotifyBands = concert.bands.filter((band) => band.spotifyUrl);

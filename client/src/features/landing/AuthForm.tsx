@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { isEmail } from '@common/rules';
+import { isEmail } from '@common/text/limits';
 import { FormStatus } from '@/components/FormStatus';
 import { useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FocusEvent } from 'react';
-import type { CarouselConcertDto } from '@common/dto';
+import type { CarouselConcertDto } from '@common/concerts/types';
 import { useText } from '@/i18n/IntlContext';
 import { usePrefersReducedMotion } from '@/lib/useMediaQuery';
 import { ConcertSlide } from './ConcertSlide';

@@ -1,4 +1,4 @@
-import type { CarouselConcertDto } from '@common/dto';
+import type { CarouselConcertDto } from '@common/concerts/types';
 import { useText } from '@/i18n/IntlContext';
 import { useFormats } from '@/i18n/useFormats';
 

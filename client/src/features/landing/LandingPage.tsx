@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
-import { signInErrorCode } from '@common/sign-in-errors';
+import { signInErrorCode } from '@common/auth/sign-in-errors';
 import { BandsFormLink } from '@/components/BandsFormLink';
 import { useText } from '@/i18n/IntlContext';
 import { AuthForm } from './AuthForm';

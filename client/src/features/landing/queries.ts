@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CarouselResponse } from '@common/dto';
+import type { CarouselResponse } from '@common/concerts/types';
 import { apiFetch } from '@/lib/api';
 import { concertKeys } from '@/features/concerts/shared/keys';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Redirect } from '@/components/Redirect';
-import type { SessionResponse } from '@common/dto';
+import type { SessionResponse } from '@common/auth/types';
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { ApiError } from '@/lib/api';

@@ -1,4 +1,4 @@
-import { GENRES } from '@common/genres';
+import { GENRES } from '@common/genres/genres';
 import { genreName } from '@/i18n/genreName';
 import { useText } from '@/i18n/IntlContext';
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_LIKED_GENRES } from '@common/rules';
+import { MAX_LIKED_GENRES } from '@common/profile/limits';
 import { FormStatus } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { useProfile } from '@/features/profile/shared/queries';

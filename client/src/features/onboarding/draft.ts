@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { ProfileDto } from '@common/dto';
-import { isGenre } from '@common/genres';
+import type { ProfileDto } from '@common/profile/types';
+import { isGenre } from '@common/genres/genres';
 
 /** What the two onboarding steps share, kept in sessionStorage so "back" and a reload keep it. */
 export interface OnboardingDraft {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { BandNamesResponse, ProfileDto } from '@common/dto';
+import type { BandNamesResponse } from '@common/concerts/types';
+import type { ProfileDto } from '@common/profile/types';
 import { apiFetch } from '@/lib/api';
 
 export const bandKeys = {

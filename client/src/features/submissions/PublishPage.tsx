@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { UPLOAD_TYPES } from '@common/admin-rules';
+import { UPLOAD_TYPES } from '@common/uploads/limits';
 import type { MessageId } from '@common/i18n/catalogues';
 import {
   HONEYPOT_FIELD,
@@ -9,7 +9,7 @@ import {
   SUBMISSION_TEXT_MAX,
   SUBMISSION_TOWN_MAX,
   SUBMISSION_URL_MAX,
-} from '@common/submission-rules';
+} from '@common/submissions/limits';
 import { FormStatus, StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
 import { TextField } from '@/components/TextField';

@@ -1,12 +1,12 @@
 // Calls of 'Publica tus conciertos' (public) and of the admin's moderation queue.
-import type { MessageResponse } from '@common/dto';
+import type { MessageResponse } from '@common/api/types';
 import type {
   SubmissionCreatedResponse,
   SubmissionDto,
   SubmissionFormResponse,
   SubmissionListResponse,
   SubmissionReviewResponse,
-} from '@common/dto';
+} from '@common/submissions/types';
 import { apiFetch } from '@/lib/api';
 
 export const fetchSubmissionForm = (signal?: AbortSignal) =>

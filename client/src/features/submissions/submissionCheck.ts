@@ -1,6 +1,6 @@
-// A submission checked by the API's own schemas (common/submissions.ts, so zod): /publica loads this
+// A submission checked by the API's own schemas (common/submissions/schemas.ts, so zod): /publica loads this
 // module apart, after the page, and the moderation review with the admin panel.
-import { submissionFormSchema, VENUE_MISSING } from '@common/submissions';
+import { submissionFormSchema, VENUE_MISSING } from '@common/submissions/schemas';
 import type { VenueOption } from '@/components/concert-fields/venueChoice';
 import { fieldOf, mapChecked, parseDraft, type Issue } from '@/lib/parseDraft';
 import { submissionTexts, type SubmissionText } from './submissionDraft';

@@ -1,4 +1,4 @@
-import type { MessageResponse } from '@common/dto';
+import type { MessageResponse } from '@common/api/types';
 import { apiFetch } from '@/lib/api';
 
 /** The weekly mail, or the artist alerts alone (`list=alerts`). */

@@ -1,4 +1,4 @@
-import type { AdminRunDto, AdminRunKind } from '@common/dto';
+import type { AdminRunDto, AdminRunKind } from '@common/admin/types';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';

@@ -1,7 +1,8 @@
 // The concert fields of the admin's two concert forms (create, and edit in the list): a hint
 // naming the venue picked, a new venue's address and website, the free name, the admin's limits,
 // and a picture uploaded or linked.
-import { ADMIN_DESCRIPTION_MAX, ADMIN_NAME_MAX, type AdminVenueDto } from '@common/admin-rules';
+import { ADMIN_DESCRIPTION_MAX, ADMIN_NAME_MAX } from '@common/admin/limits';
+import type { AdminVenueDto } from '@common/admin/types';
 import { ConcertFieldset, type ConcertLimits } from '@/components/concert-fields/ConcertFieldset';
 import type { VenueChoice } from '@/components/concert-fields/venueChoice';
 import { TextField } from '@/components/TextField';

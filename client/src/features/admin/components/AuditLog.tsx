@@ -1,7 +1,7 @@
 // The audit log: every admin action, most recent first, said in words with a link to what it
 // changed (never a raw id), and the row before and after for the curious.
 import { Link } from 'react-router';
-import type { AdminAuditDto } from '@common/admin-rules';
+import type { AdminAuditDto } from '@common/admin/types';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
 import { useAdminFormats } from '../shared/format';

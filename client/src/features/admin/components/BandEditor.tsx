@@ -1,8 +1,7 @@
 // Edits every field of a band in place (name, Spotify, genres, image); only what changed is sent,
 // so the server re-scores its concerts only when the name or the genres really moved.
 import { useId, useState } from 'react';
-import type { BandCreateInput, BandUpdateInput } from '@common/admin';
-import type { AdminBandDto } from '@common/admin-rules';
+import type { AdminBandDto, BandCreateInput, BandUpdateInput } from '@common/admin/types';
 import { mapChecked } from '@/lib/parseDraft';
 import { useDraft } from '@/lib/useDraft';
 import { updateBand } from '../shared/queries';

@@ -2,8 +2,8 @@
 // delete when no concert uses it.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { AdminBandDto } from '@common/admin-rules';
-import { foldName } from '@common/fold';
+import type { AdminBandDto } from '@common/admin/types';
+import { foldName } from '@common/text/fold';
 import { StatusRegion } from '@/components/FormStatus';
 import { TextField } from '@/components/TextField';
 import { TitledSection } from '@/components/TitledSection';

@@ -1,7 +1,7 @@
 // A concert's actions, in its list row and on its own page. Deleting asks first; cancelling keeps
 // the concert (shown as 'Cancelado') and tells the fans who liked it.
 import { useState } from 'react';
-import type { AdminConcertDto } from '@common/admin-rules';
+import type { AdminConcertDto } from '@common/admin/types';
 import { StatusRegion } from '@/components/FormStatus';
 import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../shared/queries';
 import { useAdminText } from '../shared/texts';

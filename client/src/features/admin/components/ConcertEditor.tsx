@@ -1,8 +1,7 @@
 // Edits every field of a concert in place; only what changed is sent (so a description fix never
 // reads as a change of date). Bands are linked and unlinked here too, by name.
 import { useId } from 'react';
-import type { ConcertCreateInput, ConcertUpdateInput } from '@common/admin';
-import type { AdminConcertDto } from '@common/admin-rules';
+import type { AdminConcertDto, ConcertCreateInput, ConcertUpdateInput } from '@common/admin/types';
 import { StatusRegion } from '@/components/FormStatus';
 import { TextField } from '@/components/TextField';
 import { useConcertDraft } from '@/components/concert-fields/useConcertDraft';

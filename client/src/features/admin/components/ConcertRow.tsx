@@ -1,31 +1,23 @@
 // One concert of the admin list: its line links to the concert's own page, where it is edited.
 import { Link } from 'react-router';
-import type { AdminConcertDto } from '@common/admin-rules';
+import type { AdminConcertDto } from '@common/admin/types';
+import { concertTitle, type NamedConcert } from '@common/concerts/display';
 import { concertAdminPath } from '../shared/paths';
 import { useAdminText, type AdminTranslate } from '../shared/texts';
 import { ConcertActions } from './ConcertActions';
 
 /** A concert in one line: '2026-07-05 21:30 · Banda A + Banda B · Es Gremi'. */
-export function concertLine(
-  concert: { day: string; hour: string; venue: string; name: string | null },
-  bands: string[],
+export function concertLabel(
+  concert: NamedConcert & { day: string; hour: string; venue: string },
   t: AdminTranslate,
 ): string {
-  const who = bands.length > 0 ? bands.join(' + ') : (concert.name ?? t('admin.concert.noName'));
   return t('admin.concert.label', {
     day: concert.day,
     hour: concert.hour,
-    who,
+    who: concertTitle(concert, { unnamed: () => t('admin.concert.noName') }),
     venue: concert.venue,
   });
 }
-
-export const concertLabel = (concert: AdminConcertDto, t: AdminTranslate) =>
-  concertLine(
-    concert,
-    concert.bands.map((band) => band.name),
-    t,
-  );
 
 export function ConcertRow({ concert }: { concert: AdminConcertDto }) {
   const t = useAdminText();

@@ -4,12 +4,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { concertPagePath } from '@common/calendar';
-import type {
-  AdminDislikedConcertDto,
-  AdminFeedbackCountDto,
-  RecommendationEngineName,
-} from '@common/dto';
+import { concertPagePath } from '@common/calendar/links';
+import type { AdminDislikedConcertDto, AdminFeedbackCountDto } from '@common/admin/types';
+import type { RecommendationEngineName } from '@common/concerts/types';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
 import { useAdminFormats } from '../shared/format';

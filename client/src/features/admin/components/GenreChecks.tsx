@@ -1,5 +1,5 @@
 // The genre checkboxes of the band forms (create and edit), kept in the list's order.
-import { GENRES } from '@common/genres';
+import { GENRES } from '@common/genres/genres';
 import { GenreCheckboxes } from '@/components/GenreCheckboxes';
 import { useAdminText } from '../shared/texts';
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { UPLOAD_TYPES } from '@common/admin-rules';
+import { UPLOAD_TYPES } from '@common/uploads/limits';
 import { StatusRegion } from '@/components/FormStatus';
 import type { MessageId } from '@common/i18n/catalogues';
 import { useText } from '@/i18n/IntlContext';

@@ -1,4 +1,4 @@
-import type { AdminOverviewResponse } from '@common/dto';
+import type { AdminOverviewResponse } from '@common/admin/types';
 import { useAdminFormats } from '../shared/format';
 import { useAdminText } from '../shared/texts';
 

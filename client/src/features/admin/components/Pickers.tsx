@@ -1,14 +1,14 @@
 // Search helpers of the link form: they find a concert or a band by name and hand it to the form.
 import { queryOptions, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
-import type { AdminConcertOptionDto } from '@common/admin-rules';
+import type { AdminConcertOptionDto } from '@common/admin/types';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TextField } from '@/components/TextField';
 import { useField } from '@/lib/useField';
 import { adminKeys, searchBands, searchConcerts } from '../shared/queries';
 import { useDebounced } from '../shared/useDebounced';
 import { useAdminText, type AdminTranslate } from '../shared/texts';
-import { concertLine } from './ConcertRow';
+import { concertLabel } from './ConcertRow';
 
 interface PickerProps {
   selectedId: string;
@@ -22,8 +22,7 @@ const MIN_QUERY = 2;
 const CONCERT_TEXTS = {
   legend: 'admin.picker.concert',
   label: 'admin.picker.concertsFound',
-  describe: (concert: AdminConcertOptionDto, t: AdminTranslate) =>
-    concertLine(concert, concert.bands, t),
+  describe: (concert: AdminConcertOptionDto, t: AdminTranslate) => concertLabel(concert, t),
 } as const;
 
 const BAND_TEXTS = {

@@ -4,8 +4,8 @@ import {
   SUBMISSION_TEXT_MAX,
   SUBMISSION_TOWN_MAX,
   SUBMISSION_URL_MAX,
-} from '@common/submission-rules';
-import { type SubmissionDto } from '@common/dto';
+} from '@common/submissions/limits';
+import type { SubmissionDto } from '@common/submissions/types';
 import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { TextAreaField } from '@/components/TextAreaField';
 import { TextField } from '@/components/TextField';

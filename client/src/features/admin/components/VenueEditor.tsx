@@ -1,8 +1,7 @@
 // Edits every field of a managed venue in place; only what changed is sent (a blank optional field
 // clears it on the server).
 import { useId } from 'react';
-import type { VenueInput, VenueUpdateInput } from '@common/admin';
-import type { AdminManagedVenueDto } from '@common/admin-rules';
+import type { AdminManagedVenueDto, VenueInput, VenueUpdateInput } from '@common/admin/types';
 import { mapChecked } from '@/lib/parseDraft';
 import { useDraft } from '@/lib/useDraft';
 import { updateVenue } from '../shared/queries';

@@ -1,6 +1,6 @@
 // Every field of a managed venue, shared by the "Añadir sala" form and a venue's edit form; its
 // address and website also stand in the concert forms for a new venue.
-import { ADMIN_NAME_MAX, ADMIN_URL_MAX } from '@common/admin-rules';
+import { ADMIN_NAME_MAX, ADMIN_URL_MAX } from '@common/admin/limits';
 import { TextField } from '@/components/TextField';
 import type { BoundField } from '@/lib/useDraft';
 import { useAdminText } from '../shared/texts';

@@ -1,7 +1,7 @@
 // The managed venue list: add one with every field, edit any field (a rename reaches its concerts),
 // delete when no concert uses it.
 import { useId, useState } from 'react';
-import type { AdminManagedVenueDto } from '@common/admin-rules';
+import type { AdminManagedVenueDto } from '@common/admin/types';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { useDraft } from '@/lib/useDraft';

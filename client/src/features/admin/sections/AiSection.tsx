@@ -1,4 +1,4 @@
-import type { AdminRunKind } from '@common/dto';
+import type { AdminRunKind } from '@common/admin/types';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { ActionSection } from '../components/ActionSection';
 import { FeedbackStats } from '../components/FeedbackStats';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { AdminOverviewResponse } from '@common/dto';
+import type { AdminOverviewResponse } from '@common/admin/types';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
 import { LastWeeklyMail } from '../components/LastWeeklyMail';

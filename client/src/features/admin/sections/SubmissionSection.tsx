@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AdminMessageId } from '@common/i18n/catalogues';
-import type { SubmissionDto } from '@common/dto';
+import type { SubmissionDto } from '@common/submissions/types';
 import { StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { fetchSubmission, submissionKeys } from '@/features/submissions/queries';

@@ -1,7 +1,7 @@
 // How the panel says moments, days and durations, in the page's language and Madrid's time (Intl:
 // the admin's data is read after hydration, so no server render has to match it).
 import { useMemo } from 'react';
-import { INTL_LOCALES } from '@common/locale-format';
+import { INTL_LOCALES } from '@common/format/locale';
 import { useLocale } from '@/i18n/IntlContext';
 import { parseDay } from '@/lib/dates';
 import { useAdminText } from './texts';

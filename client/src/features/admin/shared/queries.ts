@@ -10,13 +10,13 @@ import type {
   AdminConcertDto,
   AdminConcertSearchResponse,
   AdminCreatedResponse,
+  AdminFeedbackResponse,
   AdminManagedVenueDto,
   AdminMessageResponse,
+  AdminOverviewResponse,
   AdminPage,
+  AdminRunsResponse,
   AdminVenuesResponse,
-  UploadResponse,
-} from '@common/admin-rules';
-import type {
   BandCreateInput,
   BandUpdateInput,
   ConcertBandInput,
@@ -25,8 +25,8 @@ import type {
   LinkCreateInput,
   VenueInput,
   VenueUpdateInput,
-} from '@common/admin';
-import type { AdminFeedbackResponse, AdminOverviewResponse, AdminRunsResponse } from '@common/dto';
+} from '@common/admin/types';
+import type { UploadResponse } from '@common/uploads/types';
 import { apiFetch } from '@/lib/api';
 
 // A created concert or band invalidates `all` (every admin list).
@@ -49,7 +49,7 @@ export const adminKeys = {
   runs: () => [...ADMIN, 'runs'] as const,
 };
 
-// Bodies are what the schemas of common/admin.ts give (z.infer): the forms send what they parsed.
+// Bodies are what the schemas of common/admin/schemas.ts give (z.infer): the forms send what they parsed.
 
 // Concerts
 

@@ -5,9 +5,9 @@ import {
   concertCreateSchema,
   linkCreateSchema,
   venueCreateSchema,
-} from '@common/admin';
-import type { AdminVenueDto } from '@common/admin-rules';
-import { submissionEditSchema } from '@common/submissions';
+} from '@common/admin/schemas';
+import type { AdminVenueDto } from '@common/admin/types';
+import { submissionEditSchema } from '@common/submissions/schemas';
 import type { ConcertText } from '@/components/concert-fields/useConcertDraft';
 import { fieldOf, parseDraft } from '@/lib/parseDraft';
 import { submissionFieldAt } from '@/features/submissions/submissionCheck';

@@ -2,7 +2,7 @@
 // every calendar app gets the same UID, Madrid time zone and page link) and a Google Calendar link.
 // Used on the agenda's cards and on the concert page.
 import { useState } from 'react';
-import { concertIcsPath, concertPagePath, googleCalendarUrl } from '@common/calendar';
+import { concertIcsPath, concertPagePath, googleCalendarUrl } from '@common/calendar/links';
 import { useText } from '@/i18n/IntlContext';
 import './AddToCalendar.css';
 

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import type { AgendaConcertDto } from '@common/dto';
+import type { AgendaConcertDto } from '@common/concerts/types';
 import { useText } from '@/i18n/IntlContext';
 import { useRenderLimit } from '../shared/useRenderLimit';
 import { ConcertCard } from './ConcertCard';

@@ -1,6 +1,7 @@
 import { memo, useId } from 'react';
 import { Link } from 'react-router';
-import type { AgendaConcertDto } from '@common/dto';
+import { concertPathOf } from '@common/concerts/display';
+import type { AgendaConcertDto } from '@common/concerts/types';
 import { useText } from '@/i18n/IntlContext';
 import { useFormats } from '@/i18n/useFormats';
 import { genreName } from '@/i18n/genreName';
@@ -12,7 +13,7 @@ import { FeedbackButtons } from './FeedbackButtons';
 import { GoingButton } from './GoingButton';
 import { LikeButton } from './LikeButton';
 import { isScorePending, scoreView } from './score';
-import { concertPagePath, concertTitle, formatHour, whatsappUrl } from './shareText';
+import { formatHour, titleOf, whatsappUrl } from './shareText';
 
 /** Before the words of a score still being worked out. */
 const THINKING_FACE = '🤔 ';
@@ -40,7 +41,7 @@ export const ConcertCard = memo(function ConcertCard({
   const titleId = useId();
   const t = useText();
   const formats = useFormats();
-  const title = concertTitle(concert, t);
+  const title = titleOf(concert, t);
   const recommendation = concert.recommendation;
   const pending = isScorePending(recommendation, concert.cancelled);
   const score = scoreView(recommendation, concert.cancelled);
@@ -65,7 +66,7 @@ export const ConcertCard = memo(function ConcertCard({
           )}
         </div>
         <h2 id={titleId} className="concert-card__title">
-          <Link to={concertPagePath(concert)}>{title}</Link>
+          <Link to={concertPathOf(concert)}>{title}</Link>
         </h2>
         {concert.cancelled && <p className="concert-card__cancelled">{t('concert.cancelled')}</p>}
         <ConcertFacts

@@ -1,8 +1,8 @@
 // What the agenda's card and the concert's page both show of a concert: its facts, its bands'
 // Spotify players or links and the props of its 'Añadir al calendario'.
 import type { ReactNode } from 'react';
-import type { AgendaConcertDto } from '@common/dto';
-import { spotifyArtistId } from '@common/spotify';
+import type { AgendaConcertDto } from '@common/concerts/types';
+import { spotifyArtistId } from '@common/concerts/spotify';
 import type { AddToCalendarProps } from './AddToCalendar';
 import { useText } from '@/i18n/IntlContext';
 import { formatHour } from './shareText';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { Feedback } from '@common/genres';
+import type { Feedback } from '@common/genres/genres';
 import { useText } from '@/i18n/IntlContext';
 import { useFeedbackMutation } from '../shared/queries';
 import { ThumbIcon } from '@/components/icons';

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import type { AgendaConcertDto } from '@common/dto';
+import type { AgendaConcertDto } from '@common/concerts/types';
 import { genreName } from '@/i18n/genreName';
 import { useText } from '@/i18n/IntlContext';
 import { PHONE_QUERY, useMediaQuery } from '@/lib/useMediaQuery';

@@ -1,4 +1,4 @@
-import type { RecommendationProgressDto } from '@common/dto';
+import type { RecommendationProgressDto } from '@common/concerts/types';
 import { useText } from '@/i18n/IntlContext';
 
 export function RecommendationProgress({ progress }: { progress: RecommendationProgressDto }) {

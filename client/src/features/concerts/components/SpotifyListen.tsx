@@ -3,7 +3,7 @@
 // the memoised card around it; the first render (closed) is the same on the server and in the
 // browser.
 import { useId, useState } from 'react';
-import { spotifyEmbedUrl } from '@common/spotify';
+import { spotifyEmbedUrl } from '@common/concerts/spotify';
 import { useRichText, useText } from '@/i18n/IntlContext';
 import { PlayIcon } from '@/components/icons';
 

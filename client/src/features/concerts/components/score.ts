@@ -1,5 +1,5 @@
-import type { RecommendationDto } from '@common/dto';
-import { SCORE_VIEW } from '@common/genres';
+import type { RecommendationDto } from '@common/concerts/types';
+import { SCORE_VIEW } from '@common/genres/genres';
 import type { MessageId } from '@common/i18n/catalogues';
 
 export const PENDING_SCORE = { emoji: '⏳', label: 'concert.score.pending' } as const;

@@ -1,30 +1,19 @@
-import { concertPath } from '@common/concert-page';
-import type { AgendaConcertDto } from '@common/dto';
+import { concertPathOf, concertTitle } from '@common/concerts/display';
+import type { AgendaConcertDto } from '@common/concerts/types';
 import type { Translate } from '@/i18n/IntlContext';
 import type { Formats } from '@/i18n/useFormats';
-import { bandNamesOf } from '../shared/filters';
 
-export function concertTitle(concert: AgendaConcertDto, t: Translate): string {
-  const names = bandNamesOf(concert);
-  return names.length > 0 ? names.join(' + ') : t('concert.unnamed');
-}
+/** 'Banda A + Banda B', else the concert's name, else 'Concierto': the card's and page's title. */
+export const titleOf = (concert: AgendaConcertDto, t: Translate): string =>
+  concertTitle(concert, { unnamed: () => t('concert.unnamed') });
 
 export function formatHour(hour: string): string {
   return hour.slice(0, 5);
 }
 
-/** '/conciertos/<id>-<slug>': the concert's own page. */
-export function concertPagePath(concert: AgendaConcertDto): string {
-  return concertPath(concert.id, {
-    bands: bandNamesOf(concert),
-    venue: concert.venue,
-    day: concert.day,
-  });
-}
-
 /** The concert's page on PUBLIC_URL (`siteUrl`, without a trailing slash). */
 export function concertPageUrl(concert: AgendaConcertDto, siteUrl: string): string {
-  return `${siteUrl.replace(/\/+$/, '')}${concertPagePath(concert)}`;
+  return `${siteUrl.replace(/\/+$/, '')}${concertPathOf(concert)}`;
 }
 
 /** The WhatsApp message: date, bands, venue, price, Spotify links and the concert's page. */
@@ -36,7 +25,7 @@ export function shareText(
 ): string {
   const lines = [
     t('concert.shareLines', {
-      title: concertTitle(concert, t),
+      title: titleOf(concert, t),
       day: formats.longDay(concert.day),
       hour: formatHour(concert.hour),
       venue: concert.venue,

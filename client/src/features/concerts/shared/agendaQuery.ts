@@ -1,5 +1,5 @@
-import type { ConcertListResponse, LikeCountsResponse } from '@common/dto';
-import { agendaApiPath } from '@common/page-render';
+import type { ConcertListResponse, LikeCountsResponse } from '@common/concerts/types';
+import { agendaApiPath } from '@common/pages/render';
 import { pageLocale } from '@/i18n/load';
 import { apiFetch } from '@/lib/api';
 import { concertKeys } from './keys';

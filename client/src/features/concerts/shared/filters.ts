@@ -1,5 +1,6 @@
-import type { AgendaConcertDto } from '@common/dto';
-import { SCORES, type Score } from '@common/genres';
+import { concertNames } from '@common/concerts/display';
+import type { AgendaConcertDto } from '@common/concerts/types';
+import { SCORES, type Score } from '@common/genres/genres';
 import { isPriceRange, priceInRange, type PriceRange } from './priceFilter';
 
 export interface AgendaFilters {
@@ -78,11 +79,6 @@ export function hasFilters(filters: AgendaFilters): boolean {
   );
 }
 
-export function bandNamesOf(concert: AgendaConcertDto): string[] {
-  if (concert.bands.length > 0) return concert.bands.map((band) => band.name);
-  return concert.name ? [concert.name] : [];
-}
-
 export function applyFilters(
   concerts: AgendaConcertDto[],
   filters: AgendaFilters,
@@ -95,7 +91,7 @@ export function applyFilters(
       return false;
     }
     if (filters.precio && !priceInRange(concert.price, filters.precio)) return false;
-    if (band && !bandNamesOf(concert).some((name) => normalizeText(name).includes(band))) {
+    if (band && !concertNames(concert).some((name) => normalizeText(name).includes(band))) {
       return false;
     }
     return true;
@@ -106,7 +102,7 @@ export function applyFilters(
 export function uniqueBandNames(concerts: readonly AgendaConcertDto[]): string[] {
   const names = new Map<string, string>();
   for (const concert of concerts) {
-    for (const name of bandNamesOf(concert)) names.set(normalizeText(name), name);
+    for (const name of concertNames(concert)) names.set(normalizeText(name), name);
   }
   return sortedSpanish([...names.values()]);
 }

@@ -9,8 +9,8 @@ import type {
   LikeResponse,
   RecommendationDto,
   RecommendationProgressDto,
-} from '@common/dto';
-import type { Feedback } from '@common/genres';
+} from '@common/concerts/types';
+import type { Feedback } from '@common/genres/genres';
 import { ApiError, apiFetch } from '@/lib/api';
 import { useValueAsRendered } from '@/lib/hydration';
 import { embeddedPageData } from '@/lib/pageData';

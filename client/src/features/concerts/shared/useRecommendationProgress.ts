@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { RecommendationProgressDto } from '@common/dto';
+import type { RecommendationProgressDto } from '@common/concerts/types';
 import { concertKeys, recommendationKeys } from './keys';
 import { fetchRecommendationProgress, startRecommendations } from './queries';
 

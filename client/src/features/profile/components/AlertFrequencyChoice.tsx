@@ -1,6 +1,6 @@
 // How often the fan hears of new concerts of their favourite artists: at once, in one mail a day,
 // or never. Saved as soon as it is chosen; the radio buttons show the saved choice.
-import { ALERT_FREQUENCIES, type AlertFrequency } from '@common/rules';
+import { ALERT_FREQUENCIES, type AlertFrequency } from '@common/profile/limits';
 import { StatusRegion } from '@/components/FormStatus';
 import { TitledSection } from '@/components/TitledSection';
 import { useText } from '@/i18n/IntlContext';

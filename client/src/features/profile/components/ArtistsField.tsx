@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { MAX_ARTIST_LENGTH, MAX_ARTISTS } from '@common/rules';
+import { MAX_ARTIST_LENGTH, MAX_ARTISTS } from '@common/profile/limits';
 import { CROSS } from '@/components/icons';
 import { useText } from '@/i18n/IntlContext';
 

@@ -3,14 +3,9 @@
 // shown only right after it is made: the server keeps only its hash.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import {
-  genreFeedPath,
-  publicFeedPath,
-  webcalUrl,
-  type CalendarFeedDto,
-  type CalendarFeedLinkDto,
-} from '@common/calendar';
-import { isGenre } from '@common/genres';
+import { genreFeedPath, publicFeedPath, webcalUrl } from '@common/calendar/links';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar/types';
+import { isGenre } from '@common/genres/genres';
 import { addressIn } from '@common/i18n/locales';
 import { FormStatus, StatusRegion, type StatusMessage } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
@@ -21,7 +16,7 @@ import {
   setIncludeExtreme,
   useCalendarFeed,
 } from '../shared/queries';
-import { INTL_LOCALES } from '@common/locale-format';
+import { INTL_LOCALES } from '@common/format/locale';
 import { genreName } from '@/i18n/genreName';
 import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';

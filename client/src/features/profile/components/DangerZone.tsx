@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import type { ProfileDto } from '@common/dto';
+import type { ProfileDto } from '@common/profile/types';
 import { PasswordField } from '@/components/PasswordField';
 import { ApiError } from '@/lib/api';
 import { setSessionUser } from '@/lib/session';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MAX_LIKED_GENRES } from '@common/rules';
+import { MAX_LIKED_GENRES } from '@common/profile/limits';
 import { FormStatus } from '@/components/FormStatus';
 import { GenreCheckboxes } from '@/components/GenreCheckboxes';
 import { useText } from '@/i18n/IntlContext';

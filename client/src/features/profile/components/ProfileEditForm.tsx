@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { ProfileDto } from '@common/dto';
+import type { ProfileDto } from '@common/profile/types';
 import { ApiError } from '@/lib/api';
 import { sessionKeys } from '@/lib/session';
 import { profileKeys } from '../shared/keys';

@@ -1,4 +1,4 @@
-import type { ProfileDto } from '@common/dto';
+import type { ProfileDto } from '@common/profile/types';
 import type { MessageId } from '@common/i18n/catalogues';
 import { genreName } from '@/i18n/genreName';
 import { useText } from '@/i18n/IntlContext';

@@ -1,6 +1,6 @@
 // Shown when the server answers 403 reauth_required (an account without a password whose sign-in
 // is not recent): links to sign in again with the account's provider, coming back to /profile.
-import type { ProfileDto } from '@common/dto';
+import type { ProfileDto } from '@common/profile/types';
 import { useText } from '@/i18n/IntlContext';
 import './ReauthNotice.css';
 

@@ -2,12 +2,12 @@
 // one to end all but this one (GET/DELETE /api/profile/sessions).
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { SessionDto } from '@common/dto';
+import type { SessionDto } from '@common/profile/types';
 import { profileKeys } from '../shared/keys';
 import { calendarKeys, endOtherSessions, endSession, useSessions } from '../shared/queries';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
-import { INTL_LOCALES } from '@common/locale-format';
+import { INTL_LOCALES } from '@common/format/locale';
 import { useLocale, useRichText, useText } from '@/i18n/IntlContext';
 import { useErrorText } from '@/i18n/useErrorText';
 import './SessionsSection.css';

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar';
-import type { MessageResponse, ProfileDto, SessionsResponse } from '@common/dto';
-import type { AlertFrequency } from '@common/rules';
+import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar/types';
+import type { MessageResponse } from '@common/api/types';
+import type { ProfileDto, SessionsResponse } from '@common/profile/types';
+import type { AlertFrequency } from '@common/profile/limits';
 import { apiDownload, apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
 

@@ -1,10 +1,8 @@
 // Calendar links shared by the server (ICS files, feeds) and the SPA (Google Calendar link, the
 // feed links of the profile). The concert page is `/conciertos/<id>`: the server redirects it to
 // the page's slugged address, so nothing here needs the slug.
-import type { z } from 'zod';
-import { slugify } from './concert-page.js';
-import { GENRES, type Genre } from './genres.js';
-import type { calendarFeedLinkSchema, calendarFeedSchema } from './responses.js';
+import { slugify } from '../concerts/page-address.js';
+import { GENRES, type Genre } from '../genres/genres.js';
 
 /** A concert has no end time in our data: calendars get this default length. */
 export const DEFAULT_DURATION_HOURS = 3;
@@ -75,9 +73,3 @@ export function googleCalendarUrl(input: GoogleCalendarInput): string {
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
 }
-
-/** GET/PATCH /api/profile/calendar: the fan's private feed. Its address is shown only once. */
-export type CalendarFeedDto = z.infer<typeof calendarFeedSchema>;
-
-/** POST /api/profile/calendar/token: a new link (any older one stops working). */
-export type CalendarFeedLinkDto = z.infer<typeof calendarFeedLinkSchema>;

@@ -1,4 +1,4 @@
-// Days and prices written in Catalan by hand, as spanish-format.ts does in Spanish and for the same
+// Days and prices written in Catalan by hand, as spanish.ts does in Spanish and for the same
 // reason (no Intl on the first render); test/catalan-format.test.ts checks them against Intl 'ca'.
 
 const WEEKDAYS = ['diumenge', 'dilluns', 'dimarts', 'dimecres', 'dijous', 'divendres', 'dissabte'];

@@ -1,5 +1,5 @@
-// Limits and answer shapes of the band submissions ('Publica tus conciertos'), without zod, so the
-// public form can share them with the server without pulling the validation library into the page.
+// Limits of the band submissions ('Publica tus conciertos'), without zod, so the public form can
+// share them with the server without pulling the validation library into the page.
 
 export const SUBMISSION_NAME_MAX = 200;
 export const SUBMISSION_TOWN_MAX = 100;

@@ -1,7 +1,7 @@
 // The public address of a concert, /conciertos/<id>-<slug>, shared by the server (redirects, head,
 // sitemap) and the SPA (links from the cards). The slug is built from what the page shows first:
 // the bands, the venue and the day, in Spanish words and plain ASCII.
-import { MONTHS } from './spanish-format.js';
+import { MONTHS } from '../format/spanish.js';
 
 /** Long band lists would make unreadable addresses; the id is what finds the concert. */
 const MAX_NAMES_LENGTH = 60;

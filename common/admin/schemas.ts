@@ -1,22 +1,13 @@
 // Request schemas of the admin API: the server validates with them, and the admin screens check
-// their forms with the same schemas before sending (client/src/lib/parseDraft.ts).
+// their forms with the same schemas before sending (client/src/lib/parseDraft.ts). Their answers
+// are in responses.ts, the types of both in types.ts.
 import { z } from 'zod';
-import {
-  ADMIN_DESCRIPTION_MAX,
-  ADMIN_NAME_MAX,
-  ADMIN_URL_MAX,
-  HOUR_PATTERN,
-  INT_MAX,
-  PRICE_MAX,
-  PRICE_PATTERN,
-  SEARCH_QUERY_MAX,
-  isCalendarDay,
-  isHttpUrl,
-  isImageUrl,
-  MAX_CONCERT_BANDS,
-} from './admin-rules.js';
-import { GENRES } from './genres.js';
-import type { MessageId } from './i18n/catalogues.js';
+import { INT_MAX } from '../api/limits.js';
+import { genreSchema, priceSchema } from '../concerts/fields.js';
+import { HOUR_PATTERN, isCalendarDay } from '../concerts/limits.js';
+import { GENRES } from '../genres/genres.js';
+import type { MessageId } from '../i18n/catalogues.js';
+import { isHttpUrl } from '../text/url.js';
 import {
   boundedArray,
   messages,
@@ -25,12 +16,15 @@ import {
   optionalText,
   requiredText,
   textSchema,
-} from './text.js';
-
-export * from './admin-rules.js';
-
-// Zod's own messages in Spanish for any parse without an `error` of ours (see schemas.ts).
-z.config(z.locales.es());
+} from '../text/schemas.js';
+import { isImageUrl } from '../uploads/limits.js';
+import {
+  ADMIN_DESCRIPTION_MAX,
+  ADMIN_NAME_MAX,
+  ADMIN_URL_MAX,
+  MAX_CONCERT_BANDS,
+  SEARCH_QUERY_MAX,
+} from './limits.js';
 
 /** An integer id sent as a JSON number or as digits (forms and scripts send either). */
 function integerField(missing: MessageId, invalid: MessageId, min: number) {
@@ -51,25 +45,6 @@ const imageUrlSchema = optionalAddress(
 );
 
 const NOTHING_TO_CHANGE = msg('error.admin.nothingToChange');
-
-export const genreSchema = z.enum(GENRES, messages('error.genre.missing', 'error.genre.unknown'));
-
-const NEGATIVE_PRICE = msg('error.concert.negativePrice');
-const BAD_PRICE = msg('error.concert.badPrice');
-
-/** Euros as the exact decimal text we store (numeric(8,2)); never added up as floats. */
-export const priceSchema = z.preprocess(
-  (value) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : value),
-  textSchema({
-    max: 20,
-    tooLong: BAD_PRICE,
-    notText: messages('error.concert.priceMissing', BAD_PRICE),
-  })
-    .min(1, msg('error.concert.priceMissing'))
-    .refine((value) => !value.startsWith('-'), NEGATIVE_PRICE)
-    .refine((value) => PRICE_PATTERN.test(value), BAD_PRICE)
-    .refine((value) => Number(value) <= PRICE_MAX, msg('error.concert.priceTooHigh')),
-);
 
 /**
  * An optional number within a range (coordinates), sent as a number or as text. Blank or null means
@@ -277,16 +252,3 @@ export const concertBandParamsSchema = z.strictObject({
   id: idField,
   bandId: integerField('error.admin.bandIdMissing', 'error.admin.badBandId', 1),
 });
-
-export type ConcertCreateInput = z.infer<typeof concertCreateSchema>;
-export type BandCreateInput = z.infer<typeof bandCreateSchema>;
-export type LinkCreateInput = z.infer<typeof linkCreateSchema>;
-export type ConcertSearchInput = z.infer<typeof concertSearchSchema>;
-export type BandSearchInput = z.infer<typeof bandSearchSchema>;
-export type VenueInput = z.infer<typeof venueCreateSchema>;
-export type VenueUpdateInput = z.infer<typeof venueUpdateSchema>;
-export type ConcertUpdateInput = z.infer<typeof concertUpdateSchema>;
-export type BandUpdateInput = z.infer<typeof bandUpdateSchema>;
-export type ConcertBandInput = z.infer<typeof concertBandSchema>;
-export type ConcertDuplicateInput = z.infer<typeof concertDuplicateSchema>;
-export type ConcertListInput = z.infer<typeof concertListSchema>;

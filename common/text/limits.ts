@@ -1,30 +1,11 @@
-// Validation limits without zod, so light client screens can use them without the library.
-import type { MessageId } from './i18n/catalogues.js';
+// Rules of any text that comes in, without zod, so light client screens can use them without the
+// library: control characters, well-formed UTF-16, UTF-8 size, email addresses.
+import type { MessageId } from '../i18n/catalogues.js';
 
-/** Passwords (OWASP ASVS 5.0 L2): at least 8 characters, at most 72 UTF-8 bytes. */
-export const PASSWORD_MIN = 8;
-/** bcrypt reads only the first 72 bytes: anything longer would verify with a different tail. */
-export const PASSWORD_MAX_BYTES = 72;
-/**
- * Sign-in checks only a bound (the cost of reading it), never the rules above: accounts made under
- * older rules still sign in, and a refusal must not tell what the password looks like.
- */
-export const LOGIN_PASSWORD_MAX = 256;
-export const MAX_LIKED_GENRES = 5;
-export const MAX_ARTISTS = 50;
-export const MAX_ARTIST_LENGTH = 100;
-export const NAME_MAX = 100;
-/** How often a fan hears of new concerts of their favourite artists. */
-export const ALERT_FREQUENCIES = ['instant', 'daily', 'never'] as const;
-export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 /** RFC 5321's limit for a path: longer input is refused before any pattern runs. */
 export const EMAIL_MAX = 254;
 
 // Messages are catalogue ids (common/i18n/), worded in the reader's language where they are shown.
-export const PASSWORD_TOO_SHORT: MessageId = 'error.password.tooShort';
-export const PASSWORD_TOO_LONG: MessageId = 'error.password.tooLong';
-export const PASSWORD_PLACEHOLDER = 'Contraseña (mínimo 8 caracteres)';
-export const PASSWORD_TOO_COMMON: MessageId = 'error.password.tooCommon';
 export const FORBIDDEN_CHARACTERS: MessageId = 'error.text.forbiddenCharacters';
 
 /**
@@ -93,24 +74,4 @@ export function isWellFormedText(value: string): boolean {
     else if (isHighSurrogate(unit) || isLowSurrogate(unit)) return false;
   }
   return true;
-}
-
-/** Characters as people count them (code points), not UTF-16 units. */
-function characterCount(value: string): number {
-  let count = 0;
-  for (const _ of value) count++;
-  return count;
-}
-
-/**
- * What is wrong with the length of a new password (a catalogue id), or undefined. The client checks
- * this too; only the server knows the list of common passwords.
- */
-export function passwordLengthProblem(value: string): MessageId | undefined {
-  // More UTF-16 units than 72 is more than 72 bytes: decided before counting anything.
-  if (value.length > PASSWORD_MAX_BYTES || utf8ByteLength(value) > PASSWORD_MAX_BYTES) {
-    return PASSWORD_TOO_LONG;
-  }
-  if (characterCount(value) < PASSWORD_MIN) return PASSWORD_TOO_SHORT;
-  return undefined;
 }

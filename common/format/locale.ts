@@ -1,7 +1,7 @@
-// Days and prices in the reader's language, written by hand (spanish-format.ts, catalan-format.ts).
-import type { Locale } from './i18n/locales.js';
-import { catalanEuros, catalanLongDay } from './catalan-format.js';
-import { spanishEuros, spanishLongDay } from './spanish-format.js';
+// Days and prices in the reader's language, written by hand (spanish.ts, catalan.ts).
+import type { Locale } from '../i18n/locales.js';
+import { catalanEuros, catalanLongDay } from './catalan.js';
+import { spanishEuros, spanishLongDay } from './spanish.js';
 
 const LONG_DAY: Record<Locale, (date: Date, withYear?: boolean) => string> = {
   es: spanishLongDay,

@@ -4,7 +4,7 @@
 // mails and pages with the same functions, so a date reads the same everywhere.
 
 const WEEKDAYS = ['domingo', 'lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado'];
-/** Month names as Spanish writes them in dates (and in concert addresses: concert-page.ts). */
+/** Month names as Spanish writes them in dates, and in concert addresses (concerts/). */
 export const MONTHS = [
   'enero',
   'febrero',

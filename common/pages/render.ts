@@ -1,15 +1,15 @@
 // What the server hands the React app to render a page (client/src/entry-server.tsx), and what
 // it embeds in the page (`#app-data`) so the browser hydrates from the very same data
 // (client/src/entry-client.tsx).
+import type { PublicConfigDto } from '../api/types.js';
+import type { SessionResponse } from '../auth/types.js';
 import type {
   CarouselResponse,
   ConcertListResponse,
   ConcertPageDto,
   LikeCountsResponse,
-  PublicConfigDto,
-  SessionResponse,
-} from './dto.js';
-import type { Locale } from './i18n/locales.js';
+} from '../concerts/types.js';
+import type { Locale } from '../i18n/locales.js';
 
 /** The answers the page needs, as the API would give them to this person now. */
 export interface PageData {

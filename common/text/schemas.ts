@@ -4,8 +4,12 @@
 // check or pattern ever reads more than `max` characters.
 // Every message is a catalogue id (`msg`), worded in the reader's language where it is shown.
 import { z } from 'zod';
-import type { MessageId } from './i18n/catalogues.js';
-import { FORBIDDEN_CHARACTERS, hasControlCharacters, unwordedIssue } from './rules.js';
+import type { MessageId } from '../i18n/catalogues.js';
+import { FORBIDDEN_CHARACTERS, hasControlCharacters, unwordedIssue } from './limits.js';
+
+// Zod's own messages in Spanish for any parse without an `error` of ours (route() and the forms
+// give one: limits.ts `unwordedIssue`). Here, where every request schema starts.
+z.config(z.locales.es());
 
 /** A schema's message: a catalogue id, so a typo fails the typecheck. */
 export const msg = (id: MessageId): MessageId => id;

@@ -1,8 +1,8 @@
 // Input of the calendar routes. Files are named '<what>.<format>'; the pattern is checked only
 // after the length, so no pattern ever reads a long value.
 import { z } from 'zod';
-import { genreOfSlug } from '../../common/calendar.js';
-import { msg, textSchema } from '../../common/text.js';
+import { genreOfSlug } from './links.js';
+import { msg, textSchema } from '../text/schemas.js';
 
 const BAD_FILE = msg('error.calendar.badFile');
 export const UNKNOWN_GENRE = msg('error.calendar.unknownGenre');

@@ -1,9 +1,21 @@
 // Request schemas of the band submissions: the public form ('Publica tus conciertos', sent as
-// multipart, so every value is text) and the moderation queue of the admin API.
+// multipart, so every value is text) and the moderation queue of the admin API. The public page
+// keeps to limits.ts and loads these only to check its form; the answers are in responses.ts.
 import { z } from 'zod';
-import { ADMIN_URL_MAX, HOUR_PATTERN, INT_MAX, isCalendarDay, isImageUrl } from './admin-rules.js';
-import { genreSchema, priceSchema } from './admin.js';
-import { EMAIL_MAX, EMAIL_PATTERN } from './rules.js';
+import { ADMIN_URL_MAX } from '../admin/limits.js';
+import { INT_MAX } from '../api/limits.js';
+import { genreSchema, priceSchema } from '../concerts/fields.js';
+import { HOUR_PATTERN, isCalendarDay } from '../concerts/limits.js';
+import { EMAIL_MAX, EMAIL_PATTERN } from '../text/limits.js';
+import {
+  messages,
+  msg,
+  optionalAddress,
+  optionalText,
+  requiredText,
+  textSchema,
+} from '../text/schemas.js';
+import { isImageUrl } from '../uploads/limits.js';
 import {
   SUBMISSION_NAME_MAX,
   SUBMISSION_REASON_MAX,
@@ -14,10 +26,7 @@ import {
   SUBMISSION_URL_MAX,
   PRIVATE_SUBMISSION_IMAGE_PATTERN,
   isSpotifyUrl,
-} from './submission-rules.js';
-import { messages, msg, optionalAddress, optionalText, requiredText, textSchema } from './text.js';
-
-export * from './submission-rules.js';
+} from './limits.js';
 
 const BAD_VENUE_ID = msg('error.venue.badChoice');
 
@@ -151,6 +160,3 @@ export const submissionConfirmSchema = z.strictObject({
 export const submissionImageSchema = z.strictObject({
   file: z.string().regex(/^[0-9a-f]{32}\.webp$/, msg('error.image.notFound')),
 });
-
-export type SubmissionFormInput = z.infer<typeof submissionFormSchema>;
-export type SubmissionEditInput = z.infer<typeof submissionEditSchema>;
