@@ -4,6 +4,7 @@
 // reaches the client's bundle.
 // Only schemas with a meta id become named components of the OpenAPI document.
 import { z } from 'zod';
+import { learnedTastesSchema } from './learning/responses.js';
 import { ALERT_FREQUENCIES } from './rules.js';
 import { SUBMISSION_STATUSES } from './submission-rules.js';
 
@@ -584,6 +585,8 @@ export const dataExportSchema = z
       dislikedGenres: z.array(z.string()),
       favouriteArtists: z.array(z.string()),
     }),
+    /** What we learned from the fan's 👍/👎, likes and 'Voy', with what each came from. */
+    learnedTastes: learnedTastesSchema,
     mailPreferences: z.object({
       weeklyMail: z.boolean(),
       concertChangeNotices: z.boolean(),

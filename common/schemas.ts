@@ -17,6 +17,7 @@ import {
   isWellFormedText,
   passwordLengthProblem,
 } from './rules.js';
+import { learnedChoiceSchema } from './learning/schemas.js';
 import { boundedArray, boundedList, msg, textSchema } from './text.js';
 
 // Zod's own messages in Spanish for any parse without an `error` of ours (route() and the forms
@@ -121,6 +122,8 @@ export const onboardingSchema = z
     topGenres: likedGenresSchema,
     dislikedGenres: dislikedGenresSchema,
     topArtists: artistsSchema.optional(),
+    /** Redoing it: what was learned from the fan stays ('keep', the default) or goes. */
+    learned: learnedChoiceSchema.optional(),
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 
