@@ -225,7 +225,7 @@ describe('two fans with the same declared tastes, one teaching us', () => {
     await thumbsDown(ana.agent, concerts.blues2.id);
     await settle();
     const file = await ana.agent.get('/api/profile/export').expect(200);
-    const exported = JSON.parse(file.text as string) as {
+    const exported = JSON.parse(file.text) as {
       learnedTastes: { tastes: { key: string; signals: number }[] };
     };
     expect(exported.learnedTastes.tastes).toEqual([
