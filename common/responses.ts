@@ -4,7 +4,7 @@
 // reaches the client's bundle.
 // Only schemas with a meta id become named components of the OpenAPI document.
 import { z } from 'zod';
-import { learnedTastesSchema } from './learning/responses.js';
+import { adminLearningSchema, learnedTastesSchema } from './learning/responses.js';
 import { ALERT_FREQUENCIES } from './rules.js';
 import { SUBMISSION_STATUSES } from './submission-rules.js';
 
@@ -390,6 +390,8 @@ export const adminFeedbackSchema = z
     since: z.string(),
     counts: z.array(adminFeedbackCountSchema),
     mostDisliked: z.array(adminDislikedConcertSchema),
+    /** How often what fans taught us moved their scores, up and down. */
+    learning: adminLearningSchema,
   })
   .meta({ id: 'AdminFeedback' });
 
@@ -597,6 +599,8 @@ export const dataExportSchema = z
       z.object({
         concert: exportConcertSchema,
         liked: z.boolean(),
+        /** When the fan gave the like (null: no like, or given before likes were dated). */
+        likedAt: instantOrNull,
         /** When the fan said "Voy", or null. */
         goingSince: instantOrNull,
         feedback: z.enum(['thumbsUp', 'thumbsDown']).nullable(),
@@ -608,6 +612,8 @@ export const dataExportSchema = z
             reason: z.string().nullable(),
             engine: recommendationEngineSchema.nullable(),
             scoredAt: instantOrNull,
+            /** Whether what the fan taught us moved the score up or down (null: it did not). */
+            learned: z.enum(['up', 'down']).nullable(),
           })
           .nullable(),
         updatedAt: z.string(),

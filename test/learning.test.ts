@@ -234,6 +234,28 @@ describe('two fans with the same declared tastes, one teaching us', () => {
   });
 });
 
+describe('the admin’s «Lo que opinan los fans»', () => {
+  it('counts the scores learning moved, by direction, and the 👍/👎 given on them', async () => {
+    const { app, ana, concerts, settle } = await twins();
+    await thumbsDown(ana.agent, concerts.blues1.id);
+    await thumbsDown(ana.agent, concerts.blues2.id);
+    await like(ana.agent, concerts.salsa1.id);
+    await like(ana.agent, concerts.salsa2.id);
+    await settle();
+    // Her 👎 on a Blues concert learning moved down counts as a 👎 on a moved score.
+    const admin = await signedInAgent(app, database.db, { is_admin: true });
+    const res = await admin.agent.get('/api/admin/feedback').expect(200);
+    expect(res.body.learning).toEqual({
+      fans: 1,
+      moves: [
+        // Son de Portixol's three concerts; three Blues ones (the favourite's stays extreme).
+        { direction: 'up', scores: 3, thumbsUp: 0, thumbsDown: 0 },
+        { direction: 'down', scores: 3, thumbsUp: 0, thumbsDown: 2 },
+      ],
+    });
+  });
+});
+
 describe('the learned routes', () => {
   it('answer 401 without a session', async () => {
     const { app } = createTestApp({ database, clock });

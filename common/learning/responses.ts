@@ -51,13 +51,20 @@ export const learnedTastesSchema = z
   })
   .meta({ id: 'LearnedTastes' });
 
-/** How often learning moved a fan's score: scores of upcoming concerts, and 👍/👎 on them. */
+/** How often learning moved fans' scores in one direction, and what fans said of those scores. */
+export const adminLearningMoveSchema = z.object({
+  /** 'up': a band the fan keeps liking or going to; 'down': a genre they keep rating 👎. */
+  direction: z.enum(['up', 'down']),
+  /** Stored scores of upcoming concerts that learning moved this way. */
+  scores: z.number().int(),
+  /** 👍 and 👎 given in the window on scores learning moved this way. */
+  thumbsUp: z.number().int(),
+  thumbsDown: z.number().int(),
+});
+
+/** The admin's 'Lo que opinan los fans': how often learning changed a score, by direction. */
 export const adminLearningSchema = z.object({
-  /** Upcoming concerts' scores stored for fans. */
-  scored: z.number().int(),
-  /** Of those, moved up (a band the fan keeps liking or going to) or down (a genre's 👎). */
-  up: z.number().int(),
-  down: z.number().int(),
   /** Fans with at least one lesson that counts now. */
   fans: z.number().int(),
+  moves: z.array(adminLearningMoveSchema),
 });

@@ -96,11 +96,9 @@ export async function addForget(
     .insertInto('learned_forgets')
     .values({ user_id: userId, kind: forget.kind, key: forget.key, forgotten_at: sql`now()` })
     .onConflict((oc) =>
-      oc
-        .columns(['user_id', 'kind', 'key'])
-        .doUpdateSet({
-          forgotten_at: sql`greatest(learned_forgets.forgotten_at, excluded.forgotten_at)`,
-        }),
+      oc.columns(['user_id', 'kind', 'key']).doUpdateSet({
+        forgotten_at: sql`greatest(learned_forgets.forgotten_at, excluded.forgotten_at)`,
+      }),
     )
     .execute();
 }
