@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar';
 import type { MessageResponse, ProfileDto, SessionsResponse } from '@common/dto';
+import type { LearnedTastesResponse } from '@common/learning/dto';
+import type { ForgetLearnedInput } from '@common/learning/schemas';
 import type { AlertFrequency } from '@common/rules';
 import { apiDownload, apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
@@ -108,4 +110,18 @@ export function setIncludeExtreme(includeExtreme: boolean): Promise<CalendarFeed
     method: 'PATCH',
     body: { includeExtreme },
   });
+}
+
+/** What we learned from the fan's 👍/👎, likes and 'Voy' ('Lo que hemos aprendido de ti'). */
+export function useLearnedTastes() {
+  return useQuery({
+    queryKey: profileKeys.learned(),
+    queryFn: ({ signal }) => apiFetch<LearnedTastesResponse>('/api/profile/learned', { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Forgets one learned taste; answers the list without it. */
+export function forgetLearnedTaste(body: ForgetLearnedInput): Promise<LearnedTastesResponse> {
+  return apiFetch<LearnedTastesResponse>('/api/profile/learned/forget', { method: 'POST', body });
 }
