@@ -1,6 +1,7 @@
-// The days a learned taste came from, as the profile says them (client/src/features/profile/
-// learned.ts): each month once, Madrid's calendar day of each instant.
-import { daysOf } from '../../client/src/features/profile/learned';
+// The days a learned taste came from, as the profile says them
+// (client/src/features/profile/shared/learnedDays.ts): each month once, Madrid's calendar day of
+// each instant.
+import { daysOf } from '../../client/src/features/profile/shared/learnedDays';
 
 describe('daysOf', () => {
   it('says each month once: "12 y 20 de noviembre"', () => {
