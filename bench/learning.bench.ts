@@ -29,7 +29,7 @@ import type { BenchResult } from './types.js';
 const FANS = Number(process.env.BENCH_USERS ?? 1000);
 const WEEKS = 8;
 const CONCERTS_PER_WEEK = 60;
-const BANDS = 150;
+const BANDS = 80;
 const START = Date.UTC(2026, 8, 7, 10); // a Monday, 10:00 UTC
 const DAY_MS = 24 * 60 * 60 * 1000;
 
