@@ -50,6 +50,9 @@ test('lists what was learned from the fan and forgets it, one taste at a time', 
   await section.getByRole('button', { name: `Olvidar lo aprendido sobre ${band}` }).click();
   await expect(rows).toHaveCount(0);
   await expect(section.getByText(/^Aún no hemos aprendido nada/)).toBeVisible();
+  await expect(
+    section.getByRole('link', { name: 'Volver a elegir mis géneros desde el principio' }),
+  ).toHaveAttribute('href', '/liked-music-genres');
 
   // Forgotten for good: the likes and ratings stay, and the list stays empty after a reload.
   await page.reload();

@@ -1,8 +1,10 @@
 // 'Lo que hemos aprendido de ti': each taste the fan taught us with their 👍/👎, likes and 'Voy',
 // what it came from ("Blues: 2 👎 (12 y 20 de noviembre)"), what it does to their scores, and a
-// button to forget it (the scores go back to what their declared tastes give within seconds).
+// button to forget it (the scores go back to what their declared tastes give within seconds), and
+// the way back to the onboarding, whose last step asks whether what was learned stays.
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import type { LearnedTasteDto } from '@common/learning/dto';
 import { FormStatus, StatusRegion } from '@/components/FormStatus';
 import { Loading } from '@/components/Loading';
@@ -113,6 +115,10 @@ export function LearnedSection() {
       )}
       <StatusRegion message={done ? { kind: 'success', text: done } : null} />
       {error && <FormStatus kind="error">{error}</FormStatus>}
+      {/* The onboarding again: its last step asks whether what was learned stays. */}
+      <p className="profile-hint">
+        <Link to="/liked-music-genres">{t('learned.redo')}</Link>
+      </p>
     </section>
   );
 }
