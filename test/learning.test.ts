@@ -2,6 +2,10 @@
 // the same declared tastes would: Ana rates and likes, her twin Bea does not. The built-in engine
 // through the app's own routes, the in-process learner (no job queue), a real database.
 import request from 'supertest';
+import { createLogger } from '../server/lib/logger.js';
+import { builtinEngine } from '../server/recommendations/builtin-engine.js';
+import { generateForGroup } from '../server/recommendations/bulk-generator.js';
+import { scoreConcertsForEveryFan } from '../server/recommendations/concert-rescore.js';
 import { createTestApp, fixedClock } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert } from './helpers/factories.js';
@@ -112,6 +116,33 @@ describe('two fans with the same declared tastes, one teaching us', () => {
     expect(beaBefore.get(concerts.salsa3.id)?.score).toBe('low');
     expect((await scoreOf(ana.userId, concerts.favourite.id))?.score).toBe('extreme');
     expect(await rowsOfFan(bea.userId)).toEqual(beaBefore);
+  });
+
+  it('a new concert is scored with what each fan taught us, by the per-concert and group passes', async () => {
+    const { ana, bea, concerts, settle } = await twins();
+    await like(ana.agent, concerts.salsa1.id);
+    await like(ana.agent, concerts.salsa2.id);
+    await settle();
+    const band = await database.db
+      .selectFrom('bands')
+      .select('id')
+      .where('band_name', '=', 'Son de Portixol')
+      .executeTakeFirstOrThrow();
+    const bandIds = [band.id];
+    const deps = { db: database.db, pool: database.pool, clock };
+    // An admin's new concert: scored for every fan in one pass (concert-rescore.ts).
+    const added = await createConcert(database.db, { day: '2026-12-20', genre: 'Salsa', bandIds });
+    await scoreConcertsForEveryFan(deps, [added.id]);
+    expect(await scoreOf(ana.userId, added.id)).toMatchObject({ score: 'high', learned: 'up' });
+    expect(await scoreOf(bea.userId, added.id)).toMatchObject({ score: 'low', learned: null });
+    // The "all fans" group pass scores what is missing the same way (bulk-generator.ts).
+    const later = await createConcert(database.db, { day: '2026-12-21', genre: 'Salsa', bandIds });
+    await generateForGroup({ ...deps, engine: builtinEngine, log: createLogger('silent') }, [
+      ana.userId,
+      bea.userId,
+    ]);
+    expect((await scoreOf(ana.userId, later.id))?.score).toBe('high');
+    expect((await scoreOf(bea.userId, later.id))?.score).toBe('low');
   });
 
   it('the profile lists what was learned, and forgetting it brings the scores back to the twin’s', async () => {
