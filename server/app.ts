@@ -40,6 +40,7 @@ import { systemClock, type Clock } from './lib/time.js';
 import type { Mailer } from './mail/mailer.js';
 import { recommendationsRouter } from './recommendations/recommendations.routes.js';
 import type { RecommendationRunner } from './recommendations/runner.js';
+import { Learner } from './recommendations/learned-learner.js';
 import { sameOriginOnly } from './security/same-origin.js';
 import { profileRouter } from './users/profile.routes.js';
 import { unsubscribeRouter } from './users/unsubscribe.routes.js';
@@ -75,6 +76,8 @@ export interface AppDeps {
    * workers; without it the app makes its own (tests).
    */
   ai?: AiGate;
+  /** Learns from the fans' signals (learned-learner.ts); default: one made from these deps. */
+  learner?: Learner;
 }
 
 export function publicConfigOf(config: Config): PublicConfigDto {
@@ -166,6 +169,16 @@ export function createApp(deps: AppDeps): Express {
   );
 
   const authDeps = { db, config, log, clock, mailer: deps.mailer };
+  const learner =
+    deps.learner ??
+    new Learner({
+      db,
+      pool: deps.pool,
+      clock,
+      log,
+      engine: deps.recommendations.engine,
+      boss: deps.boss,
+    });
   app.use(oauthRouter(authDeps, passport));
   const api = express.Router();
   api.get(
@@ -182,10 +195,13 @@ export function createApp(deps: AppDeps): Express {
   api.use(emailVerificationRouter(authDeps));
   api.use(
     '/profile',
-    profileRouter({ ...authDeps, runner: deps.recommendations, sessions: sessionCaches }),
+    profileRouter({ ...authDeps, runner: deps.recommendations, sessions: sessionCaches, learner }),
   );
   api.use('/recommendations', recommendationsRouter({ db, clock, runner: deps.recommendations }));
-  api.use('/concerts', concertsRouter({ db, clock, catalog, responses, likeCounts }));
+  api.use(
+    '/concerts',
+    concertsRouter({ db, clock, catalog, responses, likeCounts, signal: learner.signalled }),
+  );
   api.use('/bands', bandsRouter(db));
   api.use('/unsubscribe', unsubscribeRouter({ db, config, clock }));
   if (deps.boss) {

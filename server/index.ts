@@ -19,6 +19,7 @@ import { createMailer } from './mail/mailer.js';
 import { pruneRateLimits } from './security/rate-limit.js';
 import { chooseEngine } from './recommendations/choose-engine.js';
 import { RecommendationRunner } from './recommendations/runner.js';
+import { Learner, queueFadedLessons } from './recommendations/learned-learner.js';
 import { bootstrapAdmin } from './accounts/admin-bootstrap.js';
 import { startBoss, stopBoss } from './jobs/boss.js';
 import { scheduleSweep, type Sweep } from './sweeps.js';
@@ -139,6 +140,14 @@ async function main(): Promise<void> {
       done: 'Recordatorios de conciertos enviados',
       failure: 'Error al enviar los recordatorios de conciertos',
     },
+    // Lessons whose signals grew too old: their fans are learned again, their scores follow.
+    {
+      name: 'faded-lessons',
+      cron: '41 * * * *',
+      run: () => queueFadedLessons({ db: database.db, boss, clock: systemClock }),
+      done: 'Gustos aprendidos que se han desvanecido: fans en cola',
+      failure: 'Error al revisar los gustos aprendidos que se desvanecen',
+    },
     {
       name: 'submissions',
       cron: '17 * * * *',
@@ -154,10 +163,19 @@ async function main(): Promise<void> {
   const feed = new ChangeFeed(database.url, log);
   await feed.start();
   const clientDir = findClientDir();
+  const learner = new Learner({
+    db: database.db,
+    pool: database.pool,
+    engine,
+    clock: systemClock,
+    log,
+    boss,
+  });
   const app = createApp({
     feed,
     boss,
     recommendations,
+    learner,
     config,
     db: database.db,
     pool: database.pool,
@@ -215,6 +233,7 @@ async function main(): Promise<void> {
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.
     await stopBoss(boss);
     await recommendations.idle();
+    await learner.idle();
     await feed.stop();
     mailer.close();
     await database.shutdown();

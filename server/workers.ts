@@ -10,6 +10,7 @@ import { FANS_PER_GROUP, generateForGroup } from './recommendations/bulk-generat
 import { alertFansOf } from './alerts/artist-alerts.js';
 import { scoreConcertsForEveryFan } from './recommendations/concert-rescore.js';
 import { generateForUser } from './recommendations/generator.js';
+import { relearnFan } from './recommendations/learned-relearn.js';
 import { findOnboardedUserIds } from './accounts/users.repository.js';
 import { findSendingCampaignIds } from './weekly-mail/campaigns.repository.js';
 import { sendCampaign, type CampaignSendDeps } from './weekly-mail/send-campaign.js';
@@ -20,6 +21,7 @@ import {
   type ArtistAlertsJob,
   type RecommendationsAllJob,
   type ConcertRescoreJob,
+  type LearnedTastesJob,
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
   type WeeklyMailSendJob,
@@ -241,6 +243,15 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       const { concertIds } = job!.data;
       const result = await alertFansOf(deps, concertIds);
       log.info({ concertIds, ...result }, 'Avisos de artistas favoritos');
+    }),
+  );
+  await boss.work<LearnedTastesJob>(
+    QUEUES.learnedTastes,
+    options,
+    timed(log, QUEUES.learnedTastes, async ([job]) => {
+      const { userId } = job!.data;
+      const result = await relearnFan(generator, userId);
+      if (result.changed) log.info({ userId, ...result }, 'Gustos aprendidos de nuevo');
     }),
   );
   await boss.work<WeeklyMailSendJob>(

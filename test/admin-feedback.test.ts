@@ -102,6 +102,13 @@ describe('the counts', () => {
       since: daysAgo(30).toISOString(),
       counts: countsWith({}),
       mostDisliked: [],
+      learning: {
+        fans: 0,
+        moves: [
+          { direction: 'up', scores: 0, thumbsUp: 0, thumbsDown: 0 },
+          { direction: 'down', scores: 0, thumbsUp: 0, thumbsDown: 0 },
+        ],
+      },
     });
   });
 

@@ -197,6 +197,7 @@ describe('GET /api/profile/export', () => {
       'about',
       'account',
       'tastes',
+      'learnedTastes',
       'mailPreferences',
       'concerts',
       'signInIdentities',
@@ -232,6 +233,8 @@ describe('GET /api/profile/export', () => {
       dislikedGenres: ['Reggaetón'],
       favouriteArtists: ['Sa Fosca', 'Els Tramuntans'],
     });
+    // One like and one 'Voy' of Sa Fosca (one concert), one 👎 of Rock: hints, no lesson yet.
+    expect(file.learnedTastes).toEqual({ tastes: [], forgotten: [] });
     expect(file.mailPreferences).toEqual({
       weeklyMail: user.is_subscribed,
       concertChangeNotices: user.change_notices,
@@ -258,6 +261,7 @@ describe('GET /api/profile/export', () => {
           cancelled: false,
         },
         liked: row.liked,
+        likedAt: row.liked ? iso(row.liked_at) : null,
         goingSince: iso(going.find((g) => g.concert_id === row.concert_id)?.created_at ?? null),
         feedback: { 1: 'thumbsUp', [-1]: 'thumbsDown' }[row.recommendation_feedback] ?? null,
         feedbackAt: iso(row.feedback_at),
@@ -269,6 +273,7 @@ describe('GET /api/profile/export', () => {
                 reason: row.reason,
                 engine: row.engine,
                 scoredAt: iso(row.scored_at),
+                learned: row.learned,
               },
         updatedAt: iso(row.updated_at),
       }));

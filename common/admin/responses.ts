@@ -3,6 +3,7 @@
 // requests), which the admin screens run.
 import { z } from 'zod';
 import { bandNameSchema, recommendationEngineSchema, scoreLevel } from '../concerts/responses.js';
+import { adminLearningSchema } from '../learning/responses.js';
 import { ADMIN_RUN_KINDS } from './limits.js';
 
 /** An ISO 8601 instant, or null when it never happened. */
@@ -155,6 +156,8 @@ export const adminFeedbackSchema = z
     since: z.string(),
     counts: z.array(adminFeedbackCountSchema),
     mostDisliked: z.array(adminDislikedConcertSchema),
+    /** How often what fans taught us moved their scores, up and down. */
+    learning: adminLearningSchema,
   })
   .meta({ id: 'AdminFeedback' });
 

@@ -3,6 +3,7 @@
 // types.ts derives their types.
 import { z } from 'zod';
 import { recommendationEngineSchema, scoreLevel } from '../concerts/responses.js';
+import { learnedTastesSchema } from '../learning/responses.js';
 import { ALERT_FREQUENCIES } from './limits.js';
 
 export const sessionSchema = z.object({
@@ -104,6 +105,8 @@ export const dataExportSchema = z
       dislikedGenres: z.array(z.string()),
       favouriteArtists: z.array(z.string()),
     }),
+    /** What we learned from the fan's 👍/👎, likes and 'Voy', with what each came from. */
+    learnedTastes: learnedTastesSchema,
     mailPreferences: z.object({
       weeklyMail: z.boolean(),
       concertChangeNotices: z.boolean(),
@@ -114,6 +117,8 @@ export const dataExportSchema = z
       z.object({
         concert: exportConcertSchema,
         liked: z.boolean(),
+        /** When the fan gave the like (null: no like, or given before likes were dated). */
+        likedAt: instantOrNull,
         /** When the fan said "Voy", or null. */
         goingSince: instantOrNull,
         feedback: z.enum(['thumbsUp', 'thumbsDown']).nullable(),
@@ -125,6 +130,8 @@ export const dataExportSchema = z
             reason: z.string().nullable(),
             engine: recommendationEngineSchema.nullable(),
             scoredAt: instantOrNull,
+            /** Whether what the fan taught us moved the score up or down (null: it did not). */
+            learned: z.enum(['up', 'down']).nullable(),
           })
           .nullable(),
         updatedAt: z.string(),

@@ -6,6 +6,7 @@ import { LOGIN_PASSWORD_MAX } from '../auth/limits.js';
 import { newPasswordSchema } from '../auth/schemas.js';
 import { GENRES } from '../genres/genres.js';
 import { LOCALES } from '../i18n/locales.js';
+import { learnedChoiceSchema } from '../learning/schemas.js';
 import { boundedArray, boundedList, msg, textSchema } from '../text/schemas.js';
 import {
   ALERT_FREQUENCIES,
@@ -73,6 +74,8 @@ export const onboardingSchema = z
     topGenres: likedGenresSchema,
     dislikedGenres: dislikedGenresSchema,
     topArtists: artistsSchema.optional(),
+    /** Redoing it: what was learned from the fan stays ('keep', the default) or goes. */
+    learned: learnedChoiceSchema.optional(),
   })
   .refine(noOverlap, OVERLAP_MESSAGE);
 

@@ -20,6 +20,7 @@ import type { AgendaCatalog } from './agenda-catalog.js';
 import { AGENDA_VARY, sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
 import { LIKE_COUNTS_PATH, type LikeCounts } from './like-counts.js';
+import type { ReactionSignal } from './reaction-signal.js';
 import { setFeedback, setGoing, setLike } from './reactions.service.js';
 import { concertPage } from './concert-page.service.js';
 import {
@@ -38,6 +39,8 @@ export function concertsRouter(deps: {
   catalog: AgendaCatalog;
   responses: AgendaResponses;
   likeCounts: LikeCounts;
+  /** Told of every like, 'Voy' and 👍/👎 (the recommendations learn from them). */
+  signal?: ReactionSignal;
 }): Router {
   const router = express.Router();
   const { db } = deps;
@@ -142,21 +145,21 @@ export function concertsRouter(deps: {
     '/:id/like',
     requireUser,
     countedReaction(like, (userId, { params, body }): Promise<LikeResponse> =>
-      setLike(db, userId, params.id, body.liked),
+      setLike(db, userId, params.id, body.liked, deps.signal),
     ),
   );
   router.put(
     '/:id/going',
     requireUser,
     countedReaction(going, (userId, { params, body }): Promise<GoingResponse> =>
-      setGoing(deps, userId, params.id, body.going),
+      setGoing(deps, userId, params.id, body.going, deps.signal),
     ),
   );
   router.put(
     '/:id/feedback',
     requireUser,
     fanReaction(feedback, (userId, { params, body }): Promise<FeedbackResponse> =>
-      setFeedback(db, userId, params.id, body.feedback),
+      setFeedback(db, userId, params.id, body.feedback, deps.signal),
     ),
   );
   return router;

@@ -13,7 +13,8 @@ export async function ensureReactionRow(db: Database, userId: string, concertId:
 }
 
 /**
- * Sets the like flag only when it differs; true when it flipped. The row lock serialises
+ * Sets the like flag only when it differs, and when it was given (a dated signal the
+ * recommendations learn from); true when it flipped. The row lock serialises
  * concurrent requests of the fan, and the re-checked WHERE lets only the one that flips through.
  */
 export async function flipLike(
@@ -24,7 +25,7 @@ export async function flipLike(
 ): Promise<boolean> {
   const flipped = await db
     .updateTable('user_concert_recommendations')
-    .set({ liked, updated_at: sql`now()` })
+    .set({ liked, liked_at: liked ? sql`now()` : null, updated_at: sql`now()` })
     .where('user_id', '=', userId)
     .where('concert_id', '=', concertId)
     .where('liked', '<>', liked)

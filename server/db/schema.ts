@@ -155,6 +155,25 @@ export interface FeedVersions {
   feed_key: string;
 }
 
+export interface LearnedForgets {
+  forgotten_at: Timestamp;
+  key: string;
+  kind: string;
+  user_id: string;
+}
+
+export interface LearnedTastes {
+  direction: string;
+  fades_at: Timestamp;
+  key: string;
+  kind: string;
+  label: string;
+  learned_at: Generated<Timestamp>;
+  signals: number;
+  user_id: string;
+  weight: number;
+}
+
 export interface MailCampaigns {
   created_at: Generated<Timestamp>;
   created_by: string | null;
@@ -213,7 +232,9 @@ export interface UserConcertRecommendations {
   concert_id: number;
   engine: string | null;
   feedback_at: Timestamp | null;
+  learned: string | null;
   liked: Generated<boolean>;
+  liked_at: Timestamp | null;
   reason: string | null;
   recommendation_feedback: Generated<number>;
   score: string | null;
@@ -281,6 +302,8 @@ export interface DB {
   concerts: Concerts;
   email_verification_tokens: EmailVerificationTokens;
   feed_versions: FeedVersions;
+  learned_forgets: LearnedForgets;
+  learned_tastes: LearnedTastes;
   mail_campaigns: MailCampaigns;
   mail_deliveries: MailDeliveries;
   password_reset_tokens: PasswordResetTokens;

@@ -27,6 +27,11 @@ export const QUEUES = {
    * and mails the 'instant' ones (server/alerts/artist-alerts.ts). Safe to run twice.
    */
   artistAlerts: 'artist-alerts',
+  /**
+   * One fan's tastes learned again after a signal (server/recommendations/learned-relearn.ts);
+   * singletonKey = user id, so a burst of taps queues one job.
+   */
+  learnedTastes: 'learned-tastes',
 } as const;
 
 /** `runId`: the admin's recorded run (admin_runs) the fans' jobs count themselves in. */
@@ -53,6 +58,10 @@ export interface ConcertRescoreJob {
 
 export interface ArtistAlertsJob {
   concertIds: number[];
+}
+
+export interface LearnedTastesJob {
+  userId: string;
 }
 
 export interface QueueTuning {
@@ -97,6 +106,14 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,
+  });
+  // 'short': one waiting job per fan, however many taps; a tap while it runs queues one more. A
+  // fan being scored elsewhere makes it fail (FanBusyError): tried again a few seconds later.
+  await boss.createQueue(QUEUES.learnedTastes, {
+    name: QUEUES.learnedTastes,
+    policy: 'short',
+    retryLimit: 10,
+    retryDelay: 5,
   });
   await boss.createQueue(QUEUES.weeklyMailSend, {
     name: QUEUES.weeklyMailSend,

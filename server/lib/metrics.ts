@@ -49,7 +49,7 @@ export const aiLatency = new Histogram({
 
 export const recommendationCorrections = new Counter({
   name: 'cm_recommendation_corrections_total',
-  help: 'Valoraciones de la IA corregidas por las reglas: una nota por encima de lo permitido (score) o un motivo que afirma algo falso (reason)',
+  help: 'Valoraciones de la IA corregidas por las reglas: una nota por encima de lo permitido (score), por debajo de lo que el fan nos enseñó (learned) o un motivo que afirma algo falso (reason)',
   labelNames: ['rule'] as const,
   registers: [registry],
 });

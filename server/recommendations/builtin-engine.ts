@@ -2,15 +2,17 @@
 // Spanish reasons that state only facts (reasons.ts).
 import type { ConcertToScore, FanTaste, RecommendationEngine, ScoredConcert } from './engine.js';
 import { reasonFor } from './reasons.js';
-import { judge } from './verdict.js';
+import { judge, learnedMove } from './verdict.js';
 
 export function scoreConcert(taste: FanTaste, concert: ConcertToScore): ScoredConcert {
   const verdict = judge(taste, concert);
+  const learned = learnedMove(verdict);
   return {
     concertId: concert.id,
     score: verdict.score,
     reason: reasonFor(verdict, taste, concert),
     engine: 'builtin',
+    ...(learned ? { learned } : {}),
   };
 }
 

@@ -13,6 +13,7 @@ import type { ConcertToScore, ScoredConcert } from './engine.js';
 import { withFanLocks } from './fan-lock.js';
 import type { GeneratorDeps } from './generator.js';
 import { saveGroupScores } from './group-scores.repository.js';
+import { learnedTastesFor } from './learned-lessons.js';
 import {
   findConcertsToScoreByIds,
   findGroupFansToScore,
@@ -51,10 +52,13 @@ async function scoreGroup(deps: GeneratorDeps, userIds: string[]): Promise<Group
     for (const concert of rows) concerts.set(concert.id, concert);
   }
 
+  // What each fan taught us, read after their taste's version (see learned-relearn.ts).
+  const learned = await learnedTastesFor(deps.db, userIds, deps.clock());
+
   const users: string[] = [];
   const scores: ScoredConcert[] = [];
   for (const fan of fans) {
-    const taste = tasteOfRow(fan);
+    const taste = { ...tasteOfRow(fan), learned: learned.get(fan.user_id) };
     const missing = (fan.missing ?? []).flatMap((id) => concerts.get(id) ?? []);
     const { batchSize } = deps.engine;
     for (let i = 0; i < missing.length; i += batchSize) {

@@ -90,16 +90,17 @@ export async function saveFansScores(
   if (rows.length === 0) return;
   await sql`
     INSERT INTO user_concert_recommendations AS r
-      (user_id, concert_id, score, reason, engine, scored_at, updated_at)
-    SELECT s.user_id, s.concert_id, s.score, s.reason, s.engine, now(), now()
+      (user_id, concert_id, score, reason, engine, learned, scored_at, updated_at)
+    SELECT s.user_id, s.concert_id, s.score, s.reason, s.engine, s.learned, now(), now()
     FROM unnest(${rows.map((r) => r.userId)}::uuid[], ${rows.map((r) => r.version)}::text[],
                 ${rows.map((r) => r.score.concertId)}::int[], ${rows.map((r) => r.score.score)}::text[],
-                ${rows.map((r) => r.score.reason)}::text[], ${rows.map((r) => r.score.engine)}::text[])
-      AS s(user_id, version, concert_id, score, reason, engine)
+                ${rows.map((r) => r.score.reason)}::text[], ${rows.map((r) => r.score.engine)}::text[],
+                ${rows.map((r) => r.score.learned ?? null)}::text[])
+      AS s(user_id, version, concert_id, score, reason, engine, learned)
     JOIN users u ON u.user_id = s.user_id AND u.updated_at::text = s.version
     JOIN concerts c ON c.id = s.concert_id AND c.cancelled_at IS NULL
     ON CONFLICT (user_id, concert_id) DO UPDATE SET
       score = excluded.score, reason = excluded.reason, engine = excluded.engine,
-      scored_at = excluded.scored_at, updated_at = excluded.updated_at
+      learned = excluded.learned, scored_at = excluded.scored_at, updated_at = excluded.updated_at
   `.execute(db);
 }

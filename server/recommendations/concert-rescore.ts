@@ -26,6 +26,7 @@ import {
   unlockConcertRescores,
 } from './concert-rescore.repository.js';
 import type { ScoredConcert } from './engine.js';
+import { learnedTastesFor } from './learned-lessons.js';
 import { findConcertsToScoreByIds, tasteOfRow } from './recommendations.repository.js';
 import type { RecommendationRunner } from './runner.js';
 
@@ -135,9 +136,15 @@ export function scoreConcertsForEveryFan(
       for (;;) {
         const page = await findOnboardedTastesPage(connection, afterId, FANS_PER_PAGE);
         if (page.length === 0) break;
+        // Read after the versions: a fan whose lessons change meanwhile gets nothing stale.
+        const learned = await learnedTastesFor(
+          connection,
+          page.map((fan) => fan.user_id),
+          deps.clock(),
+        );
         const scored: { userId: string; version: string; score: ScoredConcert }[] = [];
         for (const fan of page) {
-          const taste = tasteOfRow(fan);
+          const taste = { ...tasteOfRow(fan), learned: learned.get(fan.user_id) };
           for (const concert of concerts) {
             scored.push({
               userId: fan.user_id,

@@ -2,6 +2,7 @@
 // an engine only scores one batch and never throws (an AI engine falls back to the built-in one).
 import type { Score } from '../../common/genres/genres.js';
 import type { Locale } from '../../common/i18n/locales.js';
+import type { LearnedTastes } from './learned-types.js';
 
 export interface FanTaste {
   topGenres: string[];
@@ -9,6 +10,8 @@ export interface FanTaste {
   topArtists: string[];
   /** The language the reasons are written in (none: Spanish). */
   locale?: Locale;
+  /** What the fan taught us with their 👍/👎, likes and 'Voy' (none: nothing yet). */
+  learned?: LearnedTastes;
 }
 
 export interface ConcertToScore {
@@ -30,6 +33,8 @@ export interface ScoredConcert {
   score: Score;
   reason: string;
   engine: 'builtin' | 'openai';
+  /** Whether what the fan taught us moved the score from what their declared taste gives. */
+  learned?: 'up' | 'down';
 }
 
 export interface RecommendationEngine {

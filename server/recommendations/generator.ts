@@ -11,6 +11,7 @@ import type { Logger } from '../lib/logger.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
 import type { ConcertToScore, RecommendationEngine } from './engine.js';
 import { withFanLocks } from './fan-lock.js';
+import { learnedTastesFor } from './learned-lessons.js';
 import {
   clearFutureScores,
   countUnscoredConcerts,
@@ -35,6 +36,9 @@ async function scoreMissing(deps: GeneratorDeps, userId: string, today: string):
   if (!fan) return true; // the account was deleted
   const missing: ConcertToScore[] = await findUnscoredConcerts(deps.db, userId, today);
   if (missing.length === 0) return true;
+  // What the fan taught us, read after the taste's version: a lesson learned since moves it.
+  const learned = await learnedTastesFor(deps.db, [userId], deps.clock());
+  const taste = { ...fan.taste, learned: learned.get(userId) };
   await setNeedsRecommendation(deps.db, userId, true);
   let tasteChanged = false;
   await forEachLimited(
@@ -42,7 +46,7 @@ async function scoreMissing(deps: GeneratorDeps, userId: string, today: string):
     deps.engine.concurrency,
     async (batch) => {
       if (tasteChanged) return;
-      const scores = await deps.engine.scoreBatch(fan.taste, batch, missing);
+      const scores = await deps.engine.scoreBatch(taste, batch, missing);
       const saved = await saveScores(deps.db, userId, fan.version, scores);
       if (saved === 0 && scores.length > 0) tasteChanged = true;
     },

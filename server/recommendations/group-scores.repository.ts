@@ -26,6 +26,8 @@ const MANY_KEYS = 100;
 
 const SCORES = ['extreme', 'high', 'medium', 'low'];
 const ENGINES = ['builtin', 'openai'];
+/** 0: learning did not move the score (NULL in the table). */
+const LEARNED = ['up', 'down'];
 
 /**
  * Inserts or rescores (never touching liked or feedback) the rows of the fans whose taste is still
@@ -42,12 +44,13 @@ export async function saveGroupScores(
   // uuid and a sentence per row would cost more than writing the rows. Reasons repeat across fans.
   const fanIndex = new Map(fans.map((fan, i) => [fan.user_id, i + 1]));
   const reasonIndex = new Map<string, number>();
-  const columns: Record<'fan' | 'concert' | 'score' | 'reason' | 'engine', number[]> = {
+  const columns: Record<'fan' | 'concert' | 'score' | 'reason' | 'engine' | 'learned', number[]> = {
     fan: [],
     concert: [],
     score: [],
     reason: [],
     engine: [],
+    learned: [],
   };
   scores.forEach((score, i) => {
     let reason = reasonIndex.get(score.reason);
@@ -57,14 +60,17 @@ export async function saveGroupScores(
     columns.score.push(SCORES.indexOf(score.score) + 1);
     columns.reason.push(reason);
     columns.engine.push(ENGINES.indexOf(score.engine) + 1);
+    columns.learned.push(score.learned ? LEARNED.indexOf(score.learned) + 1 : 0);
   });
   const intArray = (values: number[]) => `{${values.join(',')}}`;
   const rows = sql`
     SELECT current_fans.user_id, s.concert_id, (${SCORES}::text[])[s.score],
-      (${[...reasonIndex.keys()]}::text[])[s.reason], (${ENGINES}::text[])[s.engine], now(), now()
+      (${[...reasonIndex.keys()]}::text[])[s.reason], (${ENGINES}::text[])[s.engine],
+      (${LEARNED}::text[])[nullif(s.learned, 0)], now(), now()
     FROM unnest(${intArray(columns.fan)}::int[], ${intArray(columns.concert)}::int[],
                 ${intArray(columns.score)}::int[], ${intArray(columns.reason)}::int[],
-                ${intArray(columns.engine)}::int[]) AS s(fan, concert_id, score, reason, engine)
+                ${intArray(columns.engine)}::int[], ${intArray(columns.learned)}::int[])
+      AS s(fan, concert_id, score, reason, engine, learned)
     JOIN current_fans ON current_fans.fan = s.fan
     JOIN concerts c ON c.id = s.concert_id`;
   // The fans whose taste is still the one scored, seen in the same snapshot as the INSERT.
@@ -74,7 +80,7 @@ export async function saveGroupScores(
         ${fans.map((fan) => fan.version)}::text[]) WITH ORDINALITY AS f(user_id, version, fan)
       JOIN users u ON u.user_id = f.user_id AND u.updated_at::text = f.version
     )`;
-  const columnList = sql`(user_id, concert_id, score, reason, engine, scored_at, updated_at)`;
+  const columnList = sql`(user_id, concert_id, score, reason, engine, learned, scored_at, updated_at)`;
 
   return db.transaction().execute(async (trx) => {
     const fast = await skipTriggers(trx, fans, [...new Set(columns.concert)]);
@@ -96,7 +102,8 @@ export async function saveGroupScores(
           INSERT INTO user_concert_recommendations AS r ${columnList} ${rows}
           ON CONFLICT (user_id, concert_id) DO UPDATE SET
             score = excluded.score, reason = excluded.reason, engine = excluded.engine,
-            scored_at = excluded.scored_at, updated_at = excluded.updated_at
+            learned = excluded.learned, scored_at = excluded.scored_at,
+            updated_at = excluded.updated_at
         )
         SELECT user_id FROM current_fans`.execute(trx);
     }

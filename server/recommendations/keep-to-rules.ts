@@ -1,14 +1,18 @@
 // An AI's answers held to the product's rules before they are stored: a score above what the
-// rules allow (verdict.ts), or a reason that names a genre or an artist the concert does not
-// have, is replaced by the built-in engine's score and reason, and counted.
+// rules allow (verdict.ts), a score below what the fan taught us (a band they keep liking or going
+// to is at least high: `floorOf`), or a reason that names a genre or an artist the concert does
+// not have, is replaced by the built-in engine's score and reason, and counted. A kept answer
+// records whether learning moved the rules' score, as the built-in one does.
 import { GENRES } from '../../common/genres/genres.js';
 import { recommendationCorrections } from '../lib/metrics.js';
 import { scoreConcert } from './builtin-engine.js';
 import type { ConcertToScore, FanTaste, ScoredConcert } from './engine.js';
 import {
   artistsOf,
+  floorOf,
   genreSources,
   judge,
+  learnedMove,
   normalizeName,
   normalizedName,
   SCORE_RANK,
@@ -76,17 +80,25 @@ export function keepToRules(
   agenda: readonly ConcertToScore[] = concerts,
 ): ScoredConcert[] {
   const byId = new Map(concerts.map((concert) => [concert.id, concert]));
-  const otherArtists = [...taste.topArtists, ...artistsOfRun(agenda)];
+  // The bands the fan taught us about are as much "their artists" as the favourites.
+  const learnedBands = [...(taste.learned?.bandsUp.values() ?? [])].map((fact) => fact.label);
+  const otherArtists = [...taste.topArtists, ...learnedBands, ...artistsOfRun(agenda)];
   return answers.map((answer) => {
     const concert = byId.get(answer.concertId);
     if (!concert) return answer;
+    const verdict = judge(taste, concert);
     const rule =
-      SCORE_RANK[answer.score] > SCORE_RANK[judge(taste, concert).score]
+      SCORE_RANK[answer.score] > SCORE_RANK[verdict.score]
         ? 'score'
-        : reasonStatesFalsehood(answer, concert, taste, otherArtists)
-          ? 'reason'
-          : undefined;
-    if (!rule) return answer;
+        : SCORE_RANK[answer.score] < SCORE_RANK[floorOf(verdict)]
+          ? 'learned'
+          : reasonStatesFalsehood(answer, concert, taste, otherArtists)
+            ? 'reason'
+            : undefined;
+    if (!rule) {
+      const learned = learnedMove(verdict);
+      return learned ? { ...answer, learned } : answer;
+    }
     recommendationCorrections.inc({ rule });
     return scoreConcert(taste, concert);
   });

@@ -1,6 +1,7 @@
 // The chat messages for one batch, built only from the fan's saved taste and the concerts in the
 // database: there is no prompt endpoint, nothing the browser sends becomes prompt text.
 import type { ConcertToScore, FanTaste } from './engine.js';
+import { learnedLines } from './learned-prompt.js';
 import { GENRE_FAMILIES } from '../../common/genres/relations.js';
 import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 
@@ -39,6 +40,11 @@ Reglas de valoración, en este orden:
 3. high: el género del concierto o el de una de sus bandas es uno de sus géneros favoritos.
 4. medium: uno de esos géneros está relacionado con uno de sus géneros favoritos.
 5. low: no tiene relación con sus gustos.
+
+Lo que el fan nos ha enseñado con sus valoraciones, likes y «Voy» (si el mensaje lo trae) cuenta después de las reglas 1 y 2 y antes de las 3 a 5:
+- Una banda que le gusta (le gustaron varios de sus conciertos): al menos high, aunque su género no esté entre sus favoritos; nunca extreme por eso.
+- Un género que no le convence del todo (le puso 👎 varias veces): un nivel menos de lo que darían las reglas 3 y 4 (high pasa a medium, medium a low).
+Si la razón lo dice, nombra lo aprendido: la banda que le gustó, el género que no le convence.
 
 Géneros relacionados (cada línea es una familia):
 ${GENRE_FAMILIES.map((family) => `- ${family.join(', ')}`).join('\n')}
@@ -96,6 +102,7 @@ export function buildMessages(taste: FanTaste, concerts: ConcertToScore[]): Chat
     `- Géneros favoritos: ${listOf(taste.topGenres)}`,
     `- Géneros que no le gustan: ${listOf(taste.dislikedGenres)}`,
     `- Artistas favoritos: ${listOf(taste.topArtists.slice(0, MAX_ARTISTS))}`,
+    ...learnedLines(taste.learned, clean),
     '',
     `Conciertos a valorar (${concerts.length}):`,
     ...concerts.map((concert) => describeConcert(concert, locale)),

@@ -6,6 +6,7 @@ import { ofGenre, withArticle } from '../../common/genres/genres.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import { genreIn, textsIn } from '../i18n/intl.js';
 import type { ConcertToScore, FanTaste } from './engine.js';
+import { learnedReason } from './learned-reasons.js';
 import type { GenreSource, Verdict } from './verdict.js';
 
 type Phrase<T> = (fact: T) => string;
@@ -16,6 +17,8 @@ interface Phrases {
   plays: (band: string, genre: string, too: boolean) => string;
   /** A genre's name as the sentence writes it. */
   name: (genre: string) => string;
+  /** "el blues", "l’indie": a genre's name (as `name` gives it) with its article. */
+  article: (name: string) => string;
   favourite: Phrase<string>[];
   liked: Phrase<string>[];
   likedBand: Phrase<string>[];
@@ -29,6 +32,7 @@ interface Phrases {
 const SPANISH: Phrases = {
   plays: (band, genre, too) => `${band}${too ? ' también' : ''} toca ${genre}`,
   name: (genre) => genre,
+  article: withArticle,
   favourite: [
     (artist) => `¡Toca ${artist}, uno de tus artistas favoritos! No te lo puedes perder.`,
     (artist) => `${artist} está en tu lista de favoritos: este es tu concierto.`,
@@ -85,6 +89,7 @@ const catalanOf = (name: string) => `de ${catalanArticle(name)}`.replace(/^de el
 const CATALAN: Phrases = {
   plays: (band, genre, too) => `${band}${too ? ' també' : ''} toca ${genre}`,
   name: catalanName,
+  article: catalanArticle,
   favourite: [
     (artist) => `Toca ${artist}, un dels teus artistes preferits! No t’ho pots perdre.`,
     (artist) => `${artist} és a la teva llista de preferits: aquest és el teu concert.`,
@@ -144,7 +149,7 @@ function tasteSeed(taste: FanTaste): number {
 }
 
 /** The same phrasing for the same fan and concert every time; another one for the next concert. */
-function pick<T>(options: Phrase<T>[], taste: FanTaste, concert: ConcertToScore): Phrase<T> {
+function pick<T>(options: T[], taste: FanTaste, concert: ConcertToScore): T {
   const seed = Math.imul(tasteSeed(taste) ^ concert.id, 2654435761) >>> 0;
   return options[seed % options.length]!; // the index is taken modulo the length
 }
@@ -173,5 +178,14 @@ export function reasonFor(verdict: Verdict, taste: FanTaste, concert: ConcertToS
         : pickFor(say.related)([name(verdict.genre), name(verdict.liked)]);
     case 'unrelated':
       return pickFor(say.unrelated)(name(verdict.genre));
+    case 'learnedGenre':
+    case 'learnedBand':
+      return learnedReason(verdict, {
+        locale: taste.locale ?? 'es',
+        pick: (options) => pick(options, taste, concert),
+        name,
+        article: say.article,
+        plays: verdict.because === 'learnedGenre' && byBand(verdict) ? plays(verdict) : undefined,
+      });
   }
 }

@@ -90,17 +90,18 @@ export async function saveScores(
   if (scores.length === 0) return 0;
   const result = await sql`
     INSERT INTO user_concert_recommendations AS r
-      (user_id, concert_id, score, reason, engine, scored_at, updated_at)
-    SELECT ${userId}::uuid, s.concert_id, s.score, s.reason, s.engine, now(), now()
+      (user_id, concert_id, score, reason, engine, learned, scored_at, updated_at)
+    SELECT ${userId}::uuid, s.concert_id, s.score, s.reason, s.engine, s.learned, now(), now()
     FROM unnest(${scores.map((s) => s.concertId)}::int[], ${scores.map((s) => s.score)}::text[],
-                ${scores.map((s) => s.reason)}::text[], ${scores.map((s) => s.engine)}::text[])
-      AS s(concert_id, score, reason, engine)
+                ${scores.map((s) => s.reason)}::text[], ${scores.map((s) => s.engine)}::text[],
+                ${scores.map((s) => s.learned ?? null)}::text[])
+      AS s(concert_id, score, reason, engine, learned)
     WHERE EXISTS (SELECT 1 FROM users u WHERE u.user_id = ${userId}::uuid
                   AND u.updated_at::text = ${tasteVersion})
       AND EXISTS (SELECT 1 FROM concerts c WHERE c.id = s.concert_id)
     ON CONFLICT (user_id, concert_id) DO UPDATE SET
       score = excluded.score, reason = excluded.reason, engine = excluded.engine,
-      scored_at = excluded.scored_at, updated_at = excluded.updated_at
+      learned = excluded.learned, scored_at = excluded.scored_at, updated_at = excluded.updated_at
   `.execute(db);
   return Number(result.numAffectedRows ?? 0);
 }

@@ -14,6 +14,11 @@ export class RecommendationRunner {
     return this.deps.engine.name;
   }
 
+  /** The engine the fan's passes use (the learning in-process scores with it too). */
+  get engine() {
+    return this.deps.engine;
+  }
+
   /** Starts (or queues one more pass of) the fan's generation; resolves when it is done. */
   kick(userId: string): Promise<void> {
     const current = this.running.get(userId);

@@ -69,6 +69,7 @@ export const toExportConcert = (row: ExportConcertRow): ExportConcert => ({
     cancelled: row.cancelled,
   },
   liked: row.liked,
+  likedAt: row.liked ? isoOrNull(row.liked_at) : null,
   goingSince: isoOrNull(row.going_since),
   feedback: FEEDBACK[row.recommendation_feedback] ?? null,
   feedbackAt: isoOrNull(row.feedback_at),
@@ -81,6 +82,7 @@ export const toExportConcert = (row: ExportConcertRow): ExportConcert => ({
           reason: row.reason,
           engine: row.engine as Engine,
           scoredAt: isoOrNull(row.scored_at),
+          learned: row.learned as 'up' | 'down' | null,
         },
   updatedAt: iso(row.updated_at),
 });

@@ -74,9 +74,11 @@ export function findExportConcertRows(db: Database, userId: string) {
         SELECT a.created_at FROM concert_attendance a
         WHERE a.user_id = r.user_id AND a.concert_id = c.id
       )`.as('going_since'),
+      'r.liked_at',
       'r.recommendation_feedback',
       'r.feedback_at',
       'r.score',
+      'r.learned',
       'r.reason',
       'r.engine',
       'r.scored_at',

@@ -30,9 +30,12 @@ import {
 } from './data-export.repository.js';
 import { ACCOUNT_NOT_FOUND } from './profile.service.js';
 import { describeSession } from './sessions.dto.js';
+import { learnedOfFan } from '../recommendations/learned-lessons.js';
+import { toLearnedTastesDto } from './learned.dto.js';
 
 const ABOUT =
-  'Todo lo que Conciertos Mallorca guarda sobre ti: tu cuenta, tus gustos, tus likes, los ' +
+  'Todo lo que Conciertos Mallorca guarda sobre ti: tu cuenta, tus gustos (y lo que hemos ' +
+  'aprendido de tus valoraciones, likes y «Voy»), tus likes, los ' +
   'conciertos a los que vas y tus ' +
   'valoraciones, las recomendaciones con su explicación, los emails que te hemos enviado, tus ' +
   'sesiones y las cuentas de Google o Spotify con las que entras. No incluye secretos: tu ' +
@@ -64,6 +67,9 @@ const mapped =
 const SECTIONS: { [K in keyof Sections]: SectionReader<K> } = {
   account: (_db, { user }) => toExportAccount(user),
   tastes: (_db, { user }) => toExportTastes(user),
+  // Worked out from the fan's signals in the same snapshot; the file is in Spanish.
+  learnedTastes: async (db, { user, now }) =>
+    toLearnedTastesDto(await learnedOfFan(db, user.user_id, now), 'es'),
   mailPreferences: (_db, { user }) => toExportMailPreferences(user),
   concerts: mapped(findExportConcertRows, toExportConcert),
   signInIdentities: mapped(OWN_LISTS.signInIdentities, (row) => ({

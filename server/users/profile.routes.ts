@@ -23,6 +23,8 @@ import {
 } from './profile.service.js';
 import type { ReauthOutcome } from './reauth.js';
 import { sessionsRouter } from './sessions.routes.js';
+import { learnedRouter } from './learned.routes.js';
+import type { Learner } from '../recommendations/learned-learner.js';
 import { calendarSettingsRouter } from '../calendar/calendar-settings.routes.js';
 import type { ProfileDto } from '../../common/profile/types.js';
 import { dataExportSchema, profileSchema } from '../../common/profile/responses.js';
@@ -51,7 +53,7 @@ function throwUnlessConfirmed(res: Response, result: ReauthOutcome): void {
 }
 
 export function profileRouter(
-  deps: AuthDeps & { runner: RecommendationRunner; sessions: SessionCaches },
+  deps: AuthDeps & { runner: RecommendationRunner; sessions: SessionCaches; learner: Learner },
 ): Router {
   const router = express.Router();
   const { db } = deps;
@@ -163,6 +165,7 @@ export function profileRouter(
   );
 
   router.use('/sessions', sessionsRouter(deps));
+  router.use('/learned', learnedRouter(deps));
   router.use(
     '/calendar',
     calendarSettingsRouter({ db, clock: deps.clock, publicUrl: deps.config.publicUrl }),

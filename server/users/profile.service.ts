@@ -9,6 +9,8 @@ import type { Database } from '../db/database.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { madridDateTime, type Clock } from '../lib/time.js';
 import { forgetFutureScores } from '../recommendations/generator.js';
+import { forgetLearned } from '../recommendations/learned-forget.js';
+import type { Learner } from '../recommendations/learned-learner.js';
 import type { RecommendationRunner } from '../recommendations/runner.js';
 import { confirmIdentity, type ReauthOutcome, type ReauthProof } from './reauth.js';
 import {
@@ -31,6 +33,8 @@ export interface TasteDeps {
   db: Database;
   clock: Clock;
   runner: RecommendationRunner;
+  /** Told when the fan forgets what was learned (redoing the onboarding). */
+  learner?: Pick<Learner, 'signalled'>;
 }
 
 /** The fan chose 'never': what waits for an alert mail is dropped, never mailed later. */
@@ -108,7 +112,11 @@ export async function updateOwnProfile(deps: TasteDeps, userId: string, update: 
 /** The end of onboarding: genres (and optionally artists) saved, onboarding completed. */
 export async function completeOnboarding(deps: TasteDeps, userId: string, input: OnboardingInput) {
   const current = await currentProfile(deps.db, userId);
-  const { topGenres, dislikedGenres, topArtists } = input;
+  const { topGenres, dislikedGenres, topArtists, learned } = input;
+  // Chosen by the fan: everything learned so far stops counting (their signals stay).
+  if (learned === 'forget' && deps.learner) {
+    await forgetLearned({ db: deps.db, signal: deps.learner.signalled }, userId, 'all');
+  }
   const taste = {
     top_genres: topGenres,
     disliked_genres: dislikedGenres,

@@ -15,6 +15,7 @@ import { systemClock, type Clock } from '../../server/lib/time.js';
 import { builtinEngine } from '../../server/recommendations/builtin-engine.js';
 import type { RecommendationEngine } from '../../server/recommendations/engine.js';
 import { RecommendationRunner } from '../../server/recommendations/runner.js';
+import { Learner } from '../../server/recommendations/learned-learner.js';
 import { createMailer, type Mailer } from '../../server/mail/mailer.js';
 import { checkResponsesAgainstDocument } from './contract.js';
 import { useForFile } from './lifecycle.js';
@@ -59,6 +60,8 @@ export interface TestApp {
   config: Config;
   mailer: Mailer;
   recommendations: RecommendationRunner;
+  /** Learns from the fans' signals: in this process without `boss`, through its jobs with it. */
+  learner: Learner;
 }
 
 /**
@@ -76,8 +79,17 @@ export function createTestApp(options: TestAppOptions): TestApp {
     clock: options.clock ?? systemClock,
     log,
   });
+  const learner = new Learner({
+    db: options.database.db,
+    pool: options.database.pool,
+    engine: recommendations.engine,
+    clock: options.clock ?? systemClock,
+    log,
+    boss: options.boss,
+  });
   const app = createApp({
     recommendations,
+    learner,
     config,
     db: options.database.db,
     pool: options.database.pool,
@@ -92,7 +104,7 @@ export function createTestApp(options: TestAppOptions): TestApp {
   });
   // Every response of every test is checked against the OpenAPI document (helpers/contract.ts).
   checkResponsesAgainstDocument(app);
-  return { app, config, mailer, recommendations };
+  return { app, config, mailer, recommendations, learner };
 }
 
 /**

@@ -5,7 +5,8 @@ import type { AdminFeedbackCountDto, AdminFeedbackResponse } from '../../../comm
 import type { RecommendationEngineName } from '../../../common/concerts/types.js';
 import { SCORES } from '../../../common/genres/genres.js';
 import type { Database } from '../../db/database.js';
-import type { Clock } from '../../lib/time.js';
+import { madridDateTime, type Clock } from '../../lib/time.js';
+import { countFansWithLessons, countLearnedMoves } from './learned-feedback.repository.js';
 import { toDislikedConcertDto } from './feedback-admin.dto.js';
 import {
   countFeedbackByEngineAndScore,
@@ -35,14 +36,30 @@ function countsOf(rows: FeedbackCountRow[]): AdminFeedbackCountDto[] {
 
 export async function feedbackSummary(db: Database, clock: Clock): Promise<AdminFeedbackResponse> {
   const since = new Date(clock().getTime() - FEEDBACK_WINDOW_DAYS * DAY_MS);
-  const [counts, disliked] = await Promise.all([
+  const now = clock();
+  const [counts, disliked, moves, fans] = await Promise.all([
     countFeedbackByEngineAndScore(db, since),
     findMostDislikedConcerts(db, since, MOST_DISLIKED_LIMIT),
+    countLearnedMoves(db, madridDateTime(now).day, since),
+    countFansWithLessons(db, now),
   ]);
   return {
     days: FEEDBACK_WINDOW_DAYS,
     since: since.toISOString(),
     counts: countsOf(counts),
     mostDisliked: disliked.map(toDislikedConcertDto),
+    learning: {
+      fans,
+      // Both directions, zeros included.
+      moves: (['up', 'down'] as const).map((direction) => {
+        const row = moves.find((move) => move.direction === direction);
+        return {
+          direction,
+          scores: Number(row?.scores ?? 0),
+          thumbsUp: Number(row?.thumbs_up ?? 0),
+          thumbsDown: Number(row?.thumbs_down ?? 0),
+        };
+      }),
+    },
   };
 }

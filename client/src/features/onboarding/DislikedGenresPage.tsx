@@ -10,6 +10,7 @@ import { sessionKeys } from '@/lib/session';
 import { concertKeys } from '@/features/concerts/shared/keys';
 import { profileKeys } from '@/features/profile/shared/keys';
 import { useProfile } from '@/features/profile/shared/queries';
+import { LearnedChoice } from '@/features/profile/components/LearnedChoice';
 import { useText } from '@/i18n/IntlContext';
 import { ArtistsWithSuggestions } from './ArtistSuggestions';
 import { clearDraft, useOnboardingDraft } from './draft';
@@ -24,6 +25,7 @@ function DislikedGenresStep() {
   const { data: profile } = useProfile();
   const { draft, ready, setDraft } = useOnboardingDraft(profile);
   const [error, setError] = useState('');
+  const [learned, setLearned] = useState<'keep' | 'forget'>('keep');
   const t = useText();
 
   const save = useMutation({
@@ -37,6 +39,7 @@ function DislikedGenresStep() {
       );
       void queryClient.invalidateQueries({ queryKey: sessionKeys.current() });
       void queryClient.invalidateQueries({ queryKey: concertKeys.agenda() });
+      void queryClient.invalidateQueries({ queryKey: profileKeys.learned() });
       void navigate('/myconcerts', { replace: true });
     },
     onError: (failure) => {
@@ -74,6 +77,7 @@ function DislikedGenresStep() {
       topGenres: draft.liked,
       dislikedGenres: draft.disliked.filter((genre) => !draft.liked.includes(genre)),
       topArtists: draft.artists,
+      learned,
     });
   }
 
@@ -91,6 +95,7 @@ function DislikedGenresStep() {
         artists={draft.artists}
         onChange={(artists) => setDraft({ ...draft, artists })}
       />
+      {profile?.onboardingCompleted && <LearnedChoice value={learned} onChange={setLearned} />}
       {error && <FormStatus kind="error">{error}</FormStatus>}
       <div className="onboarding-actions">
         <Link to="/liked-music-genres" className="button button--secondary">

@@ -11,6 +11,8 @@ export interface OnboardingBody {
   topGenres: string[];
   dislikedGenres: string[];
   topArtists?: string[];
+  /** Redoing it: what was learned from the fan stays or goes (their choice; default: stays). */
+  learned?: 'keep' | 'forget';
 }
 
 export function saveOnboarding(body: OnboardingBody): Promise<ProfileDto> {

@@ -6,6 +6,7 @@ import { AlertFrequencyChoice } from './components/AlertFrequencyChoice';
 import { MailSwitch } from './components/MailSwitch';
 import { DangerZone } from './components/DangerZone';
 import { DataExportSection } from './components/DataExportSection';
+import { LearnedSection } from './components/LearnedSection';
 import { PasswordSection } from './components/PasswordSection';
 import { ProfileEditForm } from './components/ProfileEditForm';
 import { ProfileView } from './components/ProfileView';
@@ -76,6 +77,7 @@ function ProfileContent() {
       <MailSwitch field="changeNotices" enabled={profile.changeNotices} />
       <MailSwitch field="showReminders" enabled={profile.showReminders} />
       <AlertFrequencyChoice frequency={profile.alertFrequency} />
+      <LearnedSection />
       <SessionsSection />
       <DataExportSection />
       <DangerZone hasPassword={profile.hasPassword} signInProviders={profile.signInProviders} />

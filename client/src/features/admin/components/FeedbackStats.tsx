@@ -13,6 +13,7 @@ import { useAdminFormats } from '../shared/format';
 import { adminKeys, getFeedback } from '../shared/queries';
 import { useAdminRichText, useAdminText } from '../shared/texts';
 import { ListState } from './ListState';
+import { LearningMoves } from './LearningMoves';
 
 const ENGINES: { engine: RecommendationEngineName; name: AdminMessageId }[] = [
   { engine: 'builtin', name: 'admin.feedback.builtin' },
@@ -142,6 +143,7 @@ export function FeedbackStats() {
         <>
           <CountsTable counts={data.counts} days={data.days} />
           <MostDisliked concerts={data.mostDisliked} days={data.days} />
+          <LearningMoves learning={data.learning} days={data.days} />
         </>
       )}
     </TitledSection>

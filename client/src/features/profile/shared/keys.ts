@@ -6,4 +6,6 @@ export const profileKeys = {
   all: PROFILE,
   detail: () => PROFILE,
   sessions: () => [...PROFILE, 'sessions'] as const,
+  /** What we learned from the fan (GET /api/profile/learned). */
+  learned: () => [...PROFILE, 'learned'] as const,
 };

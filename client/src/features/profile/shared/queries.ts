@@ -3,6 +3,8 @@ import type { CalendarFeedDto, CalendarFeedLinkDto } from '@common/calendar/type
 import type { MessageResponse } from '@common/api/types';
 import type { ProfileDto, SessionsResponse } from '@common/profile/types';
 import type { AlertFrequency } from '@common/profile/limits';
+import type { LearnedTastesResponse } from '@common/learning/types';
+import type { ForgetLearnedInput } from '@common/learning/schemas';
 import { apiDownload, apiFetch } from '@/lib/api';
 import { profileKeys } from './keys';
 
@@ -109,4 +111,18 @@ export function setIncludeExtreme(includeExtreme: boolean): Promise<CalendarFeed
     method: 'PATCH',
     body: { includeExtreme },
   });
+}
+
+/** What we learned from the fan's 👍/👎, likes and 'Voy' ('Lo que hemos aprendido de ti'). */
+export function useLearnedTastes() {
+  return useQuery({
+    queryKey: profileKeys.learned(),
+    queryFn: ({ signal }) => apiFetch<LearnedTastesResponse>('/api/profile/learned', { signal }),
+    staleTime: 0,
+  });
+}
+
+/** Forgets one learned taste; answers the list without it. */
+export function forgetLearnedTaste(body: ForgetLearnedInput): Promise<LearnedTastesResponse> {
+  return apiFetch<LearnedTastesResponse>('/api/profile/learned/forget', { method: 'POST', body });
 }
