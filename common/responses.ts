@@ -158,6 +158,10 @@ export const agendaConcertSchema = z.object({
   genre: z.string(),
   price: z.string(),
   imageUrl: z.string().nullable(),
+  /** Where tickets are sold ("Entradas"); null when unknown. */
+  ticketUrl: z.string().nullable(),
+  /** The page that announced it, for an imported concert ("Fuente"); else null. */
+  sourceUrl: z.string().nullable(),
   name: z.string().nullable(),
   description: z.string().nullable(),
   descriptionShort: z.string().nullable(),
@@ -297,6 +301,9 @@ export const adminConcertSchema = z
     name: z.string().nullable(),
     description: z.string().nullable(),
     imageUrl: z.string().nullable(),
+    /** Where tickets are sold, and the page of the source it was imported from (null: unknown). */
+    ticketUrl: z.string().nullable(),
+    sourceUrl: z.string().nullable(),
     likeCount: z.number().int(),
     /** ISO instant, or null while it goes ahead. */
     cancelledAt: z.string().nullable(),

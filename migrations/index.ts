@@ -17,6 +17,7 @@ import * as adminRuns from './0130_admin_runs.js';
 import * as userLocale from './0140_user_locale.js';
 import * as catalanDescriptions from './0150_catalan_descriptions.js';
 import * as submissionLocale from './0160_submission_locale.js';
+import * as importSources from './0170_import_sources.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -37,4 +38,5 @@ export const migrations = {
   '0140_user_locale': userLocale,
   '0150_catalan_descriptions': catalanDescriptions,
   '0160_submission_locale': submissionLocale,
+  '0170_import_sources': importSources,
 };
