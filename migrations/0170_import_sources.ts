@@ -70,7 +70,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       concert_id integer REFERENCES concerts (id) ON DELETE SET NULL,
       state text NOT NULL CHECK (state IN ('published', 'waiting', 'rejected')),
       waiting_reason text
-        CHECK (waiting_reason IN ('review', 'no-hour', 'unknown-venue', 'no-genre')),
+        CHECK (waiting_reason IN ('review', 'no-hour', 'unknown-venue', 'no-genre', 'no-price')),
       -- The venue and genre the event was matched to, when known (what a waiting one lacks).
       venue_id integer REFERENCES venues (id) ON DELETE SET NULL,
       genre text,
