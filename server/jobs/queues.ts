@@ -27,6 +27,11 @@ export const QUEUES = {
    * and mails the 'instant' ones (server/alerts/artist-alerts.ts). Safe to run twice.
    */
   artistAlerts: 'artist-alerts',
+  /**
+   * One scheduled import of a source (server/sources/import-schedule.ts); singletonKey = the
+   * source, so ticks of several instances queue it once, and the worker claims the run anyway.
+   */
+  sourceImport: 'source-import',
 } as const;
 
 /** `runId`: the admin's recorded run (admin_runs) the fans' jobs count themselves in. */
@@ -53,6 +58,10 @@ export interface ConcertRescoreJob {
 
 export interface ArtistAlertsJob {
   concertIds: number[];
+}
+
+export interface SourceImportJob {
+  sourceId: number;
 }
 
 export interface QueueTuning {
@@ -97,6 +106,14 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
     retryLimit: 5,
     retryDelay: 30,
     retryBackoff: true,
+  });
+  // A failed import is recorded and waits for the next tick: never retried by the queue.
+  await boss.createQueue(QUEUES.sourceImport, {
+    name: QUEUES.sourceImport,
+    policy: 'short',
+    retryLimit: 0,
+    // 15 s of fetch and a few thousand events; a run lost with its process ends here.
+    expireInSeconds: 30 * 60,
   });
   await boss.createQueue(QUEUES.weeklyMailSend, {
     name: QUEUES.weeklyMailSend,
