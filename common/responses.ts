@@ -503,6 +503,12 @@ export const adminOverviewSchema = z
     }),
     /** Confirmed submissions waiting for review. */
     submissionsPending: z.number().int(),
+    /** Imported events waiting for review; sources whose runs fail, and paused ones. */
+    sources: z.object({
+      waiting: z.number().int(),
+      failing: z.number().int(),
+      paused: z.number().int(),
+    }),
     fans: z.object({
       total: z.number().int(),
       /** With a verified email address. */

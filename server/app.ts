@@ -26,6 +26,8 @@ import type { Database } from './db/database.js';
 import { fastLane } from './ssr/fast-lane.js';
 import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
+import { sourcesRouter } from './sources/sources.routes.js';
+import type { SourceReader } from './sources/read-off-thread.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import { aiGateFor, type AiGate } from './ai/ai-gate.js';
 import { jsonBodies } from './lib/json-body.js';
@@ -75,6 +77,8 @@ export interface AppDeps {
    * workers; without it the app makes its own (tests).
    */
   ai?: AiGate;
+  /** Parses what a source's run fetched (a worker thread); without it, this thread (tests). */
+  sourceReader?: SourceReader;
 }
 
 export function publicConfigOf(config: Config): PublicConfigDto {
@@ -208,6 +212,21 @@ export function createApp(deps: AppDeps): Express {
       catalog,
       runner: deps.recommendations,
       boss: deps.boss,
+    }),
+  );
+  admin.use(
+    '/sources',
+    sourcesRouter({
+      db,
+      pool: deps.pool,
+      config,
+      clock,
+      catalog,
+      log,
+      mailer: deps.mailer,
+      runner: deps.recommendations,
+      boss: deps.boss,
+      sourceReader: deps.sourceReader,
     }),
   );
   admin.use(

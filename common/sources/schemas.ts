@@ -8,6 +8,7 @@ import {
   idParamsSchema,
   integerField,
   isHttpUrl,
+  priceSchema,
   venueCreateSchema,
 } from '../admin.js';
 import { messages, msg, requiredText, textSchema } from '../text.js';
@@ -67,6 +68,7 @@ export const waitingApproveSchema = z
     venueId: integerField('error.venue.missing', 'error.venue.badChoice', 1).optional(),
     newVenue: venueCreateSchema.optional(),
     genre: genreSchema.optional(),
+    price: priceSchema.optional(),
   })
   .refine(
     (value) => value.venueId === undefined || value.newVenue === undefined,
