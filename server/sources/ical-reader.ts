@@ -15,6 +15,7 @@ import {
   dayOf,
   madridWallClock,
   zonedToMadrid,
+  type DateFields,
   type WallClock,
 } from './zoned-time.js';
 
@@ -138,9 +139,24 @@ function wallClock(time: Time, tzid: string | null): WallClock {
   return madridWallClock(time.toUnixTime() * 1000);
 }
 
-function startOf(component: Component): Time | null {
-  const value = component.getFirstPropertyValue('dtstart');
-  return value instanceof ICAL.Time ? value : null;
+const RAW_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?/;
+
+/**
+ * A date property's time, null when the property is absent. ical.js rolls an impossible date
+ * over (31 February becomes 3 March), so the value as written is checked first.
+ */
+function timeOf(component: Component, name = 'dtstart'): Time | null {
+  const property = component.getFirstProperty(name);
+  if (!property) return null;
+  const raw: unknown = property.jCal[3];
+  const match = typeof raw === 'string' ? RAW_TIME.exec(raw) : null;
+  if (!match) throw new BadDate();
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  const fields = { year, month, day, hour, minute, second } as DateFields;
+  if (!isRealDateTime(fields)) throw new BadDate();
+  const value = property.getFirstValue();
+  if (!(value instanceof ICAL.Time)) throw new BadDate();
+  return value;
 }
 
 function occurrenceKey(base: string, start: WallClock): string {
@@ -189,7 +205,7 @@ function readSingle(component: Component, collector: EventCollector) {
   const details = detailsOf(component);
   const uid = uidOf(component);
   if (!details.name) return collector.skip(uid ?? details.url, null, 'no-name');
-  const time = startOf(component);
+  const time = timeOf(component);
   if (!time) return collector.skip(uid ?? details.url, details.name, 'no-start');
   const start = wallClock(time, tzidOf(component));
   let key: string;
@@ -222,7 +238,7 @@ function readSeries(
   const details = detailsOf(master);
   const uid = uidOf(master);
   if (!details.name) return collector.skip(uid ?? details.url, null, 'no-name');
-  const dtstart = startOf(master);
+  const dtstart = timeOf(master);
   if (!dtstart) return collector.skip(uid ?? details.url, details.name, 'no-start');
   const tzid = tzidOf(master);
   const first = wallClock(dtstart, tzid);

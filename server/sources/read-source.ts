@@ -39,7 +39,11 @@ export function readSource(
   if (type === 'application/ld+json' || type === 'application/json') {
     const document = parseJsonLd(fetched.body);
     result = readJsonLdDocuments(document === null ? [] : [document], fetched.finalUrl, options);
-  } else if (type === 'text/html' || type === 'application/xhtml+xml' || looksLikeHtml(fetched.body)) {
+  } else if (
+    type === 'text/html' ||
+    type === 'application/xhtml+xml' ||
+    looksLikeHtml(fetched.body)
+  ) {
     result = readJsonLdEvents(fetched.body, fetched.finalUrl, options);
   } else {
     throw new SourceReadError('unknown-format', type || 'no content-type');
