@@ -14,8 +14,20 @@ const byKey = (result: ReadResult) => new Map(result.events.map((event) => [even
 const startOf = (event: ImportedEvent | undefined) => event && `${event.day} ${event.hour}`;
 
 function calendar(...events: string[][]): string {
-  const body = events.flatMap((lines) => ['BEGIN:VEVENT', 'DTSTAMP:20260601T080000Z', ...lines, 'END:VEVENT']);
-  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', ...body, 'END:VCALENDAR', ''].join('\r\n');
+  const body = events.flatMap((lines) => [
+    'BEGIN:VEVENT',
+    'DTSTAMP:20260601T080000Z',
+    ...lines,
+    'END:VEVENT',
+  ]);
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//test//EN',
+    ...body,
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
 }
 
 describe('readICalendar on a Google Calendar feed', () => {
@@ -146,9 +158,19 @@ describe('readICalendar, the other shapes feeds come in', () => {
 
   it('fast-forwards an old daily rule without shifting its hours or its days', () => {
     const text = calendar(
-      ['UID:daily', 'SUMMARY:Cada día', 'DTSTART;TZID=Europe/Madrid:20100105T200000', 'RRULE:FREQ=DAILY'],
+      [
+        'UID:daily',
+        'SUMMARY:Cada día',
+        'DTSTART;TZID=Europe/Madrid:20100105T200000',
+        'RRULE:FREQ=DAILY',
+      ],
       // DTSTART on a Monday, the rule on Tuesdays and Fridays: no Monday may appear.
-      ['UID:tu-fr', 'SUMMARY:Martes y viernes', 'DTSTART:20200106T200000Z', 'RRULE:FREQ=WEEKLY;BYDAY=TU,FR'],
+      [
+        'UID:tu-fr',
+        'SUMMARY:Martes y viernes',
+        'DTSTART:20200106T200000Z',
+        'RRULE:FREQ=WEEKLY;BYDAY=TU,FR',
+      ],
     );
     const result = readICalendar(text, { now, horizonDays: 10 });
     expect(result.events.filter((e) => e.key.startsWith('daily#')).map(startOf)).toEqual(
@@ -164,7 +186,13 @@ describe('readICalendar, the other shapes feeds come in', () => {
   it('cancels the occurrences of a cancelled series, and one occurrence by its override', () => {
     const text = calendar(
       ['UID:s', 'SUMMARY:Serie', 'DTSTART:20260702T190000Z', 'RRULE:FREQ=WEEKLY;COUNT=3'],
-      ['UID:s', 'SUMMARY:Serie', 'RECURRENCE-ID:20260709T190000Z', 'DTSTART:20260709T190000Z', 'STATUS:CANCELLED'],
+      [
+        'UID:s',
+        'SUMMARY:Serie',
+        'RECURRENCE-ID:20260709T190000Z',
+        'DTSTART:20260709T190000Z',
+        'STATUS:CANCELLED',
+      ],
     );
     const statuses = readICalendar(text, { now }).events.map((e) => [e.key, e.status]);
     expect(statuses).toEqual([
@@ -175,7 +203,12 @@ describe('readICalendar, the other shapes feeds come in', () => {
   });
 
   it('skips a series wholly in the past once, not once per occurrence', () => {
-    const text = calendar(['UID:old', 'SUMMARY:Vieja', 'DTSTART:20250102T190000Z', 'RRULE:FREQ=WEEKLY;COUNT=10']);
+    const text = calendar([
+      'UID:old',
+      'SUMMARY:Vieja',
+      'DTSTART:20250102T190000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=10',
+    ]);
     const result = readICalendar(text, { now });
     expect(result.events).toEqual([]);
     expect(result.skipped).toEqual([{ key: 'old', name: 'Vieja', reason: 'past' }]);
@@ -207,7 +240,7 @@ describe('readICalendar, the other shapes feeds come in', () => {
     expect(result.skipped).toHaveLength(200);
     expect(new Set(result.skipped.map((s) => s.reason))).toEqual(new Set(['over-limit']));
     const lastKept = result.events.at(-1) as ImportedEvent;
-    expect(`${lastKept.day} ${lastKept.hour}`).toBe("2026-07-04 14:00");
+    expect(`${lastKept.day} ${lastKept.hour}`).toBe('2026-07-04 14:00');
   });
 
   it('bounds names, descriptions and keys', () => {
