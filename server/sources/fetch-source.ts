@@ -255,8 +255,18 @@ function decodeBody(bytes: Buffer, contentType: string): string {
   } catch {
     decoder = new TextDecoder('utf-8');
   }
-  return decoder.decode(bytes);
+  const text = decoder.decode(bytes);
+  return decoder.encoding === 'windows-1252' ? text.replace(/[\u0080-\u009f]/g, cp1252) : text;
 }
+
+// Node 20's TextDecoder reads windows-1252 (which latin1 and iso-8859-1 name on the web) as
+// ISO-8859-1, so 0x80 comes out as U+0080 instead of € (nodejs/node#56542). These are the
+// WHATWG windows-1252 characters for 0x80-0x9F; a fixed Node leaves nothing for this to do.
+const CP1252_HIGH =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+const cp1252 = (c1: string) => CP1252_HIGH[c1.charCodeAt(0) - 0x80] ?? c1;
 
 function metaCharset(bytes: Buffer): string | null {
   const head = bytes.subarray(0, 2048).toString('latin1');
