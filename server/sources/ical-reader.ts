@@ -136,7 +136,27 @@ function wallClock(time: Time, tzid: string | null): WallClock {
     const iana = tzid ? ianaZone(tzid) : null;
     return zonedToMadrid(time, iana ?? TIME_ZONE);
   }
-  return madridWallClock(time.toUnixTime() * 1000);
+  const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
+  return madridWallClock(wall - vtimezoneOffset(time) * 1000);
+}
+
+// A VTIMEZONE's offset costs ical.js tens of microseconds to find, and a feed's events share a few
+// hundred wall-clock minutes: kept per zone (one object per parsed file) and minute.
+const vtimezoneOffsets = new WeakMap<object, Map<number, number>>();
+
+function vtimezoneOffset(time: Time): number {
+  let offsets = vtimezoneOffsets.get(time.zone);
+  if (!offsets) {
+    offsets = new Map();
+    vtimezoneOffsets.set(time.zone, offsets);
+  }
+  const minute = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute) / 60_000;
+  let offset = offsets.get(minute);
+  if (offset === undefined) {
+    offset = time.utcOffset();
+    offsets.set(minute, offset);
+  }
+  return offset;
 }
 
 const RAW_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}):(\d{2}))?/;
