@@ -34,8 +34,8 @@ class BadDate extends Error {}
 
 /** Reads a feed's events from today (Madrid) to the horizon. Throws only SourceReadError. */
 export function readICalendar(text: string, options: ReadOptions): ReadResult {
-  const calendars = parseCalendars(text);
   try {
+    const calendars = parseCalendars(text);
     const collector = new EventCollector(options);
     const budget = { steps: RECURRENCE_STEPS };
     for (const calendar of calendars) readCalendar(calendar, collector, budget);
@@ -230,12 +230,10 @@ function readSingle(component: Component, collector: EventCollector) {
   const start = wallClock(time, tzidOf(component));
   let key: string;
   if (uid && component.hasProperty('recurrence-id')) {
-    const original = component.getFirstPropertyValue('recurrence-id');
+    const original = timeOf(component, 'recurrence-id');
     key = occurrenceKey(
       uid,
-      original instanceof ICAL.Time
-        ? wallClock(original, tzidOf(component, 'recurrence-id'))
-        : start,
+      original ? wallClock(original, tzidOf(component, 'recurrence-id')) : start,
     );
   } else {
     key = uid ? boundedKey(uid) : (details.url ?? fallbackKey(details, start));

@@ -202,6 +202,30 @@ describe('readICalendar, the other shapes feeds come in', () => {
     ]);
   });
 
+  it('keys an override whose series is not in the feed as its occurrence would be', () => {
+    const text = calendar([
+      'UID:lone',
+      'SUMMARY:Suelta',
+      'RECURRENCE-ID;TZID=Europe/Madrid:20260710T200000',
+      'DTSTART;TZID=Europe/Madrid:20260711T210000',
+    ]);
+    const [event] = readICalendar(text, { now }).events;
+    expect([event?.key, startOf(event)]).toEqual(['lone#2026-07-10T20:00', '2026-07-11 21:00']);
+  });
+
+  it('converts every occurrence of a series in a zone without VTIMEZONE', () => {
+    const text = calendar([
+      'UID:london',
+      'SUMMARY:Desde Londres',
+      'DTSTART;TZID=Europe/London:20260706T200000',
+      'RRULE:FREQ=WEEKLY;COUNT=2',
+    ]);
+    expect(readICalendar(text, { now }).events.map((e) => [e.key, startOf(e)])).toEqual([
+      ['london#2026-07-06T21:00', '2026-07-06 21:00'],
+      ['london#2026-07-13T21:00', '2026-07-13 21:00'],
+    ]);
+  });
+
   it('skips a series wholly in the past once, not once per occurrence', () => {
     const text = calendar([
       'UID:old',
