@@ -1,6 +1,5 @@
 // /api/admin/sources: the sources an admin adds (calendar feeds, pages with events), their runs,
-// and the events waiting for review. Mounted by app.ts beside the admin router; an admin session
-// or the API token (requireAdmin), a fan gets 403.
+// and the events waiting for review. Mounted by app.ts behind the one guard of /api/admin.
 import express, { type Router } from 'express';
 import { auditListSchema } from '../../common/admin.js';
 import { messageResponseSchema } from '../../common/responses.js';
@@ -16,7 +15,6 @@ import {
   waitingApprovedSchema,
   waitingPageSchema,
 } from '../../common/sources/schemas.js';
-import { requireAdmin } from '../accounts/require-admin.js';
 import { actorOf } from '../admin/writes/actor.js';
 import type { AgendaCatalog } from '../concerts/agenda-catalog.js';
 import type { Config } from '../config/config.js';
@@ -45,11 +43,6 @@ export function sourcesRouter(
 ): Router {
   const { db } = deps;
   const router = express.Router();
-  router.use(requireAdmin(deps.config.admin.apiToken));
-  router.use((_req, res, next) => {
-    res.set('Cache-Control', 'no-store');
-    next();
-  });
 
   router.get(
     '/',
