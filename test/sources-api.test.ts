@@ -9,6 +9,7 @@ import {
   addSource,
   FIXTURE_NOW,
   fixtureVenues,
+  publishWithPrice,
   runNow,
   signedInAdmin,
   SOURCE_TABLES,
@@ -125,8 +126,8 @@ describe('changing a source', () => {
       review: true,
       genre: 'Jazz',
       venueId: venues.esGremi.id,
-      waiting: 2,
-      lastRun: { trigger: 'admin', created: 6, error: null },
+      waiting: 8,
+      lastRun: { trigger: 'admin', found: 10, waiting: 8, error: null },
     });
     const paused = await admin.patch(`/api/admin/sources/${id}`).send({ paused: true }).expect(200);
     expect(paused.body).toMatchObject({
@@ -134,7 +135,9 @@ describe('changing a source', () => {
       pausedReason: 'En pausa por decisión de un administrador.',
       nextRunAt: null,
     });
+    expect(await publishWithPrice(admin)).toBe(6);
     const concerts = (await rowsOf(database.db, 'concerts', {})).length;
+    expect(concerts).toBe(6);
     const deleted = await admin.delete(`/api/admin/sources/${id}`).expect(200);
     expect(deleted.body.message).toBe('Fuente borrada. Sus conciertos importados se quedan.');
     expect((await rowsOf(database.db, 'concerts', {})).length).toBe(concerts);
@@ -185,6 +188,6 @@ describe('the overview', () => {
     const stopped = await addSource(admin, { url: peer.url('/stop.ics'), name: 'Parada' });
     await admin.patch(`/api/admin/sources/${stopped.id}`).send({ paused: true }).expect(200);
     const overview = await admin.get('/api/admin/overview').expect(200);
-    expect(overview.body.sources).toEqual({ waiting: 2, failing: 1, paused: 1 });
+    expect(overview.body.sources).toEqual({ waiting: 8, failing: 1, paused: 1 });
   });
 });

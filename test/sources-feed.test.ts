@@ -2,7 +2,8 @@
 // admin's API, from a real HTTP server on loopback: local hours and venues, what waits and what is
 // skipped, a second run that adds nothing (and a 304), changes and cancellations at the source
 // reaching the fans who liked a concert once, a vanished event flagged, and an admin's own edit
-// of a field kept.
+// of a field kept. A feed says no price: its events wait until an admin gives one (a price is
+// never made up, and an unknown one is not free), then follow the feed.
 import { movableClock, useTestApp } from './helpers/app.js';
 import { rowsOf, useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
@@ -14,6 +15,7 @@ import {
   countsOf,
   FIXTURE_NOW,
   fixtureVenues,
+  publishWithPrice,
   runNow,
   signedInAdmin,
   SOURCE_TABLES,
@@ -57,14 +59,14 @@ beforeEach(async () => {
 });
 
 describe('a venue’s calendar feed', () => {
-  it('publishes its concerts at their Madrid hours and places; the rest waits or is skipped', async () => {
+  it('reads its events at their Madrid hours and places; a price from the admin publishes them', async () => {
     const run = await runNow(admin, sourceId);
     expect(countsOf(run)).toEqual({
       found: 10,
-      created: 6,
+      created: 0,
       updated: 0,
       unchanged: 0,
-      waiting: 2,
+      waiting: 8,
       skipped: 2,
     });
     expect(run.skippedReasons).toEqual([
@@ -72,57 +74,80 @@ describe('a venue’s calendar feed', () => {
       { reason: 'past', count: 1, examples: ['Concierto pasado'] },
     ]);
     expect(run.error).toBeNull();
+    const waiting = await admin.get('/api/admin/sources/waiting').expect(200);
+    type Waiting = {
+      reason: string;
+      venue: { name: string } | null;
+      genre: string | null;
+      event: { day: string; hour: string | null };
+    };
+    expect(
+      (waiting.body.items as Waiting[]).map((item) => [
+        item.reason,
+        item.event.day,
+        item.event.hour,
+        item.venue?.name ?? null,
+        item.genre,
+      ]),
+    ).toEqual([
+      ['no-price', '2030-10-03', '20:00', 'Es Gremi', 'Jazz'],
+      ['no-price', '2030-10-10', '20:00', 'Es Gremi', 'Jazz'],
+      ['no-price', '2030-10-12', '21:30', 'Es Gremi', 'Indie'],
+      // EXDATE took out the 17th.
+      ['no-price', '2030-10-24', '20:00', 'Es Gremi', 'Jazz'],
+      // 20:00 UTC in winter time; the venue by "Name, Town".
+      ['no-price', '2030-11-01', '21:00', 'Auditori Sa Màniga', 'Jazz'],
+      // A floating time is Madrid's wall clock; the venue found by its address.
+      ['no-price', '2030-11-05', '22:00', 'Jazz Voyeur Club', 'Blues'],
+      ['no-hour', '2030-11-08', null, 'Es Gremi', 'Rock'],
+      ['unknown-venue', '2030-11-15', '22:00', null, 'Rock'],
+    ]);
+    expect(await concertsNow(database.db)).toEqual([]);
+    const priceless = await admin
+      .post(`/api/admin/sources/waiting/${waiting.body.items[0].id}/approve`)
+      .send({})
+      .expect(400);
+    expect(priceless.body.error.message).toBe(
+      'El evento no dice su precio: indícalo (0 si es gratis).',
+    );
+
+    expect(await publishWithPrice(admin, '15.00')).toBe(6);
     const concerts = await concertsNow(database.db);
     expect(
       concerts.map((c) => [c.day, c.hour, c.venue, c.genre, c.price, c.bandname, c.source_url]),
     ).toEqual([
-      ['2030-10-03', '20:00', 'Es Gremi', 'Jazz', null, 'Jam session de jazz', null],
-      ['2030-10-10', '20:00', 'Es Gremi', 'Jazz', null, 'Jam session de jazz', null],
+      ['2030-10-03', '20:00', 'Es Gremi', 'Jazz', '15.00', 'Jam session de jazz', null],
+      ['2030-10-10', '20:00', 'Es Gremi', 'Jazz', '15.00', 'Jam session de jazz', null],
       [
         '2030-10-12',
         '21:30',
         'Es Gremi',
         'Indie',
-        null,
+        '15.00',
         'Los Planetas',
         'https://esgremi.example/agenda/los-planetas',
       ],
-      // EXDATE took out the 17th.
-      ['2030-10-24', '20:00', 'Es Gremi', 'Jazz', null, 'Jam session de jazz', null],
-      // 20:00 UTC in winter time.
+      ['2030-10-24', '20:00', 'Es Gremi', 'Jazz', '15.00', 'Jam session de jazz', null],
       [
         '2030-11-01',
         '21:00',
         'Auditori Sa Màniga',
         'Jazz',
-        null,
+        '15.00',
         'Orquestra Simfònica de Balears: nit de boleros',
         null,
       ],
-      // A floating time is Madrid's wall clock; the venue found by its address.
-      ['2030-11-05', '22:00', 'Jazz Voyeur Club', 'Blues', null, 'Sessió de blues', null],
+      ['2030-11-05', '22:00', 'Jazz Voyeur Club', 'Blues', '15.00', 'Sessió de blues', null],
     ]);
-    const waiting = await admin.get('/api/admin/sources/waiting').expect(200);
-    expect(
-      waiting.body.items.map((item: { reason: string; event: { name: string } }) => [
-        item.reason,
-        item.event.name,
-      ]),
-    ).toEqual([
-      ['no-hour', 'Festival de tardor'],
-      ['unknown-venue', 'Nit de rock a Inca'],
-    ]);
-    expect(waiting.body.items[0].venue).toEqual({ id: venues.esGremi.id, name: 'Es Gremi' });
     // Polite: our User-Agent, one request.
     expect(peer.requests.map((r) => r.headers['user-agent'])).toEqual([
       'ConciertosMallorca/1.0 (+http://localhost:3000)',
     ]);
-    const audit = await rowsOf(database.db, 'admin_audit', { action: 'concert.create' });
-    expect(new Set(audit.map((entry) => entry.actor))).toEqual(new Set(['Importación: Es Gremi']));
   });
 
   it('a second run adds nothing, and with an ETag the source answers 304', async () => {
     await runNow(admin, sourceId);
+    await publishWithPrice(admin);
     const before = await concertsNow(database.db);
     expect(countsOf(await runNow(admin, sourceId))).toEqual({
       found: 10,
@@ -153,6 +178,7 @@ describe('a venue’s calendar feed', () => {
 
   it('a new hour at the source changes ours and tells each fan who liked it, once', async () => {
     await runNow(admin, sourceId);
+    await publishWithPrice(admin);
     const concert = await planetas();
     const fan = await createUser(database.db);
     await database.db
@@ -178,10 +204,13 @@ describe('a venue’s calendar feed', () => {
       cancelled: false,
       lines: [{ before: '21:30', after: '22:30' }],
     });
+    const [entry] = await rowsOf(database.db, 'admin_audit', { action: 'concert.update' });
+    expect(entry!.actor).toBe('Importación: Es Gremi');
   });
 
   it('a cancellation at the source cancels ours', async () => {
     await runNow(admin, sourceId);
+    await publishWithPrice(admin);
     const fan = await createUser(database.db);
     await database.db
       .insertInto('user_concert_recommendations')
@@ -198,6 +227,7 @@ describe('a venue’s calendar feed', () => {
 
   it('an event gone from the source is flagged, not deleted, and clears when it is back', async () => {
     await runNow(admin, sourceId);
+    await publishWithPrice(admin);
     const feed = venueFeed();
     const start = feed.indexOf('BEGIN:VEVENT\r\nDTSTART:20301101T200000Z');
     const end = feed.indexOf('END:VEVENT', start) + 'END:VEVENT\r\n'.length;
@@ -220,6 +250,7 @@ describe('a venue’s calendar feed', () => {
 
   it('an admin’s own edit of a field survives later imports; other fields still follow', async () => {
     await runNow(admin, sourceId);
+    await publishWithPrice(admin);
     const concert = await planetas();
     await admin
       .patch(`/api/admin/concerts/${concert.id}`)
@@ -238,36 +269,5 @@ describe('a venue’s calendar feed', () => {
       'Los Planetas (entradas agotadas)',
       '22:00',
     ]);
-  });
-
-  it('with review on, new events wait; an approval publishes one', async () => {
-    await admin.patch(`/api/admin/sources/${sourceId}`).send({ review: true }).expect(200);
-    expect(countsOf(await runNow(admin, sourceId))).toEqual({
-      found: 10,
-      created: 0,
-      updated: 0,
-      unchanged: 0,
-      waiting: 8,
-      skipped: 2,
-    });
-    expect(await concertsNow(database.db)).toEqual([]);
-    const waiting = await admin.get('/api/admin/sources/waiting').expect(200);
-    expect(waiting.body.total).toBe(8);
-    const item = waiting.body.items.find(
-      (event: { event: { name: string } }) => event.event.name === 'Los Planetas',
-    );
-    expect(item).toMatchObject({ reason: 'review', genre: 'Indie', sourceName: 'Es Gremi' });
-    const approved = await admin
-      .post(`/api/admin/sources/waiting/${item.id}/approve`)
-      .send({})
-      .expect(200);
-    expect(approved.body.message).toBe(`Concierto publicado con ID: ${approved.body.concertId}`);
-    expect((await planetas()).id).toBe(approved.body.concertId);
-    // Published: the next run keeps it (unchanged), the others still wait.
-    expect(countsOf(await runNow(admin, sourceId))).toMatchObject({
-      created: 0,
-      unchanged: 1,
-      waiting: 7,
-    });
   });
 });

@@ -113,23 +113,85 @@ describe('a ticket seller’s page', () => {
   it('two sources announcing one concert make one concert', async () => {
     const feed = await addSource(admin, { url: peer.url('/calendar.ics'), name: 'Es Gremi' });
     await runNow(admin, feed.id);
-    const fromFeed = (await concertsNow(database.db)).find((c) => c.bandname === 'Los Planetas')!;
+    // The feed says no price: the admin gives Los Planetas one, and so publishes it.
+    const waiting = (await admin.get('/api/admin/sources/waiting').expect(200)).body.items as {
+      id: number;
+      event: { name: string };
+    }[];
+    const planetasEvent = waiting.find((item) => item.event.name === 'Los Planetas')!;
+    const approved = await admin
+      .post(`/api/admin/sources/waiting/${planetasEvent.id}/approve`)
+      .send({ price: '20.00' })
+      .expect(200);
     const run = await runNow(admin, await addPage());
     expect(countsOf(run)).toMatchObject({ created: 2, updated: 1 });
     const planetas = (await concertsNow(database.db)).filter((c) => c.day === '2030-10-12');
-    expect(planetas).toHaveLength(1);
-    // Joined: what it lacked filled in from the page, what it had kept.
-    expect(planetas[0]).toMatchObject({
-      id: fromFeed.id,
-      price: '22.00',
-      ticket_url: 'https://entradas-illa.example/comprar/los-planetas-palma',
-      source_url: 'https://esgremi.example/agenda/los-planetas',
-    });
-    expect(await bandsOf(fromFeed.id)).toEqual(['Los Planetas']);
+    // Joined: what it lacked filled in from the page, what it had (the admin's price) kept.
+    expect(planetas).toEqual([
+      expect.objectContaining({
+        id: approved.body.concertId,
+        price: '20.00',
+        ticket_url: 'https://entradas-illa.example/comprar/los-planetas-palma',
+        source_url: 'https://esgremi.example/agenda/los-planetas',
+      }),
+    ]);
+    expect(await bandsOf(approved.body.concertId)).toEqual(['Los Planetas']);
     // Both runs again: still one.
     await runNow(admin, feed.id);
     await runNow(admin, (await rowsOf(database.db, 'sources', { name: 'Entradas Illa' }))[0]!.id);
     expect((await concertsNow(database.db)).filter((c) => c.day === '2030-10-12')).toHaveLength(1);
+  });
+
+  it('the same concert read by a feed after a page joins the page’s concert', async () => {
+    await runNow(admin, await addPage());
+    const fromPage = (await concertsNow(database.db)).find((c) => c.day === '2030-10-12')!;
+    const feed = await addSource(admin, { url: peer.url('/calendar.ics'), name: 'Es Gremi' });
+    const run = await runNow(admin, feed.id);
+    // Los Planetas is the page's concert (joined: no price needed); the rest of the feed waits.
+    expect(countsOf(run)).toMatchObject({ created: 0, updated: 1, waiting: 7, skipped: 2 });
+    expect((await concertsNow(database.db)).filter((c) => c.day === '2030-10-12')).toEqual([
+      expect.objectContaining({ id: fromPage.id, price: '22.00' }),
+    ]);
+  });
+
+  it('with review on, new events wait; an approval publishes one', async () => {
+    const sourceId = await addPage();
+    await admin.patch(`/api/admin/sources/${sourceId}`).send({ review: true }).expect(200);
+    expect(countsOf(await runNow(admin, sourceId))).toEqual({
+      found: 4,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      waiting: 3,
+      skipped: 1,
+    });
+    expect(await concertsNow(database.db)).toEqual([]);
+    const waiting = await admin.get('/api/admin/sources/waiting').expect(200);
+    expect(waiting.body.total).toBe(3);
+    const item = waiting.body.items.find(
+      (event: { event: { name: string } }) => event.event.name === 'Los Planetas',
+    );
+    expect(item).toMatchObject({
+      reason: 'review',
+      genre: 'Indie',
+      sourceName: 'Entradas Illa',
+      venue: { id: venues.esGremi.id, name: 'Es Gremi' },
+      bands: [expect.objectContaining({ name: 'Los Planetas' })],
+    });
+    const approved = await admin
+      .post(`/api/admin/sources/waiting/${item.id}/approve`)
+      .send({})
+      .expect(200);
+    expect(approved.body.message).toBe(`Concierto publicado con ID: ${approved.body.concertId}`);
+    expect(await concertsNow(database.db)).toEqual([
+      expect.objectContaining({ id: approved.body.concertId, price: '22.00', hour: '21:30' }),
+    ]);
+    // Published: the next run keeps it (unchanged), the others still wait.
+    expect(countsOf(await runNow(admin, sourceId))).toMatchObject({
+      created: 0,
+      unchanged: 1,
+      waiting: 2,
+    });
   });
 
   it('an existing hand-made concert is joined, not made again', async () => {
