@@ -68,27 +68,32 @@ export function generateCalendar(
 }
 
 /** A listing page with `count` MusicEvents, each with a performer, a place and an offer. */
-export function generatePage(today: string, venues: FeedVenue[], count: number): string {
+export function generatePage(
+  today: string,
+  venues: FeedVenue[],
+  count: number,
+  prefix = 'gira',
+): string {
   const events = Array.from({ length: count }, (_, i) => {
     const venue = venues[(i * 7) % venues.length]!;
     const { iso } = dayAfter(today, 2 + (i % 140));
     return {
       '@type': 'MusicEvent',
-      '@id': `https://entradas.bench.example/e/${i}#event`,
-      name: `Gira ${i}`,
-      url: `https://entradas.bench.example/e/${i}`,
+      '@id': `https://entradas.bench.example/${prefix}/${i}#event`,
+      name: `${prefix} ${i}`,
+      url: `https://entradas.bench.example/${prefix}/${i}`,
       startDate: `${iso}T${pad(20 + (i % 3))}:00:00`,
       location: {
         '@type': 'Place',
         name: venue.name,
         address: { '@type': 'PostalAddress', addressLocality: venue.town },
       },
-      performer: [{ '@type': 'MusicGroup', name: `Banda de gira ${i % 200}` }],
+      performer: [{ '@type': 'MusicGroup', name: `Banda de ${prefix} ${i % 200}` }],
       offers: {
         '@type': 'Offer',
         price: String(10 + (i % 30)),
         priceCurrency: 'EUR',
-        url: `https://entradas.bench.example/comprar/${i}`,
+        url: `https://entradas.bench.example/comprar/${prefix}/${i}`,
       },
       genre: GENRES[i % GENRES.length],
     };
