@@ -154,6 +154,18 @@ describe('a ticket seller’s page', () => {
     ]);
   });
 
+  it('an event waiting for its price joins the concert another source published meanwhile', async () => {
+    const feed = await addSource(admin, { url: peer.url('/calendar.ics'), name: 'Es Gremi' });
+    expect(countsOf(await runNow(admin, feed.id))).toMatchObject({ waiting: 8 });
+    await runNow(admin, await addPage());
+    expect(countsOf(await runNow(admin, feed.id))).toMatchObject({ updated: 1, waiting: 7 });
+    expect((await concertsNow(database.db)).filter((c) => c.day === '2030-10-12')).toHaveLength(1);
+    const waiting = (await admin.get('/api/admin/sources/waiting').expect(200)).body.items as {
+      event: { name: string };
+    }[];
+    expect(waiting.map((item) => item.event.name)).not.toContain('Los Planetas');
+  });
+
   it('with review on, new events wait; an approval publishes one', async () => {
     const sourceId = await addPage();
     await admin.patch(`/api/admin/sources/${sourceId}`).send({ review: true }).expect(200);

@@ -2,7 +2,7 @@
 // field, an admin's own edits winning), a cancelled one cancels it; a new one joins the concert it
 // already is, waits for an admin (review, or something missing), or is published.
 import type { Actor } from '../admin/writes/audit.js';
-import { afterConcertWrite, type AdminWriteDeps } from '../admin/writes/concert-writes.js';
+import type { AdminWriteDeps } from '../admin/writes/concert-writes.js';
 import {
   cancelConcertWithAudit,
   updateConcertWithAudit,
@@ -45,7 +45,7 @@ export interface EventContext {
   actor: Actor;
 }
 
-type Written = Pick<Published, 'edit'> | undefined;
+export type Written = Pick<Published, 'edit'> | undefined;
 
 /** The row's columns for what the event says now. */
 const rowValues = (
@@ -162,22 +162,19 @@ async function placeEvent(
 }
 
 /**
- * One event of a run. `known` is its row from the batch's read (undefined for a new one); it is
- * read again, locked, inside the transaction.
+ * One event of a run, in the caller's transaction (a savepoint of the batch's). `known` is its
+ * row from the batch's read (undefined for a new one); it is read again, locked. What was written
+ * is answered for afterConcertWrite once the batch commits.
  */
-export async function importEvent(
+export async function importEventIn(
+  trx: Database,
   ctx: EventContext,
   event: ImportedEvent,
   known: ImportedEventRow | undefined,
   resolution: Resolution,
-): Promise<Outcome> {
-  const { outcome, written } = await ctx.deps.db.transaction().execute(async (trx) => {
-    const row = known && (await lockImportedEvent(trx, known.id));
-    if (row?.state === 'rejected')
-      return { outcome: { kind: 'skipped', reason: 'rejected' } as Outcome };
-    if (row?.state === 'published') return updatePublished(trx, ctx, row, event, resolution);
-    return placeEvent(trx, ctx, row, event, resolution);
-  });
-  if (written) await afterConcertWrite(ctx.deps, written.edit);
-  return outcome;
+): Promise<{ outcome: Outcome; written?: Written }> {
+  const row = known && (await lockImportedEvent(trx, known.id));
+  if (row?.state === 'rejected') return { outcome: { kind: 'skipped', reason: 'rejected' } };
+  if (row?.state === 'published') return updatePublished(trx, ctx, row, event, resolution);
+  return placeEvent(trx, ctx, row, event, resolution);
 }

@@ -84,3 +84,28 @@ export async function addVenueAlias(db: Database, venueId: number, alias: string
 export async function lockConcertIdentity(db: Database, key: string) {
   await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`import:${key}`}, 0))`.execute(db);
 }
+
+/**
+ * Of these places (venue and day) and pages (address and day), the ones some concert already has:
+ * `at:<venue>:<day>` and `url:<address>:<day>`. A waiting event with neither cannot have become a
+ * concert since the last run, so it is left waiting without a query of its own.
+ */
+export async function findJoinHints(
+  db: Database,
+  places: { venueId: number; day: string }[],
+  pages: { url: string; day: string }[],
+): Promise<Set<string>> {
+  if (places.length === 0 && pages.length === 0) return new Set();
+  const result = await sql<{ hint: string }>`
+    SELECT 'at:' || c.venue_id || ':' || c.day::text AS hint FROM concerts c
+    WHERE (c.venue_id, c.day) IN (
+      SELECT * FROM unnest(${places.map((p) => p.venueId)}::int[], ${places.map((p) => p.day)}::date[])
+    )
+    UNION
+    SELECT 'url:' || e.url || ':' || e.day::text FROM imported_events e
+    WHERE e.concert_id IS NOT NULL AND (e.url, e.day) IN (
+      SELECT * FROM unnest(${pages.map((p) => p.url)}::text[], ${pages.map((p) => p.day)}::date[])
+    )
+  `.execute(db);
+  return new Set(result.rows.map((row) => row.hint));
+}

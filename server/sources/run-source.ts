@@ -2,28 +2,19 @@
 // time), read into events, each event imported in a transaction of its own, and the run recorded
 // whatever happens. A failure counts towards the source's pause; nothing of it reaches a caller
 // but the recorded error.
-import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor } from '../admin/writes/audit.js';
 import type { AdminWriteDeps } from '../admin/writes/concert-writes.js';
 import type { Config } from '../config/config.js';
-import { chunk } from '../lib/chunk.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { madridDateTime } from '../lib/time.js';
-import { findPerformerBands, resolveWith } from './event-match.js';
 import { fetchSource, SourceReadError, type FetchResult } from './fetch-source.js';
 import { DEFAULT_MAX_EVENTS, type ImportedEvent } from './imported-event.js';
-import {
-  countKnownEvents,
-  findImportedEvents,
-  flagMissing,
-  markSeen,
-} from './imported-events.repository.js';
-import { importEvent, unchangedAtSource, type EventContext } from './import-event.js';
-import { findVenuesToMatch } from './matching.repository.js';
+import { countKnownEvents, flagMissing } from './imported-events.repository.js';
+import { importEvents } from './import-batch.js';
 import { inThreadReader, type SourceReader } from './read-off-thread.js';
 import { RUN_STALE, runErrorOf, type RunError } from './run-errors.js';
-import { RunTally, type Outcome, type SkippedReason } from './run-tally.js';
+import { RunTally, type SkippedReason } from './run-tally.js';
 import {
   finishRunRow,
   insertRun,
@@ -37,7 +28,6 @@ import {
   recordSourceRead,
   type SourceRow,
 } from './sources.repository.js';
-import { indexVenues, type VenueIndex } from './venue-match.js';
 
 export interface ImportDeps extends AdminWriteDeps {
   config: AdminWriteDeps['config'] & Pick<Config, 'import'>;
@@ -58,8 +48,6 @@ export interface RunSummary {
   error: RunError | null;
 }
 
-/** Events per batch: one read of their rows and bands, then a turn of the event loop. */
-const BATCH = 25;
 /** Runs kept per source. */
 export const KEPT_RUNS = 20;
 /** A run open this long lost its process: it is closed as such and no longer blocks. */
@@ -100,58 +88,6 @@ async function fetchPolitely(deps: ImportDeps, source: SourceRow): Promise<Fetch
     });
   } finally {
     await releaseHostFetch(deps.db, source.host, until);
-  }
-}
-
-/** Each event in its own transaction; a batch's rows and bands read at once. */
-async function importEvents(
-  deps: ImportDeps,
-  source: SourceRow,
-  events: ImportedEvent[],
-  tally: RunTally,
-): Promise<void> {
-  const index: VenueIndex = indexVenues(await findVenuesToMatch(deps.db));
-  const ctx: EventContext = {
-    deps,
-    sourceId: source.id,
-    review: source.review,
-    actor: importActor(source),
-  };
-  for (const batch of chunk(events, BATCH)) {
-    const keys = batch.map((event) => event.key);
-    const [rows, bands] = await Promise.all([
-      findImportedEvents(deps.db, source.id, keys),
-      findPerformerBands(deps.db, batch),
-    ]);
-    const known = new Map(rows.map((row) => [row.event_key, row]));
-    const seen: string[] = [];
-    for (const event of batch) {
-      const row = known.get(event.key);
-      // Nothing to do but note it was seen: rejected, its concert deleted, or the same to the letter.
-      const quick: Outcome | undefined =
-        row?.state === 'rejected'
-          ? { kind: 'skipped', reason: 'rejected' }
-          : row?.state === 'published' && row.concert_id === null
-            ? { kind: 'skipped', reason: 'deleted' }
-            : row?.state === 'published' && unchangedAtSource(row, event)
-              ? { kind: 'unchanged' }
-              : undefined;
-      if (quick) {
-        seen.push(event.key);
-        tally.add(quick, event.name);
-        continue;
-      }
-      try {
-        const resolution = resolveWith(event, index, source, bands);
-        tally.add(await importEvent(ctx, event, row, resolution), event.name);
-      } catch (error) {
-        // One event the database refuses (a price beyond numeric(8,2)) fails alone.
-        deps.log.warn({ err: error, sourceId: source.id, key: event.key }, 'Evento no importado');
-        tally.add({ kind: 'skipped', reason: 'error' }, event.name);
-      }
-    }
-    await markSeen(deps.db, source.id, seen);
-    await yieldToLoop();
   }
 }
 
@@ -203,7 +139,12 @@ export async function runSource(
         last_modified: fetched.lastModified,
       });
       tally.addSkippedByReader(read.skipped, read.skippedCount);
-      await importEvents(deps, source, read.events, tally);
+      await importEvents(deps, source, read.events, tally, {
+        deps,
+        sourceId: source.id,
+        review: source.review,
+        actor: importActor(source),
+      });
       // Beyond the cap the source's later events were not read, so not seeing them says nothing.
       if (!tally.skippedOverLimit) {
         await flagMissing(db, sourceId, runId, madridDateTime(deps.clock()).day);
