@@ -32,7 +32,6 @@ const testApp = useTestApp(() => ({
 const peer = useForFile('The venue’s web server', startSourcePeer, (made) => made.close());
 
 let admin: Agent;
-let venues: Awaited<ReturnType<typeof fixtureVenues>>;
 let sourceId: number;
 
 const serveFeed = (body = venueFeed(), etag?: string) =>
@@ -49,7 +48,7 @@ const planetas = async () =>
 
 beforeEach(async () => {
   peer.requests.length = 0;
-  venues = await fixtureVenues(database.db);
+  await fixtureVenues(database.db);
   admin = await signedInAdmin(testApp.app, database.db);
   serveFeed();
   ({ id: sourceId } = await addSource(admin, {

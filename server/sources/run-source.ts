@@ -9,7 +9,7 @@ import type { Config } from '../config/config.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { madridDateTime } from '../lib/time.js';
 import { fetchSource, SourceReadError, type FetchResult } from './fetch-source.js';
-import { DEFAULT_MAX_EVENTS, type ImportedEvent } from './imported-event.js';
+import { DEFAULT_MAX_EVENTS } from './imported-event.js';
 import { countKnownEvents, flagMissing } from './imported-events.repository.js';
 import { importEvents } from './import-batch.js';
 import { inThreadReader, type SourceReader } from './read-off-thread.js';

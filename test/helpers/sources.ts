@@ -104,9 +104,8 @@ export { request };
  */
 export async function publishWithPrice(agent: Agent, price = '15.00'): Promise<number> {
   const waiting = await agent.get('/api/admin/sources/waiting').expect(200);
-  const items = (waiting.body.items as { id: number; reason: string }[]).filter(
-    (item) => item.reason === 'no-price',
-  );
+  const body = waiting.body as { items: { id: number; reason: string }[] };
+  const items = body.items.filter((item) => item.reason === 'no-price');
   for (const item of items) {
     await agent.post(`/api/admin/sources/waiting/${item.id}/approve`).send({ price }).expect(200);
   }
