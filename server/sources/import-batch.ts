@@ -19,7 +19,7 @@ import {
   type Written,
 } from './import-event.js';
 import { findJoinHints, findVenuesToMatch } from './matching.repository.js';
-import type { ImportDeps } from './run-source.js';
+import type { ImportDeps } from './import-deps.js';
 import type { Outcome, RunTally } from './run-tally.js';
 import type { SourceRow } from './sources.repository.js';
 import { indexVenues } from './venue-match.js';

@@ -1,6 +1,7 @@
-// One event of a run, in a transaction of its own: a known event updates its concert (field by
-// field, an admin's own edits winning), a cancelled one cancels it; a new one joins the concert it
-// already is, waits for an admin (review, or something missing), or is published.
+// One event of a run, in a savepoint of its batch's transaction: a known event updates its
+// concert (field by field, an admin's own edits winning), a cancelled one cancels it; a new one
+// joins the concert it already is, waits for an admin (review, or something missing), or is
+// published.
 import type { Actor } from '../admin/writes/audit.js';
 import type { AdminWriteDeps } from '../admin/writes/concert-writes.js';
 import {

@@ -1,18 +1,18 @@
 // One run of a source: fetched politely (its validators, our User-Agent, one fetch per host at a
-// time), read into events, each event imported in a transaction of its own, and the run recorded
+// time), read into events, the events imported 25 to a transaction, and the run recorded
 // whatever happens. A failure counts towards the source's pause; nothing of it reaches a caller
 // but the recorded error.
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor } from '../admin/writes/audit.js';
-import type { AdminWriteDeps } from '../admin/writes/concert-writes.js';
-import type { Config } from '../config/config.js';
 import { AppError, notFound } from '../lib/errors.js';
 import { madridDateTime } from '../lib/time.js';
 import { fetchSource, SourceReadError, type FetchResult } from './fetch-source.js';
 import { DEFAULT_MAX_EVENTS } from './imported-event.js';
 import { countKnownEvents, flagMissing } from './imported-events.repository.js';
 import { importEvents } from './import-batch.js';
-import { inThreadReader, type SourceReader } from './read-off-thread.js';
+
+import type { ImportDeps } from './import-deps.js';
+import { inThreadReader } from './read-off-thread.js';
 import { RUN_STALE, runErrorOf, type RunError } from './run-errors.js';
 import { RunTally, type SkippedReason } from './run-tally.js';
 import {
@@ -29,13 +29,7 @@ import {
   type SourceRow,
 } from './sources.repository.js';
 
-export interface ImportDeps extends AdminWriteDeps {
-  config: AdminWriteDeps['config'] & Pick<Config, 'import'>;
-  /** Tests shorten the reading layer's 15 s deadline. */
-  fetchLimits?: { timeoutMs?: number };
-  /** Where what was fetched is parsed: a worker thread in the app (default: this thread). */
-  sourceReader?: SourceReader;
-}
+export type { ImportDeps } from './import-deps.js';
 
 export interface RunSummary {
   found: number;
