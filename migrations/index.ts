@@ -18,6 +18,7 @@ import * as userLocale from './0140_user_locale.js';
 import * as catalanDescriptions from './0150_catalan_descriptions.js';
 import * as submissionLocale from './0160_submission_locale.js';
 import * as learnedTastes from './0170_learned_tastes.js';
+import * as importSources from './0180_import_sources.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -39,4 +40,5 @@ export const migrations = {
   '0150_catalan_descriptions': catalanDescriptions,
   '0160_submission_locale': submissionLocale,
   '0170_learned_tastes': learnedTastes,
+  '0180_import_sources': importSources,
 };

@@ -26,6 +26,8 @@ import type { Database } from './db/database.js';
 import { fastLane } from './ssr/fast-lane.js';
 import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
+import { sourcesRouter } from './sources/sources.routes.js';
+import type { SourceReader } from './sources/read-off-thread.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import { aiGateFor, type AiGate } from './ai/ai-gate.js';
 import { jsonBodies } from './lib/json-body.js';
@@ -78,6 +80,8 @@ export interface AppDeps {
   ai?: AiGate;
   /** Learns from the fans' signals (learned-learner.ts); default: one made from these deps. */
   learner?: Learner;
+  /** Parses what a source's run fetched (a worker thread); without it, this thread (tests). */
+  sourceReader?: SourceReader;
 }
 
 export function publicConfigOf(config: Config): PublicConfigDto {
@@ -224,6 +228,21 @@ export function createApp(deps: AppDeps): Express {
       catalog,
       runner: deps.recommendations,
       boss: deps.boss,
+    }),
+  );
+  admin.use(
+    '/sources',
+    sourcesRouter({
+      db,
+      pool: deps.pool,
+      config,
+      clock,
+      catalog,
+      log,
+      mailer: deps.mailer,
+      runner: deps.recommendations,
+      boss: deps.boss,
+      sourceReader: deps.sourceReader,
     }),
   );
   admin.use(

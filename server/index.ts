@@ -29,11 +29,20 @@ import { sweepChangeNotices } from './admin/writes/notice-sender.js';
 import { DAILY_ALERTS_CRON, runDailyAlerts, sweepArtistAlerts } from './alerts/artist-alerts.js';
 import { sendShowReminders } from './reminders/reminder-sender.js';
 import { startWorkers } from './workers.js';
+import { IMPORT_TICK_CRON, queueDueSources } from './sources/import-schedule.js';
+import { offThreadReader } from './sources/read-off-thread.js';
 import { startWeeklyCampaign } from './weekly-mail/campaign.service.js';
 import { systemClock } from './lib/time.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 const RATE_LIMIT_PRUNE_MS = 15 * 60 * 1000;
+
+/** The source reader's worker: built beside the bundle, or the source file under tsx. */
+function findReadWorker(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const built = path.join(here, 'sources', 'read-worker.js');
+  return existsSync(built) ? built : path.join(here, 'sources', 'read-worker.ts');
+}
 
 /** dist/server/index.js serves dist/client; under tsx (server/index.ts) use the built dist/client. */
 function findClientDir(): string {
@@ -100,7 +109,15 @@ async function main(): Promise<void> {
     clock: systemClock,
   };
   const boss = await startBoss(database.pool, log);
-  await startWorkers({ ...mailDeps, boss, engine });
+  // Feeds are parsed on a worker thread: a 5 MB calendar would hold this one for too long.
+  const sourceReader = offThreadReader(findReadWorker());
+  await startWorkers({
+    ...mailDeps,
+    boss,
+    engine,
+    runner: recommendations,
+    sourceReader: sourceReader.read,
+  });
   const weeklyCron = scheduleWeeklyMail(
     config.weeklyEmailCron,
     () => startWeeklyCampaign({ db: database.db, boss, clock: systemClock }, 'real'),
@@ -157,6 +174,14 @@ async function main(): Promise<void> {
       done: 'Propuestas sin confirmar borradas',
       failure: 'Error al borrar las propuestas sin confirmar',
     },
+    // Sources due for their scheduled import: one job each (server/sources/import-schedule.ts).
+    {
+      name: 'source-imports',
+      cron: IMPORT_TICK_CRON,
+      run: () => queueDueSources({ db: database.db, boss, clock: systemClock }),
+      done: 'Importaciones de fuentes encoladas',
+      failure: 'Error al encolar las importaciones de fuentes',
+    },
   ];
   const sweepTasks = sweeps.map((sweep) => scheduleSweep(sweep, log));
   // Sessions, users and agendas are cached per instance while this feed reports changes.
@@ -184,6 +209,7 @@ async function main(): Promise<void> {
     clientDir,
     render: await loadPageRenderer(path.join(clientDir, '..', 'ssr'), log),
     ai,
+    sourceReader: sourceReader.read,
   });
   const server = createServer(app);
   await listen(server, config.port, config.host).catch(async (error: unknown) => {
@@ -232,6 +258,7 @@ async function main(): Promise<void> {
     metricsServer?.close();
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.
     await stopBoss(boss);
+    await sourceReader.close();
     await recommendations.idle();
     await learner.idle();
     await feed.stop();

@@ -6,6 +6,9 @@ import type { Logger } from './lib/logger.js';
 import { jobDuration, jobRuns } from './lib/metrics.js';
 import { chunk } from './lib/chunk.js';
 import type { RecommendationEngine } from './recommendations/engine.js';
+import type { RecommendationRunner } from './recommendations/runner.js';
+import { runScheduledSource } from './sources/import-schedule.js';
+import type { SourceReader } from './sources/read-off-thread.js';
 import { FANS_PER_GROUP, generateForGroup } from './recommendations/bulk-generator.js';
 import { alertFansOf } from './alerts/artist-alerts.js';
 import { scoreConcertsForEveryFan } from './recommendations/concert-rescore.js';
@@ -24,6 +27,7 @@ import {
   type LearnedTastesJob,
   type RecommendationsGroupJob,
   type RecommendationsUserJob,
+  type SourceImportJob,
   type WeeklyMailSendJob,
 } from './jobs/queues.js';
 
@@ -31,6 +35,10 @@ import {
 export interface WorkerDeps extends CampaignSendDeps {
   boss: PgBoss;
   engine: RecommendationEngine;
+  /** Scores what an import creates or changes; without it this instance imports no source. */
+  runner?: RecommendationRunner;
+  /** Parses what a source's run fetched (a worker thread); without it, this thread. */
+  sourceReader?: SourceReader;
 }
 
 const POLLING_SECONDS = 0.5;
@@ -262,5 +270,21 @@ export async function startWorkers(deps: WorkerDeps): Promise<void> {
       log.info({ campaignId: job!.data.campaignId, sent }, 'Email semanal: envío terminado');
     }),
   );
+  if (deps.runner) {
+    // One import at a time per instance: each reads up to 5 MB and writes its events one by one.
+    const imports = { ...deps, runner: deps.runner };
+    await boss.work<SourceImportJob>(
+      QUEUES.sourceImport,
+      options,
+      timed(log, QUEUES.sourceImport, async ([job]) => {
+        const { sourceId } = job!.data;
+        const summary = await runScheduledSource(imports, sourceId);
+        if (summary) {
+          const { skippedReasons: _reasons, error, ...counts } = summary;
+          log.info({ sourceId, ...counts, error: error?.id ?? null }, 'Fuente importada');
+        }
+      }),
+    );
+  }
   await resumeUnfinishedCampaigns(deps);
 }

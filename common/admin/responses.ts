@@ -67,6 +67,9 @@ export const adminConcertSchema = z
     name: z.string().nullable(),
     description: z.string().nullable(),
     imageUrl: z.string().nullable(),
+    /** Where tickets are sold, and the page of the source it was imported from (null: unknown). */
+    ticketUrl: z.string().nullable(),
+    sourceUrl: z.string().nullable(),
     likeCount: z.number().int(),
     /** ISO instant, or null while it goes ahead. */
     cancelledAt: z.string().nullable(),
@@ -200,6 +203,12 @@ export const adminOverviewSchema = z
     }),
     /** Confirmed submissions waiting for review. */
     submissionsPending: z.number().int(),
+    /** Imported events waiting for review; sources whose runs fail, and paused ones. */
+    sources: z.object({
+      waiting: z.number().int(),
+      failing: z.number().int(),
+      paused: z.number().int(),
+    }),
     fans: z.object({
       total: z.number().int(),
       /** With a verified email address. */

@@ -27,7 +27,7 @@ import {
 } from './limits.js';
 
 /** An integer id sent as a JSON number or as digits (forms and scripts send either). */
-function integerField(missing: MessageId, invalid: MessageId, min: number) {
+export function integerField(missing: MessageId, invalid: MessageId, min: number) {
   return z.preprocess(
     (value) =>
       typeof value === 'string' && value.length <= 20 && /^\s*\d+\s*$/.test(value)
@@ -95,7 +95,7 @@ export const venueUpdateSchema = z
 const dayField = z
   .string(messages('error.concert.dayMissing', 'error.concert.badDay'))
   .refine(isCalendarDay, msg('error.concert.badDay'));
-const hourField = z
+export const hourField = z
   .string(messages('error.concert.hourMissing', 'error.concert.badHour'))
   .regex(HOUR_PATTERN, msg('error.concert.badHour'))
   .transform((value) => value.slice(0, 5));
@@ -119,6 +119,13 @@ const concertFields = {
   name: optionalText(ADMIN_NAME_MAX, 'error.concert.nameTooLong'),
   description: optionalText(ADMIN_DESCRIPTION_MAX, 'error.concert.descriptionTooLong', true),
   imageUrl: imageUrlSchema,
+  /** Where tickets are sold ("Entradas"). */
+  ticketUrl: optionalAddress(
+    ADMIN_URL_MAX,
+    'error.concert.ticketUrlTooLong',
+    'error.concert.ticketUrlInvalid',
+    isHttpUrl,
+  ),
 };
 
 const ONE_VENUE = msg('error.concert.oneVenue');

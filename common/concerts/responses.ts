@@ -56,6 +56,10 @@ export const agendaConcertSchema = z.object({
   genre: z.string(),
   price: z.string(),
   imageUrl: z.string().nullable(),
+  /** Where tickets are sold ("Entradas"); null when unknown. */
+  ticketUrl: z.string().nullable(),
+  /** The page that announced it, for an imported concert ("Fuente"); else null. */
+  sourceUrl: z.string().nullable(),
   name: z.string().nullable(),
   description: z.string().nullable(),
   descriptionShort: z.string().nullable(),

@@ -21,7 +21,16 @@ export function concertHeadDto(
   row: Omit<ConcertDetailsRow, 'cancelled' | 'bands'>,
 ): Pick<
   AgendaConcertDto,
-  'id' | 'day' | 'hour' | 'venue' | 'venueId' | 'genre' | 'price' | 'imageUrl'
+  | 'id'
+  | 'day'
+  | 'hour'
+  | 'venue'
+  | 'venueId'
+  | 'genre'
+  | 'price'
+  | 'imageUrl'
+  | 'ticketUrl'
+  | 'sourceUrl'
 > {
   return {
     id: row.id,
@@ -32,6 +41,8 @@ export function concertHeadDto(
     genre: row.genre,
     price: row.price,
     imageUrl: row.image_url,
+    ticketUrl: row.ticket_url,
+    sourceUrl: row.source_url,
   };
 }
 

@@ -14,6 +14,8 @@ export interface AgendaBand {
 export interface ConcertDetailsRow extends ConcertRowBasics {
   venue_id: number;
   image_url: string | null;
+  ticket_url: string | null;
+  source_url: string | null;
   concert_description: string | null;
   description_short: string | null;
   description_long: string | null;
@@ -67,7 +69,8 @@ export async function findConcertDetails(
 ): Promise<ConcertDetailsRow[]> {
   const result = await sql<ConcertDetailsRow>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
-      c.price::text AS price, c.image_url, c.bandname, c.concert_description,
+      c.price::text AS price, c.image_url, c.ticket_url, c.source_url, c.bandname,
+      c.concert_description,
       c.description_short, c.description_long, c.description_short_ca, c.description_long_ca,
       c.cancelled_at IS NOT NULL AS cancelled,
       coalesce(bl.bands, '[]'::json) AS bands

@@ -13,6 +13,8 @@ export interface ConcertPageRow {
   genre: string;
   price: string;
   image_url: string | null;
+  ticket_url: string | null;
+  source_url: string | null;
   bandname: string | null;
   concert_description: string | null;
   description_short: string | null;
@@ -45,7 +47,8 @@ export async function findConcertPageRow(
 ): Promise<ConcertPageRow | undefined> {
   const result = await sql<ConcertPageRow>`
     SELECT c.id, c.day, to_char(c.hour, 'HH24:MI') AS hour, c.venue, c.venue_id, c.genre,
-      c.price::text AS price, c.image_url, c.bandname, c.concert_description,
+      c.price::text AS price, c.image_url, c.ticket_url, c.source_url, c.bandname,
+      c.concert_description,
       c.description_short, c.description_long, c.description_short_ca, c.description_long_ca,
       c.like_count,
       c.going_count, c.cancelled_at IS NOT NULL AS cancelled,

@@ -5,6 +5,7 @@ import { ConfigError } from './config-error.js';
 import { envSchema } from './env-schema.js';
 import { developmentSessionSecret, sessionSecretProblems } from './session-secret.js';
 import { parseTrustProxy } from './trust-proxy.js';
+import { importConfigOf, type ImportConfig } from './import-settings.js';
 
 export { ConfigError };
 
@@ -97,6 +98,8 @@ export interface Config {
    * only PATH and TZ).
    */
   processEnv: NodeJS.ProcessEnv;
+  /** Concerts imported from sources (server/sources/). */
+  import: ImportConfig;
 }
 
 function pair(
@@ -194,6 +197,7 @@ export function loadConfig(
     demoData: env.DEMO_DATA ?? (!production && env.DATABASE_URL === undefined),
     logLevel: env.LOG_LEVEL,
     bcryptCost: env.NODE_ENV === 'test' ? 4 : 12,
+    import: importConfigOf(env),
     processEnv,
   };
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { passwordLengthProblem } from '../../common/auth/limits.js';
 import { isCommonPassword } from '../lib/password-policy.js';
 import { checkTrustProxy } from './trust-proxy.js';
+import { importEnvShape } from './import-settings.js';
 
 const optionalString = z
   .string()
@@ -125,4 +126,5 @@ export const envSchema = z.object({
   ANALYTICS_SCRIPT_URL: optionalUrl,
   DEMO_DATA: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ...importEnvShape,
 });

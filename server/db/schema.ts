@@ -134,6 +134,8 @@ export interface Concerts {
   image_url: string | null;
   like_count: Generated<number>;
   price: Generated<Numeric>;
+  source_url: string | null;
+  ticket_url: string | null;
   user_id: string | null;
   venue: string;
   venue_id: number;
@@ -172,6 +174,24 @@ export interface LearnedTastes {
   signals: number;
   user_id: string;
   weight: number;
+}
+
+export interface ImportedEvents {
+  concert_id: number | null;
+  day: string;
+  event: Json;
+  event_key: string;
+  first_seen_at: Generated<Timestamp>;
+  genre: string | null;
+  id: Generated<Int8>;
+  imported_values: Generated<Json>;
+  last_seen_at: Generated<Timestamp>;
+  missing_since: Timestamp | null;
+  source_id: number;
+  state: string;
+  url: string | null;
+  venue_id: number | null;
+  waiting_reason: string | null;
 }
 
 export interface MailCampaigns {
@@ -221,6 +241,46 @@ export interface Sessions {
   sess: Json;
   sid: string;
   user_id: Generated<string | null>;
+}
+
+export interface SourceHostFetches {
+  host: string;
+  until: Timestamp;
+}
+
+export interface SourceRuns {
+  created: Generated<number>;
+  error: string | null;
+  error_detail: string | null;
+  finished_at: Timestamp | null;
+  found: Generated<number>;
+  id: Generated<Int8>;
+  not_modified: Generated<boolean>;
+  skipped: Generated<number>;
+  skipped_reasons: Generated<Json>;
+  source_id: number;
+  started_at: Generated<Timestamp>;
+  trigger: string;
+  unchanged: Generated<number>;
+  updated: Generated<number>;
+  waiting: Generated<number>;
+}
+
+export interface Sources {
+  consecutive_failures: Generated<number>;
+  created_at: Generated<Timestamp>;
+  etag: string | null;
+  genre: string | null;
+  host: string;
+  id: Generated<number>;
+  last_modified: string | null;
+  name: string;
+  next_run_at: Generated<Timestamp>;
+  paused_at: Timestamp | null;
+  paused_reason: string | null;
+  review: Generated<boolean>;
+  url: string;
+  venue_id: number | null;
 }
 
 export interface UsedSubmissionForms {
@@ -280,6 +340,7 @@ export interface Users {
 
 export interface Venues {
   address: string | null;
+  aliases: Generated<string[]>;
   capacity: number | null;
   id: Generated<number>;
   kind: string | null;
@@ -304,11 +365,15 @@ export interface DB {
   feed_versions: FeedVersions;
   learned_forgets: LearnedForgets;
   learned_tastes: LearnedTastes;
+  imported_events: ImportedEvents;
   mail_campaigns: MailCampaigns;
   mail_deliveries: MailDeliveries;
   password_reset_tokens: PasswordResetTokens;
   rate_limits: RateLimits;
   sessions: Sessions;
+  source_host_fetches: SourceHostFetches;
+  source_runs: SourceRuns;
+  sources: Sources;
   used_submission_forms: UsedSubmissionForms;
   user_concert_recommendations: UserConcertRecommendations;
   user_identities: UserIdentities;

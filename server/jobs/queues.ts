@@ -32,6 +32,11 @@ export const QUEUES = {
    * singletonKey = user id, so a burst of taps queues one job.
    */
   learnedTastes: 'learned-tastes',
+  /**
+   * One scheduled import of a source (server/sources/import-schedule.ts); singletonKey = the
+   * source, so ticks of several instances queue it once, and the worker claims the run anyway.
+   */
+  sourceImport: 'source-import',
 } as const;
 
 /** `runId`: the admin's recorded run (admin_runs) the fans' jobs count themselves in. */
@@ -62,6 +67,10 @@ export interface ArtistAlertsJob {
 
 export interface LearnedTastesJob {
   userId: string;
+}
+
+export interface SourceImportJob {
+  sourceId: number;
 }
 
 export interface QueueTuning {
@@ -114,6 +123,14 @@ export async function createQueues(boss: PgBoss, tuning: QueueTuning): Promise<v
     policy: 'short',
     retryLimit: 10,
     retryDelay: 5,
+  });
+  // A failed import is recorded and waits for the next tick: never retried by the queue.
+  await boss.createQueue(QUEUES.sourceImport, {
+    name: QUEUES.sourceImport,
+    policy: 'short',
+    retryLimit: 0,
+    // 15 s of fetch and a few thousand events; a run lost with its process ends here.
+    expireInSeconds: 30 * 60,
   });
   await boss.createQueue(QUEUES.weeklyMailSend, {
     name: QUEUES.weeklyMailSend,

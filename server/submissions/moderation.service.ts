@@ -186,6 +186,7 @@ export async function approveSubmission(
           name: null,
           description: row.description,
           imageUrl,
+          ticketUrl: null,
           bandIds: [bandId],
           bandNames: [],
         },

@@ -32,6 +32,8 @@ function concert(
     genre: 'Rock',
     price: '10.00',
     imageUrl: null,
+    ticketUrl: null,
+    sourceUrl: null,
     likeCount: 0,
     goingCount: 0,
     cancelled: false,

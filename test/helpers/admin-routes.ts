@@ -39,4 +39,13 @@ export const ADMIN_ROUTES = [
   ['get', '/api/admin/submissions/1'],
   ['get', '/api/admin/overview'],
   ['get', '/api/admin/runs'],
+  ['get', '/api/admin/sources'],
+  ['post', '/api/admin/sources'],
+  ['get', '/api/admin/sources/waiting'],
+  ['get', '/api/admin/sources/missing'],
+  ['post', '/api/admin/sources/waiting/1/approve'],
+  ['post', '/api/admin/sources/waiting/1/reject'],
+  ['post', '/api/admin/sources/1/run'],
+  ['patch', '/api/admin/sources/1'],
+  ['delete', '/api/admin/sources/1'],
 ] as const;

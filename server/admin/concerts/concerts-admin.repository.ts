@@ -25,6 +25,8 @@ const ADMIN_CONCERT_COLUMNS = [
   'c.bandname',
   'c.concert_description',
   'c.image_url',
+  'c.ticket_url',
+  'c.source_url',
   'c.like_count',
   'c.cancelled_at',
   bandsOfConcert.as('bands'),
@@ -120,6 +122,8 @@ export interface NewConcertRow extends Omit<ConcertRowBasics, 'id'> {
   venue_id: number;
   concert_description: string | null;
   image_url: string | null;
+  ticket_url?: string | null;
+  source_url?: string | null;
   user_id: string | null;
 }
 
@@ -220,4 +224,24 @@ export async function searchConcerts(
     .orderBy('c.id')
     .limit(limit)
     .execute();
+}
+
+/** The concert's bands become exactly `bandIds`: how many links were added and removed. */
+export async function replaceBandLinks(db: Database, concertId: number, bandIds: number[]) {
+  const removed = await db
+    .deleteFrom('concert_band')
+    .where('concert_id', '=', concertId)
+    .$if(bandIds.length > 0, (query) => query.where('band_id', 'not in', bandIds))
+    .returning('band_id')
+    .execute();
+  const added =
+    bandIds.length === 0
+      ? []
+      : await db
+          .insertInto('concert_band')
+          .values(bandIds.map((band_id) => ({ concert_id: concertId, band_id })))
+          .onConflict((oc) => oc.doNothing())
+          .returning('band_id')
+          .execute();
+  return { added: added.length, removed: removed.length };
 }

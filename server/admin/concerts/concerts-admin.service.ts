@@ -16,7 +16,11 @@ import type {
   LinkCreateInput,
 } from '../../../common/admin/types.js';
 import { upcomingCutoff } from '../../concerts/upcoming.js';
-import { NO_RESCORE, queueRescore } from '../../recommendations/concert-rescore.js';
+import {
+  NO_RESCORE,
+  queueRescore,
+  type PendingRescore,
+} from '../../recommendations/concert-rescore.js';
 import type { Database } from '../../db/database.js';
 import { isForeignKeyViolation } from '../../db/pg-errors.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -44,6 +48,7 @@ import {
   findAdminConcerts,
   insertConcert,
   insertLink,
+  replaceBandLinks,
   searchConcerts,
   updateConcertRow,
   type ConcertPatch,
@@ -70,6 +75,8 @@ export const toAdminConcertDto = (row: AdminConcertRow): AdminConcertDto => ({
   name: row.bandname,
   description: row.concert_description,
   imageUrl: row.image_url,
+  ticketUrl: row.ticket_url,
+  sourceUrl: row.source_url,
   likeCount: row.like_count,
   cancelledAt: row.cancelled_at ? row.cancelled_at.toISOString() : null,
   bands: row.bands,
@@ -156,6 +163,7 @@ export async function insertConcertWithAudit(
   trx: Database,
   input: ConcertCreateInput,
   actor: Actor,
+  origin: { sourceUrl?: string | null } = {},
 ): Promise<number> {
   const { id } = await auditedWrite(trx, actor, CONCERTS, {
     action: 'concert.create',
@@ -172,6 +180,8 @@ export async function insertConcertWithAudit(
         bandname: input.name,
         concert_description: input.description,
         image_url: input.imageUrl,
+        ticket_url: input.ticketUrl,
+        source_url: origin.sourceUrl ?? null,
         user_id: actor.id,
       });
       for (const bandId of await resolveBands(trx, input.bandIds, input.bandNames)) {
@@ -216,41 +226,85 @@ const UNWRITTEN: ConcertPatch = {
   description_long_ca: null,
 };
 
+/** What an import changes beyond the admin's form: the source's page, and the bands as a whole. */
+export interface ConcertChanges extends Partial<ConcertUpdateInput> {
+  sourceUrl?: string | null;
+  /** Every band of the concert: the others are unlinked, the missing ones linked. */
+  bandIds?: number[];
+}
+
+/** An edit written in the caller's transaction; afterConcertWrite follows its commit. */
+export interface ConcertEdit {
+  after: AdminConcertRow;
+  changed: boolean;
+  notices: string[];
+  rescore: PendingRescore;
+}
+
 export async function updateConcert(
   deps: AdminWriteDeps,
   id: number,
   input: ConcertUpdateInput,
   actor: Actor,
 ): Promise<AdminConcertDto> {
-  const { after, notices, rescore } = await deps.db.transaction().execute(async (trx) => {
-    const { before, after } = await auditedWrite(trx, actor, CONCERTS, {
-      action: 'concert.update',
-      id,
-      change: async () => {
-        const venue = await resolveVenue(trx, input);
-        const patch: ConcertPatch = {
-          day: input.day,
-          hour: input.hour,
-          genre: input.genre,
-          price: input.price,
-          bandname: input.name,
-          concert_description: input.description,
-          image_url: input.imageUrl,
-          ...(venue ? { venue: venue.name, venue_id: venue.id } : {}),
-        };
-        await updateConcertRow(trx, id, patch);
-      },
-    });
-    // The written texts name these facts: when one changes they are written again by the next run.
-    if (describedFactsChanged(before, after)) await updateConcertRow(trx, id, UNWRITTEN);
-    const queued = await queueNoticesFor(trx, deps, before, after);
-    // Only genre and day feed the scores here (the day: a concert moved into the future is scored).
-    const scoreInputsChanged = before.genre !== after.genre || before.day !== after.day;
-    const rescore = await queueRescore(deps, trx, scoreInputsChanged ? [id] : []);
-    return { after, notices: queued, rescore };
-  });
+  const { after, notices, rescore } = await deps.db
+    .transaction()
+    .execute((trx) => updateConcertWithAudit(trx, deps, id, input, actor));
   await afterConcertWrite(deps, { rescore, notices });
   return toAdminConcertDto(after);
+}
+
+/**
+ * updateConcert's writes in the caller's transaction (an import writes its own row with them):
+ * the audited change, the written texts forgotten when a fact they name changed, the fans' change
+ * notices and the re-scoring queued.
+ */
+export async function updateConcertWithAudit(
+  trx: Database,
+  deps: AdminWriteDeps,
+  id: number,
+  input: ConcertChanges,
+  actor: Actor,
+): Promise<ConcertEdit> {
+  let bandsAdded = false;
+  const { before, after, changed } = await auditedWrite(trx, actor, CONCERTS, {
+    action: 'concert.update',
+    id,
+    change: async () => {
+      const venue = await resolveVenue(trx, input);
+      const patch: ConcertPatch = {
+        day: input.day,
+        hour: input.hour,
+        genre: input.genre,
+        price: input.price,
+        bandname: input.name,
+        concert_description: input.description,
+        image_url: input.imageUrl,
+        ticket_url: input.ticketUrl,
+        source_url: input.sourceUrl,
+        ...(venue ? { venue: venue.name, venue_id: venue.id } : {}),
+      };
+      const bands = input.bandIds && (await replaceBandLinks(trx, id, input.bandIds));
+      bandsAdded = (bands?.added ?? 0) > 0;
+      const patched = Object.values(patch).some((value) => value !== undefined);
+      if (patched) await updateConcertRow(trx, id, patch);
+      return patched || (bands !== undefined && bands.added + bands.removed > 0);
+    },
+  });
+  if (!changed) return { after, changed, notices: [], rescore: NO_RESCORE };
+  // The written texts name these facts: when one changes they are written again by the next run.
+  if (describedFactsChanged(before, after)) await updateConcertRow(trx, id, UNWRITTEN);
+  const notices = await queueNoticesFor(trx, deps, before, after);
+  // Genre, day and bands feed the scores (the day: a concert moved into the future is scored); a
+  // band linked is news for its fans (artist alerts).
+  const bandsChanged =
+    before.bands.map((band) => band.id).join() !== after.bands.map((band) => band.id).join();
+  const scoreInputsChanged =
+    before.genre !== after.genre || before.day !== after.day || bandsChanged;
+  const rescore = await queueRescore(deps, trx, scoreInputsChanged ? [id] : [], {
+    appeared: bandsAdded,
+  });
+  return { after, changed, notices, rescore };
 }
 
 /** Cancelled: kept and shown as such, out of scoring and mails; its fans are told once. */
@@ -259,21 +313,31 @@ export async function cancelConcert(
   id: number,
   actor: Actor,
 ): Promise<AdminConcertDto> {
-  const { after, notices, rescore } = await deps.db.transaction().execute(async (trx) => {
-    const { before, after, changed } = await auditedWrite(trx, actor, CONCERTS, {
-      action: 'concert.cancel',
-      id,
-      change: async (before) => {
-        if (before.cancelled_at !== null) return false;
-        await updateConcertRow(trx, id, { cancelled_at: deps.clock() });
-      },
-    });
-    if (!changed) return { after, notices: [], rescore: NO_RESCORE };
-    const queued = await queueNoticesFor(trx, deps, before, after);
-    return { after, notices: queued, rescore: await queueRescore(deps, trx, [id]) };
-  });
+  const { after, notices, rescore } = await deps.db
+    .transaction()
+    .execute((trx) => cancelConcertWithAudit(trx, deps, id, actor));
   await afterConcertWrite(deps, { rescore, notices });
   return toAdminConcertDto(after);
+}
+
+/** cancelConcert's writes in the caller's transaction; nothing when it is cancelled already. */
+export async function cancelConcertWithAudit(
+  trx: Database,
+  deps: AdminWriteDeps,
+  id: number,
+  actor: Actor,
+): Promise<ConcertEdit> {
+  const { before, after, changed } = await auditedWrite(trx, actor, CONCERTS, {
+    action: 'concert.cancel',
+    id,
+    change: async (before) => {
+      if (before.cancelled_at !== null) return false;
+      await updateConcertRow(trx, id, { cancelled_at: deps.clock() });
+    },
+  });
+  if (!changed) return { after, changed, notices: [], rescore: NO_RESCORE };
+  const notices = await queueNoticesFor(trx, deps, before, after);
+  return { after, changed, notices, rescore: await queueRescore(deps, trx, [id]) };
 }
 
 /**
@@ -365,6 +429,9 @@ export async function duplicateConcert(
           bandname: source.bandname,
           concert_description: source.concert_description,
           image_url: source.image_url,
+          // Another date's tickets and announcement are other pages.
+          ticket_url: null,
+          source_url: null,
           user_id: actor.id,
         });
         await copyBandLinks(trx, id, copyId);

@@ -83,3 +83,21 @@ export async function countCampaignDeliveries(db: Database, campaignId: string) 
     pending: Number(row.pending),
   };
 }
+
+/**
+ * Imported events waiting for review; sources failing (their last runs failed, not yet paused)
+ * and paused. A few sources: one pass over them, the waiting ones on their index.
+ */
+export async function countSources(db: Database) {
+  const row = await db
+    .selectFrom('sources')
+    .select([
+      sql<string>`(SELECT count(*) FROM imported_events WHERE state = 'waiting')`.as('waiting'),
+      sql<string>`count(*) FILTER (WHERE paused_at IS NULL AND consecutive_failures > 0)`.as(
+        'failing',
+      ),
+      sql<string>`count(*) FILTER (WHERE paused_at IS NOT NULL)`.as('paused'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { waiting: Number(row.waiting), failing: Number(row.failing), paused: Number(row.paused) };
+}

@@ -12,6 +12,7 @@ import {
   countCampaignDeliveries,
   countFans,
   countPendingSubmissions,
+  countSources,
   countUpcomingConcerts,
   findLastWeeklyCampaign,
 } from './overview.repository.js';
@@ -38,10 +39,11 @@ export async function adminOverview(
 ): Promise<AdminOverviewResponse> {
   const { db } = deps;
   const today = madridDateTime(deps.clock()).day;
-  const [concerts, submissionsPending, fans, weekly, callsToday, failedJobs, runs] =
+  const [concerts, submissionsPending, sources, fans, weekly, callsToday, failedJobs, runs] =
     await Promise.all([
       countUpcomingConcerts(db, today),
       countPendingSubmissions(db),
+      countSources(db),
       countFans(db),
       lastWeeklyMail(db),
       aiCallsOn(db, today),
@@ -52,6 +54,7 @@ export async function adminOverview(
     today,
     concerts,
     submissionsPending,
+    sources,
     fans,
     lastWeeklyMail: weekly,
     ai: {

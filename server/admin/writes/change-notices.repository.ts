@@ -13,6 +13,8 @@ export interface AdminConcertRow {
   bandname: string | null;
   concert_description: string | null;
   image_url: string | null;
+  ticket_url: string | null;
+  source_url: string | null;
   like_count: number;
   cancelled_at: Date | null;
   bands: { id: number; name: string }[];
