@@ -2,8 +2,8 @@
 // served on loopback, imported in this process as the app would: time, peak memory, queries per
 // event, the second (unchanged) run and a 304, the longest the event loop was held during a run,
 // and the agenda's p50/p99 for signed-in fans while a 2,000-event import runs beside it. A feed
-// says no price, so its events wait for an admin's (nothing is published on a guess); the pages'
-// events have prices and are published: the 2,000-event import under load is a page.
+// says no price, so its concerts are published with the price unknown; the 2,000-event import
+// under load is a page, whose events have prices.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';

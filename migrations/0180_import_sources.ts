@@ -6,7 +6,8 @@
 // the source's own identity, with the concert it became and the values we last wrote to it (an
 // admin's later edit of a field is what differs from them). A venue's `aliases` are other names
 // sources call it by. The concerts and venues tables already notify any change of a column, and no
-// cache reads the new tables.
+// cache reads the new tables. A concert's price may be unknown (NULL): an imported event that does
+// not say its price is never shown as free; 0 still means free.
 import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's types
@@ -14,6 +15,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`
     ALTER TABLE venues ADD COLUMN aliases text[] NOT NULL DEFAULT '{}';
     ALTER TABLE concerts ADD COLUMN ticket_url text, ADD COLUMN source_url text;
+    ALTER TABLE concerts ALTER COLUMN price DROP NOT NULL;
 
     CREATE TABLE sources (
       id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
@@ -70,7 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       concert_id integer REFERENCES concerts (id) ON DELETE SET NULL,
       state text NOT NULL CHECK (state IN ('published', 'waiting', 'rejected')),
       waiting_reason text
-        CHECK (waiting_reason IN ('review', 'no-hour', 'unknown-venue', 'no-genre', 'no-price')),
+        CHECK (waiting_reason IN ('review', 'no-hour', 'unknown-venue', 'no-genre')),
       -- The venue and genre the event was matched to, when known (what a waiting one lacks).
       venue_id integer REFERENCES venues (id) ON DELETE SET NULL,
       genre text,
@@ -95,6 +97,8 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`
     DROP TABLE imported_events, source_host_fetches, source_runs, sources;
+    UPDATE concerts SET price = 0 WHERE price IS NULL;
+    ALTER TABLE concerts ALTER COLUMN price SET NOT NULL;
     ALTER TABLE concerts DROP COLUMN ticket_url, DROP COLUMN source_url;
     ALTER TABLE venues DROP COLUMN aliases;
   `.execute(db);

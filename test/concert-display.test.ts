@@ -9,7 +9,8 @@ import {
 } from '../common/concerts/display';
 import { concertPath } from '../common/concerts/page-address';
 
-const free = (id: 'price.free') => (id === 'price.free' ? 'Gratis' : id);
+const free = (id: 'price.free' | 'price.unknown') =>
+  id === 'price.free' ? 'Gratis' : 'Precio por confirmar';
 
 describe('concertNames', () => {
   it("lists the linked bands, else the concert's free name, else nothing", () => {
@@ -65,10 +66,11 @@ describe('concertDay', () => {
 });
 
 describe('concertPrice', () => {
-  it("is the surface's word for free at 0, else euros", () => {
+  it("is the surface's word for free at 0 and for unknown at null, else euros", () => {
     expect(concertPrice('es', '0.00', free)).toBe('Gratis');
     expect(concertPrice('es', '12.50', free)).toBe('12,50\u00a0€');
     expect(concertPrice('ca', '1234.00', free)).toBe('1.234,00\u00a0€');
+    expect(concertPrice('es', null, free)).toBe('Precio por confirmar');
   });
 });
 

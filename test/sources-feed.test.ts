@@ -15,7 +15,6 @@ import {
   countsOf,
   FIXTURE_NOW,
   fixtureVenues,
-  publishWithPrice,
   runNow,
   signedInAdmin,
   SOURCE_TABLES,
@@ -58,14 +57,14 @@ beforeEach(async () => {
 });
 
 describe('a venue’s calendar feed', () => {
-  it('reads its events at their Madrid hours and places; a price from the admin publishes them', async () => {
+  it('reads its events at their Madrid hours and places; those without a price are published with it unknown', async () => {
     const run = await runNow(admin, sourceId);
     expect(countsOf(run)).toEqual({
       found: 10,
-      created: 0,
+      created: 6,
       updated: 0,
       unchanged: 0,
-      waiting: 8,
+      waiting: 2,
       skipped: 2,
     });
     expect(run.skippedReasons).toEqual([
@@ -89,54 +88,35 @@ describe('a venue’s calendar feed', () => {
         item.genre,
       ]),
     ).toEqual([
-      ['no-price', '2030-10-03', '20:00', 'Es Gremi', 'Jazz'],
-      ['no-price', '2030-10-10', '20:00', 'Es Gremi', 'Jazz'],
-      ['no-price', '2030-10-12', '21:30', 'Es Gremi', 'Indie'],
-      // EXDATE took out the 17th.
-      ['no-price', '2030-10-24', '20:00', 'Es Gremi', 'Jazz'],
-      // 20:00 UTC in winter time; the venue by "Name, Town".
-      ['no-price', '2030-11-01', '21:00', 'Auditori Sa Màniga', 'Jazz'],
-      // A floating time is Madrid's wall clock; the venue found by its address.
-      ['no-price', '2030-11-05', '22:00', 'Jazz Voyeur Club', 'Blues'],
       ['no-hour', '2030-11-08', null, 'Es Gremi', 'Rock'],
       ['unknown-venue', '2030-11-15', '22:00', null, 'Rock'],
     ]);
-    expect(await concertsNow(database.db)).toEqual([]);
-    const priceless = await admin
-      .post(`/api/admin/sources/waiting/${waiting.body.items[0].id}/approve`)
-      .send({})
-      .expect(400);
-    expect(priceless.body.error.message).toBe(
-      'El evento no dice su precio: indícalo (0 si es gratis).',
-    );
-
-    expect(await publishWithPrice(admin, '15.00')).toBe(6);
     const concerts = await concertsNow(database.db);
     expect(
       concerts.map((c) => [c.day, c.hour, c.venue, c.genre, c.price, c.bandname, c.source_url]),
     ).toEqual([
-      ['2030-10-03', '20:00', 'Es Gremi', 'Jazz', '15.00', 'Jam session de jazz', null],
-      ['2030-10-10', '20:00', 'Es Gremi', 'Jazz', '15.00', 'Jam session de jazz', null],
+      ['2030-10-03', '20:00', 'Es Gremi', 'Jazz', null, 'Jam session de jazz', null],
+      ['2030-10-10', '20:00', 'Es Gremi', 'Jazz', null, 'Jam session de jazz', null],
       [
         '2030-10-12',
         '21:30',
         'Es Gremi',
         'Indie',
-        '15.00',
+        null,
         'Los Planetas',
         'https://esgremi.example/agenda/los-planetas',
       ],
-      ['2030-10-24', '20:00', 'Es Gremi', 'Jazz', '15.00', 'Jam session de jazz', null],
+      ['2030-10-24', '20:00', 'Es Gremi', 'Jazz', null, 'Jam session de jazz', null],
       [
         '2030-11-01',
         '21:00',
         'Auditori Sa Màniga',
         'Jazz',
-        '15.00',
+        null,
         'Orquestra Simfònica de Balears: nit de boleros',
         null,
       ],
-      ['2030-11-05', '22:00', 'Jazz Voyeur Club', 'Blues', '15.00', 'Sessió de blues', null],
+      ['2030-11-05', '22:00', 'Jazz Voyeur Club', 'Blues', null, 'Sessió de blues', null],
     ]);
     // Polite: our User-Agent, one request.
     expect(peer.requests.map((r) => r.headers['user-agent'])).toEqual([
@@ -146,7 +126,6 @@ describe('a venue’s calendar feed', () => {
 
   it('a second run adds nothing, and with an ETag the source answers 304', async () => {
     await runNow(admin, sourceId);
-    await publishWithPrice(admin);
     const before = await concertsNow(database.db);
     expect(countsOf(await runNow(admin, sourceId))).toEqual({
       found: 10,
@@ -177,7 +156,6 @@ describe('a venue’s calendar feed', () => {
 
   it('a new hour at the source changes ours and tells each fan who liked it, once', async () => {
     await runNow(admin, sourceId);
-    await publishWithPrice(admin);
     const concert = await planetas();
     const fan = await createUser(database.db);
     await database.db
@@ -209,7 +187,6 @@ describe('a venue’s calendar feed', () => {
 
   it('a cancellation at the source cancels ours', async () => {
     await runNow(admin, sourceId);
-    await publishWithPrice(admin);
     const fan = await createUser(database.db);
     await database.db
       .insertInto('user_concert_recommendations')
@@ -226,7 +203,6 @@ describe('a venue’s calendar feed', () => {
 
   it('an event gone from the source is flagged, not deleted, and clears when it is back', async () => {
     await runNow(admin, sourceId);
-    await publishWithPrice(admin);
     const feed = venueFeed();
     const start = feed.indexOf('BEGIN:VEVENT\r\nDTSTART:20301101T200000Z');
     const end = feed.indexOf('END:VEVENT', start) + 'END:VEVENT\r\n'.length;
@@ -249,7 +225,6 @@ describe('a venue’s calendar feed', () => {
 
   it('an admin’s own edit of a field survives later imports; other fields still follow', async () => {
     await runNow(admin, sourceId);
-    await publishWithPrice(admin);
     const concert = await planetas();
     await admin
       .patch(`/api/admin/concerts/${concert.id}`)

@@ -113,29 +113,22 @@ describe('a ticket seller’s page', () => {
   it('two sources announcing one concert make one concert', async () => {
     const feed = await addSource(admin, { url: peer.url('/calendar.ics'), name: 'Es Gremi' });
     await runNow(admin, feed.id);
-    // The feed says no price: the admin gives Los Planetas one, and so publishes it.
-    const waiting = (await admin.get('/api/admin/sources/waiting').expect(200)).body.items as {
-      id: number;
-      event: { name: string };
-    }[];
-    const planetasEvent = waiting.find((item) => item.event.name === 'Los Planetas')!;
-    const approved = await admin
-      .post(`/api/admin/sources/waiting/${planetasEvent.id}/approve`)
-      .send({ price: '20.00' })
-      .expect(200);
+    // The feed says no price: Los Planetas is published with its price unknown.
+    const fromFeed = (await concertsNow(database.db)).find((c) => c.day === '2030-10-12')!;
+    expect(fromFeed.price).toBeNull();
     const run = await runNow(admin, await addPage());
     expect(countsOf(run)).toMatchObject({ created: 2, updated: 1 });
     const planetas = (await concertsNow(database.db)).filter((c) => c.day === '2030-10-12');
-    // Joined: what it lacked filled in from the page, what it had (the admin's price) kept.
+    // Joined: what it lacked (the price, the ticket link) filled in from the page.
     expect(planetas).toEqual([
       expect.objectContaining({
-        id: approved.body.concertId,
-        price: '20.00',
+        id: fromFeed.id,
+        price: '22.00',
         ticket_url: 'https://entradas-illa.example/comprar/los-planetas-palma',
         source_url: 'https://esgremi.example/agenda/los-planetas',
       }),
     ]);
-    expect(await bandsOf(approved.body.concertId)).toEqual(['Los Planetas']);
+    expect(await bandsOf(fromFeed.id)).toEqual(['Los Planetas']);
     // Both runs again: still one.
     await runNow(admin, feed.id);
     await runNow(admin, (await rowsOf(database.db, 'sources', { name: 'Entradas Illa' }))[0]!.id);
@@ -147,16 +140,17 @@ describe('a ticket seller’s page', () => {
     const fromPage = (await concertsNow(database.db)).find((c) => c.day === '2030-10-12')!;
     const feed = await addSource(admin, { url: peer.url('/calendar.ics'), name: 'Es Gremi' });
     const run = await runNow(admin, feed.id);
-    // Los Planetas is the page's concert (joined: no price needed); the rest of the feed waits.
-    expect(countsOf(run)).toMatchObject({ created: 0, updated: 1, waiting: 7, skipped: 2 });
+    // Los Planetas is the page's concert (joined, its price kept); the rest of the feed is new.
+    expect(countsOf(run)).toMatchObject({ created: 5, updated: 1, waiting: 2, skipped: 2 });
     expect((await concertsNow(database.db)).filter((c) => c.day === '2030-10-12')).toEqual([
       expect.objectContaining({ id: fromPage.id, price: '22.00' }),
     ]);
   });
 
-  it('an event waiting for its price joins the concert another source published meanwhile', async () => {
+  it('an event waiting for review joins the concert another source published meanwhile', async () => {
     const feed = await addSource(admin, { url: peer.url('/calendar.ics'), name: 'Es Gremi' });
-    expect(countsOf(await runNow(admin, feed.id))).toMatchObject({ waiting: 8 });
+    await admin.patch(`/api/admin/sources/${feed.id}`).send({ review: true }).expect(200);
+    expect(countsOf(await runNow(admin, feed.id))).toMatchObject({ created: 0, waiting: 8 });
     await runNow(admin, await addPage());
     expect(countsOf(await runNow(admin, feed.id))).toMatchObject({ updated: 1, waiting: 7 });
     expect((await concertsNow(database.db)).filter((c) => c.day === '2030-10-12')).toHaveLength(1);

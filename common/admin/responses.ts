@@ -63,7 +63,7 @@ export const adminConcertSchema = z
     venueId: z.number().int(),
     venue: z.string(),
     genre: z.string(),
-    price: z.string(),
+    price: z.string().nullable(),
     name: z.string().nullable(),
     description: z.string().nullable(),
     imageUrl: z.string().nullable(),

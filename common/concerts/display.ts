@@ -48,9 +48,20 @@ export function concertTitle(concert: NamedConcert, words: TitleWords): string {
 export const concertDay = (locale: Locale, day: string, withYear = false) =>
   longDayIn(locale, new Date(`${day}T12:00:00Z`), withYear);
 
-/** 'Gratis' for 0 (a price of 0 means free), else euros as the reader writes them: '12,50 €'. */
-export const concertPrice = (locale: Locale, price: string, t: (id: 'price.free') => string) =>
-  Number(price) === 0 ? t('price.free') : eurosIn(locale, Number(price));
+/**
+ * 'Gratis' for 0 (a price of 0 means free), 'Precio por confirmar' for an unknown one (null: never
+ * free), else euros as the reader writes them: '12,50 €'.
+ */
+export const concertPrice = (
+  locale: Locale,
+  price: string | null,
+  t: (id: 'price.free' | 'price.unknown') => string,
+) =>
+  price === null
+    ? t('price.unknown')
+    : Number(price) === 0
+      ? t('price.free')
+      : eurosIn(locale, Number(price));
 
 /** '/conciertos/<id>-<slug>': the concert's own page, its slug from its names, venue and day. */
 export const concertPathOf = (concert: NamedConcert & { id: number; venue: string; day: string }) =>

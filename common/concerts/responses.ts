@@ -12,8 +12,8 @@ export const carouselConcertSchema = z.object({
   hour: z.string(),
   genre: z.string(),
   venue: z.string(),
-  /** Euros with two decimals as a string ("0.00" means free). */
-  price: z.string(),
+  /** Euros with two decimals as a string ("0.00" means free); null when unknown. */
+  price: z.string().nullable(),
   /** Names of the linked bands, or the concert's free name when it has no band. */
   bands: z.array(z.string()),
 });
@@ -54,7 +54,8 @@ export const agendaConcertSchema = z.object({
   venue: z.string(),
   venueId: z.number().int(),
   genre: z.string(),
-  price: z.string(),
+  /** Null when unknown (never shown as free). */
+  price: z.string().nullable(),
   imageUrl: z.string().nullable(),
   /** Where tickets are sold ("Entradas"); null when unknown. */
   ticketUrl: z.string().nullable(),

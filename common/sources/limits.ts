@@ -8,13 +8,7 @@ export const WAITING_PAGE_SIZE = 20;
 export const MISSING_LIST_MAX = 100;
 
 /** Why an imported event waits for an admin instead of being published. */
-export const WAITING_REASONS = [
-  'review',
-  'no-hour',
-  'unknown-venue',
-  'no-genre',
-  'no-price',
-] as const;
+export const WAITING_REASONS = ['review', 'no-hour', 'unknown-venue', 'no-genre'] as const;
 export type WaitingReason = (typeof WAITING_REASONS)[number];
 
 export const RUN_TRIGGERS = ['schedule', 'admin'] as const;

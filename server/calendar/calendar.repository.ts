@@ -10,7 +10,7 @@ export interface CalendarConcertRow {
   day: string;
   hour: string;
   genre: string;
-  price: string;
+  price: string | null;
   venue: string;
   bandname: string | null;
   description: string | null;

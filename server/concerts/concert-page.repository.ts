@@ -11,7 +11,7 @@ export interface ConcertPageRow {
   venue: string;
   venue_id: number;
   genre: string;
-  price: string;
+  price: string | null;
   image_url: string | null;
   ticket_url: string | null;
   source_url: string | null;

@@ -21,7 +21,8 @@ export interface ConcertRowBasics {
   hour: string;
   venue: string;
   genre: string;
-  price: string;
+  /** Null when unknown (an imported event that did not say); '0.00' is free. */
+  price: string | null;
   bandname: string | null;
 }
 
@@ -43,7 +44,7 @@ export async function findCarouselConcerts(
       sql<string>`to_char(c.hour, 'HH24:MI')`.as('hour'),
       'c.genre',
       'c.venue',
-      sql<string>`c.price::text`.as('price'),
+      sql<string | null>`c.price::text`.as('price'),
       'c.bandname',
       bandNamesOfConcert.as('band_names'),
     ])

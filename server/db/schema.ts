@@ -133,7 +133,7 @@ export interface Concerts {
   id: Generated<number>;
   image_url: string | null;
   like_count: Generated<number>;
-  price: Generated<Numeric>;
+  price: Generated<Numeric | null>;
   source_url: string | null;
   ticket_url: string | null;
   user_id: string | null;

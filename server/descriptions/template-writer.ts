@@ -78,6 +78,8 @@ const upperFirst = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 interface Patterns {
   /** The price as the closing sentences say it. */
   free: string;
+  /** An unknown price, never said to be free. */
+  unknown: string;
   paid: (price: string) => string;
   short: Pattern[];
   opening: Pattern[];
@@ -88,6 +90,7 @@ interface Patterns {
 const PATTERNS: Record<Locale, Patterns> = {
   es: {
     free: 'con entrada gratuita',
+    unknown: 'con el precio por confirmar',
     paid: (price) => `con entradas a ${price}`,
     short: [
       (w) =>
@@ -120,6 +123,7 @@ const PATTERNS: Record<Locale, Patterns> = {
   // Balearic where it differs: 'vespre' for the evening, 'darrer', 'des' before a name's 'Es'.
   ca: {
     free: 'amb entrada gratuïta',
+    unknown: 'amb el preu per confirmar',
     paid: (price) => `amb entrades a ${price}`,
     short: [
       (w) =>
@@ -153,7 +157,7 @@ const PATTERNS: Record<Locale, Patterns> = {
 const pick = <T>(options: T[], seed: number): T => options[seed % options.length]!;
 
 function wordsOf(concert: ConcertToDescribe, locale: Locale): Words {
-  const { free, paid } = PATTERNS[locale];
+  const { free, unknown, paid } = PATTERNS[locale];
   const catalan = locale === 'ca' ? catalanGenre(concert.genre) : undefined;
   return {
     who: whoPlays(concert, locale),
@@ -164,9 +168,11 @@ function wordsOf(concert: ConcertToDescribe, locale: Locale): Words {
     genre: catalan?.withArticle ?? withArticle(concert.genre),
     ofGenre: catalan?.of ?? ofGenre(concert.genre),
     price:
-      Number(concert.price) === 0
-        ? free
-        : paid(concertPrice(locale, concert.price, textsIn(locale))),
+      concert.price === null
+        ? unknown
+        : Number(concert.price) === 0
+          ? free
+          : paid(concertPrice(locale, concert.price, textsIn(locale))),
   };
 }
 

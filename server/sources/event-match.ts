@@ -78,9 +78,7 @@ export function resolveWith(
       ? 'no-hour'
       : genre === null
         ? 'no-genre'
-        : event.price === null
-          ? 'no-price'
-          : null;
+        : null;
   return { venue, bands, newBandNames, genre, missing };
 }
 

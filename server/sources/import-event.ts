@@ -143,7 +143,7 @@ async function placeEvent(
         venueId: matchedVenueId!,
         hour: event.hour!,
         genre: resolution.genre!,
-        price: event.price!,
+        price: event.price,
         ...bands,
       },
       ctx.actor,

@@ -36,7 +36,8 @@ export interface PublishPlan {
   venueId: number;
   hour: string;
   genre: Genre;
-  price: string;
+  /** Null when unknown: never made up, never free. */
+  price: string | null;
   bandIds: number[];
   newBandNames: string[];
 }
@@ -90,7 +91,7 @@ export async function toConcertChanges(
     ...(write.day !== undefined ? { day: write.day } : {}),
     ...(write.hour !== undefined ? { hour: write.hour } : {}),
     ...(write.venueId !== undefined ? { venueId: write.venueId } : {}),
-    ...(typeof write.price === 'string' ? { price: write.price } : {}),
+    ...(write.price !== undefined ? { price: write.price } : {}),
     ...(write.name !== undefined ? { name: write.name } : {}),
     ...(write.description !== undefined ? { description: write.description } : {}),
     ...(write.imageUrl !== undefined ? { imageUrl: write.imageUrl } : {}),

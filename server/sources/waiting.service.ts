@@ -31,7 +31,7 @@ import { publishEvent } from './publish-event.js';
 
 const WAITING_GONE = 'error.source.waitingNotFound';
 
-const needed = (id: 'hourNeeded' | 'venueNeeded' | 'genreNeeded' | 'priceNeeded') =>
+const needed = (id: 'hourNeeded' | 'venueNeeded' | 'genreNeeded') =>
   new AppError('bad_request', 400, `error.source.${id}`);
 
 function toWaitingDto(row: WaitingRow, bands: { id: number; name: string }[]): WaitingEventDto {
@@ -111,8 +111,7 @@ export async function approveWaiting(
     if (hour === undefined) throw needed('hourNeeded');
     const genre = input.genre ?? (row.genre !== null && isGenre(row.genre) ? row.genre : undefined);
     if (genre === undefined) throw needed('genreNeeded');
-    const price = input.price ?? event.price ?? undefined;
-    if (price === undefined) throw needed('priceNeeded');
+    const price = input.price ?? event.price;
     if (chosen && event.venue && row.venue_id === null) {
       await addVenueAlias(trx, chosen.id, event.venue.name);
     }

@@ -14,7 +14,8 @@ import { languageLinks, OG_LOCALES } from './page-heads.js';
 /** Our own preview picture (1200×630, the size Open Graph cards are drawn at). */
 export const DEFAULT_OG_IMAGE = { path: '/og-concierto.png', width: 1200, height: 630 };
 
-function formatPrice(price: string, locale: Locale): string {
+function formatPrice(price: string | null, locale: Locale): string {
+  if (price === null) return textsIn(locale)('price.unknown');
   const amount = Number(price);
   if (amount === 0) return textsIn(locale)('price.free');
   const digits = { minimumFractionDigits: amount % 1 === 0 ? 0 : 2 };
@@ -102,7 +103,9 @@ export function musicEventJsonLd(
   image: OgImage,
   locale: Locale,
 ): Record<string, unknown> {
-  const free = Number(concert.price) === 0;
+  // An unknown price is not free: no price and no isAccessibleForFree are claimed then.
+  const known = concert.price !== null;
+  const free = known && Number(concert.price) === 0;
   const { place } = concert;
   return {
     '@context': 'https://schema.org',
@@ -134,12 +137,11 @@ export function musicEventJsonLd(
       name: band.name,
       ...(band.spotifyUrl ? { sameAs: band.spotifyUrl } : {}),
     })),
-    isAccessibleForFree: free,
+    ...(known ? { isAccessibleForFree: free } : {}),
     offers: {
       '@type': 'Offer',
-      price: free ? '0' : concert.price,
-      priceCurrency: 'EUR',
-      url: pageUrl,
+      ...(known ? { price: free ? '0' : concert.price, priceCurrency: 'EUR' } : {}),
+      url: concert.ticketUrl ?? pageUrl,
       availability: 'https://schema.org/InStock',
     },
     organizer: { '@type': 'Organization', name: place.name },

@@ -97,17 +97,3 @@ export async function concertsNow(db: Database) {
 }
 
 export { request };
-
-/**
- * Publishes every event that waits only for its price (an iCalendar feed never says one): the
- * admin approves each with `price`. Answers how many.
- */
-export async function publishWithPrice(agent: Agent, price = '15.00'): Promise<number> {
-  const waiting = await agent.get('/api/admin/sources/waiting').expect(200);
-  const body = waiting.body as { items: { id: number; reason: string }[] };
-  const items = body.items.filter((item) => item.reason === 'no-price');
-  for (const item of items) {
-    await agent.post(`/api/admin/sources/waiting/${item.id}/approve`).send({ price }).expect(200);
-  }
-  return items.length;
-}

@@ -21,7 +21,7 @@ const ADMIN_CONCERT_COLUMNS = [
   'c.venue_id',
   'c.venue',
   'c.genre',
-  sql<string>`c.price::text`.as('price'),
+  sql<string | null>`c.price::text`.as('price'),
   'c.bandname',
   'c.concert_description',
   'c.image_url',

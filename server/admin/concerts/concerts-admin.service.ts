@@ -161,7 +161,7 @@ export async function createConcert(
  */
 export async function insertConcertWithAudit(
   trx: Database,
-  input: ConcertCreateInput,
+  input: Omit<ConcertCreateInput, 'price'> & { price: string | null },
   actor: Actor,
   origin: { sourceUrl?: string | null } = {},
 ): Promise<number> {
@@ -227,7 +227,9 @@ const UNWRITTEN: ConcertPatch = {
 };
 
 /** What an import changes beyond the admin's form: the source's page, and the bands as a whole. */
-export interface ConcertChanges extends Partial<ConcertUpdateInput> {
+export interface ConcertChanges extends Partial<Omit<ConcertUpdateInput, 'price'>> {
+  /** Null: unknown (an imported event that does not say it). */
+  price?: string | null;
   sourceUrl?: string | null;
   /** Every band of the concert: the others are unlinked, the missing ones linked. */
   bandIds?: number[];

@@ -9,7 +9,8 @@ export interface AdminConcertRow {
   venue_id: number;
   venue: string;
   genre: string;
-  price: string;
+  /** Null when unknown. */
+  price: string | null;
   bandname: string | null;
   concert_description: string | null;
   image_url: string | null;

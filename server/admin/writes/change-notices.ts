@@ -37,6 +37,10 @@ export type NoticePayload = z.infer<typeof noticePayloadSchema>;
  */
 export const NOTICE_SWEEP_GRACE_MS = 60_000;
 
+/** Two prices alike: '12' is '12.00'; an unknown price is neither of them, nor free. */
+const samePrice = (a: string | null, b: string | null) =>
+  a === null || b === null ? a === b : Number(a) === Number(b);
+
 /**
  * What a fan must hear about, in their language, or null (nothing that matters to someone going
  * changed).
@@ -60,7 +64,7 @@ export function changeNoticeOf(
     lines.push({ label: t('notice.hour'), before: before.hour, after: after.hour });
   if (before.venue_id !== after.venue_id || before.venue !== after.venue)
     lines.push({ label: t('notice.venue'), before: before.venue, after: after.venue });
-  if (Number(before.price) !== Number(after.price))
+  if (!samePrice(before.price, after.price))
     lines.push({ label: t('notice.price'), before: price(before), after: price(after) });
   return lines.length > 0 ? { cancelled: false, lines } : null;
 }

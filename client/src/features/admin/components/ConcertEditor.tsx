@@ -18,7 +18,8 @@ const draftOf = (concert: AdminConcertDto): AdminConcertText => ({
   day: concert.day,
   hour: concert.hour,
   genre: concert.genre,
-  price: concert.price,
+  // An unknown price (an imported concert) starts blank.
+  price: concert.price ?? '',
   name: concert.name ?? '',
   description: concert.description ?? '',
   imageUrl: concert.imageUrl ?? '',
@@ -34,7 +35,9 @@ function changesOf(concert: AdminConcertDto, checked: ConcertCreateInput): Conce
   if (checked.day !== concert.day) changes.day = checked.day;
   if (checked.hour !== concert.hour) changes.hour = checked.hour;
   if (checked.genre !== concert.genre) changes.genre = checked.genre;
-  if (Number(checked.price) !== Number(concert.price)) changes.price = checked.price;
+  if (concert.price === null || Number(checked.price) !== Number(concert.price)) {
+    changes.price = checked.price;
+  }
   if (checked.name !== concert.name) changes.name = checked.name;
   if (checked.description !== concert.description) changes.description = checked.description;
   if (checked.imageUrl !== concert.imageUrl) changes.imageUrl = checked.imageUrl;

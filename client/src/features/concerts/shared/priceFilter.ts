@@ -13,8 +13,9 @@ export function isPriceRange(value: string): value is PriceRange {
   return PRICE_RANGES.some((range) => range.value === value);
 }
 
-/** The API sends euros as a decimal string ('0.00', '12.50'). */
-export function priceInRange(price: string, range: PriceRange): boolean {
+/** The API sends euros as a decimal string ('0.00', '12.50'); an unknown price fits no budget. */
+export function priceInRange(price: string | null, range: PriceRange): boolean {
+  if (price === null) return false;
   const amount = Number(price);
   if (!Number.isFinite(amount)) return false;
   const bounds = PRICE_RANGES.find((candidate) => candidate.value === range);
