@@ -280,6 +280,37 @@ describe('GET /conciertos/<id>-<slug>', () => {
     );
   });
 
+  it("shows where tickets are sold and the source's page, and an unknown price as unknown", async () => {
+    const { id } = await gremiConcert();
+    const plain = await request(await renderingApp())
+      .get(`/conciertos/${id}`)
+      .redirects(1);
+    expect(plain.text).not.toContain('>Entradas</a>');
+    expect(plain.text).not.toContain('>Fuente</a>');
+    await database.db
+      .updateTable('concerts')
+      .set({
+        price: null,
+        ticket_url: 'https://entradas.example/planetas',
+        source_url: 'https://esgremi.example/agenda/planetas',
+      })
+      .where('id', '=', id)
+      .execute();
+    const html = (
+      await request(await renderingApp())
+        .get(`/conciertos/${id}`)
+        .redirects(1)
+    ).text;
+    expect(html).toContain(
+      '<a href="https://entradas.example/planetas" target="_blank" rel="noopener noreferrer">Entradas</a>',
+    );
+    expect(html).toContain(
+      '<a href="https://esgremi.example/agenda/planetas" target="_blank" rel="noopener noreferrer">Fuente</a>',
+    );
+    expect(html).toContain('Precio por confirmar');
+    expect(html).not.toContain('Gratis');
+  });
+
   it('carries a JSON-LD MusicEvent that names the bands, venue, address, start and offer', async () => {
     const { id } = await gremiConcert();
     const res = await request(newApp()).get(`/conciertos/${id}`).redirects(1).expect(200);

@@ -12,7 +12,7 @@ import { useFormats } from '@/i18n/useFormats';
 import { genreName } from '@/i18n/genreName';
 import { usePublicUrl } from '@/lib/config';
 import { useSession } from '@/lib/session';
-import { calendarProps, ConcertFacts, SpotifyLinks } from './components/ConcertFacts';
+import { calendarProps, ConcertFacts, ConcertLinks, SpotifyLinks } from './components/ConcertFacts';
 import { ConcertImage } from './components/ConcertImage';
 import { FeedbackButtons } from './components/FeedbackButtons';
 import { GoingButton, GoingCount } from './components/GoingButton';
@@ -111,6 +111,7 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
               </a>
             </li>
           )}
+          <ConcertLinks concert={concert} />
           <SpotifyLinks bands={spotifyBands} />
         </ul>
         {description && <p className="concert-page__description">{description}</p>}

@@ -7,7 +7,13 @@ import { useFormats } from '@/i18n/useFormats';
 import { genreName } from '@/i18n/genreName';
 import { AddToCalendar } from './AddToCalendar';
 import { useGoingCount, useLikeCount } from '../shared/queries';
-import { calendarProps, ConcertFacts, SpotifyLinks } from './ConcertFacts';
+import {
+  calendarProps,
+  ConcertFacts,
+  ConcertLinks,
+  hasConcertLinks,
+  SpotifyLinks,
+} from './ConcertFacts';
 import { ConcertImage } from './ConcertImage';
 import { FeedbackButtons } from './FeedbackButtons';
 import { GoingButton } from './GoingButton';
@@ -102,8 +108,9 @@ export const ConcertCard = memo(function ConcertCard({
             <p>{concert.descriptionLong}</p>
           </details>
         )}
-        {spotifyBands.length > 0 && (
+        {(spotifyBands.length > 0 || hasConcertLinks(concert)) && (
           <ul className="concert-card__links">
+            <ConcertLinks concert={concert} />
             <SpotifyLinks bands={spotifyBands} />
           </ul>
         )}

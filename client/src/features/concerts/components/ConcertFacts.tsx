@@ -1,5 +1,5 @@
-// What the agenda's card and the concert's page both show of a concert: its facts, its bands'
-// Spotify players or links and the props of its 'Añadir al calendario'.
+// What the agenda's card and the concert's page both show of a concert: its facts, its ticket and
+// source links, its bands' Spotify players or links and the props of its 'Añadir al calendario'.
 import type { ReactNode } from 'react';
 import type { AgendaConcertDto } from '@common/concerts/types';
 import { spotifyArtistId } from '@common/concerts/spotify';
@@ -28,6 +28,40 @@ export function ConcertFacts({
           ),
       )}
     </dl>
+  );
+}
+
+const isWebAddress = (url: string | null): url is string =>
+  url !== null && /^https?:\/\//i.test(url);
+
+/** Whether a concert has a ticket link or a source page to show. */
+export const hasConcertLinks = (concert: Pick<AgendaConcertDto, 'ticketUrl' | 'sourceUrl'>) =>
+  isWebAddress(concert.ticketUrl) || isWebAddress(concert.sourceUrl);
+
+/** Items of a list: 'Entradas' (where tickets are sold) and 'Fuente' (the page that announced it). */
+export function ConcertLinks({
+  concert,
+}: {
+  concert: Pick<AgendaConcertDto, 'ticketUrl' | 'sourceUrl'>;
+}) {
+  const t = useText();
+  return (
+    <>
+      {isWebAddress(concert.ticketUrl) && (
+        <li>
+          <a href={concert.ticketUrl} target="_blank" rel="noopener noreferrer">
+            {t('concert.tickets')}
+          </a>
+        </li>
+      )}
+      {isWebAddress(concert.sourceUrl) && (
+        <li>
+          <a href={concert.sourceUrl} target="_blank" rel="noopener noreferrer">
+            {t('concert.source')}
+          </a>
+        </li>
+      )}
+    </>
   );
 }
 
