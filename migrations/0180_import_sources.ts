@@ -7,7 +7,8 @@
 // admin's later edit of a field is what differs from them). A venue's `aliases` are other names
 // sources call it by. The concerts and venues tables already notify any change of a column, and no
 // cache reads the new tables. A concert's price may be unknown (NULL): an imported event that does
-// not say its price is never shown as free; 0 still means free.
+// not say its price is never shown as free; 0 still means free. A band's submission may carry its
+// ticket link too.
 import { sql, type Kysely } from 'kysely';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations must not depend on today's types
@@ -16,6 +17,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ALTER TABLE venues ADD COLUMN aliases text[] NOT NULL DEFAULT '{}';
     ALTER TABLE concerts ADD COLUMN ticket_url text, ADD COLUMN source_url text;
     ALTER TABLE concerts ALTER COLUMN price DROP NOT NULL;
+    ALTER TABLE band_submissions ADD COLUMN ticket_url text CHECK (length(ticket_url) <= 2000);
 
     CREATE TABLE sources (
       id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY,
@@ -100,6 +102,7 @@ export async function down(db: Kysely<any>): Promise<void> {
     UPDATE concerts SET price = 0 WHERE price IS NULL;
     ALTER TABLE concerts ALTER COLUMN price SET NOT NULL;
     ALTER TABLE concerts DROP COLUMN ticket_url, DROP COLUMN source_url;
+    ALTER TABLE band_submissions DROP COLUMN ticket_url;
     ALTER TABLE venues DROP COLUMN aliases;
   `.execute(db);
 }

@@ -190,6 +190,19 @@ describe('approving', () => {
     await agent.post(`/api/admin/submissions/${id}/reject`).send({ reason: 'No' }).expect(409);
   });
 
+  it("carries the band's ticket link to the concert; a link that is not http(s) is a 400", async () => {
+    const bad = await submitForm(app(), time, { ticketUrl: 'javascript:alert(1)' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('El enlace de las entradas no es válido.');
+    const id = await submitted({ ticketUrl: 'https://entradas.example/tiburones' });
+    const { agent } = await admin();
+    const listed = await agent.get(`/api/admin/submissions/${id}`).expect(200);
+    expect(listed.body.ticketUrl).toBe('https://entradas.example/tiburones');
+    const res = await agent.post(`/api/admin/submissions/${id}/approve`).expect(200);
+    const concert = await request(app()).get(`/api/concerts/${res.body.concertId}`).expect(200);
+    expect(concert.body.ticketUrl).toBe('https://entradas.example/tiburones');
+  });
+
   it('reuses a band and a venue of the same name, case and accents ignored', async () => {
     const band = await createBand(database.db, { band_name: 'Sa Fosca' });
     const venueId = await addVenue(database.db, 'Café Lisboa', 'Palma');

@@ -22,6 +22,8 @@ export const submissionSchema = z
     venueName: z.string(),
     venueTown: z.string().nullable(),
     price: z.string(),
+    /** Where tickets are sold, as the band gave it (null: not given). */
+    ticketUrl: z.string().nullable(),
     description: z.string().nullable(),
     imageUrl: z.string().nullable(),
     /** False for a submission queued before addresses were confirmed: its review mails nobody. */

@@ -15,6 +15,7 @@ import {
   requiredText,
   textSchema,
 } from '../text/schemas.js';
+import { isHttpUrl } from '../text/url.js';
 import { isImageUrl } from '../uploads/limits.js';
 import {
   SUBMISSION_NAME_MAX,
@@ -83,6 +84,13 @@ const fields = {
   venueName: optionalText(SUBMISSION_NAME_MAX, 'error.venue.nameTooLong'),
   venueTown: optionalText(SUBMISSION_TOWN_MAX, 'error.submission.townTooLong'),
   price: priceSchema,
+  /** Where tickets are sold ("Entradas"), optional. */
+  ticketUrl: optionalAddress(
+    SUBMISSION_URL_MAX,
+    'error.concert.ticketUrlTooLong',
+    'error.concert.ticketUrlInvalid',
+    isHttpUrl,
+  ),
   description: optionalText(SUBMISSION_TEXT_MAX, 'error.submission.textTooLong', true),
 };
 

@@ -90,6 +90,7 @@ export interface BandSubmissions {
   reviewed_by: string | null;
   spotify_url: string | null;
   status: Generated<string>;
+  ticket_url: string | null;
   venue_id: number | null;
   venue_name: string;
   venue_town: string | null;

@@ -186,7 +186,7 @@ export async function approveSubmission(
           name: null,
           description: row.description,
           imageUrl,
-          ticketUrl: null,
+          ticketUrl: row.ticket_url,
           bandIds: [bandId],
           bandNames: [],
         },

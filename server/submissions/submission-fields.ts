@@ -33,6 +33,7 @@ export async function submissionFields(
     hour: input.hour,
     ...(await venueFields(db, input)),
     price: input.price,
+    ticket_url: input.ticketUrl,
     description: input.description,
   };
 }

@@ -16,6 +16,7 @@ export const toSubmissionDto = (row: SubmissionRow): SubmissionDto => ({
   venueName: row.venue_name,
   venueTown: row.venue_town,
   price: row.price,
+  ticketUrl: row.ticket_url,
   description: row.description,
   imageUrl: row.image_url,
   emailConfirmed: row.confirmed_at !== null,

@@ -17,6 +17,7 @@ export interface SubmissionFieldsRow {
   venue_name: string;
   venue_town: string | null;
   price: string;
+  ticket_url: string | null;
   description: string | null;
   image_url: string | null;
 }
@@ -47,6 +48,7 @@ export const SUBMISSION_COLUMNS = [
   'venue_name',
   'venue_town',
   'price',
+  'ticket_url',
   'description',
   'image_url',
   'confirmed_at',

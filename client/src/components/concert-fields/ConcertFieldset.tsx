@@ -1,5 +1,5 @@
 // The fields of a concert, written once for every form that edits one (the admin's create and
-// edit, a submission's review, /publica): day, hour, genre, price, the venue (a listed one picked
+// edit, a submission's review, /publica): day, hour, genre, price, the ticket link, the venue (a listed one picked
 // by name, or a new one with its town), the description and the picture. What really differs
 // between the forms is a prop at the call: labels, limits, hints, and the fields only some ask.
 import { useId, type ReactNode } from 'react';
@@ -97,6 +97,14 @@ export function ConcertFieldset({
           step="0.01"
           inputMode="decimal"
           required
+        />
+        <TextField
+          {...bind('ticketUrl')}
+          label={t('form.ticketUrl')}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://"
         />
         {/* A datalist suggests the listed venues; a name off the list stays possible. */}
         <TextField

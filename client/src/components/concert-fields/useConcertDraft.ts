@@ -10,6 +10,8 @@ export interface ConcertText {
   hour: string;
   genre: string;
   price: string;
+  /** Where tickets are sold (optional). */
+  ticketUrl: string;
   venue: string;
   venueTown: string;
   description: string;

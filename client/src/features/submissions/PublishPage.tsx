@@ -46,6 +46,7 @@ const EMPTY: SubmissionText = {
   venue: '',
   venueTown: '',
   price: '',
+  ticketUrl: '',
   description: '',
 };
 

@@ -22,6 +22,7 @@ export function submissionTexts(fields: SubmissionText, known: VenueOption | und
     venueName: known ? '' : fields.venue,
     venueTown: known ? '' : fields.venueTown,
     price: fields.price,
+    ticketUrl: fields.ticketUrl,
     description: fields.description,
   };
 }

@@ -20,6 +20,7 @@ const draftOf = (concert: AdminConcertDto): AdminConcertText => ({
   genre: concert.genre,
   // An unknown price (an imported concert) starts blank.
   price: concert.price ?? '',
+  ticketUrl: concert.ticketUrl ?? '',
   name: concert.name ?? '',
   description: concert.description ?? '',
   imageUrl: concert.imageUrl ?? '',
@@ -41,6 +42,7 @@ function changesOf(concert: AdminConcertDto, checked: ConcertCreateInput): Conce
   if (checked.name !== concert.name) changes.name = checked.name;
   if (checked.description !== concert.description) changes.description = checked.description;
   if (checked.imageUrl !== concert.imageUrl) changes.imageUrl = checked.imageUrl;
+  if (checked.ticketUrl !== concert.ticketUrl) changes.ticketUrl = checked.ticketUrl;
   if (checked.venueId !== undefined && checked.venueId !== concert.venueId) {
     changes.venueId = checked.venueId;
   }

@@ -19,6 +19,7 @@ const EMPTY: AdminConcertText = {
   venueWebsite: '',
   hour: '',
   price: '',
+  ticketUrl: '',
   name: '',
   description: '',
   imageUrl: '',

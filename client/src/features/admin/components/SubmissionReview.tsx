@@ -36,6 +36,7 @@ const draftOf = (submission: SubmissionDto): ReviewText => ({
   venue: submission.venueName,
   venueTown: submission.venueTown ?? '',
   price: submission.price,
+  ticketUrl: submission.ticketUrl ?? '',
   description: submission.description ?? '',
   imageUrl: submission.imageUrl ?? '',
 });

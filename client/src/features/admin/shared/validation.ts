@@ -48,6 +48,7 @@ export function checkConcert(fields: AdminConcertText, known: AdminVenueDto | un
       genre: fields.genre,
       hour: fields.hour,
       price: fields.price,
+      ticketUrl: fields.ticketUrl,
       name: fields.name,
       description: fields.description,
       imageUrl: fields.imageUrl,
