@@ -104,7 +104,6 @@ export function ConcertFieldset({
           type="url"
           inputMode="url"
           autoComplete="off"
-          placeholder="https://"
         />
         {/* A datalist suggests the listed venues; a name off the list stays possible. */}
         <TextField
