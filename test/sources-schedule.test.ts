@@ -95,7 +95,7 @@ describe('two instances', () => {
       );
     });
     const [run] = await rowsOf(database.db, 'source_runs', { source_id: id });
-    expect([run!.trigger, run!.found, run!.waiting, run!.error]).toEqual(['schedule', 10, 8, null]);
+    expect([run!.trigger, run!.found, run!.waiting, run!.error]).toEqual(['schedule', 10, 2, null]);
     expect(peer.requests).toHaveLength(1);
     // Not due again until IMPORT_INTERVAL_HOURS later: a tick now sends nothing.
     expect(await queueDueSources({ db: database.db, boss: bosses[0]!, clock: clock.clock })).toBe(
