@@ -128,11 +128,15 @@ it("sends the 'real' mail once per subscribed fan, with their matches and unsubs
   expect(text).toContain('¡Es Tramuntana Blues, de tus favoritos!');
   expect(text).toContain('https://conciertos.example/myconcerts');
   expect(text).toMatch(
-    new RegExp(`https://conciertos\\.example/unsubscribe\\?userId=${fan.user_id}&token=[\\w-]+`),
+    new RegExp(
+      `https://conciertos\\.example/unsubscribe\\?userId=${fan.user_id}&list=weekly&expires=\\d+&token=[\\w-]+`,
+    ),
   );
   expect(mail!.html).toContain('href="https://conciertos.example/myconcerts"');
   expect(headerOf(mail!, 'list-unsubscribe')).toMatch(
-    new RegExp(`^<https://conciertos\\.example/api/unsubscribe\\?userId=${fan.user_id}&token=`),
+    new RegExp(
+      `^<https://conciertos\\.example/api/unsubscribe\\?userId=${fan.user_id}&list=weekly&expires=\\d+&token=`,
+    ),
   );
   expect(headerOf(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 
