@@ -19,6 +19,7 @@ import * as catalanDescriptions from './0150_catalan_descriptions.js';
 import * as submissionLocale from './0160_submission_locale.js';
 import * as learnedTastes from './0170_learned_tastes.js';
 import * as importSources from './0180_import_sources.js';
+import * as submissionNetworks from './0200_submission_networks.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -41,4 +42,5 @@ export const migrations = {
   '0160_submission_locale': submissionLocale,
   '0170_learned_tastes': learnedTastes,
   '0180_import_sources': importSources,
+  '0200_submission_networks': submissionNetworks,
 };

@@ -79,7 +79,14 @@ const fan = {
 
 const reviewed = { bandName: 'Son Rock', day: '2025-06-14', locale: null };
 const change = { title: 'Tramuntana Blues', when: 'sábado, 14 de junio' };
-const urls = { concerts: `${site}/myconcerts`, profile: `${site}/profile` };
+const urls = {
+  concerts: `${site}/myconcerts`,
+  profile: `${site}/profile`,
+  unsubscribe: {
+    url: `${site}/unsubscribe?userId=ejemplo&list=changes&token=ejemplo`,
+    oneClickUrl: `${site}/api/unsubscribe?userId=ejemplo&list=changes&token=ejemplo`,
+  },
+};
 const mails: Record<string, OutgoingMail> = {
   semanal: weeklyMail({ ...fan, matches: concerts, nextConcerts: [] }),
   'semanal-sin-coincidencias': weeklyMail({

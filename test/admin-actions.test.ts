@@ -170,7 +170,7 @@ describe('descriptions', () => {
     const described = await describedConcert('description_long', 'Larga ya escrita.');
 
     const res = await generate('/api/generateDescriptionsLong');
-    expect(res.body).toEqual({ message: 'Descripciones generadas para 1 conciertos.' });
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 1 concierto.' });
     const row = await rowOf(database.db, 'concerts', { id: lacking.id });
     expect(row.description_long).toContain('Ona Rock');
     expect(row.description_long).toContain('12,50');

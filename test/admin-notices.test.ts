@@ -6,7 +6,8 @@ import { ADMIN_EDIT_TABLES, rowOf, rowsOf, useTestDatabase } from './helpers/db.
 import { eventually } from './helpers/eventually.js';
 import { createBand, createConcert, createUser, createVenue } from './helpers/factories.js';
 import { signedInAgent } from './helpers/session.js';
-import { recipients, useSmtpSink } from './helpers/smtp-sink.js';
+import { oneClickUrlOf, postOneClick } from './helpers/one-click.js';
+import { headerOf, recipients, useSmtpSink } from './helpers/smtp-sink.js';
 import { findNextConcerts } from '../server/weekly-mail/matches.repository.js';
 
 const database = useTestDatabase({ cleared: ['mail_deliveries', ...ADMIN_EDIT_TABLES] });
@@ -146,6 +147,40 @@ describe('change notices', () => {
     expect(cancelled!.subject).toBe('Concert cancel·lat: Tramuntana Blues');
     expect(cancelled!.text).toContain(
       'El concert «Tramuntana Blues» del dijous, 13 de juny a les 21:30 s’ha cancel·lat.',
+    );
+  });
+
+  it('carry their own one-click unsubscribe, which stops the notices alone', async () => {
+    const { concert, other, fans } = await seedLikers();
+    const { agent } = await admin();
+    await agent.patch(`/api/admin/concerts/${concert.id}`).send({ venueId: other.id }).expect(200);
+    const mail = await smtp.waitForMail(fans.ana.email, /Cambios en un concierto/);
+    expect(headerOf(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = oneClickUrlOf(mail);
+    expect(oneClick.searchParams.get('list')).toBe('changes');
+    // A visible link in the body too, to the page that asks first.
+    expect(mail.text).toContain(
+      `http://localhost:3000/unsubscribe?userId=${fans.ana.user_id}&list=changes&expires=`,
+    );
+    expect(mail.text).toContain('No quiero más avisos de cambios en mis conciertos');
+
+    // The mail provider's POST: no cookie, only the header's address.
+    const off = await postOneClick(app(), oneClick).expect(200);
+    expect(off.body).toEqual({ message: 'Ya no recibirás avisos de cambios en tus conciertos.' });
+    const after = await rowOf(database.db, 'users', { user_id: fans.ana.user_id });
+    expect([after.change_notices, after.is_subscribed, after.show_reminders]).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    expect(after.alert_frequency).toBe('daily');
+    // Bea's link is hers: Ana's token with Bea's id changes nothing.
+    const stolen = new URL(oneClick);
+    stolen.searchParams.set('userId', fans.bea.user_id);
+    const refused = await postOneClick(app(), stolen).expect(400);
+    expect(refused.body.error.message).toBe('El enlace de baja no es válido.');
+    expect((await rowOf(database.db, 'users', { user_id: fans.bea.user_id })).change_notices).toBe(
+      true,
     );
   });
 

@@ -12,7 +12,7 @@ import {
 } from '../server/admin/writes/notice-sender.js';
 import { createLogger } from '../server/lib/logger.js';
 import { createMailer } from '../server/mail/mailer.js';
-import { senderDepsAt, testConfig } from './helpers/app.js';
+import { senderDepsAt, TEST_SESSION_SECRET, testConfig } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { defined } from './helpers/defined.js';
 import { eventually } from './helpers/eventually.js';
@@ -36,6 +36,7 @@ const minutesAfterEdit = (minutes: number) => new Date(EDIT_AT.getTime() + minut
 
 const deps: (at: Date) => NoticeDeps = senderDepsAt(database, mailer, {
   publicUrl: 'http://localhost:3000',
+  sessionSecret: TEST_SESSION_SECRET,
 });
 
 const mailsTo = (email: string) =>

@@ -297,7 +297,7 @@ describe.each<DescriptionLength>(['short', 'long'])('%s descriptions with the AI
       .post(ROUTE[length])
       .set('X-Admin-Token', ADMIN_TOKEN)
       .expect(200);
-    expect(res.body).toEqual({ message: 'Descripciones generadas para 1 conciertos.' });
+    expect(res.body).toEqual({ message: 'Descripciones generadas para 1 concierto.' });
     const row = (await descriptionsById()).get(concert.id)!;
     expect(row[COLUMN[length]]).toMatch(/de la IA: Solo Token toca en Es Gremi\./);
     expect(row[CATALAN[length]]).toMatch(/en català: Solo Token toca a Es Gremi\./);

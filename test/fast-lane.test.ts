@@ -337,7 +337,7 @@ describe('the fast lane answers as the full stack', () => {
     expect(res.body.concerts).toEqual([
       expect.objectContaining({ id, descriptionShort: 'Rock de primera.' }),
     ]);
-    expect(res.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+    expect(res.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language, X-Page-Lang');
   });
 
   it('GET /api/concerts for a signed-in fan who reads Catalan', async () => {

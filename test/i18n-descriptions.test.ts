@@ -58,7 +58,7 @@ type App = Parameters<typeof request>[0];
 
 async function agendaTexts(app: App, target: string, headers: Record<string, string> = {}) {
   const res = await request(app).get(target).set(headers).expect(200);
-  expect(res.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language');
+  expect(res.headers.vary).toBe('Accept-Encoding, Cookie, Accept-Language, X-Page-Lang');
   const [concert] = res.body.concerts as { descriptionShort: string; descriptionLong: string }[];
   return { short: concert?.descriptionShort, long: concert?.descriptionLong };
 }

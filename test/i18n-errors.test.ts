@@ -2,6 +2,7 @@
 // (`?lang=`, the fan's saved choice, the `lang` cookie, Accept-Language, Spanish), from the
 // catalogues, for the API's own errors, zod's checks of a body and the services' errors alike.
 import request from 'supertest';
+import { requestLocale } from '../server/i18n/intl.js';
 import { createTestApp } from './helpers/app.js';
 import { useTestDatabase } from './helpers/db.js';
 import { signedInAgent } from './helpers/session.js';
@@ -106,5 +107,44 @@ describe('a fan who saved Catalan, in a Spanish browser', () => {
     const { agent } = await signedInAgent(app(), database.db, { locale: 'ca', is_admin: true });
     const when = await agent.get('/api/admin/concerts?when=aviat').set(SPANISH).expect(400);
     expect(errorOf(when).message).toBe("El filtre de dates ha de ser 'upcoming', 'past' o 'all'.");
+  });
+});
+
+// A page read through `?lang=ca` (no cookie, a Spanish browser, even a fan who saved Spanish):
+// every API call of that page carries its language (client/src/lib/api.ts, X-Page-Lang).
+describe('a reader of a Catalan page (?lang=ca), whose API calls say so', () => {
+  const fromCatalanPage = { ...SPANISH, 'X-Page-Lang': 'ca' };
+
+  it('hears the API’s, zod’s and the services’ errors in Catalan', async () => {
+    const missing = await request(app()).get('/api/res-de-res').set(fromCatalanPage).expect(404);
+    expect(errorOf(missing).message).toBe('Aquesta ruta de l’API no existeix.');
+    const short = { email: 'nova@example.com', password: 'curta' };
+    expect(await refusal('/api/auth/register', fromCatalanPage, short)).toBe(
+      'La contrasenya ha de tenir almanco 8 caràcters.',
+    );
+    const { agent } = await signedInAgent(app(), database.db, { locale: 'es' });
+    const noGenre = await agent
+      .patch('/api/profile')
+      .set(fromCatalanPage)
+      .send({ topGenres: [] })
+      .expect(400);
+    expect(errorOf(noGenre).message).toBe('Has de triar almanco un gènere.');
+  });
+
+  it('keeps Spanish for a call without it, and ignores a language we do not have', async () => {
+    const plain = await request(app()).get('/api/res-de-res').set(SPANISH).expect(404);
+    expect(errorOf(plain).message).toBe('Esta ruta de la API no existe.');
+    const unknown = await request(app())
+      .get('/api/res-de-res')
+      .set({ ...SPANISH, 'X-Page-Lang': 'fr' })
+      .expect(404);
+    expect(errorOf(unknown).message).toBe('Esta ruta de la API no existe.');
+  });
+
+  it('is heard under /api only: a page’s own address decides its language', () => {
+    const headers = { 'accept-language': 'es-ES', 'x-page-lang': 'ca' };
+    expect(requestLocale('/api/profile', headers)).toBe('ca');
+    expect(requestLocale('/conciertos', headers)).toBe('es');
+    expect(requestLocale('/api/profile?lang=es', headers)).toBe('es');
   });
 });

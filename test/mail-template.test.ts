@@ -78,7 +78,14 @@ function everyMail(): OutgoingMail[] {
       'a@example.com',
       { title: 'Son Rock', when: 'sábado, 14 de junio' },
       { cancelled: false, lines: [{ label: 'Sala', before: 'Es Gremi', after: 'Sala Rex' }] },
-      { concerts: `${PUBLIC_URL}/myconcerts`, profile: `${PUBLIC_URL}/profile` },
+      {
+        concerts: `${PUBLIC_URL}/myconcerts`,
+        profile: `${PUBLIC_URL}/profile`,
+        unsubscribe: {
+          url: `${PUBLIC_URL}/unsubscribe?list=changes&token=t1`,
+          oneClickUrl: `${PUBLIC_URL}/api/unsubscribe?list=changes&token=t1`,
+        },
+      },
     ),
     submissionConfirmationMail('b@example.com', `${PUBLIC_URL}/publica/confirmar#token=x`, 'es'),
     submissionApprovedMail('b@example.com', day, `${PUBLIC_URL}/conciertos/7`),

@@ -5,12 +5,14 @@ import { tmpdir } from 'node:os';
 import { createLogger } from '../server/lib/logger.js';
 import { createMailer } from '../server/mail/mailer.js';
 import { sendShowReminders, type ReminderDeps } from '../server/reminders/reminder-sender.js';
-import { testConfig } from './helpers/app.js';
+import { TEST_SESSION_SECRET, testConfig, useTestApp } from './helpers/app.js';
 import { rowsOf, useTestDatabase } from './helpers/db.js';
 import { eventually } from './helpers/eventually.js';
 import { createConcertAt, createUser, type UserOverrides } from './helpers/factories.js';
 import { useForFile } from './helpers/lifecycle.js';
-import { recipients, useSmtpSink } from './helpers/smtp-sink.js';
+import { oneClickUrlOf, postOneClick } from './helpers/one-click.js';
+import { rowOf } from './helpers/db.js';
+import { headerOf, recipients, useSmtpSink } from './helpers/smtp-sink.js';
 
 const database = useTestDatabase({
   poolSize: 20,
@@ -24,13 +26,20 @@ const mailer = useForFile(
 );
 
 const PUBLIC_URL = 'http://conciertos.example';
+// The app a mail client's one-click POST reaches (the same session secret signs the links).
+const testApp = useTestApp(() => ({ database }));
 
 const at = (iso: string): ReminderDeps => ({
   db: database.db,
   pool: database.pool,
   mailer,
   log: createLogger('silent'),
-  config: { publicUrl: PUBLIC_URL, reminderHour: 10, dataDir: tmpdir() },
+  config: {
+    publicUrl: PUBLIC_URL,
+    sessionSecret: TEST_SESSION_SECRET,
+    reminderHour: 10,
+    dataDir: tmpdir(),
+  },
   clock: () => new Date(iso),
 });
 
@@ -112,7 +121,7 @@ describe('the pre-show reminder', () => {
     expect(text).toContain(`${PUBLIC_URL}/conciertos/${late.id}-banda-tardia-`);
     expect(text.split(`/conciertos/${late.id}-`)).toHaveLength(2);
     expect(text).toContain(`Tus conciertos: ${PUBLIC_URL}/myconcerts`);
-    expect(text).toContain(`${PUBLIC_URL}/profile`);
+    expect(text).toContain(`${PUBLIC_URL}/unsubscribe?userId=${ana.user_id}&list=reminders&`);
 
     const [luisMail] = mailsTo(luis.email);
     expect(luisMail!.subject).toBe('Mañana: Banda Temprana');
@@ -212,5 +221,53 @@ describe('the pre-show reminder', () => {
     expect(await sendShowReminders(at('2030-06-12T20:00:00Z'))).toBe(0);
     for (const each of fans) expect(mailsTo(each.email)).toHaveLength(1);
     expect(smtp.messages).toHaveLength(6);
+  });
+});
+
+describe("the reminder's unsubscribe link", () => {
+  it('stops the reminders alone, in one click from the mail, with no session', async () => {
+    const ana = await fan({ alert_frequency: 'daily' });
+    const concert = await concertOn('2030-06-13', '21:00', 'Banda Avisada');
+    await like(ana.user_id, concert.id);
+    expect(await sendShowReminders(at('2030-06-12T08:00:00Z'))).toBe(1);
+    const [mail] = mailsTo(ana.email);
+
+    // In the body, the page that asks first; in the headers, RFC 8058's one-click POST.
+    expect(mail!.text).toMatch(
+      new RegExp(
+        `${PUBLIC_URL}/unsubscribe\\?userId=${ana.user_id}&list=reminders&expires=\\d+&token=`,
+      ),
+    );
+    expect(headerOf(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = oneClickUrlOf(mail!);
+    expect(oneClick.origin + oneClick.pathname).toBe(`${PUBLIC_URL}/api/unsubscribe`);
+    expect(oneClick.searchParams.get('list')).toBe('reminders');
+
+    const off = await postOneClick(testApp.app, oneClick).expect(200);
+    expect(off.body).toEqual({ message: 'Ya no recibirás recordatorios de tus conciertos.' });
+    const after = await rowOf(database.db, 'users', { user_id: ana.user_id });
+    expect({
+      showReminders: after.show_reminders,
+      changeNotices: after.change_notices,
+      weeklyMail: after.is_subscribed,
+      alertFrequency: after.alert_frequency,
+    }).toEqual({
+      showReminders: false,
+      changeNotices: true,
+      weeklyMail: true,
+      alertFrequency: 'daily',
+    });
+
+    // A forged token changes nothing and is told so in Spanish.
+    await database.db
+      .updateTable('users')
+      .set({ show_reminders: true })
+      .where('user_id', '=', ana.user_id)
+      .execute();
+    const forged = new URL(oneClick);
+    forged.searchParams.set('token', 'x'.repeat(43));
+    const refused = await postOneClick(testApp.app, forged).expect(400);
+    expect(refused.body.error.message).toBe('El enlace de baja no es válido.');
+    expect((await rowOf(database.db, 'users', { user_id: ana.user_id })).show_reminders).toBe(true);
   });
 });

@@ -1,5 +1,9 @@
 import request from 'supertest';
-import { unsubscribeToken, unsubscribeUrl } from '../server/mail/unsubscribe-links.js';
+import {
+  UNSUBSCRIBE_LINK_DAYS,
+  unsubscribeToken,
+  unsubscribeUrl,
+} from '../server/mail/unsubscribe-links.js';
 import { createTestApp } from './helpers/app.js';
 import { rowOf, useTestDatabase } from './helpers/db.js';
 import { createUser } from './helpers/factories.js';
@@ -10,22 +14,41 @@ const subscribed = async (userId: string) =>
   (await rowOf(database.db, 'users', { user_id: userId })).is_subscribed;
 const alerts = async (userId: string) =>
   (await rowOf(database.db, 'users', { user_id: userId })).alert_frequency;
+/** Every mail switch of the fan, as the profile names them. */
+const switches = async (userId: string) => {
+  const row = await rowOf(database.db, 'users', { user_id: userId });
+  return {
+    weeklyMail: row.is_subscribed,
+    alertFrequency: row.alert_frequency,
+    changeNotices: row.change_notices,
+    showReminders: row.show_reminders,
+  };
+};
+const ALL_ON = {
+  weeklyMail: true,
+  alertFrequency: 'daily',
+  changeNotices: true,
+  showReminders: true,
+};
+const fanWithAllOn = () =>
+  createUser(database.db, { alert_frequency: 'daily', change_notices: true, show_reminders: true });
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('POST /api/unsubscribe', () => {
   it('unsubscribes with the signed link of the weekly mail', async () => {
     const { app, config } = createTestApp({ database });
     const user = await createUser(database.db);
-    const url = new URL(unsubscribeUrl(config, user.user_id));
+    const url = new URL(unsubscribeUrl(config, user.user_id, 'weekly', new Date()));
     expect(url.pathname).toBe('/unsubscribe');
     const res = await request(app)
       .post('/api/unsubscribe')
-      .send({ userId: url.searchParams.get('userId'), token: url.searchParams.get('token') })
+      .send(Object.fromEntries(url.searchParams))
       .expect(200);
     expect(res.body.message).toBe('Has sido dado de baja correctamente.');
     expect(await subscribed(user.user_id)).toBe(false);
   });
 
-  it('accepts the RFC 8058 one-click POST from a mail client, without a session', async () => {
+  it('accepts the RFC 8058 one-click POST of a link mailed before links had an end', async () => {
     const { app, config } = createTestApp({ database });
     const user = await createUser(database.db);
     const token = unsubscribeToken(config.sessionSecret, user.user_id);
@@ -40,7 +63,7 @@ describe('POST /api/unsubscribe', () => {
   it("the artist alerts' link turns alerts off and leaves the weekly mail", async () => {
     const { app, config } = createTestApp({ database });
     const user = await createUser(database.db, { alert_frequency: 'instant' });
-    const url = new URL(unsubscribeUrl(config, user.user_id, 'alerts'));
+    const url = new URL(unsubscribeUrl(config, user.user_id, 'alerts', new Date()));
     expect(url.pathname).toBe('/unsubscribe');
     expect(url.searchParams.get('list')).toBe('alerts');
     const res = await request(app)
@@ -104,5 +127,81 @@ describe('POST /api/unsubscribe', () => {
       .send({ userId: user.user_id, token: foreign })
       .expect(400);
     expect(await subscribed(user.user_id)).toBe(true);
+  });
+
+  it.each([
+    ['changes', { changeNotices: false }, 'Ya no recibirás avisos de cambios en tus conciertos.'],
+    ['reminders', { showReminders: false }, 'Ya no recibirás recordatorios de tus conciertos.'],
+    ['alerts', { alertFrequency: 'never' }, 'Ya no recibirás avisos de tus artistas favoritos.'],
+    ['weekly', { weeklyMail: false }, 'Has sido dado de baja correctamente.'],
+  ] as const)('the %s link stops that list and nothing else', async (list, off, message) => {
+    const { app, config } = createTestApp({ database });
+    const user = await fanWithAllOn();
+    const url = new URL(unsubscribeUrl(config, user.user_id, list, new Date()));
+    expect(url.searchParams.get('list')).toBe(list);
+    const res = await request(app)
+      .post('/api/unsubscribe')
+      .send(Object.fromEntries(url.searchParams))
+      .expect(200);
+    expect(res.body.message).toBe(message);
+    expect(await switches(user.user_id)).toEqual({ ...ALL_ON, ...off });
+  });
+
+  it('refuses an expired link with its own Spanish message, and changes nothing', async () => {
+    const { app, config } = createTestApp({ database });
+    const user = await fanWithAllOn();
+    const mailedAt = new Date(Date.now() - (UNSUBSCRIBE_LINK_DAYS + 1) * DAY_MS);
+    const url = new URL(unsubscribeUrl(config, user.user_id, 'changes', mailedAt));
+    const res = await request(app)
+      .post(`/api/unsubscribe${url.search}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(400);
+    expect(res.body.error).toEqual({
+      code: 'expired_link',
+      message: 'El enlace de baja ha caducado. Puedes darte de baja desde tu perfil.',
+    });
+    expect(await switches(user.user_id)).toEqual(ALL_ON);
+  });
+
+  it('refuses a link whose end was pushed later, or another list’s, or one with no end', async () => {
+    const { app, config } = createTestApp({ database });
+    const user = await fanWithAllOn();
+    const url = new URL(unsubscribeUrl(config, user.user_id, 'reminders', new Date()));
+    const later = new URLSearchParams(url.searchParams);
+    later.set('expires', String(Number(url.searchParams.get('expires')) + 3600));
+    const otherList = new URLSearchParams(url.searchParams);
+    otherList.set('list', 'changes');
+    const noEnd = new URLSearchParams(url.searchParams);
+    noEnd.delete('expires');
+    const oldStyle = new URLSearchParams({
+      userId: user.user_id,
+      list: 'changes',
+      token: unsubscribeToken(config.sessionSecret, user.user_id, 'changes'),
+    });
+    for (const query of [later, otherList, noEnd, oldStyle]) {
+      const res = await request(app)
+        .post(`/api/unsubscribe?${query}`)
+        .type('form')
+        .send('List-Unsubscribe=One-Click')
+        .expect(400);
+      expect(res.body.error).toEqual({
+        code: 'invalid_link',
+        message: 'El enlace de baja no es válido.',
+      });
+    }
+    expect(await switches(user.user_id)).toEqual(ALL_ON);
+  });
+
+  it('words its answer in the language of the page that asks', async () => {
+    const { app, config } = createTestApp({ database });
+    const user = await fanWithAllOn();
+    const url = new URL(unsubscribeUrl(config, user.user_id, 'reminders', new Date()));
+    const res = await request(app)
+      .post('/api/unsubscribe')
+      .set('X-Page-Lang', 'ca')
+      .send(Object.fromEntries(url.searchParams))
+      .expect(200);
+    expect(res.body.message).toBe('Ja no rebràs recordatoris dels teus concerts.');
   });
 });

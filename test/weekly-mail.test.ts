@@ -94,7 +94,7 @@ it("sends a 'prueba' only to admins, as often as asked", async () => {
   const { admin, fan } = await seedWeek();
   for (let i = 0; i < 2; i += 1) {
     const res = await trigger('prueba').expect(200);
-    expect(res.body).toEqual({ message: 'Email semanal en marcha para 1 usuarios.' });
+    expect(res.body).toEqual({ message: 'Email semanal en marcha para 1 usuario.' });
   }
   await eventually(campaignsDone);
   expect(smtp.messages.flatMap(recipientsOf)).toEqual([admin.email, admin.email]);
@@ -128,11 +128,15 @@ it("sends the 'real' mail once per subscribed fan, with their matches and unsubs
   expect(text).toContain('¡Es Tramuntana Blues, de tus favoritos!');
   expect(text).toContain('https://conciertos.example/myconcerts');
   expect(text).toMatch(
-    new RegExp(`https://conciertos\\.example/unsubscribe\\?userId=${fan.user_id}&token=[\\w-]+`),
+    new RegExp(
+      `https://conciertos\\.example/unsubscribe\\?userId=${fan.user_id}&list=weekly&expires=\\d+&token=[\\w-]+`,
+    ),
   );
   expect(mail!.html).toContain('href="https://conciertos.example/myconcerts"');
   expect(headerOf(mail!, 'list-unsubscribe')).toMatch(
-    new RegExp(`^<https://conciertos\\.example/api/unsubscribe\\?userId=${fan.user_id}&token=`),
+    new RegExp(
+      `^<https://conciertos\\.example/api/unsubscribe\\?userId=${fan.user_id}&list=weekly&expires=\\d+&token=`,
+    ),
   );
   expect(headerOf(mail!, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
 
@@ -198,7 +202,7 @@ it('skips subscribed fans and admins whose address is not verified (double opt-i
   const real = await trigger('real').expect(200);
   expect(real.body).toEqual({ message: 'Email semanal en marcha para 2 usuarios.' });
   const preview = await trigger('prueba').expect(200);
-  expect(preview.body).toEqual({ message: 'Email semanal en marcha para 1 usuarios.' });
+  expect(preview.body).toEqual({ message: 'Email semanal en marcha para 1 usuario.' });
   await eventually(campaignsDone);
 
   expect(smtp.messages.flatMap(recipientsOf).sort()).toEqual(

@@ -203,6 +203,15 @@ export const adminOverviewSchema = z
     }),
     /** Confirmed submissions waiting for review. */
     submissionsPending: z.number().int(),
+    /**
+     * The hourly cap on the submission form's confirmation mails: SUBMISSION_CONFIRMATION_MAILS_PER_HOUR,
+     * how many submissions it refused in the last 24 hours, and when the last one was refused.
+     */
+    submissionMailCap: z.object({
+      perHour: z.number().int(),
+      refusedLast24h: z.number().int(),
+      lastRefusedAt: instantOrNull,
+    }),
     /** Imported events waiting for review; sources whose runs fail, and paused ones. */
     sources: z.object({
       waiting: z.number().int(),

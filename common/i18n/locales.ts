@@ -8,6 +8,13 @@ export const DEFAULT_LOCALE: Locale = 'es';
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 
+/**
+ * The header every API call of the app carries: the language the page was read in (its
+ * `<html lang>`), so a page opened with `?lang=ca` hears the API's errors in Catalan too. The
+ * server honours it under /api only (server/i18n/intl.ts), where it counts as `?lang=`.
+ */
+export const PAGE_LANG_HEADER = 'X-Page-Lang';
+
 /** The names in the language switch, each in its own language. */
 export const LOCALE_NAMES: Record<Locale, string> = { es: 'Castellano', ca: 'Català' };
 

@@ -5,6 +5,7 @@ import { textsIn, type ServerTranslate } from '../i18n/intl.js';
 import { mailConcertItem, type MailConcertStyle } from '../mail/concert-item.js';
 import { composeMail, type MailConcertItem, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
+import { oneClickHeaders } from '../mail/unsubscribe-links.js';
 import type { AlertConcertRow } from './alerts.repository.js';
 
 export interface AlertMailData {
@@ -87,9 +88,6 @@ export function alertMail(data: AlertMailData): OutgoingMail {
       action: data.action,
       footer: { reason: data.footer.join(' '), unsubscribe: { label, url } },
     },
-    {
-      'List-Unsubscribe': `<${oneClickUrl}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    oneClickHeaders(oneClickUrl),
   );
 }

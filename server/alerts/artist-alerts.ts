@@ -15,7 +15,7 @@ import {
   type ClaimedSenderDeps,
 } from '../mail/claimed-sender.js';
 import { withMailImages } from '../mail/mail-image.js';
-import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../mail/unsubscribe-links.js';
+import { unsubscribeLinks } from '../mail/unsubscribe-links.js';
 import { alertMail, alertMailData } from './alert-mail.js';
 import {
   claimAlertDelivery,
@@ -59,6 +59,7 @@ const alertKind = (deps: AlertDeps): ClaimedKind<ClaimedAlertMail> => ({
     const rows = await findDeliveryConcerts(trx, delivery.id, madridDateTime(now).day);
     if (rows.length === 0) return { skip: 'conciertos cancelados o pasados' };
     const concerts = await withMailImages(deps.config, rows);
+    const unsubscribe = unsubscribeLinks(deps.config, userId, 'alerts', now);
     return alertMail(
       alertMailData({
         to: delivery.to_email,
@@ -66,8 +67,8 @@ const alertKind = (deps: AlertDeps): ClaimedKind<ClaimedAlertMail> => ({
         locale: delivery.locale,
         concerts,
         publicUrl: deps.config.publicUrl,
-        unsubscribeUrl: unsubscribeUrl(deps.config, userId, 'alerts'),
-        oneClickUrl: oneClickUnsubscribeUrl(deps.config, userId, 'alerts'),
+        unsubscribeUrl: unsubscribe.url,
+        oneClickUrl: unsubscribe.oneClickUrl,
       }),
     );
   },

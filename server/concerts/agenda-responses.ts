@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import type { Response } from 'express';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { Locale } from '../../common/i18n/locales.js';
+import { PAGE_LANG_HEADER, type Locale } from '../../common/i18n/locales.js';
 import type { ChangeFeed } from '../cache/change-feed.js';
 import { watchedCache, type LocalCache } from '../cache/local-cache.js';
 import type { AgendaStateRow } from './agenda.repository.js';
@@ -132,8 +132,11 @@ export async function encodeKept(
   return { body, encoding, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
 }
 
-/** The agenda depends on who asks (session) and in which language (cookie, Accept-Language). */
-export const AGENDA_VARY = 'Accept-Encoding, Cookie, Accept-Language';
+/**
+ * The agenda depends on who asks (session) and in which language (cookie, Accept-Language, the
+ * calling page's X-Page-Lang).
+ */
+export const AGENDA_VARY = `Accept-Encoding, Cookie, Accept-Language, ${PAGE_LANG_HEADER}`;
 
 /**
  * A kept answer as it is. The compression middleware leaves a response with Content-Encoding

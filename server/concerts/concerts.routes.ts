@@ -16,6 +16,7 @@ import type { Database } from '../db/database.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
 import type { Clock } from '../lib/time.js';
 import { readerLocale } from '../i18n/intl.js';
+import { PAGE_LANG_HEADER } from '../../common/i18n/locales.js';
 import type { AgendaCatalog } from './agenda-catalog.js';
 import { AGENDA_VARY, sendKept, type AgendaResponses } from './agenda-responses.js';
 import { agendaAnswer, carousel } from './concerts.service.js';
@@ -94,7 +95,11 @@ export function concertsRouter(deps: {
           userId: req.user?.user_id,
           locale: readerLocale(req),
         });
-        res.set('Cache-Control', 'private, no-cache').vary('Cookie').vary('Accept-Language');
+        res
+          .set('Cache-Control', 'private, no-cache')
+          .vary('Cookie')
+          .vary('Accept-Language')
+          .vary(PAGE_LANG_HEADER);
         res.json(answer);
       },
     ),

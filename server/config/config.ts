@@ -83,9 +83,10 @@ export interface Config {
   bandsFormUrl: string | undefined;
   /**
    * The band submissions form: least seconds between issuing it and accepting it; most
-   * submissions waiting (unconfirmed or pending) before new ones are refused.
+   * confirmed submissions waiting for review before new ones are refused; most confirmation
+   * mails per hour, across all senders.
    */
-  submissions: { minFillSeconds: number; queueMax: number };
+  submissions: { minFillSeconds: number; queueMax: number; confirmationMailsPerHour: number };
   publicSiteUrl: string | undefined;
   analyticsScriptUrl: string | undefined;
   demoData: boolean;
@@ -189,6 +190,7 @@ export function loadConfig(
     submissions: {
       minFillSeconds: env.SUBMISSION_MIN_FILL_SECONDS,
       queueMax: env.SUBMISSION_QUEUE_MAX,
+      confirmationMailsPerHour: env.SUBMISSION_CONFIRMATION_MAILS_PER_HOUR,
     },
     publicSiteUrl: env.PUBLIC_SITE_URL,
     analyticsScriptUrl: env.ANALYTICS_SCRIPT_URL,

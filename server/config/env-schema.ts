@@ -122,6 +122,8 @@ export const envSchema = z.object({
   SUBMISSION_MIN_FILL_SECONDS: z.coerce.number().int().min(0).max(600).default(5),
   // Submissions waiting for their sender's confirmation or a review; a full queue refuses more.
   SUBMISSION_QUEUE_MAX: z.coerce.number().int().min(1).max(100000).default(500),
+  // Confirmation mails the form sends per hour, whoever asks: the most it mails strangers.
+  SUBMISSION_CONFIRMATION_MAILS_PER_HOUR: z.coerce.number().int().min(1).max(10000).default(30),
   PUBLIC_SITE_URL: optionalUrl,
   ANALYTICS_SCRIPT_URL: optionalUrl,
   DEMO_DATA: booleanFlag,

@@ -84,6 +84,7 @@ export interface BandSubmissions {
   id: GeneratedAlways<number>;
   image_url: string | null;
   locale: string | null;
+  network: string | null;
   price: Numeric;
   reason: string | null;
   reviewed_at: Timestamp | null;
@@ -284,6 +285,12 @@ export interface Sources {
   venue_id: number | null;
 }
 
+export interface SubmissionMailCapHits {
+  hour: Timestamp;
+  last_refused_at: Timestamp;
+  refused: number;
+}
+
 export interface UsedSubmissionForms {
   nonce: string;
   used_at: Generated<Timestamp>;
@@ -375,6 +382,7 @@ export interface DB {
   source_host_fetches: SourceHostFetches;
   source_runs: SourceRuns;
   sources: Sources;
+  submission_mail_cap_hits: SubmissionMailCapHits;
   used_submission_forms: UsedSubmissionForms;
   user_concert_recommendations: UserConcertRecommendations;
   user_identities: UserIdentities;

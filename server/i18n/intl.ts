@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import type { IncomingHttpHeaders } from 'node:http';
 import { isGenre } from '../../common/genres/genres.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
-import type { Locale } from '../../common/i18n/locales.js';
+import { PAGE_LANG_HEADER, type Locale } from '../../common/i18n/locales.js';
 import { negotiateLocale } from '../../common/i18n/negotiation.js';
 import ca from '../../common/i18n/ca.json' with { type: 'json' };
 import es from '../../common/i18n/es.json' with { type: 'json' };
@@ -62,9 +62,24 @@ export function askedLocale(url: string): string | null {
   return query ? new URLSearchParams(query).get('lang') : null;
 }
 
+const PAGE_LANG = PAGE_LANG_HEADER.toLowerCase();
+
 /**
- * The language of a page for this request: `?lang=`, the fan's saved choice, the `lang` cookie,
- * Accept-Language, Spanish (common/i18n/negotiation.ts). `url` is the path and query as asked.
+ * The language the page that made an API call was read in (the app's X-Page-Lang), which counts
+ * as that call's `?lang=`. Only under /api: a page's own address decides its language, so a page
+ * (kept per address and language, and cached by browsers per Cookie and Accept-Language) never
+ * depends on it.
+ */
+function callingPageLocale(url: string, headers: IncomingHttpHeaders): string | undefined {
+  if (!url.startsWith('/api/')) return undefined;
+  const value = headers[PAGE_LANG];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The language of a page for this request: `?lang=` (or, for an API call, the language of the
+ * page that made it), the fan's saved choice, the `lang` cookie, Accept-Language, Spanish
+ * (common/i18n/negotiation.ts). `url` is the path and query as asked.
  */
 export function requestLocale(
   url: string,
@@ -72,7 +87,7 @@ export function requestLocale(
   saved?: string | null,
 ): Locale {
   return negotiateLocale({
-    asked: askedLocale(url),
+    asked: askedLocale(url) ?? callingPageLocale(url, headers),
     saved,
     cookieHeader: headers.cookie,
     acceptLanguage: headers['accept-language'],

@@ -33,6 +33,7 @@ export interface ClaimedNotice {
   to_email: string;
   attempts: number;
   payload: Json | null;
+  user_id: string | null;
   /** The fan's switch now (null: the account is gone). */
   change_notices: boolean | null;
 }
@@ -42,5 +43,5 @@ export const claimNotice = (trx: Database, deliveryId: string, dueBy?: Date) =>
   claimPendingDelivery<ClaimedNotice>(
     trx,
     { kind: 'concert_change', deliveryId, dueBy },
-    sql`d.payload, u.change_notices`,
+    sql`d.payload, d.user_id, u.change_notices`,
   );

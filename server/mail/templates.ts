@@ -4,6 +4,7 @@ import { DEFAULT_LOCALE, type Locale } from '../../common/i18n/locales.js';
 import { textsIn, type ServerTranslate } from '../i18n/intl.js';
 import { composeMail, type MailContent } from './mail-template.js';
 import type { OutgoingMail } from './mailer.js';
+import { oneClickHeaders } from './unsubscribe-links.js';
 
 /** A mail of a title, paragraphs and at most one button (or anything else the template draws). */
 export function simpleMail(to: string, subject: string, content: MailContent): OutgoingMail {
@@ -87,12 +88,19 @@ export interface ConcertChangeLine {
   after: string;
 }
 
-/** A concert the fan liked changed (date, time, venue, price) or was cancelled: one mail per edit. */
+/**
+ * A concert the fan liked changed (date, time, venue, price) or was cancelled: one mail per edit,
+ * with its own unsubscribe link (the notices alone) in its footer and its one-click header.
+ */
 export function concertChangeMail(
   to: string,
   concert: { title: string; when: string },
   change: { cancelled: boolean; lines: ConcertChangeLine[] },
-  urls: { concerts: string; profile: string },
+  urls: {
+    concerts: string;
+    profile: string;
+    unsubscribe: { url: string; oneClickUrl: string };
+  },
   locale: Locale = DEFAULT_LOCALE,
 ): OutgoingMail {
   const t = textsIn(locale);
@@ -106,12 +114,26 @@ export function concertChangeMail(
   const subject = change.cancelled
     ? t('notice.cancelledSubject', { title })
     : t('notice.changedSubject', { title });
-  return simpleMail(to, subject, {
-    locale,
-    title: change.cancelled ? t('notice.cancelledTitle') : t('notice.changedTitle'),
-    lines,
-    action: { label: t('weekly.action'), url: urls.concerts, textLabel: t('reminder.actionText') },
-    links: [{ label: t('notice.profile'), url: urls.profile, textLabel: t('weekly.profileText') }],
-    footer: { reason: t('notice.reason') },
-  });
+  return composeMail(
+    to,
+    subject,
+    {
+      locale,
+      title: change.cancelled ? t('notice.cancelledTitle') : t('notice.changedTitle'),
+      lines,
+      action: {
+        label: t('weekly.action'),
+        url: urls.concerts,
+        textLabel: t('reminder.actionText'),
+      },
+      links: [
+        { label: t('notice.profile'), url: urls.profile, textLabel: t('weekly.profileText') },
+      ],
+      footer: {
+        reason: t('notice.reason'),
+        unsubscribe: { label: t('notice.off'), url: urls.unsubscribe.url },
+      },
+    },
+    oneClickHeaders(urls.unsubscribe.oneClickUrl),
+  );
 }

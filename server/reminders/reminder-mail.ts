@@ -6,6 +6,7 @@ import { textsIn, untitledOfGenre } from '../i18n/intl.js';
 import { mailConcertItem, type MailConcertStyle } from '../mail/concert-item.js';
 import { composeMail, type MailConcertItem, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
+import { oneClickHeaders } from '../mail/unsubscribe-links.js';
 import type { ReminderConcertRow } from './reminders.repository.js';
 
 export interface ReminderMailData {
@@ -18,6 +19,8 @@ export interface ReminderMailData {
   /** At least one, by time. */
   concerts: MailConcertItem[];
   urls: { concerts: string; profile: string };
+  /** The reminders' own unsubscribe links: the footer's page and the one-click header's. */
+  unsubscribe: { url: string; oneClickUrl: string };
 }
 
 /** The reminder's view of a concert: its hour (the day is the mail's) and its price. */
@@ -32,6 +35,7 @@ export function reminderMailData(
   day: string,
   rows: (ReminderConcertRow & { image?: MailImage })[],
   publicUrl: string,
+  unsubscribe: { url: string; oneClickUrl: string },
 ): ReminderMailData {
   const locale = savedLocale(fan.locale);
   return {
@@ -41,6 +45,7 @@ export function reminderMailData(
     day,
     concerts: rows.map((row) => mailConcertItem(row, REMINDER_CONCERT, locale, publicUrl)),
     urls: { concerts: `${publicUrl}/myconcerts`, profile: `${publicUrl}/profile` },
+    unsubscribe,
   };
 }
 
@@ -53,22 +58,27 @@ export function reminderMail(data: ReminderMailData): OutgoingMail {
     ? t('reminder.subjectOne', { title: first.title })
     : t('reminder.subjectMany', { count: data.concerts.length });
   const day = concertDay(locale, data.day);
-  return composeMail(data.to, subject, {
-    locale,
-    title: one ? t('reminder.titleOne') : subject,
-    lines: [
-      data.name ? t('weekly.hello', { name: data.name }) : t('weekly.helloAnonymous'),
-      t(one ? 'reminder.lineOne' : 'reminder.lineMany', { day }),
-    ],
-    concerts: data.concerts,
-    action: {
-      label: t('weekly.action'),
-      url: data.urls.concerts,
-      textLabel: t('reminder.actionText'),
+  return composeMail(
+    data.to,
+    subject,
+    {
+      locale,
+      title: one ? t('reminder.titleOne') : subject,
+      lines: [
+        data.name ? t('weekly.hello', { name: data.name }) : t('weekly.helloAnonymous'),
+        t(one ? 'reminder.lineOne' : 'reminder.lineMany', { day }),
+      ],
+      concerts: data.concerts,
+      action: {
+        label: t('weekly.action'),
+        url: data.urls.concerts,
+        textLabel: t('reminder.actionText'),
+      },
+      footer: {
+        reason: t('reminder.reason'),
+        unsubscribe: { label: t('reminder.off'), url: data.unsubscribe.url },
+      },
     },
-    footer: {
-      reason: t('reminder.reason'),
-      unsubscribe: { label: t('reminder.off'), url: data.urls.profile },
-    },
-  });
+    oneClickHeaders(data.unsubscribe.oneClickUrl),
+  );
 }

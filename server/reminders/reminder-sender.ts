@@ -7,6 +7,7 @@ import type { Config } from '../config/config.js';
 import { addDays, madridDateTime } from '../lib/time.js';
 import { sweepClaimed, type ClaimedKind, type ClaimedSenderDeps } from '../mail/claimed-sender.js';
 import { withMailImages } from '../mail/mail-image.js';
+import { unsubscribeLinks } from '../mail/unsubscribe-links.js';
 import { reminderMail, reminderMailData } from './reminder-mail.js';
 import {
   claimReminder,
@@ -16,7 +17,7 @@ import {
 } from './reminders.repository.js';
 
 export interface ReminderDeps extends ClaimedSenderDeps {
-  config: Pick<Config, 'publicUrl' | 'reminderHour' | 'dataDir'>;
+  config: Pick<Config, 'publicUrl' | 'sessionSecret' | 'reminderHour' | 'dataDir'>;
 }
 
 /** Retries wait 1, 2, 4, ... minutes: about two hours of SMTP outage are covered. */
@@ -37,7 +38,10 @@ const showReminders = (deps: ReminderDeps): ClaimedKind<ClaimedReminder> => ({
     if (found.length === 0) return { skip: 'sin conciertos ese día' };
     const rows = await withMailImages(deps.config, found);
     const fan = { to: reminder.to_email, name: reminder.name, locale: reminder.locale };
-    return reminderMail(reminderMailData(fan, reminder.reminder_day, rows, deps.config.publicUrl));
+    const unsubscribe = unsubscribeLinks(deps.config, reminder.user_id, 'reminders', now);
+    return reminderMail(
+      reminderMailData(fan, reminder.reminder_day, rows, deps.config.publicUrl, unsubscribe),
+    );
   },
 });
 

@@ -132,6 +132,21 @@ export function clientAddressKey(ip: string | undefined): string {
 
 /** Every IP-keyed limit goes through this one function (see clientAddressKey). */
 export const byIp = (req: Request) => clientAddressKey(req.ip);
+
+/**
+ * A wider net than clientAddressKey, for what a flood from many addresses must not fill (the
+ * public submission form): an IPv4 address as is, an IPv6 address by its /48, what one site or
+ * one customer of a provider is usually given (a /64 is one of its 65,536 subnets).
+ */
+export function clientNetworkKey(ip: string | undefined): string {
+  const key = clientAddressKey(ip);
+  if (!key.endsWith('::/64')) return key;
+  const groups = key.slice(0, -'::/64'.length).split(':').slice(0, 3);
+  return `${groups.join(':')}::/48`;
+}
+
+/** The client's network (clientNetworkKey). */
+export const byNetwork = (req: Request) => clientNetworkKey(req.ip);
 /**
  * The email of the body, when it can be one. Anything longer than an address or holding control
  * characters is refused by validation right after, so it is not counted: its key would reach

@@ -1,6 +1,7 @@
 // The hourly clean-up of the submissions form: submissions never confirmed within 48 hours go,
 // with their pictures; so do pictures nothing points to (a crash between storing one and its
-// row), and the record of form tokens old enough to be refused anyway.
+// row), the record of form tokens old enough to be refused anyway, and old refusals of the
+// hourly cap on confirmation mails.
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Database } from '../db/database.js';
@@ -10,6 +11,7 @@ import { CONFIRMATION_HOURS } from './submission-mails.js';
 import { deleteWaitingImage, submissionImagesDirOf, waitingImageUrl } from './submission-images.js';
 import {
   deleteUnconfirmedBefore,
+  pruneMailCapHits,
   pruneUsedFormNonces,
   waitingImageUrls,
 } from './submissions.repository.js';
@@ -47,5 +49,7 @@ export async function sweepSubmissions(deps: {
   await deleteStrayImages(deps.db, deps.dataDir, before);
   // Twice the token's life, so instances whose clocks differ a little never forget a used one.
   await pruneUsedFormNonces(deps.db, new Date(now - 2 * FORM_TOKEN_MAX_AGE_MS));
+  // The overview shows the cap's refusals of the last 24 hours; a day more is plenty.
+  await pruneMailCapHits(deps.db, new Date(now - 48 * 60 * 60 * 1000));
   return { expired: images.length };
 }

@@ -62,7 +62,13 @@ export const SUBMISSION_COLUMNS = [
 /** A new submission, waiting for its contact address to be confirmed. */
 export async function insertUnconfirmedSubmission(
   db: Database,
-  row: SubmissionFieldsRow & { confirm_token_hash: string; created_at: Date; locale: Locale },
+  row: SubmissionFieldsRow & {
+    confirm_token_hash: string;
+    created_at: Date;
+    locale: Locale;
+    /** Where it came from (clientNetworkKey): its network's share of the queue. */
+    network: string;
+  },
 ): Promise<number> {
   const { id } = await db
     .insertInto('band_submissions')
@@ -91,18 +97,58 @@ export async function releaseFormNonce(db: Database, nonce: string): Promise<voi
   await db.deleteFrom('used_submission_forms').where('nonce', '=', nonce).execute();
 }
 
+/** What the queue holds, as the form's checks count it (lockAndCountQueue). */
+export interface QueueCounts {
+  /** Confirmed submissions waiting for a review: the queue that SUBMISSION_QUEUE_MAX bounds. */
+  pending: number;
+  /** This network's unconfirmed submissions still in their confirmation window. */
+  networkUnconfirmed: number;
+  /** This network's submissions waiting for anyone (those unconfirmed, and confirmed ones). */
+  networkWaiting: number;
+}
+
 /**
- * How many submissions wait for someone (their sender's confirmation or a review). Takes a
- * transaction lock first, so two instances cannot both add the last one the queue has room for.
+ * The queue's counts for a submission from `network`. Takes a transaction lock first, so two
+ * instances cannot both add the last one the queue, or a network's share, has room for.
+ * Unconfirmed submissions created before `unconfirmedSince` have expired (the hourly sweep
+ * deletes them) and count for nothing.
  */
-export async function lockAndCountQueued(trx: Database): Promise<number> {
+export async function lockAndCountQueue(
+  trx: Database,
+  network: string,
+  unconfirmedSince: Date,
+): Promise<QueueCounts> {
   await sql`SELECT pg_advisory_xact_lock(hashtext('band_submissions_queue'))`.execute(trx);
-  const { count } = await trx
-    .selectFrom('band_submissions')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('status', 'in', ['unconfirmed', 'pending'])
-    .executeTakeFirstOrThrow();
-  return Number(count);
+  const { rows } = await sql<{ pending: string; unconfirmed: string; waiting: string }>`
+    SELECT
+      count(*) FILTER (WHERE status = 'pending') AS pending,
+      count(*) FILTER (WHERE network = ${network} AND status = 'unconfirmed') AS unconfirmed,
+      count(*) FILTER (WHERE network = ${network}) AS waiting
+    FROM band_submissions
+    WHERE status = 'pending' OR (status = 'unconfirmed' AND created_at >= ${unconfirmedSince})
+  `.execute(trx);
+  const row = rows[0];
+  return {
+    pending: Number(row?.pending ?? 0),
+    networkUnconfirmed: Number(row?.unconfirmed ?? 0),
+    networkWaiting: Number(row?.waiting ?? 0),
+  };
+}
+
+/** Counts one refusal by the hourly cap on confirmation mails, in the hour it happened. */
+export async function recordMailCapHit(db: Database, at: Date): Promise<void> {
+  await sql`
+    INSERT INTO submission_mail_cap_hits (hour, refused, last_refused_at)
+    VALUES (date_trunc('hour', ${at}::timestamptz), 1, ${at})
+    ON CONFLICT (hour) DO UPDATE SET
+      refused = submission_mail_cap_hits.refused + 1,
+      last_refused_at = GREATEST(submission_mail_cap_hits.last_refused_at, EXCLUDED.last_refused_at)
+  `.execute(db);
+}
+
+/** Forgets the hours of refusals older than `before` (the overview shows the last 24 h). */
+export async function pruneMailCapHits(db: Database, before: Date): Promise<void> {
+  await db.deleteFrom('submission_mail_cap_hits').where('hour', '<', before).execute();
 }
 
 /**

@@ -15,11 +15,11 @@ import { route } from '../lib/route.js';
 import type { Logger } from '../lib/logger.js';
 import type { Clock } from '../lib/time.js';
 import type { Mailer } from '../mail/mailer.js';
-import { byIp, rateLimit } from '../security/rate-limit.js';
+import { byIp, byNetwork, rateLimit } from '../security/rate-limit.js';
 import { receiveImage } from '../uploads/upload.routes.js';
 import { confirmSubmissionLink, createSubmission, submissionForm } from './submissions.service.js';
 
-/** Attempts per address and hour: a band sends a handful, a bot many. */
+/** Attempts per network (an IPv4 address, an IPv6 /48) and hour: a band sends a handful, a bot many. */
 export const SUBMISSIONS_PER_IP_PER_HOUR = 10;
 
 // The form's fields (submissionFormSchema) and room for a few more, refused there by name.
@@ -54,7 +54,12 @@ export function submissionsRouter(deps: {
   router.post(
     '/',
     rateLimit(deps.db, [
-      { name: 'submission-ip', limit: SUBMISSIONS_PER_IP_PER_HOUR, windowSeconds: 3600, key: byIp },
+      {
+        name: 'submission-network',
+        limit: SUBMISSIONS_PER_IP_PER_HOUR,
+        windowSeconds: 3600,
+        key: byNetwork,
+      },
     ]),
     receiveImage({ fields: FORM_FIELDS, fieldSize: SUBMISSION_FIELD_MAX_BYTES }),
     route(
@@ -64,12 +69,15 @@ export function submissionsRouter(deps: {
         response: messageResponseSchema,
         status: 201,
         also: {
-          429: 'Demasiados envíos desde esta dirección o a este email',
-          503: 'La cola de propuestas está llena o no se pudo enviar el correo de confirmación',
+          429: 'Demasiados envíos desde esta red o a este email, o la red ya tiene su parte de la cola',
+          503: 'La cola de propuestas está llena, se alcanzó el tope de correos de confirmación por hora o no se pudo enviar el correo',
         },
       },
       async (req, res, { body }) => {
-        await createSubmission(deps, body, req.file?.buffer, readerLocale(req));
+        await createSubmission(deps, body, req.file?.buffer, {
+          locale: readerLocale(req),
+          network: byNetwork(req),
+        });
         const answer: SubmissionCreatedResponse = {
           message: textsFor(req)('answer.submission.sent', { email: body.email }),
         };

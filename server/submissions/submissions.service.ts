@@ -31,7 +31,8 @@ import {
   findConfirmedSubmission,
   insertUnconfirmedSubmission,
   listVenueNames,
-  lockAndCountQueued,
+  lockAndCountQueue,
+  recordMailCapHit,
   releaseFormNonce,
   useFormNonce,
   type SubmissionFieldsRow,
@@ -40,6 +41,15 @@ import {
 /** Submissions per contact email and day, whatever the address they come from. */
 export const SUBMISSIONS_PER_EMAIL_PER_DAY = 5;
 
+/**
+ * A network's share of the queue (an IPv4 address, or an IPv6 /48): at most this many
+ * unconfirmed submissions at once (a band sends one per concert, and confirms each from its
+ * mail)...
+ */
+export const UNCONFIRMED_PER_NETWORK = 5;
+/** ...and at most this many waiting in all, confirmed or not (5% of the default queue). */
+export const WAITING_PER_NETWORK = 25;
+
 export const SPAM_MESSAGE = 'error.submission.spam';
 export const TOO_FAST_MESSAGE = 'error.submission.tooFast';
 export const EXPIRED_MESSAGE = 'error.submission.expired';
@@ -47,6 +57,8 @@ export const USED_MESSAGE = 'error.submission.used';
 export const PAST_DAY_MESSAGE = 'error.submission.pastDay';
 export const QUEUE_FULL_MESSAGE = 'error.submission.queueFull';
 export const MAIL_FAILED_MESSAGE = 'error.submission.mailFailed';
+export const NETWORK_SHARE_MESSAGE = 'error.submission.networkShare';
+export const MAIL_CAP_MESSAGE = 'error.submission.mailCap';
 export const BAD_CONFIRM_LINK = 'error.submission.badConfirmLink';
 
 const CONFIRMATION_MS = CONFIRMATION_HOURS * 60 * 60 * 1000;
@@ -90,18 +102,50 @@ async function countAgainstEmail(db: Database, email: string): Promise<void> {
   if (wait > 0) throw new RateLimitedError('rate_limited', TOO_MANY_MESSAGE, wait);
 }
 
-/** Stores the submission, unconfirmed, using up the form's token's nonce; answers its id. */
+/** The hourly cap on confirmation mails, across every sender and instance. */
+const MAIL_CAP_KEY = 'submission-confirmation-mails';
+
+/**
+ * Stores the submission, unconfirmed, using up the form's token's nonce; answers its id, or the
+ * seconds to wait when the hourly cap on confirmation mails is used up (the caller records it:
+ * this transaction's writes are its own). Refuses it when the queue of confirmed submissions is
+ * full, or its network already holds its share.
+ */
 function storeUnconfirmed(
   deps: Deps,
   nonce: string,
-  row: SubmissionFieldsRow & { confirm_token_hash: string; locale: Locale },
-): Promise<number> {
+  row: SubmissionFieldsRow & { confirm_token_hash: string; locale: Locale; network: string },
+): Promise<{ id: number } | { capWait: number }> {
+  const now = deps.clock();
   return deps.db.transaction().execute(async (trx) => {
     if (!(await useFormNonce(trx, nonce))) throw new AppError('form_used', 400, USED_MESSAGE);
-    if ((await lockAndCountQueued(trx)) >= deps.config.submissions.queueMax) {
+    const counts = await lockAndCountQueue(
+      trx,
+      row.network,
+      new Date(now.getTime() - CONFIRMATION_MS),
+    );
+    if (counts.pending >= deps.config.submissions.queueMax) {
       throw new AppError('queue_full', 503, QUEUE_FULL_MESSAGE, 3600);
     }
-    return insertUnconfirmedSubmission(trx, { ...row, created_at: deps.clock() });
+    if (
+      counts.networkUnconfirmed >= UNCONFIRMED_PER_NETWORK ||
+      counts.networkWaiting >= WAITING_PER_NETWORK
+    ) {
+      throw new RateLimitedError('network_share', NETWORK_SHARE_MESSAGE, 3600);
+    }
+    // Counted last, so only a submission that would be stored spends a mail of the hour.
+    const capWait = await hit(
+      trx,
+      MAIL_CAP_KEY,
+      deps.config.submissions.confirmationMailsPerHour,
+      3600,
+    );
+    if (capWait > 0) {
+      // Refused, so its form may be sent again once the hour is over.
+      await releaseFormNonce(trx, nonce);
+      return { capWait };
+    }
+    return { id: await insertUnconfirmedSubmission(trx, { ...row, created_at: now }) };
   });
 }
 
@@ -120,26 +164,35 @@ export async function createSubmission(
   deps: Deps,
   input: SubmissionFormInput,
   image: Buffer | undefined,
-  locale: Locale,
+  from: { locale: Locale; network: string },
 ): Promise<void> {
+  const { locale, network } = from;
   const nonce = assertSentByPerson(deps, input);
   if (input.day < madridDateTime(deps.clock()).day) throw badRequest(PAST_DAY_MESSAGE);
   const fields = await submissionFields(deps.db, input);
   await countAgainstEmail(deps.db, input.email);
   const imageUrl = image ? await storeSubmissionImage(deps.config.dataDir, image) : null;
   const token = newLinkToken();
-  let id: number;
+  let stored: Awaited<ReturnType<typeof storeUnconfirmed>>;
   try {
-    id = await storeUnconfirmed(deps, nonce, {
+    stored = await storeUnconfirmed(deps, nonce, {
       ...fields,
       image_url: imageUrl,
       confirm_token_hash: hashLinkToken(token),
       locale,
+      network,
     });
   } catch (error) {
     await deleteWaitingImage(deps.config.dataDir, imageUrl);
     throw error;
   }
+  if ('capWait' in stored) {
+    await deleteWaitingImage(deps.config.dataDir, imageUrl);
+    await recordMailCapHit(deps.db, deps.clock());
+    deps.log.warn('Tope de correos de confirmación por hora alcanzado');
+    throw new AppError('mail_cap', 503, MAIL_CAP_MESSAGE, stored.capWait);
+  }
+  const { id } = stored;
   const url = `${deps.config.publicUrl}${SUBMISSION_CONFIRM_PATH}#token=${encodeURIComponent(token)}`;
   try {
     await deps.mailer.send(submissionConfirmationMail(input.email, url, locale));

@@ -21,6 +21,7 @@ import {
   setAlertFrequency,
   setPasswordHash,
   setSubscribed,
+  setUserColumns,
   updateProfile,
 } from '../accounts/users.repository.js';
 import { countTasteChange, mayRescoreForLanguage, sameTaste } from './taste-limits.js';
@@ -173,6 +174,16 @@ export async function deleteAccount(
 /** The weekly mail's unsubscribe link: no more weekly mails. */
 export async function unsubscribeFromWeeklyMail(db: Database, userId: string): Promise<void> {
   await setSubscribed(db, userId, false);
+}
+
+/** The change notices' unsubscribe link: no more mails about a liked concert that changed. */
+export async function unsubscribeFromChangeNotices(db: Database, userId: string): Promise<void> {
+  await setUserColumns(db, userId, { change_notices: false });
+}
+
+/** The pre-show reminders' unsubscribe link: no more reminders the day before. */
+export async function unsubscribeFromShowReminders(db: Database, userId: string): Promise<void> {
+  await setUserColumns(db, userId, { show_reminders: false });
 }
 
 /** The artist alerts' unsubscribe link: alerts set to 'never'; the weekly mail stays as it is. */

@@ -11,7 +11,7 @@ import {
   type ClaimedSenderDeps,
 } from '../mail/claimed-sender.js';
 import { withMailImages } from '../mail/mail-image.js';
-import { oneClickUnsubscribeUrl, unsubscribeUrl } from '../mail/unsubscribe-links.js';
+import { unsubscribeLinks } from '../mail/unsubscribe-links.js';
 import {
   claimWeeklyDelivery,
   findCampaign,
@@ -52,14 +52,15 @@ const weeklyDeliveries = (
     if (matches.length === 0 && nextConcerts.length === 0) {
       return { skip: 'sin conciertos en los próximos 14 días' };
     }
+    const unsubscribe = unsubscribeLinks(deps.config, userId, 'weekly', instant);
     return weeklyMail({
       to: delivery.to_email,
       name,
       matches: await withMailImages(deps.config, matches),
       nextConcerts: await withMailImages(deps.config, nextConcerts),
       publicUrl: deps.config.publicUrl,
-      unsubscribeUrl: unsubscribeUrl(deps.config, userId),
-      oneClickUrl: oneClickUnsubscribeUrl(deps.config, userId),
+      unsubscribeUrl: unsubscribe.url,
+      oneClickUrl: unsubscribe.oneClickUrl,
       test: campaign.mode === 'prueba',
       locale: isLocale(delivery.locale) ? delivery.locale : undefined,
     });

@@ -5,6 +5,7 @@ import { genreIn, textsIn, untitledOfGenre } from '../i18n/intl.js';
 import { mailConcertItem, type MailConcertStyle } from '../mail/concert-item.js';
 import { composeMail, type MailContent, type MailImage } from '../mail/mail-template.js';
 import type { OutgoingMail } from '../mail/mailer.js';
+import { oneClickHeaders } from '../mail/unsubscribe-links.js';
 import type { MailConcert } from './matches.repository.js';
 
 export interface WeeklyMailInput {
@@ -73,8 +74,5 @@ export function weeklyMail(input: WeeklyMailInput): OutgoingMail {
       },
     },
   };
-  return composeMail(input.to, subject, content, {
-    'List-Unsubscribe': `<${input.oneClickUrl}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  });
+  return composeMail(input.to, subject, content, oneClickHeaders(input.oneClickUrl));
 }

@@ -17,6 +17,8 @@ export interface UserOverrides {
   is_subscribed?: boolean;
   /** The mail the day before the fan's concerts (off unless asked for). */
   show_reminders?: boolean;
+  /** Mails about a liked concert that changed (on unless told). */
+  change_notices?: boolean;
   /** Verified by default (a typical fan); null for an address never verified. */
   email_verified_at?: Date | null;
   alert_frequency?: 'instant' | 'daily' | 'never';

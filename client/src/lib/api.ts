@@ -1,5 +1,6 @@
 import type { ApiErrorBody } from '@common/api/types';
 import type { MessageId } from '@common/i18n/catalogues';
+import { isLocale, PAGE_LANG_HEADER } from '@common/i18n/locales';
 
 /**
  * An error answered by the API, with its message in the reader's language (the server writes it),
@@ -76,6 +77,10 @@ async function readJson(response: Response): Promise<unknown> {
 async function send(path: string, options: ApiRequestOptions): Promise<Response> {
   const { method = 'GET', body, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
+  // The page's language (the server wrote it in <html lang>): a page read with `?lang=ca` hears
+  // the API's errors and answers in Catalan too, whatever the cookie or the browser say.
+  const pageLang = typeof document === 'undefined' ? undefined : document.documentElement.lang;
+  if (isLocale(pageLang)) headers[PAGE_LANG_HEADER] = pageLang;
   const multipart = body instanceof FormData;
   if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 

@@ -33,6 +33,19 @@ export async function countPendingSubmissions(db: Database): Promise<number> {
   return Number(row.n);
 }
 
+/** The refusals of the hourly cap on the submission form's confirmation mails since `since`. */
+export async function countMailCapHits(db: Database, since: Date) {
+  const row = await db
+    .selectFrom('submission_mail_cap_hits')
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<string>('refused'), eb.val('0')).as('refused'),
+      eb.fn.max('last_refused_at').as('last'),
+    ])
+    .where('last_refused_at', '>=', since)
+    .executeTakeFirstOrThrow();
+  return { refused: Number(row.refused), lastRefusedAt: row.last as Date | null };
+}
+
 /** The fans, in one pass over users (the total needs it anyway). */
 export async function countFans(db: Database) {
   const row = await db

@@ -11,6 +11,7 @@ import { latestRunsOf } from '../runs/admin-runs.service.js';
 import {
   countCampaignDeliveries,
   countFans,
+  countMailCapHits,
   countPendingSubmissions,
   countSources,
   countUpcomingConcerts,
@@ -38,22 +39,38 @@ export async function adminOverview(
   t: ServerTranslate,
 ): Promise<AdminOverviewResponse> {
   const { db } = deps;
-  const today = madridDateTime(deps.clock()).day;
-  const [concerts, submissionsPending, sources, fans, weekly, callsToday, failedJobs, runs] =
-    await Promise.all([
-      countUpcomingConcerts(db, today),
-      countPendingSubmissions(db),
-      countSources(db),
-      countFans(db),
-      lastWeeklyMail(db),
-      aiCallsOn(db, today),
-      countFailedJobsByQueue(db, FAILED_JOBS_DAYS),
-      latestRunsOf(db, t),
-    ]);
+  const now = deps.clock();
+  const today = madridDateTime(now).day;
+  const [
+    concerts,
+    submissionsPending,
+    mailCap,
+    sources,
+    fans,
+    weekly,
+    callsToday,
+    failedJobs,
+    runs,
+  ] = await Promise.all([
+    countUpcomingConcerts(db, today),
+    countPendingSubmissions(db),
+    countMailCapHits(db, new Date(now.getTime() - 24 * 60 * 60 * 1000)),
+    countSources(db),
+    countFans(db),
+    lastWeeklyMail(db),
+    aiCallsOn(db, today),
+    countFailedJobsByQueue(db, FAILED_JOBS_DAYS),
+    latestRunsOf(db, t),
+  ]);
   return {
     today,
     concerts,
     submissionsPending,
+    submissionMailCap: {
+      perHour: deps.config.submissions.confirmationMailsPerHour,
+      refusedLast24h: mailCap.refused,
+      lastRefusedAt: mailCap.lastRefusedAt ? mailCap.lastRefusedAt.toISOString() : null,
+    },
     sources,
     fans,
     lastWeeklyMail: weekly,

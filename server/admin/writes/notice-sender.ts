@@ -11,10 +11,11 @@ import {
 } from '../../mail/claimed-sender.js';
 import { claimNotice, type ClaimedNotice } from '../../mail/notice-deliveries.repository.js';
 import { concertChangeMail } from '../../mail/templates.js';
+import { unsubscribeLinks } from '../../mail/unsubscribe-links.js';
 import { noticePayloadSchema } from './change-notices.js';
 
 export interface NoticeDeps extends ClaimedSenderDeps {
-  config: Pick<Config, 'publicUrl'>;
+  config: Pick<Config, 'publicUrl' | 'sessionSecret'>;
 }
 
 /**
@@ -30,7 +31,9 @@ const changeNotices = (deps: NoticeDeps): ClaimedKind<ClaimedNotice> => ({
   sendFailed: 'No se pudo enviar un aviso de cambio de concierto',
   claim: claimNotice,
   compose: (_trx, notice, now) => {
-    if (notice.change_notices !== true) return { skip: 'avisos desactivados' };
+    if (notice.change_notices !== true || notice.user_id === null) {
+      return { skip: 'avisos desactivados' };
+    }
     const payload = noticePayloadSchema.safeParse(notice.payload);
     if (!payload.success) return { fail: 'aviso sin texto' };
     if (payload.data.lastDay < madridDateTime(now).day) return { skip: 'concierto ya pasado' };
@@ -42,6 +45,7 @@ const changeNotices = (deps: NoticeDeps): ClaimedKind<ClaimedNotice> => ({
       {
         concerts: `${deps.config.publicUrl}/myconcerts`,
         profile: `${deps.config.publicUrl}/profile`,
+        unsubscribe: unsubscribeLinks(deps.config, notice.user_id, 'changes', now),
       },
       locale,
     );

@@ -5,18 +5,21 @@ import { Loading } from '@/components/Loading';
 import { StaticPage } from '@/components/StaticPage';
 import { useText } from '@/i18n/IntlContext';
 import { ApiError } from '@/lib/api';
-import { unsubscribe, type MailList } from './queries';
+import { isMailList, unsubscribe, type MailList } from './queries';
 
 /**
- * The unsubscribe link of the weekly mail or of the artist alerts. Opening it does nothing by
- * itself (mail scanners open links); the person confirms with a button.
+ * The unsubscribe link of a mail: the weekly mail, the artist alerts, the change notices or the
+ * reminders, each stopped on its own. Opening it does nothing by itself (mail scanners open
+ * links); the person confirms with a button.
  */
 export function UnsubscribePage() {
   const [params] = useSearchParams();
   const userId = params.get('userId') ?? '';
   const token = params.get('token') ?? '';
+  const expires = params.get('expires') ?? undefined;
   // Each list its page's texts, `unsubscribe.<list>.*`.
-  const list: MailList = params.get('list') === 'alerts' ? 'alerts' : 'weekly';
+  const asked = params.get('list');
+  const list: MailList = isMailList(asked) ? asked : 'weekly';
   const t = useText();
   const mutation = useMutation({
     mutationFn: unsubscribe,
@@ -31,6 +34,7 @@ export function UnsubscribePage() {
   } else {
     const error = mutation.error;
     const invalid = error instanceof ApiError && error.status === 400;
+    const expired = error instanceof ApiError && error.code === 'expired_link';
     content = (
       <>
         {!invalid && (
@@ -40,7 +44,9 @@ export function UnsubscribePage() {
               type="button"
               className="button button--primary"
               disabled={mutation.isPending}
-              onClick={() => mutation.mutate({ userId, token, list })}
+              onClick={() =>
+                mutation.mutate({ userId, token, list, ...(expires ? { expires } : {}) })
+              }
             >
               {t(mutation.isPending ? 'unsubscribe.pending' : 'weekly.unsubscribe')}
             </button>
@@ -49,7 +55,13 @@ export function UnsubscribePage() {
         {mutation.isPending && <Loading>{t('unsubscribe.loading')}</Loading>}
         {error && (
           <FormStatus kind="error">
-            {t(invalid ? 'unsubscribe.invalid' : 'unsubscribe.failed')}
+            {t(
+              expired
+                ? 'unsubscribe.expired'
+                : invalid
+                  ? 'unsubscribe.invalid'
+                  : 'unsubscribe.failed',
+            )}
           </FormStatus>
         )}
       </>

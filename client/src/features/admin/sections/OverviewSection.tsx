@@ -5,6 +5,7 @@ import type { AdminMessageId } from '@common/i18n/catalogues';
 import { TitledSection } from '@/components/TitledSection';
 import { LastWeeklyMail } from '../components/LastWeeklyMail';
 import { Loaded } from '../components/Loaded';
+import { useAdminFormats } from '../shared/format';
 import { ADMIN_PATHS } from '../shared/paths';
 import { useOverview } from '../shared/queries';
 import { useAdminRichText, useAdminText } from '../shared/texts';
@@ -41,7 +42,9 @@ function Stat({ title, children }: { title: string; children: ReactNode }) {
 function Overview({ overview }: { overview: AdminOverviewResponse }) {
   const t = useAdminText();
   const rich = useAdminRichText();
+  const formats = useAdminFormats();
   const { concerts, fans, lastWeeklyMail: weekly, ai, failedJobs } = overview;
+  const mailCap = overview.submissionMailCap;
   const running = overview.runs.filter((run) => run.status === 'running').length;
   return (
     <ul className="admin-stats">
@@ -49,6 +52,15 @@ function Overview({ overview }: { overview: AdminOverviewResponse }) {
         <Link to={ADMIN_PATHS.submissions}>
           {t('admin.overview.pending', { count: overview.submissionsPending })}
         </Link>
+        {mailCap.refusedLast24h > 0 && mailCap.lastRefusedAt && (
+          <p className="admin-hint" role="status">
+            {t('admin.overview.mailCap', {
+              perHour: mailCap.perHour,
+              refused: mailCap.refusedLast24h,
+              moment: formats.moment(mailCap.lastRefusedAt),
+            })}
+          </p>
+        )}
       </Stat>
       <Stat title={t('admin.overview.upcomingTitle')}>
         <p>
