@@ -61,6 +61,7 @@ describe('a new venue from the concert form', () => {
     venueWebsite: '',
     hour: '21:00',
     price: '10',
+    ticketUrl: '',
     name: '',
     description: '',
     imageUrl: '',
