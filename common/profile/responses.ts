@@ -207,7 +207,10 @@ export const dataExportSchema = z
         }),
       ),
     }),
-    /** 'Publica tus conciertos' sent with the fan's address (only once the address is verified). */
+    /**
+     * 'Publica tus conciertos' sent with the fan's address and confirmed from its mailbox (only
+     * once the account's address is verified).
+     */
     submissions: z.array(
       z.object({
         submissionId: z.number().int(),

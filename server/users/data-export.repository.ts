@@ -158,12 +158,18 @@ export function findExportCalendarFeed(db: Database, userId: string) {
     .executeTakeFirst();
 }
 
-/** Concerts sent through 'Publica tus conciertos' with this contact address (any case). */
+/**
+ * Concerts sent through 'Publica tus conciertos' with this contact address (any case) and
+ * confirmed by the link mailed to it: anyone may type any address in the form, so only what the
+ * mailbox's owner confirmed is theirs (a squatter who registered the address never had the
+ * mailbox, so nothing they sent with it is ever confirmed).
+ */
 export function findExportSubmissions(db: Database, email: string) {
   return db
     .selectFrom('band_submissions')
     .select(SUBMISSION_COLUMNS)
     .where(sql`lower(contact_email)`, '=', email.toLowerCase())
+    .where('confirmed_at', 'is not', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();

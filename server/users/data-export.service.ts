@@ -99,7 +99,8 @@ const SECTIONS: { [K in keyof Sections]: SectionReader<K> } = {
       ...toExportLink(row),
     }))(db, fan),
   }),
-  // Anyone may type any address in the public form: only a proven address gets its submissions.
+  // Anyone may type any address in the public form: only a proven address gets its submissions,
+  // and only those its mailbox confirmed (the repository).
   submissions: async (db, { user }) =>
     user.email_verified_at
       ? (await findExportSubmissions(db, user.email)).map(toExportSubmission)
