@@ -180,8 +180,19 @@ test('the mailed link verifies the address; until then the profile offers a new 
   await expect(page).toHaveURL(/\/verificar-email$/);
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Verificar mi email' }).click();
-  await expect(page.getByRole('status')).toHaveText('¡Email verificado!');
-  await page.getByRole('link', { name: 'Ver mis conciertos' }).click();
+  // Whoever registered may not own the mailbox: the sessions and password from before go, and
+  // the owner chooses a password at once.
+  await expect(page.getByRole('status')).toHaveText(
+    '¡Email verificado! Por seguridad, hemos cerrado todas las sesiones abiertas antes de ' +
+      'confirmarlo y quitado la contraseña que se puso entonces. Elige ahora tu contraseña para ' +
+      'entrar (el enlace vale una hora; después, pide otro con «¿Olvidaste tu contraseña?»).',
+  );
+  await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Elegir mi contraseña' }).click();
+  await expect(page).toHaveURL(/\/update-password$/);
+  await page.getByLabel('Nueva contraseña').fill('clave-del-buzon-456');
+  await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(page).toHaveURL(/\/myconcerts$/);
 
   await page.goto('/profile');
   await expect(page.getByRole('button', { name: 'Editar perfil' })).toBeVisible();
