@@ -192,7 +192,8 @@ test('the mailed link verifies the address; until then the profile offers a new 
   await expect(page).toHaveURL(/\/update-password$/);
   await page.getByLabel('Nueva contraseña').fill('clave-del-buzon-456');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
-  await expect(page).toHaveURL(/\/myconcerts$/);
+  // Signed in again; this fan has not chosen genres yet.
+  await expect(page).toHaveURL(/\/liked-music-genres$/);
 
   await page.goto('/profile');
   await expect(page.getByRole('button', { name: 'Editar perfil' })).toBeVisible();
