@@ -5,6 +5,7 @@ import type { ParsedMail } from 'mailparser';
 import request from 'supertest';
 import {
   ALREADY_VERIFIED,
+  EMAIL_VERIFIED,
   EMAIL_VERIFIED_RECLAIMED,
   INVALID_VERIFICATION_LINK,
 } from '../server/auth/email-verification.routes.js';
@@ -146,6 +147,24 @@ describe('the link in the welcome mail', () => {
       code: 'invalid_link',
       message: es[INVALID_VERIFICATION_LINK],
     });
+  });
+
+  it('opened in the browser signed in to that account, it verifies and takes nothing back', async () => {
+    const app = newApp();
+    const agent = await register(app, 'mismo@example.com');
+    // Its other sessions are its own too: they stay.
+    const other = request.agent(app);
+    await other
+      .post('/api/auth/login')
+      .send({ email: 'mismo@example.com', password: 'secreto123' })
+      .expect(200);
+    const token = verificationTokenIn(await smtp.waitForMail('mismo@example.com', /Bienvenido/));
+    const res = await agent.post('/api/auth/verify-email').send({ token }).expect(200);
+    expect(res.body).toEqual({ message: es[EMAIL_VERIFIED], choosePasswordPath: null });
+    expect(await verifiedAtOf('mismo@example.com')).toBeInstanceOf(Date);
+    expect(await sessionUserOf(agent)).toMatchObject({ emailVerified: true });
+    expect(await sessionUserOf(other)).toMatchObject({ emailVerified: true });
+    await login(app, 'mismo@example.com', 'secreto123').expect(200);
   });
 
   it('an expired, garbage, missing or superseded token is a Spanish 400 and verifies nothing', async () => {

@@ -55,7 +55,7 @@ export function emailVerificationRouter(deps: AuthDeps): Router {
         response: verifyEmailResponseSchema,
       },
       async (req, res, { body }) => {
-        const verified = await verifyEmail(deps, body.token);
+        const verified = await verifyEmail(deps, body.token, req.user?.user_id);
         if (!verified) throw new AppError('invalid_link', 400, INVALID_VERIFICATION_LINK);
         const { choosePasswordPath } = verified;
         const answer: VerifyEmailResponse = {

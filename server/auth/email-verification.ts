@@ -8,7 +8,7 @@ import { notFound } from '../lib/errors.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { emailVerificationMail } from '../mail/templates.js';
 import { promoteIfConfiguredAdmin } from '../accounts/admin-bootstrap.js';
-import { findSessionUser, lockAccount } from '../accounts/users.repository.js';
+import { findSessionUser, lockAccount, markEmailVerified } from '../accounts/users.repository.js';
 import type { AuthDeps } from '../accounts/account-deps.js';
 import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
 import { hashLinkToken, newLinkToken } from '../accounts/tokens.js';
@@ -48,9 +48,15 @@ export interface Verified {
  * whose address it is): opening the link proves the mailbox, so an account not confirmed until
  * now is handed to its owner as a password reset does (reclaim-account.ts: the password set
  * before confirmation, every session and unproven identity go). The owner chooses a password at
- * once through a fresh reset link, answered to whoever opened the verification link.
+ * once through a fresh reset link, answered to whoever opened the verification link. Opened in a
+ * browser signed in to that very account (`signedInAs`), the one who registered holds the mailbox
+ * too: nothing is taken back.
  */
-export async function verifyEmail(deps: AuthDeps, token: string): Promise<Verified | undefined> {
+export async function verifyEmail(
+  deps: AuthDeps,
+  token: string,
+  signedInAs?: string,
+): Promise<Verified | undefined> {
   const now = deps.clock();
   const verified = await deps.db.transaction().execute(async (trx) => {
     const claimed = await claimLinkToken(
@@ -62,7 +68,8 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<Verifi
     if (!claimed) return undefined;
     const account = await lockAccount(trx, claimed.user_id);
     if (!account || account.email.toLowerCase() !== claimed.email.toLowerCase()) return undefined;
-    if (account.email_verified_at) {
+    if (account.email_verified_at || account.user_id === signedInAs) {
+      if (!account.email_verified_at) await markEmailVerified(trx, account.user_id, now);
       return { userId: account.user_id, email: account.email, choosePasswordPath: null };
     }
     await reclaimUnverifiedAccount(trx, account.user_id, now);
