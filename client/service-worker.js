@@ -4,7 +4,10 @@
 // after the fan. Never another fan's: the pages say who is signed in
 // (client/src/app/serviceWorker.ts), and a sign-out, or another fan signing in, deletes the
 // previous fan's cache. Nothing else of the API, no other page, no write and no answer but a 200
-// is ever kept.
+// is ever kept. The copy lives only as long as the session that made it: it carries the session's
+// expiry (X-Session-Expires on the fan's page) and is forgotten once that passes, and as soon as
+// the server says the session ended (a 401, X-Session-Ended, or /myconcerts drawn for a visitor).
+// Offline without a live copy, /myconcerts is a plain "Sin conexión" page: nothing personal.
 
 const BUILD = { version: 'dev', shell: [] };
 
@@ -19,6 +22,17 @@ const LANGUAGE_ONLY = /^\?lang=[a-z]{2}$/;
  */
 const OFFLINE_MARK = '<meta name="offline-copy" content="">';
 const PAGE_DATA = /<script id="app-data" type="application\/json">(.*?)<\/script>/s;
+/** server/lib/session-signals.ts: the session's expiry, and "no live session here". */
+const SESSION_EXPIRES = 'X-Session-Expires';
+const SESSION_ENDED = 'X-Session-Ended';
+/** On the kept copies: when they must be forgotten (the session's expiry, ISO 8601). */
+const FORGET_AT = 'X-Forget-At';
+const OFFLINE_PAGE = `<!doctype html><html lang="es"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sin conexión · Conciertos Mallorca</title></head>
+<body><main><h1>Sin conexión</h1>
+<p>Conéctate a internet para ver tus conciertos.</p>
+<p><a href="/myconcerts">Reintentar</a></p></main></body></html>`;
 
 /** Who each open page says is signed in (client id → user id or null), while the worker runs. */
 const pageUsers = new Map();
@@ -69,33 +83,67 @@ self.addEventListener('fetch', (event) => {
   }
 });
 
-/** Network first; offline, the signed-in fan's copy, marked as such. */
+/** Network first; offline, the signed-in fan's copy while its session lives, marked as such. */
 async function agendaPage(event) {
+  let response;
   try {
-    const response = await fetch(event.request);
-    event.waitUntil(keepAgendaPage(response.clone()));
-    return response;
+    response = await fetch(event.request);
   } catch {
-    const cache = await currentFanCache();
-    return (await cache?.match(AGENDA_PAGE)) ?? Response.error();
+    return (await liveCopy(AGENDA_PAGE)) ?? offlinePage();
   }
+  event.waitUntil(keepAgendaPage(response.clone()));
+  return response;
+}
+
+function offlinePage() {
+  return new Response(OFFLINE_PAGE, {
+    status: 503,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+}
+
+/** Whether the server says this request had no live session. */
+const sessionEnded = (response) => response.status === 401 || response.headers.has(SESSION_ENDED);
+
+/** The kept copy of `path` while its session lives; a copy past its time is forgotten. */
+async function liveCopy(path) {
+  const cache = await currentFanCache();
+  const kept = await cache?.match(path);
+  if (!kept) return undefined;
+  const forgetAt = Date.parse(kept.headers.get(FORGET_AT) ?? '');
+  if (Number.isFinite(forgetAt) && forgetAt > Date.now()) return kept;
+  await forgetFansBut(null);
+  return undefined;
 }
 
 /** Network first; offline, the copy kept for the fan this page says is signed in, theirs only. */
 async function agendaAnswer(event) {
   const userId = pageUsers.get(event.clientId);
   const cacheName = userId && FAN_PREFIX + userId;
+  let response;
   try {
-    const response = await fetch(event.request);
-    // Only into that fan's cache, never making one: another page may have signed someone else in.
-    if (cacheName && response.status === 200 && (await caches.has(cacheName))) {
-      const copy = response.clone();
-      event.waitUntil(caches.open(cacheName).then((cache) => cache.put(AGENDA_API, copy)));
-    }
-    return response;
+    response = await fetch(event.request);
   } catch {
-    return (cacheName && (await caches.match(AGENDA_API, { cacheName }))) || Response.error();
+    const kept = cacheName && (await caches.has(cacheName)) && (await liveCopy(AGENDA_API));
+    return kept || Response.error();
   }
+  if (sessionEnded(response)) {
+    event.waitUntil(forgetFansBut(null));
+  } else if (cacheName && response.status === 200 && (await caches.has(cacheName))) {
+    // Only into that fan's cache, never making one: another page may have signed someone else
+    // in. It keeps the time the page's copy has.
+    const copy = response.clone();
+    event.waitUntil(keepAnswer(cacheName, copy));
+  }
+  return response;
+}
+
+async function keepAnswer(cacheName, response) {
+  const cache = await caches.open(cacheName);
+  const forgetAt = (await cache.match(AGENDA_PAGE))?.headers.get(FORGET_AT);
+  if (!forgetAt) return;
+  const headers = { 'Content-Type': 'application/json', [FORGET_AT]: forgetAt };
+  await cache.put(AGENDA_API, new Response(await response.text(), { headers }));
 }
 
 /**
@@ -104,16 +152,32 @@ async function agendaAnswer(event) {
  * than the agenda's freshness gets that, where a failed read would replace the cards.
  */
 async function keepAgendaPage(response) {
+  // Drawn for a visitor (a redirect to the landing) or refused: whatever session made the copy
+  // has ended.
+  if (response.type === 'opaqueredirect' || sessionEnded(response)) {
+    await forgetFansBut(null);
+    return;
+  }
   if (response.status !== 200) return;
   const html = await response.text();
   const data = pageDataIn(html);
   const userId = data?.session?.user?.id;
-  if (typeof userId !== 'string' || userId === '' || !data.agenda) return;
+  if (typeof userId !== 'string' || userId === '') {
+    if (data) await forgetFansBut(null);
+    return;
+  }
+  const forgetAt = response.headers.get(SESSION_EXPIRES);
+  // Without the session's expiry the copy could outlive it: not kept.
+  if (!data.agenda || !forgetAt) return;
   const cache = await fanCacheFor(userId);
   // In the head, outside the app's root: hydration never sees it.
   const marked = html.replace('</head>', `${OFFLINE_MARK}</head>`);
-  await cache.put(AGENDA_PAGE, new Response(marked, { headers: { 'Content-Type': 'text/html' } }));
-  await cache.put(AGENDA_API, Response.json(data.agenda));
+  const headers = (type) => ({ 'Content-Type': type, [FORGET_AT]: forgetAt });
+  await cache.put(AGENDA_PAGE, new Response(marked, { headers: headers('text/html') }));
+  await cache.put(
+    AGENDA_API,
+    new Response(JSON.stringify(data.agenda), { headers: headers('application/json') }),
+  );
 }
 
 function pageDataIn(html) {

@@ -79,6 +79,68 @@ describe('PUT /api/concerts/:id/going', () => {
     expect(await goingCounts()).toEqual({});
   });
 
+  it('counts only confirmed, onboarded fans: others get a Spanish 403 and the counts stay', async () => {
+    const concert = await upcoming();
+    const squatter = await signedInAgent(testApp.app, database.db, { email_verified_at: null });
+    const newcomer = await signedInAgent(testApp.app, database.db, {
+      onboarding_completed: false,
+    });
+    for (const [path, body] of [
+      ['going', { going: true }],
+      ['like', { liked: true }],
+      ['feedback', { feedback: 1 }],
+    ] as const) {
+      const refused = await squatter.agent.put(`/api/concerts/${concert.id}/${path}`).send(body);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error).toEqual({
+        code: 'email_unverified',
+        message:
+          'Confirma tu email para marcar «Voy», «me gusta» o valorar conciertos: abre el ' +
+          'enlace que te enviamos (puedes pedir otro desde tu perfil).',
+      });
+      const early = await newcomer.agent.put(`/api/concerts/${concert.id}/${path}`).send(body);
+      expect(early.status).toBe(403);
+      expect(early.body.error.message).toBe(
+        'Termina la bienvenida (elige tus géneros) para marcar «Voy», «me gusta» o valorar ' +
+          'conciertos.',
+      );
+    }
+    // In Catalan for a Catalan reader.
+    const ca = await squatter.agent
+      .put(`/api/concerts/${concert.id}/going`)
+      .set('Accept-Language', 'ca')
+      .send({ going: true })
+      .expect(403);
+    expect(ca.body.error.message).toMatch(/^Confirma el teu correu electrònic/);
+    expect(await rowsOf(database.db, 'concert_attendance', {})).toEqual([]);
+    expect(await rowsOf(database.db, 'user_concert_recommendations', {})).toEqual([]);
+    expect(await goingCounts()).toEqual({});
+    const likes = await request(newApp()).get('/api/concerts/likes').expect(200);
+    expect(likes.body.likeCounts).toEqual({});
+  });
+
+  it('limits each fan’s reactions with a Spanish 429 and Retry-After, other fans unaffected', async () => {
+    const concert = await upcoming();
+    const eager = await signUp();
+    const calm = await signUp();
+    // Spend the 10-minute window (likes, 'Voy' and thumbs count together) without 60 requests.
+    await database.db
+      .insertInto('rate_limits')
+      .values({
+        key: `reaction-user-10min:${eager.userId}`,
+        hits: 60,
+        reset_at: new Date(Date.now() + 10 * 60 * 1000),
+      })
+      .execute();
+    const refused = await going(eager.agent, concert.id, true).expect(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.body.error.message).toBe(
+      'Has marcado demasiadas cosas seguidas. Espera un poco y vuelve a probar.',
+    );
+    await eager.agent.put(`/api/concerts/${concert.id}/like`).send({ liked: true }).expect(429);
+    await going(calm.agent, concert.id, true).expect(200, { going: true, goingCount: 1 });
+  });
+
   it('refuses a cancelled or past concert with a Spanish 409, and lets a "Voy" be taken back', async () => {
     const concert = await upcoming();
     const past = await createConcertAt(database.db, '2026-11-20', '21:00');

@@ -9,8 +9,11 @@ import { rowOf, rowsOf, useTestDatabase } from './helpers/db.js';
 import { createBand, createConcert, createUser } from './helpers/factories.js';
 import { TEST_PASSWORD, signedInAgent } from './helpers/session.js';
 import { hashPassword } from '../server/accounts/password.js';
+import type { DataExport } from '../common/profile/types.js';
 
-const database = useTestDatabase({ cleared: ['band_submissions', 'admin_audit', 'users'] });
+const database = useTestDatabase({
+  cleared: ['band_submissions', 'admin_audit', 'users', 'mail_campaigns', 'concerts', 'bands'],
+});
 
 // 00:30 on 29 March in Mallorca, still the 28th in UTC: the file is named after Madrid's day.
 const NOW = '2026-03-28T23:30:00.000Z';
@@ -136,6 +139,7 @@ async function busyFan() {
       venue_name: 'Es Gremi',
       price: '10',
       confirm_token_hash: 'confirm-hash-secreto',
+      confirmed_at: NOW,
     })
     .execute();
   await db
@@ -203,6 +207,7 @@ describe('GET /api/profile/export', () => {
       'signInIdentities',
       'sessions',
       'mails',
+      'artistAlerts',
       'calendarFeed',
       'accountLinks',
       'submissions',
@@ -389,7 +394,7 @@ describe('GET /api/profile/export', () => {
         imageUrl: null,
         rejectionReason: null,
         createdAt: iso(submission.created_at),
-        confirmedAt: null,
+        confirmedAt: NOW,
         reviewedAt: null,
         concertId: null,
       },
@@ -430,6 +435,143 @@ describe('GET /api/profile/export', () => {
       'otra-persona@example.com',
     ]) {
       expect(res.text).not.toContain(foreign);
+    }
+  });
+
+  it("lists a 'Voy' on a concert not scored for the fan, with no recommendation row", async () => {
+    const { agent, userId } = await signedInAgent(app, database.db);
+    const concert = await createConcert(database.db, { day: '2030-02-01', bandname: 'Sin nota' });
+    await agent.put(`/api/concerts/${concert.id}/going`).send({ going: true }).expect(200);
+    expect(await rowsOf(database.db, 'user_concert_recommendations', { user_id: userId })).toEqual(
+      [],
+    );
+    const going = await rowOf(database.db, 'concert_attendance', { user_id: userId });
+    const res = await agent.get('/api/profile/export').expect(200);
+    expect(res.body.concerts).toEqual([
+      {
+        concert: {
+          concertId: concert.id,
+          title: 'Sin nota',
+          day: '2030-02-01',
+          hour: '21:00',
+          venue: 'Es Gremi',
+          genre: 'Rock',
+          cancelled: false,
+        },
+        liked: false,
+        likedAt: null,
+        goingSince: iso(going.created_at),
+        feedback: null,
+        feedbackAt: null,
+        recommendation: null,
+        updatedAt: iso(going.created_at),
+      },
+    ]);
+  });
+
+  it('represents every row of every table with a user_id column, or says why not', async () => {
+    const { fan, agent } = await busyFan();
+    const { db } = database;
+    // Rows the busy fan does not make by itself: a 'Voy' alone, an artist alert, a forgotten
+    // lesson, a concert the fan added as an admin.
+    const goingOnly = await createConcert(db, { day: '2030-08-01', bandname: 'Solo voy' });
+    await agent.put(`/api/concerts/${goingOnly.id}/going`).send({ going: true }).expect(200);
+    await db
+      .insertInto('artist_alerts')
+      .values({ user_id: fan.user_id, concert_id: goingOnly.id, created_at: NOW })
+      .execute();
+    await db
+      .insertInto('learned_forgets')
+      .values({ user_id: fan.user_id, kind: 'band', key: 'sa fosca', forgotten_at: NOW })
+      .execute();
+    await createConcert(db, { day: '2030-09-01' }).then(({ id }) =>
+      db.updateTable('concerts').set({ user_id: fan.user_id }).where('id', '=', id).execute(),
+    );
+    const file = (await agent.get('/api/profile/export').expect(200)).body as DataExport;
+
+    const at = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+    /**
+     * How each table's rows show in the file: the columns that name a row, and the same names
+     * read from the file. Every row of the fan must be there (the file may say more).
+     */
+    const EXPORTED: Record<string, { key: string[]; inFile: (f: DataExport) => string[] }> = {
+      users: { key: ['user_id'], inFile: (f) => [f.account.userId] },
+      user_concert_recommendations: {
+        key: ['concert_id'],
+        inFile: (f) => f.concerts.map((c) => String(c.concert.concertId)),
+      },
+      concert_attendance: {
+        key: ['concert_id', 'created_at'],
+        inFile: (f) =>
+          f.concerts
+            .filter((c) => c.goingSince)
+            .map((c) => `${c.concert.concertId}|${c.goingSince}`),
+      },
+      user_identities: {
+        key: ['provider', 'provider_user_id'],
+        inFile: (f) => f.signInIdentities.map((i) => `${i.provider}|${i.providerUserId}`),
+      },
+      sessions: { key: ['expire'], inFile: (f) => f.sessions.map((x) => x.expiresAt) },
+      mail_deliveries: {
+        key: ['kind', 'created_at'],
+        inFile: (f) => f.mails.map((m) => `${m.kind}|${m.createdAt}`),
+      },
+      calendar_feeds: {
+        key: ['updated_at'],
+        inFile: (f) => (f.calendarFeed ? [f.calendarFeed.updatedAt] : []),
+      },
+      password_reset_tokens: {
+        key: ['created_at'],
+        inFile: (f) => f.accountLinks.passwordResets.map((l) => l.requestedAt),
+      },
+      email_verification_tokens: {
+        key: ['email', 'created_at'],
+        inFile: (f) => f.accountLinks.emailVerifications.map((l) => `${l.email}|${l.requestedAt}`),
+      },
+      artist_alerts: {
+        key: ['concert_id', 'created_at'],
+        inFile: (f) => f.artistAlerts.map((a) => `${a.concertId}|${a.matchedAt}`),
+      },
+      learned_forgets: {
+        key: ['kind', 'key'],
+        inFile: (f) => f.learnedTastes.forgotten.map((x) => `${x.kind}|${x.key}`),
+      },
+      // concerts.user_id is the admin who added the concert.
+      concerts: {
+        key: ['id'],
+        inFile: (f) => f.adminActivity.concertsAdded.map((c) => String(c.concertId)),
+      },
+    };
+    /** Tables with a user_id whose rows are not in the file under their own name, and why. */
+    const NOT_EXPORTED: Record<string, string> = {
+      // A copy the learning job derives from the fan's likes, 'Voy' and 👍/👎 (all in the file)
+      // for the scoring passes; the file's learnedTastes section works the same lessons out of
+      // those signals in the export's own snapshot, so it is covered under that name.
+      learned_tastes: 'derived from signals already in the file (section learnedTastes)',
+    };
+
+    const { rows: tables } = await sql<{ table_name: string }>`
+      SELECT DISTINCT table_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_name = 'user_id'
+      ORDER BY table_name`.execute(db);
+    const names = tables.map((t) => t.table_name);
+    // A new table naming the fan must be added to the file (or above, with its reason).
+    expect(names.filter((name) => !(name in EXPORTED) && !(name in NOT_EXPORTED))).toEqual([]);
+    expect(Object.keys(EXPORTED).filter((name) => !names.includes(name))).toEqual([]);
+    for (const name of names) {
+      const table = EXPORTED[name];
+      if (!table) continue;
+      const { rows } = await sql<Record<string, unknown>>`
+        SELECT ${sql.join(table.key.map((column) => sql.ref(column)))} FROM ${sql.table(name)}
+        WHERE user_id = ${fan.user_id}`.execute(db);
+      const keys = rows.map((row) => table.key.map((column) => at(row[column])).join('|'));
+      // The busy fan has a row in each, so the check is never vacuous.
+      expect({ name, count: keys.length > 0 }).toEqual({ name, count: true });
+      const inFile = table.inFile(file);
+      expect({ name, missing: keys.filter((key) => !inFile.includes(key)) }).toEqual({
+        name,
+        missing: [],
+      });
     }
   });
 

@@ -6,6 +6,7 @@ import request from 'supertest';
 import {
   ALREADY_VERIFIED,
   EMAIL_VERIFIED,
+  EMAIL_VERIFIED_RECLAIMED,
   INVALID_VERIFICATION_LINK,
 } from '../server/auth/email-verification.routes.js';
 import { spanish as es } from './helpers/texts.js';
@@ -25,7 +26,7 @@ const WRONG_CREDENTIALS = 'Email o contraseña incorrectos.';
 // Refusals reach the landing as a code; the landing holds the text (common/auth/sign-in-errors.ts).
 const SPOTIFY_EMAIL_TAKEN = 'spotify_email_taken';
 
-const database = useTestDatabase({ cleared: ['users', 'rate_limits'] });
+const database = useTestDatabase({ cleared: ['users', 'rate_limits', 'band_submissions'] });
 const smtp = useSmtpSink();
 const oauth = peers.useOAuthPeer();
 const spotifyApi = peers.useSpotifyApi();
@@ -116,12 +117,29 @@ describe('the link in the welcome mail', () => {
     expect(stored).toEqual([{ token_hash: expect.any(String), email: 'Nueva@Example.com' }]);
     expect(stored[0]!.token_hash).not.toContain(token);
 
-    // No session needed: the link is often opened on another device.
+    // No session needed: the link is often opened on another device. Whoever registered may not
+    // own the mailbox: the sessions and the password from before go, and the owner chooses a
+    // password through the reset link the answer carries.
     const res = await verify(app, token).expect(200);
-    expect(res.body).toEqual({ message: es[EMAIL_VERIFIED] });
+    expect(res.body).toEqual({
+      message: es[EMAIL_VERIFIED_RECLAIMED],
+      choosePasswordPath: expect.stringMatching(/^\/update-password#token=[\w%-]{43,}$/),
+    });
     expect(await verifiedAtOf('Nueva@Example.com')).toBeInstanceOf(Date);
-    expect(await sessionUserOf(agent)).toMatchObject({ emailVerified: true });
-    expect((await agent.get('/api/profile').expect(200)).body.emailVerified).toBe(true);
+    expect(await sessionUserOf(agent)).toBeNull();
+    await login(app, 'nueva@example.com', 'secreto123').expect(401);
+    const resetToken = decodeURIComponent(res.body.choosePasswordPath.split('#token=')[1]);
+    const owner = request.agent(app);
+    await owner
+      .post('/api/auth/reset-password')
+      .send({ token: resetToken, password: 'clave-del-buzon' })
+      .expect(200);
+    expect(await sessionUserOf(owner)).toMatchObject({ emailVerified: true });
+    expect((await owner.get('/api/profile').expect(200)).body).toMatchObject({
+      emailVerified: true,
+      // What the account was given before stays, as with a password reset.
+      topGenres: ['Rock'],
+    });
 
     const again = await verify(app, token);
     expect(again.status).toBe(400);
@@ -129,6 +147,24 @@ describe('the link in the welcome mail', () => {
       code: 'invalid_link',
       message: es[INVALID_VERIFICATION_LINK],
     });
+  });
+
+  it('opened in the browser signed in to that account, it verifies and takes nothing back', async () => {
+    const app = newApp();
+    const agent = await register(app, 'mismo@example.com');
+    // Its other sessions are its own too: they stay.
+    const other = request.agent(app);
+    await other
+      .post('/api/auth/login')
+      .send({ email: 'mismo@example.com', password: 'secreto123' })
+      .expect(200);
+    const token = verificationTokenIn(await smtp.waitForMail('mismo@example.com', /Bienvenido/));
+    const res = await agent.post('/api/auth/verify-email').send({ token }).expect(200);
+    expect(res.body).toEqual({ message: es[EMAIL_VERIFIED], choosePasswordPath: null });
+    expect(await verifiedAtOf('mismo@example.com')).toBeInstanceOf(Date);
+    expect(await sessionUserOf(agent)).toMatchObject({ emailVerified: true });
+    expect(await sessionUserOf(other)).toMatchObject({ emailVerified: true });
+    await login(app, 'mismo@example.com', 'secreto123').expect(200);
   });
 
   it('an expired, garbage, missing or superseded token is a Spanish 400 and verifies nothing', async () => {
@@ -298,9 +334,18 @@ describe('pre-account takeover', () => {
 
   it('a verified account is simply linked: its password and sessions stay', async () => {
     const app = newApp();
-    const owner = await register(app, 'duena@example.com', 'clave-duena');
+    await register(app, 'duena@example.com', 'clave-vieja');
     const token = verificationTokenIn(await smtp.waitForMail('duena@example.com', /Bienvenido/));
-    await verify(app, token).expect(200);
+    // Verifying ends the sessions from before; the owner chooses the password again, signed in.
+    const { choosePasswordPath } = (await verify(app, token).expect(200)).body;
+    const owner = request.agent(app);
+    await owner
+      .post('/api/auth/reset-password')
+      .send({
+        token: decodeURIComponent(choosePasswordPath.split('#token=')[1]),
+        password: 'clave-duena',
+      })
+      .expect(200);
 
     await verifiedGoogleBrowser(app, 'google-duena', 'duena@example.com');
     await owner.get('/api/profile').expect(200);
@@ -364,6 +409,72 @@ describe('pre-account takeover', () => {
     const again = request.agent(app);
     const res = await oauthSignIn(again, 'spotify');
     expect(res.headers.location).toBe(`/?error=${encodeURIComponent(SPOTIFY_EMAIL_TAKEN)}`);
+  });
+
+  it("the welcome mail's link takes a squatted address back: sessions, password and submissions", async () => {
+    const app = newApp();
+    // Someone registers the band's address first, signs in on two browsers, and sends a concert
+    // with the band's address through the public form (they cannot confirm it: no mailbox).
+    const squatter = await register(app, 'banda@example.com', 'clave-okupa');
+    const second = request.agent(app);
+    await second
+      .post('/api/auth/login')
+      .send({ email: 'banda@example.com', password: 'clave-okupa' })
+      .expect(200);
+    const submission = (name: string, confirmed: boolean) => ({
+      band_name: name,
+      contact_email: 'Banda@Example.com',
+      genre: 'Rock',
+      day: '2030-07-01',
+      hour: '20:00',
+      venue_name: 'Es Gremi',
+      price: '10',
+      confirmed_at: confirmed ? new Date() : null,
+    });
+    await database.db
+      .insertInto('band_submissions')
+      .values(submission('Lo que mandó el okupa', false))
+      .execute();
+
+    // The band opens the real link of the real welcome mail.
+    const mail = await smtp.waitForMail('banda@example.com', /Bienvenido/);
+    const res = await verify(app, verificationTokenIn(mail)).expect(200);
+    expect(res.body.message).toBe(
+      '¡Email verificado! Por seguridad, hemos cerrado todas las sesiones abiertas antes de ' +
+        'confirmarlo y quitado la contraseña que se puso entonces. Elige ahora tu contraseña ' +
+        'para entrar (el enlace vale una hora; después, pide otro con «¿Olvidaste tu ' +
+        'contraseña?»).',
+    );
+    // The squatter is out everywhere, and their password no longer opens the account.
+    expect(await sessionUserOf(squatter)).toBeNull();
+    expect(await sessionUserOf(second)).toBeNull();
+    await squatter.get('/api/profile').expect(401);
+    await login(app, 'banda@example.com', 'clave-okupa').expect(401);
+    const account = await rowOf(database.db, 'users', { email: 'banda@example.com' });
+    expect(account.password_hash).toBeNull();
+    expect(await rowsOf(database.db, 'sessions', { user_id: account.user_id })).toEqual([]);
+
+    // The band chooses a password with the link the answer gave, and is signed in.
+    const band = request.agent(app);
+    const token = decodeURIComponent(res.body.choosePasswordPath.split('#token=')[1]);
+    await band
+      .post('/api/auth/reset-password')
+      .send({ token, password: 'clave-de-la-banda' })
+      .expect(200);
+    await login(app, 'banda@example.com', 'clave-de-la-banda').expect(200);
+    // The band's own submissions, confirmed from the mailbox, are in its file; the squatter's
+    // never are.
+    await database.db
+      .insertInto('band_submissions')
+      .values(submission('Lo que mandó la banda', true))
+      .execute();
+    const file = await band.get('/api/profile/export').expect(200);
+    expect(file.body.submissions.map((s: { bandName: string }) => s.bandName)).toEqual([
+      'Lo que mandó la banda',
+    ]);
+    expect(file.text).not.toContain('okupa');
+    // The link worked once; a verified account's later link (none is sent) would change nothing.
+    await verify(app, verificationTokenIn(mail)).expect(400);
   });
 
   it('an unverified Google email never reclaims anything', async () => {

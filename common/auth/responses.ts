@@ -29,3 +29,15 @@ export const signInResponseSchema = z
 export const resetPasswordResponseSchema = z
   .object({ user: sessionUserSchema })
   .meta({ id: 'ResetPasswordResponse' });
+
+export const verifyEmailResponseSchema = z
+  .object({
+    message: z.string(),
+    /**
+     * When the link took an account that was not confirmed yet back to its mailbox (its password
+     * and sessions gone): where its owner chooses a password now, an /update-password link whose
+     * token is good for an hour. Null when nothing was taken back.
+     */
+    choosePasswordPath: z.string().nullable(),
+  })
+  .meta({ id: 'VerifyEmailResponse' });

@@ -6,6 +6,7 @@ import type {
   sessionResponseSchema,
   sessionUserSchema,
   signInResponseSchema,
+  verifyEmailResponseSchema,
 } from './responses.js';
 
 /** The signed-in user: GET /api/session answers { user: SessionUserDto | null }. */
@@ -17,3 +18,6 @@ export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** POST /api/auth/reset-password: the user, signed in with the new password. */
 export type ResetPasswordResponse = z.infer<typeof resetPasswordResponseSchema>;
+
+/** POST /api/auth/verify-email: what the page says, and where to choose a password if needed. */
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;

@@ -112,7 +112,7 @@ export const dataExportSchema = z
       concertChangeNotices: z.boolean(),
       showReminders: z.boolean(),
     }),
-    /** Every concert with a row for the fan: their like, their 👍/👎, our score and reason. */
+    /** Every concert with a row for the fan: their like, 'Voy', 👍/👎, our score and reason. */
     concerts: z.array(
       z.object({
         concert: exportConcertSchema,
@@ -173,6 +173,17 @@ export const dataExportSchema = z
         content: z.record(z.string(), z.unknown()).nullable(),
       }),
     ),
+    /** Concerts of the fan's favourite artists matched for an alert mail. */
+    artistAlerts: z.array(
+      z.object({
+        concertId: z.number().int(),
+        matchedAt: z.string(),
+        /** Whether the alert went into a mail (see mails). */
+        mailed: z.boolean(),
+        /** When it was dropped unsent (the concert changed or the fan turned alerts off). */
+        droppedAt: instantOrNull,
+      }),
+    ),
     /** The private calendar feed; null when the fan never made one. Its link is never included. */
     calendarFeed: z
       .object({
@@ -196,7 +207,10 @@ export const dataExportSchema = z
         }),
       ),
     }),
-    /** 'Publica tus conciertos' sent with the fan's address (only once the address is verified). */
+    /**
+     * 'Publica tus conciertos' sent with the fan's address and confirmed from its mailbox (only
+     * once the account's address is verified).
+     */
     submissions: z.array(
       z.object({
         submissionId: z.number().int(),

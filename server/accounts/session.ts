@@ -37,6 +37,20 @@ declare module 'express-session' {
 }
 
 /**
+ * When this session ends unless it is used again: its cookie's (idle) expiry, or its absolute
+ * lifetime's end if sooner. Undefined when it has neither.
+ */
+export function sessionEndsAt(
+  sess: Pick<session.SessionData, 'cookie' | 'createdAt'>,
+): Date | undefined {
+  const idle = sess.cookie.expires instanceof Date ? sess.cookie.expires.getTime() : undefined;
+  const absolute =
+    typeof sess.createdAt === 'number' ? sess.createdAt + SESSION_ABSOLUTE_MS : undefined;
+  const ends = [idle, absolute].filter((at): at is number => at !== undefined);
+  return ends.length > 0 ? new Date(Math.min(...ends)) : undefined;
+}
+
+/**
  * False for a signed-in session past its absolute lifetime, and for one without a sign-in stamp
  * (made before sessions were stamped): both are treated as signed out. Visitors' sessions (the
  * OAuth state of a sign-in under way) carry no user and are left to their idle expiry.

@@ -16,6 +16,7 @@ import { requestLocale, textsFor } from '../i18n/intl.js';
 import { AppError, badRequest } from '../lib/errors.js';
 import { route } from '../lib/route.js';
 import { byBodyEmail, byIp, rateLimit } from '../security/rate-limit.js';
+import { SESSION_ENDED_HEADER } from '../lib/session-signals.js';
 import { toSessionUserDto } from '../accounts/users.dto.js';
 import {
   LOGIN_EMAIL_LIMIT,
@@ -108,6 +109,7 @@ export function authRouter(deps: AuthDeps): Router {
   router.post(
     '/auth/logout',
     route({ summary: 'Cerrar la sesión', status: 204 }, (req, res, _input, next) => {
+      res.set(SESSION_ENDED_HEADER, '1');
       if (!req.session) return void res.status(204).end();
       // Destroying the stored session makes the old cookie worthless, wherever it was copied.
       req.session.destroy((error) => {

@@ -3,6 +3,8 @@
 import express, { type Request, type RequestHandler, type Router } from 'express';
 import { z } from 'zod';
 import type { MessageResponse } from '../../common/api/types.js';
+import type { VerifyEmailResponse } from '../../common/auth/types.js';
+import { verifyEmailResponseSchema } from '../../common/auth/responses.js';
 import { textSchema } from '../../common/text/schemas.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { textsFor } from '../i18n/intl.js';
@@ -15,6 +17,7 @@ import { currentUser, requireUser } from '../accounts/require-user.js';
 import { messageResponseSchema } from '../../common/api/responses.js';
 
 export const EMAIL_VERIFIED: ServerMessageId = 'answer.auth.emailVerified';
+export const EMAIL_VERIFIED_RECLAIMED: ServerMessageId = 'answer.auth.emailVerifiedReclaimed';
 export const INVALID_VERIFICATION_LINK: ServerMessageId = 'error.link.invalidOrExpired';
 export const ALREADY_VERIFIED: ServerMessageId = 'error.auth.alreadyVerified';
 export const VERIFICATION_MAIL_FAILED: ServerMessageId = 'error.auth.verificationMailFailed';
@@ -46,13 +49,19 @@ export function emailVerificationRouter(deps: AuthDeps): Router {
     route(
       {
         body: verifySchema,
-        summary: 'Verificar el email con el enlace del correo',
-        response: messageResponseSchema,
+        summary:
+          'Verificar el email con el enlace del correo; una cuenta aún sin confirmar vuelve a ' +
+          'quien tiene el buzón (se cierran sus sesiones y se quita su contraseña)',
+        response: verifyEmailResponseSchema,
       },
       async (req, res, { body }) => {
-        const userId = await verifyEmail(deps, body.token);
-        if (!userId) throw new AppError('invalid_link', 400, INVALID_VERIFICATION_LINK);
-        const answer: MessageResponse = { message: textsFor(req)(EMAIL_VERIFIED) };
+        const verified = await verifyEmail(deps, body.token, req.user?.user_id);
+        if (!verified) throw new AppError('invalid_link', 400, INVALID_VERIFICATION_LINK);
+        const { choosePasswordPath } = verified;
+        const answer: VerifyEmailResponse = {
+          message: textsFor(req)(choosePasswordPath ? EMAIL_VERIFIED_RECLAIMED : EMAIL_VERIFIED),
+          choosePasswordPath,
+        };
         res.json(answer);
       },
     ),

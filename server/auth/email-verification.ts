@@ -1,16 +1,19 @@
 // Email verification: an address is unverified until the link mailed to it is opened (48 hours,
 // single use, a newer link voids the older ones). The token travels in the URL fragment
 // (/verificar-email#token=…), which browsers never send to a server, so it reaches no access log
-// and no Referer; the page posts it to POST /api/auth/verify-email.
+// and no Referer; the page posts it to POST /api/auth/verify-email. Opening it takes an account
+// not confirmed yet back to the mailbox's owner (verifyEmail).
 import { savedLocale } from '../../common/i18n/locales.js';
 import { notFound } from '../lib/errors.js';
 import { sendRecordedMail } from '../mail/deliveries.js';
 import { emailVerificationMail } from '../mail/templates.js';
 import { promoteIfConfiguredAdmin } from '../accounts/admin-bootstrap.js';
-import { findSessionUser, markEmailVerified } from '../accounts/users.repository.js';
+import { findSessionUser, lockAccount, markEmailVerified } from '../accounts/users.repository.js';
 import type { AuthDeps } from '../accounts/account-deps.js';
 import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
 import { hashLinkToken, newLinkToken } from '../accounts/tokens.js';
+import { newPasswordPath } from './password-reset.js';
+import { reclaimUnverifiedAccount } from './reclaim-account.js';
 
 const VERIFICATION_TOKEN_TTL_MS = 48 * 60 * 60 * 1000;
 
@@ -31,11 +34,29 @@ export async function newVerificationLink(
   return `${deps.config.publicUrl}/verificar-email#token=${encodeURIComponent(token)}`;
 }
 
+export interface Verified {
+  userId: string;
+  /** Set when the account was taken back: where its owner chooses a password (one hour). */
+  choosePasswordPath: string | null;
+}
+
 /**
- * Verifies the address a token was mailed to. Returns the user id, or undefined for a used,
- * expired or unknown token, or one mailed to an address the account no longer has.
+ * Verifies the address a token was mailed to. Returns undefined for a used, expired or unknown
+ * token, or one mailed to an address the account no longer has.
+ *
+ * Whoever registered the address first may not own the mailbox (a squatter waiting for the band
+ * whose address it is): opening the link proves the mailbox, so an account not confirmed until
+ * now is handed to its owner as a password reset does (reclaim-account.ts: the password set
+ * before confirmation, every session and unproven identity go). The owner chooses a password at
+ * once through a fresh reset link, answered to whoever opened the verification link. Opened in a
+ * browser signed in to that very account (`signedInAs`), the one who registered holds the mailbox
+ * too: nothing is taken back.
  */
-export async function verifyEmail(deps: AuthDeps, token: string): Promise<string | undefined> {
+export async function verifyEmail(
+  deps: AuthDeps,
+  token: string,
+  signedInAs?: string,
+): Promise<Verified | undefined> {
   const now = deps.clock();
   const verified = await deps.db.transaction().execute(async (trx) => {
     const claimed = await claimLinkToken(
@@ -45,14 +66,19 @@ export async function verifyEmail(deps: AuthDeps, token: string): Promise<string
       now,
     );
     if (!claimed) return undefined;
-    const user = await findSessionUser(trx, claimed.user_id);
-    if (!user || user.email.toLowerCase() !== claimed.email.toLowerCase()) return undefined;
-    await markEmailVerified(trx, user.user_id, now);
-    return user;
+    const account = await lockAccount(trx, claimed.user_id);
+    if (!account || account.email.toLowerCase() !== claimed.email.toLowerCase()) return undefined;
+    if (account.email_verified_at || account.user_id === signedInAs) {
+      if (!account.email_verified_at) await markEmailVerified(trx, account.user_id, now);
+      return { userId: account.user_id, email: account.email, choosePasswordPath: null };
+    }
+    await reclaimUnverifiedAccount(trx, account.user_id, now);
+    const choosePasswordPath = await newPasswordPath(trx, account.user_id, now);
+    return { userId: account.user_id, email: account.email, choosePasswordPath };
   });
   if (!verified) return undefined;
   await promoteIfConfiguredAdmin(deps, verified.email);
-  return verified.user_id;
+  return { userId: verified.userId, choosePasswordPath: verified.choosePasswordPath };
 }
 
 export type ResendOutcome = 'sent' | 'already_verified' | 'failed';

@@ -10,7 +10,7 @@ export async function replaceLinkToken(
   table: LinkTokenTable,
   token: { userId: string; email?: string; tokenHash: string; expiresAt: Date; now: Date },
 ): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  const write = async (trx: Database) => {
     await trx
       .updateTable(table)
       .set({ used_at: token.now })
@@ -26,7 +26,10 @@ export async function replaceLinkToken(
         expires_at: token.expiresAt,
       })
       .execute();
-  });
+  };
+  // Inside a caller's transaction (a verification that hands out a reset link), in it.
+  if (db.isTransaction) await write(db);
+  else await db.transaction().execute(write);
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '../accounts/users.repository.js';
 import { reclaimUnverifiedAccount } from './reclaim-account.js';
 import type { AuthDeps } from '../accounts/account-deps.js';
+import type { Database } from '../db/database.js';
 import { hashPassword } from '../accounts/password.js';
 import { claimLinkToken, replaceLinkToken } from './link-tokens.repository.js';
 import { assertPasswordAllowed } from '../lib/password-policy.js';
@@ -30,22 +31,28 @@ const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export async function requestPasswordReset(deps: AuthDeps, email: string): Promise<void> {
   const user = await findCredentialsByEmail(deps.db, email);
   if (!user) return;
-  const token = newLinkToken();
-  const now = deps.clock();
-  await replaceLinkToken(deps.db, 'password_reset_tokens', {
-    userId: user.user_id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
-    now,
-  });
-  // In the fragment: browsers never send it to a server, so it stays out of access logs, proxies
-  // and Referer headers; the page reads it and wipes it from the address bar.
-  const url = `${deps.config.publicUrl}/update-password#token=${encodeURIComponent(token)}`;
+  const url = `${deps.config.publicUrl}${await newPasswordPath(deps.db, user.user_id, deps.clock())}`;
   await sendRecordedMail(deps, {
     userId: user.user_id,
     kind: 'password_reset',
     mail: passwordResetMail(user.email, url, savedLocale(user.locale)),
   });
+}
+
+/**
+ * A new reset link's path (older ones stop working). The token rides in the fragment: browsers
+ * never send it to a server, so it stays out of access logs, proxies and Referer headers; the
+ * page reads it and wipes it from the address bar.
+ */
+export async function newPasswordPath(db: Database, userId: string, now: Date): Promise<string> {
+  const token = newLinkToken();
+  await replaceLinkToken(db, 'password_reset_tokens', {
+    userId,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+    now,
+  });
+  return `/update-password#token=${encodeURIComponent(token)}`;
 }
 
 /**

@@ -1,4 +1,4 @@
-import express, { type Router } from 'express';
+import express, { type RequestHandler, type Router } from 'express';
 import type {
   ConcertPageDto,
   FeedbackResponse,
@@ -13,7 +13,9 @@ import {
 } from '../../common/concerts/schemas.js';
 import { currentUser, requireUser } from '../accounts/require-user.js';
 import type { Database } from '../db/database.js';
+import { AppError } from '../lib/errors.js';
 import { route, type RouteInput, type RouteSchemas } from '../lib/route.js';
+import { byUser, rateLimit } from '../security/rate-limit.js';
 import type { Clock } from '../lib/time.js';
 import { readerLocale } from '../i18n/intl.js';
 import { PAGE_LANG_HEADER } from '../../common/i18n/locales.js';
@@ -33,6 +35,39 @@ import {
   likeCountsResponseSchema,
   likeResponseSchema,
 } from '../../common/concerts/responses.js';
+
+/**
+ * Likes, 'Voy' and 👍/👎 count publicly and teach the recommendations: only from a fan whose
+ * address is proven (verified by its link, or given by Google/Spotify, which verify it) and who
+ * finished the welcome. An account anyone could open with someone else's address moves nothing.
+ */
+const requireConfirmedFan: RequestHandler = (req, _res, next) => {
+  const user = currentUser(req);
+  if (!user.email_verified) {
+    next(new AppError('email_unverified', 403, 'error.concert.confirmEmailFirst'));
+    return;
+  }
+  if (!user.onboarding_completed) {
+    next(new AppError('onboarding_incomplete', 403, 'error.concert.onboardingFirst'));
+    return;
+  }
+  next();
+};
+
+/**
+ * A fan's reactions, all three together: 60 in 10 minutes is far more than a person taps, and
+ * 500 a day bounds what one account can do to the public counts (decision 0029).
+ */
+export const REACTION_LIMITS = [
+  { name: 'reaction-user-10min', limit: 60, windowSeconds: 10 * 60, key: byUser },
+  { name: 'reaction-user-day', limit: 500, windowSeconds: 24 * 60 * 60, key: byUser },
+];
+
+/** What each reaction's OpenAPI entry adds to its own answers. */
+const REACTION_REFUSALS = {
+  403: 'El email de la cuenta no está confirmado, o el fan no ha terminado la bienvenida',
+  429: 'Demasiadas reacciones seguidas de este fan (Retry-After)',
+} as const;
 
 export function concertsRouter(deps: {
   db: Database;
@@ -111,6 +146,7 @@ export function concertsRouter(deps: {
     body: likeSchema,
     summary: 'Marcar o quitar «me gusta»',
     response: likeResponseSchema,
+    also: REACTION_REFUSALS,
   };
   const going = {
     params: concertIdParamsSchema,
@@ -118,6 +154,7 @@ export function concertsRouter(deps: {
     summary: 'Decir que vas a un concierto («Voy») o quitarlo',
     response: goingResponseSchema,
     also: {
+      ...REACTION_REFUSALS,
       404: 'El concierto no existe.',
       409: 'Al decir que vas: el concierto se ha cancelado o ya ha pasado',
     },
@@ -127,7 +164,14 @@ export function concertsRouter(deps: {
     body: feedbackSchema,
     summary: 'Valorar la recomendación (pulgar arriba o abajo)',
     response: feedbackResponseSchema,
+    also: REACTION_REFUSALS,
   };
+  // Every reaction: a signed-in, confirmed fan within the fan's limits.
+  const mayReact = [
+    requireUser,
+    requireConfirmedFan,
+    rateLimit(db, REACTION_LIMITS, 'error.concert.tooManyReactions'),
+  ];
   /** Answers what `react` returns for the signed-in fan. */
   const fanReaction = <const S extends RouteSchemas>(
     schemas: S,
@@ -148,21 +192,21 @@ export function concertsRouter(deps: {
     });
   router.put(
     '/:id/like',
-    requireUser,
+    ...mayReact,
     countedReaction(like, (userId, { params, body }): Promise<LikeResponse> =>
       setLike(db, userId, params.id, body.liked, deps.signal),
     ),
   );
   router.put(
     '/:id/going',
-    requireUser,
+    ...mayReact,
     countedReaction(going, (userId, { params, body }): Promise<GoingResponse> =>
       setGoing(deps, userId, params.id, body.going, deps.signal),
     ),
   );
   router.put(
     '/:id/feedback',
-    requireUser,
+    ...mayReact,
     fanReaction(feedback, (userId, { params, body }): Promise<FeedbackResponse> =>
       setFeedback(db, userId, params.id, body.feedback, deps.signal),
     ),

@@ -3,6 +3,7 @@ import type { ServerMessageId } from '../../common/i18n/catalogues.js';
 import { isDatabaseUnreachable, isPoolTimeout } from './database-errors.js';
 import { isMessageId, textsFor } from '../i18n/intl.js';
 import { poolWaitTimeouts } from './metrics.js';
+import { SESSION_ENDED_HEADER } from './session-signals.js';
 
 /** What an error says: a catalogue id, or the id with its placeholders' values. */
 export type ErrorText =
@@ -93,6 +94,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, _next) => {
     if (res.headersSent) return;
     if (known.retryAfterSeconds !== undefined)
       res.set('Retry-After', String(known.retryAfterSeconds));
+    if (known.status === 401) res.set(SESSION_ENDED_HEADER, '1');
     const message = isMessageId(known.message)
       ? textsFor(req)(known.message, known.values)
       : known.message;

@@ -11,6 +11,8 @@ import type { Locale } from '../../common/i18n/locales.js';
 import type { SignedInUser } from './page-data.js';
 import { sendPrepared, type PreparedAnswer } from './prepared-answer.js';
 import type { PublicPages, RenderedAnswer } from './public-pages.js';
+import { SESSION_EXPIRES_HEADER } from '../lib/session-signals.js';
+import { sessionEndsAt } from '../accounts/session.js';
 
 const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match' };
 const PAGE = { response: 'Página HTML', contentType: 'text/html', also: NOT_MODIFIED };
@@ -21,6 +23,10 @@ function sendRendered(res: Response, page: RenderedAnswer, user: SignedInUser | 
     .set('Cache-Control', user ? 'private, no-cache' : 'no-cache')
     .vary('Cookie')
     .vary('Accept-Language');
+  // Until when the session that drew a fan's page lives: the service worker's offline copy of the
+  // page is forgotten then (client/service-worker.js).
+  const ends = user && res.req.session ? sessionEndsAt(res.req.session) : undefined;
+  if (ends) res.set(SESSION_EXPIRES_HEADER, ends.toISOString());
   if ('redirect' in page) return res.redirect(302, page.redirect);
   res.status(page.status).type('html').send(page.html);
 }

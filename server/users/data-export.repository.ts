@@ -51,11 +51,20 @@ export function findExportUser(db: Database, userId: string) {
 }
 export type ExportUserRow = Awaited<ReturnType<typeof findExportUser>> & object;
 
-/** Every concert row of the fan (like, feedback, our score and reason), by concert date. */
+/**
+ * Every concert the fan has a row for, whatever the table: a like, 👍/👎 or our score and reason
+ * (user_concert_recommendations) or a 'Voy' (concert_attendance, which needs no recommendation
+ * row: a concert not scored for the fan yet is still theirs to see). By concert date.
+ */
 export function findExportConcertRows(db: Database, userId: string) {
   return db
-    .selectFrom('user_concert_recommendations as r')
-    .innerJoin('concerts as c', 'c.id', 'r.concert_id')
+    .selectFrom('concerts as c')
+    .leftJoin('user_concert_recommendations as r', (join) =>
+      join.onRef('r.concert_id', '=', 'c.id').on('r.user_id', '=', userId),
+    )
+    .leftJoin('concert_attendance as a', (join) =>
+      join.onRef('a.concert_id', '=', 'c.id').on('a.user_id', '=', userId),
+    )
     .select([
       'c.id',
       'c.day',
@@ -69,22 +78,27 @@ export function findExportConcertRows(db: Database, userId: string) {
         FROM concert_band cb JOIN bands b ON b.id = cb.band_id
         WHERE cb.concert_id = c.id
       ), '{}')`.as('band_names'),
-      'r.liked',
-      sql<Date | null>`(
-        SELECT a.created_at FROM concert_attendance a
-        WHERE a.user_id = r.user_id AND a.concert_id = c.id
-      )`.as('going_since'),
+      sql<boolean>`coalesce(r.liked, false)`.as('liked'),
+      sql<Date | null>`a.created_at`.as('going_since'),
       'r.liked_at',
-      'r.recommendation_feedback',
+      sql<number>`coalesce(r.recommendation_feedback, 0)`.as('recommendation_feedback'),
       'r.feedback_at',
       'r.score',
       'r.learned',
       'r.reason',
       'r.engine',
       'r.scored_at',
-      'r.updated_at',
+      sql<Date>`coalesce(r.updated_at, a.created_at)`.as('updated_at'),
     ])
-    .where('r.user_id', '=', userId)
+    .where('c.id', 'in', (sub) =>
+      sub
+        .selectFrom('user_concert_recommendations')
+        .select('concert_id')
+        .where('user_id', '=', userId)
+        .union(
+          sub.selectFrom('concert_attendance').select('concert_id').where('user_id', '=', userId),
+        ),
+    )
     .orderBy('c.day')
     .orderBy('c.hour')
     .orderBy('c.id')
@@ -144,12 +158,18 @@ export function findExportCalendarFeed(db: Database, userId: string) {
     .executeTakeFirst();
 }
 
-/** Concerts sent through 'Publica tus conciertos' with this contact address (any case). */
+/**
+ * Concerts sent through 'Publica tus conciertos' with this contact address (any case) and
+ * confirmed by the link mailed to it: anyone may type any address in the form, so only what the
+ * mailbox's owner confirmed is theirs (a squatter who registered the address never had the
+ * mailbox, so nothing they sent with it is ever confirmed).
+ */
 export function findExportSubmissions(db: Database, email: string) {
   return db
     .selectFrom('band_submissions')
     .select(SUBMISSION_COLUMNS)
     .where(sql`lower(contact_email)`, '=', email.toLowerCase())
+    .where('confirmed_at', 'is not', null)
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -221,6 +241,13 @@ export const OWN_LISTS = {
     select: ['iso_week', 'mode', 'created_at'],
     owner: 'created_by',
     order: ['created_at', 'id'],
+  }),
+  /** Concerts matched to the fan's favourite artists for an alert mail (sent, waiting or dropped). */
+  artistAlerts: ownList({
+    from: 'artist_alerts',
+    select: ['concert_id', 'created_at', 'dropped_at', 'delivery_id'],
+    owner: 'user_id',
+    order: ['created_at', 'concert_id'],
   }),
   /** Submissions this admin approved, rejected or marked as spam. */
   submissionsReviewed: ownList({

@@ -38,7 +38,7 @@ const ABOUT =
   'aprendido de tus valoraciones, likes y «Voy»), tus likes, los ' +
   'conciertos a los que vas y tus ' +
   'valoraciones, las recomendaciones con su explicación, los emails que te hemos enviado, tus ' +
-  'sesiones y las cuentas de Google o Spotify con las que entras. No incluye secretos: tu ' +
+  'sesiones, los conciertos que te hemos avisado de tus artistas y las cuentas de Google o Spotify con las que entras. No incluye secretos: tu ' +
   'contraseña (solo dice si tienes una), los identificadores de tus sesiones, el enlace de tu ' +
   'calendario privado ni los enlaces que te enviamos por email.';
 
@@ -84,6 +84,12 @@ const SECTIONS: { [K in keyof Sections]: SectionReader<K> } = {
       expiresAt: iso(row.expire),
     })),
   mails: mapped(findExportMails, toExportMail),
+  artistAlerts: mapped(OWN_LISTS.artistAlerts, (row) => ({
+    concertId: row.concert_id,
+    matchedAt: iso(row.created_at),
+    mailed: row.delivery_id !== null,
+    droppedAt: row.dropped_at ? iso(row.dropped_at) : null,
+  })),
   calendarFeed: async (db, { user }) =>
     toExportCalendarFeed(await findExportCalendarFeed(db, user.user_id)),
   accountLinks: async (db, fan) => ({
@@ -93,7 +99,8 @@ const SECTIONS: { [K in keyof Sections]: SectionReader<K> } = {
       ...toExportLink(row),
     }))(db, fan),
   }),
-  // Anyone may type any address in the public form: only a proven address gets its submissions.
+  // Anyone may type any address in the public form: only a proven address gets its submissions,
+  // and only those its mailbox confirmed (the repository).
   submissions: async (db, { user }) =>
     user.email_verified_at
       ? (await findExportSubmissions(db, user.email)).map(toExportSubmission)

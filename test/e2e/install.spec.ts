@@ -71,6 +71,22 @@ async function expectOfflineAgendaOf(page: Page, account: Account): Promise<void
   await page.context().setOffline(false);
 }
 
+/**
+ * Offline, /myconcerts is the worker's "Sin conexión" page: no name, address or agenda. In a page
+ * of its own, closed before going online.
+ */
+async function expectNothingPersonalOffline(page: Page, account: Account): Promise<void> {
+  const probe = await page.context().newPage();
+  await page.context().setOffline(true);
+  await probe.goto('/myconcerts');
+  await expect(probe.getByRole('heading', { level: 1, name: 'Sin conexión' })).toBeVisible();
+  const html = await probe.content();
+  expect(html).not.toContain(account.email);
+  expect(html).not.toContain('app-data');
+  await probe.close();
+  await page.context().setOffline(false);
+}
+
 test.describe('the installable app', () => {
   test('installs: the manifest and an active service worker are found', async ({
     playwright,
@@ -120,16 +136,11 @@ test.describe('the installable app', () => {
     await openAgendaKept(page, first);
     await expectOfflineAgendaOf(page, first);
 
-    // Signing out deletes the fan's copy: offline, the agenda is the browser's own error.
+    // Signing out deletes the fan's copy: offline, the agenda is "Sin conexión", nothing else.
     await page.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect.poll(() => fanCaches(page)).toEqual([]);
-    // In a page of its own, closed before going online: Chromium reloads an error page by itself.
-    const probe = await page.context().newPage();
-    await page.context().setOffline(true);
-    await expect(probe.goto('/myconcerts')).rejects.toThrow();
-    await probe.close();
-    await page.context().setOffline(false);
+    await expectNothingPersonalOffline(page, first);
 
     await signIn(page, second);
     await openAgendaKept(page, second);
@@ -142,6 +153,47 @@ test.describe('the installable app', () => {
     await openAgendaKept(page, first);
     expect(await fanCaches(page)).toHaveLength(1);
     expect(await keptAgendaPage(page)).not.toContain(second.email);
+  });
+
+  test('the copy goes with its session: ended elsewhere, or past its expiry', async ({
+    page,
+    playwright,
+  }, { project }) => {
+    const [fan] = await newFans(playwright, project.use.baseURL, 'offline-ended');
+    await signIn(page, fan);
+    await openAgendaKept(page, fan);
+    // The copy carries its session's expiry (about 30 days ahead).
+    const forgetAt = await page.evaluate<string>(
+      `caches.match('/myconcerts').then((kept) => kept.headers.get('X-Forget-At'))`,
+    );
+    expect(Date.parse(forgetAt)).toBeGreaterThan(Date.now() + 29 * 24 * 60 * 60 * 1000);
+
+    // Another device signs in and closes the other sessions: this browser's is over. The next
+    // time the page reaches the server it hears so, and the copy goes.
+    const other = await newRequest(playwright, project.use.baseURL);
+    expect((await logInOverApi(other, fan)).ok()).toBe(true);
+    expect((await other.post('/api/profile/sessions/end-others', { data: {} })).status()).toBe(204);
+    await other.dispose();
+    await page.goto('/myconcerts');
+    await expect(page).toHaveURL(/\/$/);
+    await expect.poll(() => fanCaches(page)).toEqual([]);
+    await expectNothingPersonalOffline(page, fan);
+
+    // A copy whose session's time has passed is forgotten offline, without asking anyone.
+    await signIn(page, fan);
+    await openAgendaKept(page, fan);
+    await page.evaluate(`(async () => {
+      const name = (await caches.keys()).find((key) => key.startsWith('fan-'));
+      const cache = await caches.open(name);
+      for (const path of ['/myconcerts', '/api/concerts']) {
+        const kept = await cache.match(path);
+        const headers = new Headers(kept.headers);
+        headers.set('X-Forget-At', new Date(Date.now() - 1000).toISOString());
+        await cache.put(path, new Response(await kept.blob(), { headers }));
+      }
+    })()`);
+    await expectNothingPersonalOffline(page, fan);
+    await expect.poll(() => fanCaches(page)).toEqual([]);
   });
 
   test('offers a new version once deployed; taking it reloads and redraws the kept agenda', async ({

@@ -7,10 +7,10 @@ import { FormStatus } from './FormStatus';
 import { Loading } from './Loading';
 import { StaticPage } from './StaticPage';
 
-interface MailedLinkPageProps {
+interface MailedLinkPageProps<Answer extends MessageResponse> {
   title: string;
   /** Sends the link's token; its answer's message is shown on success. */
-  confirm: (token: string) => Promise<MessageResponse>;
+  confirm: (token: string) => Promise<Answer>;
   onConfirmed?: () => void;
   /** What the button does, above it. */
   intro: string;
@@ -18,15 +18,15 @@ interface MailedLinkPageProps {
   /** For a missing, used-up or expired link, with what to do instead. */
   invalid: { text: string; hint: ReactNode };
   failed: string;
-  /** Where to go once confirmed. */
-  next: ReactNode;
+  /** Where to go once confirmed (it may depend on the answer). */
+  next: ReactNode | ((answer: Answer) => ReactNode);
 }
 
 /**
  * The page a mailed link opens (its token in the fragment). Opening it does nothing by itself:
  * mail scanners open links, some running their scripts, so the person confirms with a button.
  */
-export function MailedLinkPage(props: MailedLinkPageProps) {
+export function MailedLinkPage<Answer extends MessageResponse>(props: MailedLinkPageProps<Answer>) {
   const { title, intro, button, invalid, failed } = props;
   const token = useFragmentToken();
   const mutation = useMutation({ mutationFn: props.confirm, onSuccess: props.onConfirmed });
@@ -44,7 +44,7 @@ export function MailedLinkPage(props: MailedLinkPageProps) {
     return (
       <StaticPage title={title}>
         <FormStatus kind="success">{mutation.data.message}</FormStatus>
-        {props.next}
+        {typeof props.next === 'function' ? props.next(mutation.data) : props.next}
       </StaticPage>
     );
   }

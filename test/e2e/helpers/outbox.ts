@@ -3,7 +3,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { E2E_DATA_DIR } from './users';
 
-const OUTBOX = path.join(E2E_DATA_DIR, 'outbox');
+/** Read when asked: helpers/users.ts imports this file too. */
+const outboxDir = () => path.join(E2E_DATA_DIR, 'outbox');
 
 function decodeQuotedPrintable(text: string): string {
   const bytes = text
@@ -25,12 +26,12 @@ function readableMail(raw: string): string {
 function mailsTo(email: string, subject?: string): string[] {
   let files: string[];
   try {
-    files = readdirSync(OUTBOX).filter((file) => file.endsWith('.eml'));
+    files = readdirSync(outboxDir()).filter((file) => file.endsWith('.eml'));
   } catch {
     return [];
   }
   return files
-    .map((file) => path.join(OUTBOX, file))
+    .map((file) => path.join(outboxDir(), file))
     .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)
     .map((file) => readableMail(readFileSync(file, 'utf8')))
     .filter((mail) =>

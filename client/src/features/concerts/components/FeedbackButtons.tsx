@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { Feedback } from '@common/genres/genres';
+import { FormStatus } from '@/components/FormStatus';
 import { useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 import { useFeedbackMutation } from '../shared/queries';
 import { ThumbIcon } from '@/components/icons';
 
@@ -15,6 +17,7 @@ export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButto
   const id = useId();
   const mutation = useFeedbackMutation(concertId);
   const t = useText();
+  const errorText = useErrorText();
   const signIn = t('concert.feedbackSignIn');
   const up = t('concert.feedbackUp');
   const down = t('concert.feedbackDown');
@@ -54,6 +57,11 @@ export function FeedbackButtons({ concertId, feedback, signedIn }: FeedbackButto
         <ThumbIcon down />
       </button>
       {!signedIn && <span className="visually-hidden">{signIn}</span>}
+      {mutation.isError && (
+        <FormStatus kind="error" className="going-button__error">
+          {errorText(mutation.error, 'concert.feedbackFailed')}
+        </FormStatus>
+      )}
     </div>
   );
 }

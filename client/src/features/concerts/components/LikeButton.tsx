@@ -1,5 +1,7 @@
 import { useId } from 'react';
+import { FormStatus } from '@/components/FormStatus';
 import { useText } from '@/i18n/IntlContext';
+import { useErrorText } from '@/i18n/useErrorText';
 import { useLikeMutation } from '../shared/queries';
 import { HeartIcon } from '@/components/icons';
 
@@ -15,6 +17,7 @@ export function LikeButton({ concertId, liked, likeCount, signedIn }: LikeButton
   const countId = useId();
   const mutation = useLikeMutation(concertId);
   const t = useText();
+  const errorText = useErrorText();
   const signIn = t('concert.likeSignIn');
 
   function toggle() {
@@ -23,22 +26,30 @@ export function LikeButton({ concertId, liked, likeCount, signedIn }: LikeButton
   }
 
   return (
-    <button
-      type="button"
-      className={`pill like-button${liked ? ' like-button--on' : ''}`}
-      aria-pressed={liked}
-      aria-label={signedIn ? t('concert.like') : signIn}
-      title={signedIn ? undefined : signIn}
-      disabled={!signedIn}
-      aria-describedby={countId}
-      aria-busy={mutation.isPending}
-      onClick={toggle}
-    >
-      <HeartIcon filled={liked} />
-      <span id={countId} className="like-button__count">
-        {likeCount}
-        <span className="visually-hidden">{t('concert.likeTotal')}</span>
-      </span>
-    </button>
+    <>
+      <button
+        type="button"
+        className={`pill like-button${liked ? ' like-button--on' : ''}`}
+        aria-pressed={liked}
+        aria-label={signedIn ? t('concert.like') : signIn}
+        title={signedIn ? undefined : signIn}
+        disabled={!signedIn}
+        aria-describedby={countId}
+        aria-busy={mutation.isPending}
+        onClick={toggle}
+      >
+        <HeartIcon filled={liked} />
+        <span id={countId} className="like-button__count">
+          {likeCount}
+          <span className="visually-hidden">{t('concert.likeTotal')}</span>
+        </span>
+      </button>
+      {/* The server's reason, e.g. an address not yet confirmed: the toggle went back. */}
+      {mutation.isError && (
+        <FormStatus kind="error" className="going-button__error">
+          {errorText(mutation.error, 'concert.likeFailed')}
+        </FormStatus>
+      )}
+    </>
   );
 }
