@@ -41,7 +41,7 @@ function Stat({ title, children }: { title: string; children: ReactNode }) {
 function Overview({ overview }: { overview: AdminOverviewResponse }) {
   const t = useAdminText();
   const rich = useAdminRichText();
-  const { concerts, fans, lastWeeklyMail: weekly, ai, failedJobs } = overview;
+  const { concerts, fans, lastWeeklyMail: weekly, ai, failedJobs, sources } = overview;
   const running = overview.runs.filter((run) => run.status === 'running').length;
   return (
     <ul className="admin-stats">
@@ -49,6 +49,20 @@ function Overview({ overview }: { overview: AdminOverviewResponse }) {
         <Link to={ADMIN_PATHS.submissions}>
           {t('admin.overview.pending', { count: overview.submissionsPending })}
         </Link>
+      </Stat>
+      <Stat title={t('admin.overview.sourcesTitle')}>
+        <p>
+          <Link to={ADMIN_PATHS.waiting}>
+            {t('admin.overview.sourcesWaiting', { count: sources.waiting })}
+          </Link>
+        </p>
+        <p className={sources.failing > 0 ? undefined : 'admin-hint'}>
+          {t('admin.overview.sourcesTrouble', {
+            failing: sources.failing,
+            paused: sources.paused,
+          })}
+        </p>
+        <Link to={ADMIN_PATHS.sources}>{t('admin.overview.toSources')}</Link>
       </Stat>
       <Stat title={t('admin.overview.upcomingTitle')}>
         <p>
