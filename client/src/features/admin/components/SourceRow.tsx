@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { SourceDto } from '@common/sources/types';
 import { StatusRegion } from '@/components/FormStatus';
-import { ExternalLink } from '@/components/ExternalLink';
+import { NewTabLink } from './NewTabLink';
 import { genreName } from '@/i18n/genreName';
 import { useText } from '@/i18n/IntlContext';
 import { useAdminFormats } from '../shared/format';
@@ -105,7 +105,7 @@ export function SourceRow({ source }: { source: SourceDto }) {
         {source.paused && <span className="admin-badge"> {t('admin.source.paused')}</span>}
       </p>
       <p className="admin-hint admin-source__url">
-        <ExternalLink href={source.url}>{source.url}</ExternalLink>
+        <NewTabLink href={source.url}>{source.url}</NewTabLink>
       </p>
       <SourceFacts source={source} />
       {source.pausedReason && <p>{source.pausedReason}</p>}

@@ -7,7 +7,7 @@ import { ADMIN_NAME_MAX } from '@common/admin/limits';
 import type { WaitingApproveInput } from '@common/sources/schemas';
 import type { ImportedEventDto, WaitingEventDto } from '@common/sources/types';
 import { StatusRegion } from '@/components/FormStatus';
-import { ExternalLink } from '@/components/ExternalLink';
+import { NewTabLink } from './NewTabLink';
 import { GenreField } from '@/components/concert-fields/ConcertFieldset';
 import { TextField } from '@/components/TextField';
 import { genreName } from '@/i18n/genreName';
@@ -73,14 +73,14 @@ function SourceSays({ item }: { item: WaitingEventDto }) {
   if (status) rows.push(['admin.waiting.status', t(status)]);
   const links = [
     event.url && (
-      <ExternalLink key="page" href={event.url}>
+      <NewTabLink key="page" href={event.url}>
         {t('admin.waiting.page')}
-      </ExternalLink>
+      </NewTabLink>
     ),
     event.ticketUrl && (
-      <ExternalLink key="tickets" href={event.ticketUrl}>
+      <NewTabLink key="tickets" href={event.ticketUrl}>
         {t('admin.waiting.tickets')}
-      </ExternalLink>
+      </NewTabLink>
     ),
   ].filter(Boolean);
   if (links.length > 0) {
