@@ -149,6 +149,35 @@ test.describe('concerts imported from a venue’s calendar', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(WITHOUT_HOUR);
     await expect(page.getByText(venueName).first()).toBeVisible();
     await expect(page.getByText('20:30').first()).toBeVisible();
+    const concertPage = page.url();
+
+    // The overview counts what still waits and leads there; the source pauses, resumes, and goes
+    // only when the admin confirms.
+    await page.goto('/admin');
+    await expect(
+      page.getByRole('link', { name: '2 eventos importados por revisar' }),
+    ).toBeVisible();
+    await page.goto('/admin/fuentes/desaparecidos');
+    await expect(
+      page.getByText('Ningún concierto próximo ha desaparecido de su fuente.'),
+    ).toBeVisible();
+    await page.goto('/admin/fuentes');
+    await row.getByRole('button', { name: 'Pausar' }).click();
+    await expect(row.getByText('En pausa', { exact: true })).toBeVisible();
+    await expect(row.getByText('En pausa por decisión de un administrador.')).toBeVisible();
+    await row.getByRole('button', { name: 'Reanudar' }).click();
+    await expect(row.getByRole('status')).toContainText('Fuente reanudada');
+    await row.getByRole('button', { name: 'Borrar' }).click();
+    await expect(row.getByText('¿Borrar esta fuente?', { exact: false })).toBeVisible();
+    await row.getByRole('button', { name: 'Sí, borrar' }).click();
+    await expect(section.getByRole('listitem', { name: `Agenda ${venueName}` })).toHaveCount(0);
+    await expect(
+      section.getByText(
+        'Aún no hay fuentes. Añade la dirección del calendario o de la página de una sala.',
+      ),
+    ).toBeVisible();
+    // Its concert stays.
+    expect((await page.request.get(concertPage)).status()).toBe(200);
     await page.context().close();
   });
 });
