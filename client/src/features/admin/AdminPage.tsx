@@ -12,11 +12,14 @@ import { BandsSection } from './sections/BandsSection';
 import { ChangeLogSection } from './sections/ChangeLogSection';
 import { ConcertSection } from './sections/ConcertSection';
 import { ConcertsSection } from './sections/ConcertsSection';
+import { MissingSection } from './sections/MissingSection';
 import { NewConcertSection } from './sections/NewConcertSection';
 import { OverviewSection } from './sections/OverviewSection';
+import { SourcesSection } from './sections/SourcesSection';
 import { SubmissionSection } from './sections/SubmissionSection';
 import { SubmissionsSection } from './sections/SubmissionsSection';
 import { VenuesSection } from './sections/VenuesSection';
+import { WaitingSection } from './sections/WaitingSection';
 import { WeeklyMailSection } from './sections/WeeklyMailSection';
 import { AdminTexts, useAdminText } from './shared/texts';
 import './AdminPage.css';
@@ -31,6 +34,9 @@ const SECTION_ROUTES = [
   { path: 'conciertos/:id', element: <ConcertSection /> },
   { path: 'bandas', element: <BandsSection /> },
   { path: 'salas', element: <VenuesSection /> },
+  { path: 'fuentes', element: <SourcesSection /> },
+  { path: 'fuentes/revision', element: <WaitingSection /> },
+  { path: 'fuentes/desaparecidos', element: <MissingSection /> },
   { path: 'email-semanal', element: <WeeklyMailSection /> },
   { path: 'ia', element: <AiSection /> },
   { path: 'registro', element: <ChangeLogSection /> },

@@ -43,7 +43,7 @@ function Overview({ overview }: { overview: AdminOverviewResponse }) {
   const t = useAdminText();
   const rich = useAdminRichText();
   const formats = useAdminFormats();
-  const { concerts, fans, lastWeeklyMail: weekly, ai, failedJobs } = overview;
+  const { concerts, fans, lastWeeklyMail: weekly, ai, failedJobs, sources } = overview;
   const mailCap = overview.submissionMailCap;
   const running = overview.runs.filter((run) => run.status === 'running').length;
   return (
@@ -61,6 +61,20 @@ function Overview({ overview }: { overview: AdminOverviewResponse }) {
             })}
           </p>
         )}
+      </Stat>
+      <Stat title={t('admin.overview.sourcesTitle')}>
+        <p>
+          <Link to={ADMIN_PATHS.waiting}>
+            {t('admin.overview.sourcesWaiting', { count: sources.waiting })}
+          </Link>
+        </p>
+        <p className={sources.failing > 0 ? undefined : 'admin-hint'}>
+          {t('admin.overview.sourcesTrouble', {
+            failing: sources.failing,
+            paused: sources.paused,
+          })}
+        </p>
+        <Link to={ADMIN_PATHS.sources}>{t('admin.overview.toSources')}</Link>
       </Stat>
       <Stat title={t('admin.overview.upcomingTitle')}>
         <p>

@@ -1,5 +1,5 @@
 // The admin panel's server calls, queries and query keys, all through apiFetch (so a lost session
-// leaves the page), by what they manage: concerts, bands and links, venues, images and actions,
+// leaves the page), by what they manage: concerts, bands and links, venues, sources, images and actions,
 // then what the panel reads (the audit log, what fans think of the recommendations, the overview
 // and the generation runs).
 import { useQuery } from '@tanstack/react-query';
@@ -26,6 +26,19 @@ import type {
   VenueInput,
   VenueUpdateInput,
 } from '@common/admin/types';
+import type {
+  SourceCreateInput,
+  SourceUpdateInput,
+  WaitingApproveInput,
+} from '@common/sources/schemas';
+import type {
+  MissingListResponse,
+  SourceDto,
+  SourceListResponse,
+  SourceRunResult,
+  WaitingApprovedResponse,
+  WaitingPageResponse,
+} from '@common/sources/types';
 import type { UploadResponse } from '@common/uploads/types';
 import { apiFetch } from '@/lib/api';
 
@@ -47,6 +60,9 @@ export const adminKeys = {
   feedback: () => [...ADMIN, 'feedback'] as const,
   overview: () => [...ADMIN, 'overview'] as const,
   runs: () => [...ADMIN, 'runs'] as const,
+  sources: () => [...ADMIN, 'sources'] as const,
+  waiting: (page: number) => [...ADMIN, 'sources-waiting', page] as const,
+  missing: () => [...ADMIN, 'sources-missing'] as const,
 };
 
 // Bodies are what the schemas of common/admin/schemas.ts give (z.infer): the forms send what they parsed.
@@ -162,6 +178,32 @@ export const updateVenue = (id: number, body: VenueUpdateInput) =>
   apiFetch<AdminManagedVenueDto>(`/api/admin/venues/${id}`, { method: 'PATCH', body });
 export const deleteVenue = (id: number) =>
   apiFetch<AdminMessageResponse>(`/api/admin/venues/${id}`, { method: 'DELETE' });
+
+// Sources: the calendars and pages concerts are imported from, their events waiting for review
+// and the concerts they no longer list.
+
+const SOURCES = '/api/admin/sources';
+
+export const listSources = (signal?: AbortSignal) =>
+  apiFetch<SourceListResponse>(SOURCES, { signal });
+export const createSource = (body: SourceCreateInput) =>
+  apiFetch<SourceDto>(SOURCES, { method: 'POST', body });
+/** A source's edit, pause or resume: only the fields that change. */
+export const updateSource = (id: number, body: SourceUpdateInput) =>
+  apiFetch<SourceDto>(`${SOURCES}/${id}`, { method: 'PATCH', body });
+export const deleteSource = (id: number) =>
+  apiFetch<AdminMessageResponse>(`${SOURCES}/${id}`, { method: 'DELETE' });
+/** "Importar ahora": answers when the run ends, with its counts (and the source's error). */
+export const runSource = (id: number) =>
+  apiFetch<SourceRunResult>(`${SOURCES}/${id}/run`, { method: 'POST', body: {} });
+export const listWaiting = (page: number, signal?: AbortSignal) =>
+  apiFetch<WaitingPageResponse>(`${SOURCES}/waiting?page=${page}`, { signal });
+export const approveWaiting = (id: number, body: WaitingApproveInput) =>
+  apiFetch<WaitingApprovedResponse>(`${SOURCES}/waiting/${id}/approve`, { method: 'POST', body });
+export const rejectWaiting = (id: number) =>
+  apiFetch<AdminMessageResponse>(`${SOURCES}/waiting/${id}/reject`, { method: 'POST', body: {} });
+export const listMissing = (signal?: AbortSignal) =>
+  apiFetch<MissingListResponse>(`${SOURCES}/missing`, { signal });
 
 // Images and actions
 

@@ -15,8 +15,11 @@ interface AdminMutationOptions<Input, Output> {
   mutationFn: (input: Input) => Promise<Output>;
   /** The message's start on failure ('Error al guardar: '), before the reason. */
   failure: string;
-  /** The message on success, fixed or read from the answer; none when left out. */
-  success?: string | ((output: Output) => string);
+  /**
+   * The message on success, fixed or read from the answer (which may say it went wrong: a source's
+   * run that could not read it); none when left out.
+   */
+  success?: string | ((output: Output) => string | StatusMessage);
   /** Another failure message (the action sections show the reason apart). */
   failureMessage?: (error: unknown) => StatusMessage;
   onSuccess?: (output: Output) => void;
@@ -52,7 +55,7 @@ export function useAdminMutation<Input = void, Output = unknown>(
     onSuccess: (output) => {
       const { success } = options;
       const text = typeof success === 'function' ? success(output) : success;
-      show(text === undefined ? null : { kind: 'success', text });
+      show(text === undefined ? null : typeof text === 'string' ? { kind: 'success', text } : text);
       void queryClient.invalidateQueries({ queryKey: adminKeys.all });
       options.onSuccess?.(output);
     },

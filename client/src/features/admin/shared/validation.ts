@@ -7,9 +7,14 @@ import {
   venueCreateSchema,
 } from '@common/admin/schemas';
 import type { AdminVenueDto } from '@common/admin/types';
+import {
+  sourceCreateSchema,
+  waitingApproveSchema,
+  type SourceCreateInput,
+} from '@common/sources/schemas';
 import { submissionEditSchema } from '@common/submissions/schemas';
 import type { ConcertText } from '@/components/concert-fields/useConcertDraft';
-import { fieldOf, parseDraft } from '@/lib/parseDraft';
+import { fieldOf, parseDraft, type Checked } from '@/lib/parseDraft';
 import { submissionFieldAt } from '@/features/submissions/submissionCheck';
 import { submissionTexts, type SubmissionText } from '@/features/submissions/submissionDraft';
 
@@ -104,3 +109,62 @@ export const checkReview = (fields: ReviewText, known: AdminVenueDto | undefined
     { ...submissionTexts(fields, known), imageUrl: fields.imageUrl },
     submissionFieldAt(fields),
   );
+
+/** A source as its forms hold it: the default venue by name, `mode` 'review' or 'direct'. */
+export interface SourceText {
+  url: string;
+  name: string;
+  venue: string;
+  genre: string;
+  mode: string;
+}
+
+/**
+ * A new source (the edit sends the changes of the same request). A default venue must be one of
+ * the list: a new one is added in 'Salas' (a feed of one venue names a venue we have).
+ */
+export function checkSource(
+  fields: SourceText,
+  known: AdminVenueDto | undefined,
+): Checked<SourceCreateInput, keyof SourceText> {
+  if (fields.venue.trim() !== '' && !known) return { problem: ['venue', 'error.venue.badChoice'] };
+  return parseDraft(
+    sourceCreateSchema,
+    {
+      url: fields.url,
+      name: fields.name,
+      review: fields.mode !== 'direct',
+      genre: fields.genre === '' ? null : fields.genre,
+      venueId: known ? known.id : null,
+    },
+    ({ path }) => (path[0] === 'venueId' ? 'venue' : fieldOf(fields)({ path })),
+  );
+}
+
+/** What an admin fills in to publish a waiting event; blank is "as the source says". */
+export interface ApprovalText {
+  hour: string;
+  venue: string;
+  venueTown: string;
+  genre: string;
+  price: string;
+}
+
+/** The approval: a venue of the list by its id, a new one with its town, or none (the matched). */
+export function checkApproval(fields: ApprovalText, known: AdminVenueDto | undefined) {
+  const name = fields.venue.trim();
+  const venue = known
+    ? { venueId: known.id }
+    : name
+      ? { newVenue: { name, town: fields.venueTown } }
+      : {};
+  return parseDraft(
+    waitingApproveSchema,
+    { hour: fields.hour, genre: fields.genre, price: fields.price, ...venue },
+    ({ path: [key, inner] }) => {
+      if (key === 'newVenue') return inner === 'town' ? 'venueTown' : 'venue';
+      if (key === undefined || key === 'venueId') return 'venue';
+      return fieldOf(fields)({ path: [key] });
+    },
+  );
+}
