@@ -3,7 +3,7 @@
 
 const WEEKDAYS = ['diumenge', 'dilluns', 'dimarts', 'dimecres', 'dijous', 'divendres', 'dissabte'];
 /** Month names with the preposition as Catalan writes them after a day: 'de juliol', 'd’agost'. */
-const OF_MONTHS = [
+export const OF_MONTHS = [
   'de gener',
   'de febrer',
   'de març',

@@ -1,22 +1,9 @@
 // The days a learned taste came from, as a sentence says them: '12 y 20 de noviembre', '28 de
 // octubre y 3 de noviembre' ('12 i 20 de novembre' in Catalan). After hydration only (Intl).
 import type { Locale } from '@common/i18n/locales';
+import { OF_MONTHS as CATALAN_MONTHS } from '@common/format/catalan';
 import { MONTHS } from '@common/format/spanish';
 
-const CATALAN_MONTHS = [
-  'de gener',
-  'de febrer',
-  'de març',
-  'd’abril',
-  'de maig',
-  'de juny',
-  'de juliol',
-  'd’agost',
-  'de setembre',
-  'd’octubre',
-  'de novembre',
-  'de desembre',
-];
 const ofMonth = (locale: Locale, month: number) =>
   locale === 'ca' ? CATALAN_MONTHS[month]! : `de ${MONTHS[month]!}`;
 
