@@ -9,13 +9,13 @@ import { QUEUES, type LearnedTastesJob } from '../jobs/queues.js';
 import type { GeneratorDeps } from './generator.js';
 import { findFansWithFadedLessons } from './learned-tastes.repository.js';
 import { relearnFan } from './learned-relearn.js';
+import { CoalescedRuns } from '../lib/coalesced-runs.js';
 
 /** Called inside a signal's transaction; what it returns runs after the commit. */
 export type SignalHook = (trx: Database, userId: string) => Promise<(() => void) | void>;
 
 export class Learner {
-  private readonly running = new Map<string, Promise<void>>();
-  private readonly again = new Set<string>();
+  private readonly runs = new CoalescedRuns();
 
   constructor(private readonly deps: GeneratorDeps & { boss?: PgBoss }) {}
 
@@ -29,26 +29,16 @@ export class Learner {
 
   /** Relearns the fan in this process (once more if asked during a run); resolves when done. */
   kick(userId: string): Promise<void> {
-    const current = this.running.get(userId);
-    if (current) {
-      this.again.add(userId);
-      return current;
-    }
-    const run = (async () => {
-      do {
-        this.again.delete(userId);
-        await relearnFan(this.deps, userId).catch((error: unknown) =>
-          this.deps.log.error({ err: error, userId }, 'Error aprendiendo los gustos del fan'),
-        );
-      } while (this.again.has(userId));
-    })().finally(() => this.running.delete(userId));
-    this.running.set(userId, run);
-    return run;
+    return this.runs.kick(userId, () =>
+      relearnFan(this.deps, userId).catch((error: unknown) =>
+        this.deps.log.error({ err: error, userId }, 'Error aprendiendo los gustos del fan'),
+      ),
+    );
   }
 
   /** Waits for every relearning in flight (tests, graceful shutdown). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running.values());
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 }
 

@@ -3,10 +3,10 @@
 // are kicked at once, only a bounded number of runs hold a connection at a time; the others wait
 // their turn in order of arrival (server/db/held-connections.ts), none is dropped.
 import { generateForUser, type GeneratorDeps } from './generator.js';
+import { CoalescedRuns } from '../lib/coalesced-runs.js';
 
 export class RecommendationRunner {
-  private readonly running = new Map<string, Promise<void>>();
-  private readonly again = new Set<string>();
+  private readonly runs = new CoalescedRuns();
 
   constructor(private readonly deps: GeneratorDeps) {}
 
@@ -21,26 +21,15 @@ export class RecommendationRunner {
 
   /** Starts (or queues one more pass of) the fan's generation; resolves when it is done. */
   kick(userId: string): Promise<void> {
-    const current = this.running.get(userId);
-    if (current) {
-      // New work arrived during the run (e.g. a taste change): one more pass afterwards.
-      this.again.add(userId);
-      return current;
-    }
-    const run = (async () => {
-      do {
-        this.again.delete(userId);
-        await generateForUser(this.deps, userId).catch((error: unknown) =>
-          this.deps.log.error({ err: error, userId }, 'Error generando recomendaciones'),
-        );
-      } while (this.again.has(userId));
-    })().finally(() => this.running.delete(userId));
-    this.running.set(userId, run);
-    return run;
+    return this.runs.kick(userId, () =>
+      generateForUser(this.deps, userId).catch((error: unknown) =>
+        this.deps.log.error({ err: error, userId }, 'Error generando recomendaciones'),
+      ),
+    );
   }
 
   /** Waits for every generation in flight (tests, graceful shutdown). */
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.all(this.running.values());
+  idle(): Promise<void> {
+    return this.runs.idle();
   }
 }
