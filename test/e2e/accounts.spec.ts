@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './helpers/test';
+import { allowConsoleErrors, expect, failedRequest, test, type Page } from './helpers/test';
 import {
   createFan,
   E2E_PASSWORD as PASSWORD,
@@ -64,12 +64,14 @@ test.describe('sign-up, login and logout', () => {
   });
 
   test('a wrong password is told under the form', async ({ page }) => {
+    allowConsoleErrors(page, failedRequest(401, '/api/auth/login')); // the wrong password
     await logIn(page, FAN.email, 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos.');
     await expect(page).toHaveURL(/\/$/);
   });
 
   test('signing up with a known email switches to login', async ({ page }) => {
+    allowConsoleErrors(page, failedRequest(409, '/api/auth/register')); // the known email
     await page.goto('/');
     await fillCredentials(page, FAN.email, PASSWORD);
     await page.getByRole('button', { name: 'Ver Conciertos' }).click();
@@ -93,6 +95,7 @@ test.describe('sign-up, login and logout', () => {
 test('password recovery by mail signs in with the new password', async ({ page, request }) => {
   // `request` has its own cookie jar: the browser starts signed out.
   const { email } = await createFan(request);
+  allowConsoleErrors(page, failedRequest(400, '/api/auth/reset-password')); // the common password, refused
 
   await page.goto('/');
   await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
@@ -158,6 +161,7 @@ test('/update-password without a token says so and links to /recover', async ({ 
 test('the mailed link verifies the address; until then the profile offers a new link', async ({
   page,
 }) => {
+  allowConsoleErrors(page, failedRequest(400, '/api/auth/verify-email')); // the link used twice
   const email = await signUp(page);
   await page.goto('/profile');
   await expect(page.getByText('Email sin verificar.')).toBeVisible();
@@ -261,6 +265,7 @@ test.describe('profile', () => {
   });
 
   test('changes the password', async ({ page }) => {
+    allowConsoleErrors(page, failedRequest(400, '/api/profile/password')); // refused on purpose
     const email = await signUp(page);
     await page.goto('/profile');
     const form = await openPasswordForm(page);
@@ -283,6 +288,11 @@ test.describe('profile', () => {
   });
 
   test('deletes the account after confirming', async ({ page }) => {
+    allowConsoleErrors(
+      page,
+      failedRequest(400, '/api/profile'),
+      failedRequest(401, '/api/auth/login'),
+    );
     const email = await signUp(page);
     await page.goto('/profile');
     await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
@@ -391,6 +401,7 @@ test.describe('accessibility of the account pages', () => {
   });
 
   test('the landing form has no axe violations in login mode', async ({ page }) => {
+    allowConsoleErrors(page, failedRequest(401, '/api/auth/login')); // a failed login shows the form's alert
     // Still slides: axe must not sample the carousel in the middle of a fade (a flake it did).
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
