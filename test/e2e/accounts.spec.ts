@@ -35,7 +35,7 @@ async function signUp(page: Page, email = uniqueEmail()): Promise<string> {
 
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
+  await page.getByRole('link', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
   await fillCredentials(page, email, password);
   await page.getByRole('button', { name: 'Genial verte de nuevo' }).click();
 }
@@ -67,7 +67,7 @@ test.describe('sign-up, login and logout', () => {
     allowConsoleErrors(page, failedRequest(401, '/api/auth/login')); // the wrong password
     await logIn(page, FAN.email, 'not-the-password');
     await expect(page.getByRole('alert')).toHaveText('Email o contraseña incorrectos.');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page).toHaveURL(/\/\?modo=login$/);
   });
 
   test('signing up with a known email switches to login', async ({ page }) => {
@@ -82,13 +82,16 @@ test.describe('sign-up, login and logout', () => {
     await expect(page.getByRole('link', { name: 'Olvidaste tu contraseña?' })).toBeVisible();
   });
 
-  test('the submit button waits for a valid email', async ({ page }) => {
+  test('the submit button is ready at once and asks for a valid email', async ({ page }) => {
     await page.goto('/');
     const submit = page.getByRole('button', { name: 'Ver Conciertos' });
-    await page.getByLabel('Email').fill('no es un email');
-    await expect(submit).toBeDisabled();
-    await page.getByLabel('Email').fill('alguien@example.com');
+    // Never disabled while the app loads: a press before it is ready is kept, not lost.
     await expect(submit).toBeEnabled();
+    await page.getByLabel('Email').fill('no es un email');
+    await page.getByLabel('Contraseña').fill('una-clave-larga');
+    await submit.click();
+    await expect(page.getByRole('alert')).toHaveText('Introduce un email válido.');
+    await expect(page).toHaveURL(/\/$/);
   });
 });
 
@@ -98,7 +101,7 @@ test('password recovery by mail signs in with the new password', async ({ page, 
   allowConsoleErrors(page, failedRequest(400, '/api/auth/reset-password')); // the common password, refused
 
   await page.goto('/');
-  await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
+  await page.getByRole('link', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
   await page.getByRole('link', { name: 'Olvidaste tu contraseña?' }).click();
   await expect(page).toHaveURL(/\/recover$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Recuperar contraseña' })).toBeVisible();
@@ -405,7 +408,7 @@ test.describe('accessibility of the account pages', () => {
     // Still slides: axe must not sample the carousel in the middle of a fade (a flake it did).
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    await page.getByRole('button', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
+    await page.getByRole('link', { name: 'Ya tienes cuenta? Inicia sesión' }).click();
     await logInAttemptError(page);
     await expectNoAxeViolations(page);
   });
