@@ -44,13 +44,13 @@ test.describe('sign-up, login and logout', () => {
   test('a new account lands on the genre onboarding and can log out', async ({ page }) => {
     await signUp(page);
     const banner = page.getByRole('banner');
-    await expect(banner.getByRole('button', { name: 'Mi perfil' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Mi perfil' })).toBeVisible();
     await banner.getByRole('button', { name: 'Cerrar sesión' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'TU AGENDA PERSONALIZADA DE CONCIERTOS' }),
     ).toBeVisible();
-    await expect(banner.getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
+    await expect(banner.getByRole('link', { name: 'Mi perfil' })).toHaveCount(0);
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/$/);
   });
@@ -212,7 +212,7 @@ test('/verificar-email without a token says so', async ({ page }) => {
 test.describe('profile', () => {
   test('edits the name and a genre', async ({ page }) => {
     await signUp(page);
-    await page.getByRole('banner').getByRole('button', { name: 'Mi perfil' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Mi perfil' }).click();
     await expect(page).toHaveURL(/\/profile$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Esto es lo que sabemos de ti' }),
@@ -450,5 +450,5 @@ test('a session lost on the server sends the person back to /', async ({ page, c
   await context.addCookies(copied);
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Mi perfil' })).toHaveCount(0);
 });

@@ -15,7 +15,7 @@ test.describe('genre onboarding', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'No hay sesión activa. Por favor, inicia sesión.',
     );
-    await expect(page.getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Mi perfil' })).toHaveCount(0);
     await expect(page).toHaveURL(/\/$/, { timeout: 10_000 });
   });
 

@@ -25,7 +25,7 @@ async function logIn(page: Page, email: string, password: string): Promise<void>
 async function expectSignedOut(page: Page): Promise<void> {
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toHaveCount(0);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Mi perfil' })).toHaveCount(0);
 }
 
 /**
