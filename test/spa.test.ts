@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import request from 'supertest';
+import { EARLY_TAPS_SCRIPT } from '../common/pages/early-taps.js';
 import { HtmlShell } from '../server/ssr/html-shell.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
@@ -154,7 +156,12 @@ describe('the built SPA', () => {
     const plain = createTestApp({ database, clientDir }).app;
     const csp = (await request(plain).get('/')).headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    // One inline script, allowed by its hash: the early-taps keeper, in the page as hashed.
+    const script = /script-src 'self' 'sha256-([A-Za-z0-9+/=]+)';/.exec(String(csp));
+    expect(script).not.toBeNull();
+    const page = (await request(plain).get('/')).text;
+    expect(page).toContain(`<script>${EARLY_TAPS_SCRIPT}</script>`);
+    expect(createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')).toBe(script![1]);
     expect(csp).toContain("frame-ancestors 'none'");
     // One frame source, exactly Spotify's player (the cards' 'Escuchar aquí'); no child-src.
     expect(csp).toMatch(/(^|;)frame-src https:\/\/open\.spotify\.com(;|$)/);
@@ -166,9 +173,7 @@ describe('the built SPA', () => {
       env: { ANALYTICS_SCRIPT_URL: 'https://stats.example.org/script.js' },
     }).app;
     const res = await request(withAnalytics).get('/');
-    expect(res.headers['content-security-policy']).toContain(
-      "script-src 'self' https://stats.example.org;",
-    );
+    expect(res.headers['content-security-policy']).toContain('https://stats.example.org;');
     expect(res.text).toContain('<script defer src="https://stats.example.org/script.js"></script>');
     const noAnalytics = await request(plain).get('/');
     expect(noAnalytics.text).not.toContain('stats.example.org');

@@ -11,6 +11,7 @@ import { seedQueries } from '@/app/seedQueries';
 import { createQueryClient } from '@/lib/queryClient';
 import { agendaQuery } from '@/features/concerts/shared/agendaQuery';
 import { preloadPageAt } from '@/app/routes';
+import { stopKeepingEarlyTaps } from '@/app/EarlyTaps';
 import './styles.css';
 
 /** A first visit's worker waits past the seconds a phone's slow CPU spends starting the page. */
@@ -54,6 +55,7 @@ async function start(container: HTMLElement) {
       </BrowserRouter>
     </StrictMode>
   );
+  stopKeepingEarlyTaps();
   // The server rendered this page: take it over. Without its HTML (vite's dev server, or a
   // render that failed on the server, or an agenda that could not be read), draw it here.
   if (data && agendaRead && container.hasChildNodes()) {

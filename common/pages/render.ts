@@ -10,6 +10,7 @@ import type {
   LikeCountsResponse,
 } from '../concerts/types.js';
 import type { Locale } from '../i18n/locales.js';
+import type { ProfileDto } from '../profile/types.js';
 
 /** The answers the page needs, as the API would give them to this person now. */
 export interface PageData {
@@ -27,6 +28,8 @@ export interface PageData {
    */
   agendaFromApi?: true;
   likeCounts?: LikeCountsResponse;
+  /** The onboarding steps: the fan's saved profile, which their form starts from. */
+  profile?: ProfileDto;
   /** A concert's page: the concert, or null when there is none by that id. */
   concert?: { id: number; page: ConcertPageDto | null };
 }

@@ -2,10 +2,15 @@
 // content-type rules). Our policy has no per-request part (no nonces), so the headers are the
 // same on every answer: the fast lane (server/ssr/fast-lane.ts) sets the list helmet
 // wrote once instead of running helmet's thirteen middlewares per request.
+import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { SPOTIFY_EMBED_ORIGIN } from '../../common/concerts/spotify.js';
 import type { Config } from '../config/config.js';
+import { EARLY_TAPS_SCRIPT } from '../../common/pages/early-taps.js';
+
+/** The one inline script, every page's early-taps keeper, allowed by its hash (no nonces). */
+const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
 
 function contentSecurityPolicy(config: Config) {
   const analyticsOrigin = config.analyticsScriptUrl
@@ -15,7 +20,7 @@ function contentSecurityPolicy(config: Config) {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...analyticsOrigin],
+      scriptSrc: ["'self'", EARLY_TAPS_HASH, ...analyticsOrigin],
       connectSrc: ["'self'", ...analyticsOrigin],
       styleSrc: ["'self'"],
       // Band and concert pictures may live on any https host (Spotify's CDN, the bands' sites).

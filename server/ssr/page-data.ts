@@ -10,6 +10,7 @@ import type { PageData } from '../../common/pages/render.js';
 import { agendaAnswer, carousel, type AgendaDeps } from '../concerts/concerts.service.js';
 import type { LikeCounts } from '../concerts/like-counts.js';
 import type { SessionUserRow } from '../accounts/users.repository.js';
+import { ownProfile } from '../users/profile.service.js';
 import { toSessionUserDto } from '../accounts/users.dto.js';
 
 export type SignedInUser = SessionUserRow;
@@ -37,6 +38,8 @@ async function agendaData(deps: PageDataDeps, user: SignedInUser | undefined, lo
   };
 }
 
+const ONBOARDING_PATHS = new Set(['/liked-music-genres', '/disliked-music-genres']);
+
 /**
  * The data of the page at `path` (normalised: lower case, no trailing slash) for this person.
  * A concert's page brings its concert (`concert`, read by public-pages.ts); other pages need only
@@ -58,6 +61,11 @@ export async function pageDataFor(
   if (path === '/' || path === '/conciertos-en-mallorca') {
     // A fan is sent on to their page: no carousel to read for them.
     return user ? data : { ...data, carousel: await carousel(deps.db, deps.clock) };
+  }
+  if (user && ONBOARDING_PATHS.has(path)) {
+    // The steps draw their form from the saved profile on the server; a draft kept in the
+    // browser (sessionStorage) is applied after hydration, so both first renders agree.
+    return { ...data, profile: await ownProfile(deps.db, user.user_id) };
   }
   if (path === '/conciertos' || (path === '/myconcerts' && user?.onboarding_completed)) {
     // A visitor's agenda is the same kept answer the API gives, and stays in the API: a fan's,

@@ -9,6 +9,7 @@ import type { PublicConfigDto } from '../../common/api/types.js';
 import { ADMIN_PAGES } from '../../common/i18n/catalogues.js';
 import { LOCALES, type Locale } from '../../common/i18n/locales.js';
 import { agendaApiPath, type PageData, type RenderPage } from '../../common/pages/render.js';
+import { EARLY_TAPS_SCRIPT } from '../../common/pages/early-taps.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submissions/limits.js';
 import { sessionCookieName } from '../accounts/session-cookie.js';
 import { route } from '../lib/route.js';
@@ -138,7 +139,10 @@ export function documentRenderer(options: {
   const shell = new HtmlShell(
     existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : MISSING_BUILD,
   );
-  const configTag = `<script id="app-config" type="application/json">${jsonForScript(options.publicConfig)}</script>`;
+  // The early-taps script first (allowed by its hash in the CSP): presses before the app is ready.
+  const configTag =
+    `<script>${EARLY_TAPS_SCRIPT}</script>` +
+    `<script id="app-config" type="application/json">${jsonForScript(options.publicConfig)}</script>`;
   const analytics = options.analyticsScriptUrl
     ? `<script defer src="${encodeURI(options.analyticsScriptUrl)}"></script>`
     : '';

@@ -6,7 +6,7 @@ test('signing in with Google creates the account and starts onboarding', async (
   await page.goto('/');
   await page.getByRole('button', { name: 'Accede con Google' }).click();
   await expect(page).toHaveURL(/\/liked-music-genres$/);
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Mi perfil' })).toBeVisible();
   const session = await (await page.request.get('/api/session')).json();
   expect(session.user).toMatchObject({
     email: 'google.fan@example.com',
@@ -21,7 +21,7 @@ test('a Google-only account, just signed in, deletes itself without a password',
 }) => {
   await page.goto('/');
   await page.getByRole('button', { name: 'Accede con Google' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Mi perfil' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Mi perfil' })).toBeVisible();
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Eliminar mi cuenta' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Eliminar tu cuenta?' });

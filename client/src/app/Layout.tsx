@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { SiteFooter } from './SiteFooter';
 import { SiteHeader } from './SiteHeader';
+import { EarlyTapsReplay } from './EarlyTaps';
 import { useText } from '@/i18n/IntlContext';
 import { useUnauthorizedRedirect } from '@/lib/session';
 import { profileKeys } from '@/features/profile/shared/keys';
@@ -33,7 +34,10 @@ export function Layout({ children }: { children: ReactNode }) {
       </a>
       <SiteHeader />
       <main id="contenido" tabIndex={-1} className="site-main">
-        <Suspense fallback={<Loading />}>{children}</Suspense>
+        <Suspense fallback={<Loading />}>
+          {children}
+          <EarlyTapsReplay />
+        </Suspense>
       </main>
       <SiteFooter />
     </>

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { PageData } from '@common/pages/render';
 import { concertKeys } from '@/features/concerts/shared/keys';
 import { sessionKeys } from '@/lib/session';
+import { profileKeys } from '@/features/profile/shared/keys';
 
 /**
  * The server's answers for this page put where the app's queries look for them, dated when the
@@ -16,5 +17,6 @@ export function seedQueries(queryClient: QueryClient, data: PageData): void {
   seed(concertKeys.carousel(), data.carousel);
   seed(concertKeys.agenda(), data.agenda);
   seed(concertKeys.likeCounts(), data.likeCounts);
+  seed(profileKeys.detail(), data.profile);
   if (data.concert) seed(concertKeys.detail(data.concert.id), data.concert.page);
 }

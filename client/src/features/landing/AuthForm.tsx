@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type InputHTMLAttributes } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isEmail } from '@common/text/limits';
 import { FormStatus } from '@/components/FormStatus';
 import { useText } from '@/i18n/IntlContext';
@@ -8,17 +8,22 @@ import { useErrorText } from '@/i18n/useErrorText';
 import { ApiError } from '@/lib/api';
 import { newPasswordProblem } from '@/lib/passwordProblem';
 import { homePathFor, setSessionUser } from '@/lib/session';
+import { formText } from '@/lib/formText';
 import { useField } from '@/lib/useField';
 import { authenticate, type AuthMode } from '@/features/auth/queries';
 
-/** Email + password sign-up, or login after the toggle. */
+/** `/?modo=login`: the landing's form in login mode, rendered so by the server too. */
+export const LOGIN_MODE_PARAM = 'modo';
+
+/** Email + password sign-up, or login at `?modo=login`: the toggle is a link, working before hydration. */
 export function AuthForm() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const id = useId();
   const t = useText();
   const errorText = useErrorText();
-  const [mode, setMode] = useState<AuthMode>('register');
+  const [searchParams, setSearchParams] = useSearchParams();
+  const mode: AuthMode = searchParams.get(LOGIN_MODE_PARAM) === 'login' ? 'login' : 'register';
   const email = useField(`${id}-email`);
   const password = useField(`${id}-password`);
   // A problem found before sending; the server's answer lives in the mutation.
@@ -32,35 +37,46 @@ export function AuthForm() {
       });
     },
     onError: (caught) => {
-      if (caught instanceof ApiError && caught.status === 409) setMode('login');
+      if (caught instanceof ApiError && caught.status === 409) {
+        setSearchParams({ [LOGIN_MODE_PARAM]: 'login' }, { replace: true });
+      }
     },
   });
   // Still busy after success: the page is about to change.
   const busy = auth.isPending || auth.isSuccess;
-  const canSend = isEmail(email.value) && !busy;
   const failure = auth.error;
   const error = problem || (failure ? errorText(failure, 'auth.unexpected') : '');
 
-  function toggleMode() {
-    setMode((current) => (current === 'register' ? 'login' : 'register'));
+  function forgetOutcome() {
     setProblem('');
     auth.reset();
   }
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!canSend) return;
+    if (busy) return;
+    // From the form itself: what was typed before the app took over is in the fields, not yet in
+    // the state (a press before hydration is replayed, client/src/app/EarlyTaps.tsx).
+    const typedEmail = formText(event.currentTarget, 'email').trim();
+    const typedPassword = formText(event.currentTarget, 'password');
+    email.onValueChange(typedEmail);
+    password.onValueChange(typedPassword);
     // Only a new password follows the rules: accounts made under older ones still sign in.
-    const found = mode === 'register' ? newPasswordProblem(password.value) : undefined;
+    const found = !isEmail(typedEmail)
+      ? 'error.email.invalid'
+      : mode === 'register'
+        ? newPasswordProblem(typedPassword)
+        : undefined;
     auth.reset();
     setProblem(found ? t(found) : '');
     if (found) return;
-    auth.mutate({ mode, email: email.value.trim(), password: password.value });
+    auth.mutate({ mode, email: typedEmail, password: typedPassword });
   }
 
   const isRegister = mode === 'register';
   return (
-    <form className="auth-form" onSubmit={handleSubmit} noValidate>
+    // POST: before the app takes over, a submit never puts the password in the address.
+    <form className="auth-form" method="post" onSubmit={handleSubmit} noValidate>
       <AuthInput
         {...email}
         name="email"
@@ -75,7 +91,7 @@ export function AuthForm() {
         autoComplete={isRegister ? 'new-password' : 'current-password'}
         placeholder={t('auth.passwordPlaceholder')}
       />
-      <button type="submit" className="button button--accent auth-form__submit" disabled={!canSend}>
+      <button type="submit" className="button button--accent auth-form__submit" disabled={busy}>
         {t(isRegister ? 'auth.register' : 'auth.login')}
       </button>
       {error && (
@@ -84,9 +100,14 @@ export function AuthForm() {
         </FormStatus>
       )}
       <p className="auth-form__links">
-        <button type="button" className="auth-form__toggle" onClick={toggleMode}>
+        <Link
+          to={{ search: isRegister ? `?${LOGIN_MODE_PARAM}=login` : '' }}
+          replace
+          className="auth-form__toggle"
+          onClick={forgetOutcome}
+        >
           {t(isRegister ? 'auth.toLogin' : 'auth.toRegister')}
-        </button>
+        </Link>
         {!isRegister && <Link to="/recover">{t('auth.forgot')}</Link>}
       </p>
     </form>

@@ -23,7 +23,7 @@ function DislikedGenresStep() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { data: profile } = useProfile();
-  const { draft, ready, setDraft } = useOnboardingDraft(profile);
+  const { draft, ready, hydrated, setDraft } = useOnboardingDraft(profile);
   const [error, setError] = useState('');
   const [learned, setLearned] = useState<'keep' | 'forget'>('keep');
   const t = useText();
@@ -58,7 +58,8 @@ function DislikedGenresStep() {
   });
 
   if (!ready) return <Loading />;
-  if (draft.liked.length === 0) return <Redirect to="/liked-music-genres" />;
+  // Only once the kept draft can be read: the server cannot see the genres chosen in step 1.
+  if (hydrated && draft.liked.length === 0) return <Redirect to="/liked-music-genres" />;
 
   function toggle(genre: string, checked: boolean) {
     setDraft({

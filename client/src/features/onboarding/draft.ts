@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { ProfileDto } from '@common/profile/types';
 import { isGenre } from '@common/genres/genres';
+import { useHydrated } from '@/lib/hydration';
 
 /** What the two onboarding steps share, kept in sessionStorage so "back" and a reload keep it. */
 export interface OnboardingDraft {
@@ -58,20 +59,26 @@ export function draftFromProfile(profile: ProfileDto): OnboardingDraft {
 
 /**
  * The shared draft. Without a stored one it starts from the saved profile (someone editing their
- * genres again), once that profile arrives.
+ * genres again), once that profile arrives. The stored draft lives in this browser only, so it is
+ * read after hydration (`useHydrated`): the server and the hydrating render both draw the form
+ * from the profile the page embeds, and the next render shows the kept choice.
  */
 export function useOnboardingDraft(profile: ProfileDto | undefined) {
-  const [stored, setStored] = useState<OnboardingDraft | null>(readDraft);
-  const draft = stored ?? (profile ? draftFromProfile(profile) : null);
+  const hydrated = useHydrated();
+  const [edited, setEdited] = useState<OnboardingDraft | null>(null);
+  const kept = useMemo(() => (hydrated ? readDraft() : null), [hydrated]);
+  const draft = edited ?? kept ?? (profile ? draftFromProfile(profile) : null);
 
   const setDraft = useCallback((next: OnboardingDraft) => {
     writeDraft(next);
-    setStored(next);
+    setEdited(next);
   }, []);
 
   return {
     draft: draft ?? { liked: [], disliked: [], artists: [] },
     ready: draft !== null,
+    /** False while the kept draft cannot be read yet (on the server, and while hydrating). */
+    hydrated,
     setDraft,
   };
 }
