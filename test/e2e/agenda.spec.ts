@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './helpers/test';
+import { allowConsoleErrors, expect, failedRequest, test, type Page } from './helpers/test';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -224,6 +224,12 @@ test.describe('the concert agenda', () => {
     await expect(like).toHaveAttribute('aria-pressed', String(!wasLiked));
     await expect(like).toContainText(String(expected));
 
+    // The failure the test makes on purpose.
+    allowConsoleErrors(
+      page,
+      /^Failed to load resource: the server responded with a status of 500 \(.*\) \(https?:\/\/[^/]+\/api\/concerts\/\d+\/like\)$/,
+      /^No se ha podido guardar el me gusta ApiError/,
+    );
     await page.route('**/api/concerts/*/like', (route) =>
       route.fulfill({
         status: 500,
@@ -331,6 +337,11 @@ test.describe('unsubscribe', () => {
       '/unsubscribe?userId=00000000-0000-4000-8000-000000000000&token=not-a-real-token',
     );
     await expectNoAxeViolations(page);
+    allowConsoleErrors(
+      page,
+      failedRequest(400, '/api/unsubscribe'), // the forged link, refused
+      /^No se ha podido procesar la baja ApiError/,
+    );
     await page.getByRole('button', { name: 'Darme de baja' }).click();
     await expect(page.getByRole('alert')).toHaveText('El enlace de baja no es válido.');
   });

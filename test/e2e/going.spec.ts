@@ -1,7 +1,7 @@
 // "Voy" on an agenda card: the fan's count goes up at once, stays after a reload (the page hydrates
 // with it), goes back with a Spanish message when the server fails; visitors see it disabled. The
 // reminder's switch in the profile is saved.
-import { expect, test, type Locator, type Page } from './helpers/test';
+import { allowConsoleErrors, expect, type Locator, type Page, test } from './helpers/test';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -61,6 +61,12 @@ test.describe('Voy, for a fan', () => {
     await expect(again).toHaveAccessibleDescription(spoken(before + 1));
     await expectNoAxeViolations(page);
 
+    // The failure the test makes on purpose.
+    allowConsoleErrors(
+      page,
+      /^Failed to load resource: the server responded with a status of 500 \(.*\) \(https?:\/\/[^/]+\/api\/concerts\/\d+\/going\)$/,
+      /^No se ha podido guardar el «Voy» ApiError/,
+    );
     await page.route('**/api/concerts/*/going', (route) =>
       route.fulfill({
         status: 500,

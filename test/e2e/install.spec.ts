@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Page, type PlaywrightWorkerArgs } from './helpers/test';
+import {
+  allowConsoleErrors,
+  expect,
+  test,
+  type Page,
+  type PlaywrightWorkerArgs,
+} from './helpers/test';
 import { createFan, logInOverApi, newRequest, type Account } from './helpers/users';
 
 // The installable app: its manifest and service worker (client/service-worker.js), and the fan's
@@ -131,6 +137,8 @@ test.describe('the installable app', () => {
       'offline-a',
       'offline-b',
     );
+    // Offline on purpose: the app's calls fail while the worker answers the pages.
+    allowConsoleErrors(page, /^Failed to load resource: net::ERR_INTERNET_DISCONNECTED /);
 
     await signIn(page, first);
     await openAgendaKept(page, first);

@@ -1,6 +1,6 @@
 // The public pages in the browser: a visitor opens a shared concert link, the public agenda filtered by
 // 'Gratis', the 404 page; axe on each new page.
-import { expect, test, type Page } from './helpers/test';
+import { allowConsoleErrors, expect, failedRequest, test, type Page } from './helpers/test';
 import type {
   AgendaConcertDto,
   ConcertListResponse,
@@ -107,6 +107,7 @@ test("a visitor filters the public agenda by 'Gratis' and opens a concert from i
 });
 
 test('an unknown concert answers 404 with a way back to the agenda', async ({ page }) => {
+  allowConsoleErrors(page, failedRequest(404, '/conciertos/999999-no-existe')); // the 404 itself
   const response = await page.goto('/conciertos/999999-no-existe');
   expect(response?.status()).toBe(404);
   await expect(
