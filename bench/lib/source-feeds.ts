@@ -1,26 +1,8 @@
 // Generated sources for the import bench: a venue-agenda iCalendar feed (VTIMEZONE, TZID times)
 // and a ticket seller's page of schema.org MusicEvents in JSON-LD, over the next months.
 import { GENRES } from '../../common/genres/genres.js';
+import { MADRID_VTIMEZONE } from '../../server/calendar/ics.js';
 
-const VTIMEZONE = [
-  'BEGIN:VTIMEZONE',
-  'TZID:Europe/Madrid',
-  'BEGIN:DAYLIGHT',
-  'TZOFFSETFROM:+0100',
-  'TZOFFSETTO:+0200',
-  'TZNAME:CEST',
-  'DTSTART:19700329T020000',
-  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU',
-  'END:DAYLIGHT',
-  'BEGIN:STANDARD',
-  'TZOFFSETFROM:+0200',
-  'TZOFFSETTO:+0100',
-  'TZNAME:CET',
-  'DTSTART:19701025T030000',
-  'RRULE:FREQ=YEARLY;BYMONTH=10;BYDAY=-1SU',
-  'END:STANDARD',
-  'END:VTIMEZONE',
-];
 
 const pad = (value: number) => String(value).padStart(2, '0');
 
@@ -44,7 +26,7 @@ export function generateCalendar(
   count: number,
   prefix: string,
 ): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Bench//Agenda//ES', ...VTIMEZONE];
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Bench//Agenda//ES', ...MADRID_VTIMEZONE];
   for (let i = 0; i < count; i += 1) {
     const venue = venues[i % venues.length]!;
     const { compact } = dayAfter(today, 1 + (i % 150));

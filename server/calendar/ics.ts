@@ -77,7 +77,8 @@ const utcStamp = (instant: Date) =>
 
 // Europe/Madrid since 1996 (EU rules): CEST from the last Sunday of March at 02:00 to the last
 // Sunday of October at 03:00.
-const MADRID_VTIMEZONE = [
+/** Europe/Madrid as a VTIMEZONE block (the import bench writes its feeds with it too). */
+export const MADRID_VTIMEZONE = [
   'BEGIN:VTIMEZONE',
   `TZID:${CALENDAR_TIME_ZONE}`,
   `X-LIC-LOCATION:${CALENDAR_TIME_ZONE}`,
