@@ -3,7 +3,6 @@
 import { GENRES } from '../../common/genres/genres.js';
 import { MADRID_VTIMEZONE } from '../../server/calendar/ics.js';
 
-
 const pad = (value: number) => String(value).padStart(2, '0');
 
 /** Day `offset` days after `today` (yyyy-MM-dd), as yyyyMMdd. */
@@ -26,7 +25,12 @@ export function generateCalendar(
   count: number,
   prefix: string,
 ): string {
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Bench//Agenda//ES', ...MADRID_VTIMEZONE];
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Bench//Agenda//ES',
+    ...MADRID_VTIMEZONE,
+  ];
   for (let i = 0; i < count; i += 1) {
     const venue = venues[i % venues.length]!;
     const { compact } = dayAfter(today, 1 + (i % 150));
