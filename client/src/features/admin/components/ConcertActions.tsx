@@ -1,12 +1,11 @@
 // A concert's actions, in its list row and on its own page. Deleting asks first; cancelling keeps
 // the concert (shown as 'Cancelado') and tells the fans who liked it.
-import { useState } from 'react';
 import type { AdminConcertDto } from '@common/admin/types';
 import { StatusRegion } from '@/components/FormStatus';
 import { cancelConcert, deleteConcert, duplicateConcert, restoreConcert } from '../shared/queries';
 import { useAdminText } from '../shared/texts';
 import { latestMessage, useAdminMutation } from '../shared/useAdminMutation';
-import { RowButton, useDeleteMutation } from './RowActions';
+import { ConfirmedDelete, RowButton, useDeleteMutation } from './RowActions';
 
 interface ConcertActionsProps {
   concert: AdminConcertDto;
@@ -17,7 +16,6 @@ interface ConcertActionsProps {
 
 export function ConcertActions({ concert, onDuplicated, onDeleted }: ConcertActionsProps) {
   const t = useAdminText();
-  const [confirming, setConfirming] = useState(false);
   const cancel = useAdminMutation({
     mutationFn: cancelConcert,
     failure: t('admin.concert.cancelFailed'),
@@ -51,24 +49,11 @@ export function ConcertActions({ concert, onDuplicated, onDeleted }: ConcertActi
             {t('admin.concert.cancel')}
           </RowButton>
         )}
-        {confirming ? (
-          <>
-            <span>{t('admin.concert.confirmDelete')}</span>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={remove.pending}
-              onClick={() => remove.run(concert.id)}
-            >
-              {t('admin.concert.yesDelete')}
-            </button>
-            <RowButton onClick={() => setConfirming(false)}>
-              {t('admin.concert.noDelete')}
-            </RowButton>
-          </>
-        ) : (
-          <RowButton onClick={() => setConfirming(true)}>{t('admin.delete')}</RowButton>
-        )}
+        <ConfirmedDelete
+          question={t('admin.concert.confirmDelete')}
+          pending={remove.pending}
+          onConfirm={() => remove.run(concert.id)}
+        />
       </div>
       <StatusRegion message={latestMessage(cancel, restore, duplicate, remove)} />
     </>

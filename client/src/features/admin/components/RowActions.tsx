@@ -1,6 +1,6 @@
 // The parts of an admin list row (bands, venues, concerts): its buttons, all secondary and never
 // submitting, the delete's mutation, and the frame of a band's or a venue's row.
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useState, type ButtonHTMLAttributes, type ReactNode } from 'react';
 import { useAdminText } from '../shared/texts';
 import { useAdminMutation } from '../shared/useAdminMutation';
 
@@ -28,6 +28,37 @@ export function useDeleteMutation(
 ) {
   const t = useAdminText();
   return useAdminMutation({ mutationFn, failure: t('admin.deleteFailed'), success, onSuccess });
+}
+
+/** 'Borrar', then the question and 'Sí, borrar' / 'No borrar' before anything is deleted. */
+export function ConfirmedDelete({
+  question,
+  pending,
+  onConfirm,
+}: {
+  question: string;
+  pending: boolean;
+  onConfirm: () => void;
+}) {
+  const t = useAdminText();
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return <RowButton onClick={() => setConfirming(true)}>{t('admin.delete')}</RowButton>;
+  }
+  return (
+    <>
+      <span>{question}</span>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={pending}
+        onClick={onConfirm}
+      >
+        {t('admin.concert.yesDelete')}
+      </button>
+      <RowButton onClick={() => setConfirming(false)}>{t('admin.concert.noDelete')}</RowButton>
+    </>
+  );
 }
 
 /** Deletes a band or a venue, once no concert uses it. */

@@ -12,7 +12,7 @@ import { ADMIN_PATHS } from '../shared/paths';
 import { deleteSource, runSource, updateSource } from '../shared/queries';
 import { useAdminText } from '../shared/texts';
 import { latestMessage, useAdminMutation } from '../shared/useAdminMutation';
-import { EditToggle, RowButton } from './RowActions';
+import { ConfirmedDelete, EditToggle, RowButton } from './RowActions';
 import { SourceEditor } from './SourceEditor';
 import { runCounts, SourceRun } from './SourceRun';
 
@@ -36,7 +36,6 @@ function SourceFacts({ source }: { source: SourceDto }) {
 function SourceActions({ source }: { source: SourceDto }) {
   const t = useAdminText();
   const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
   const run = useAdminMutation({
     mutationFn: runSource,
     failure: t('admin.source.runFailed'),
@@ -71,24 +70,11 @@ function SourceActions({ source }: { source: SourceDto }) {
           {t(source.paused ? 'admin.source.resume' : 'admin.source.pause')}
         </RowButton>
         <EditToggle editing={editing} onToggle={() => setEditing((open) => !open)} />
-        {confirming ? (
-          <>
-            <span>{t('admin.source.confirmDelete')}</span>
-            <button
-              type="button"
-              className="button button--primary"
-              disabled={remove.pending}
-              onClick={() => remove.run(source.id)}
-            >
-              {t('admin.concert.yesDelete')}
-            </button>
-            <RowButton onClick={() => setConfirming(false)}>
-              {t('admin.concert.noDelete')}
-            </RowButton>
-          </>
-        ) : (
-          <RowButton onClick={() => setConfirming(true)}>{t('admin.delete')}</RowButton>
-        )}
+        <ConfirmedDelete
+          question={t('admin.source.confirmDelete')}
+          pending={remove.pending}
+          onConfirm={() => remove.run(source.id)}
+        />
       </div>
       <StatusRegion message={latestMessage(run, pause, remove)} />
       {editing && <SourceEditor source={source} />}
