@@ -16,10 +16,13 @@ export default {
     // formatjs ships ES modules only; jest runs CommonJS.
     '^.+\\.js$': ['@swc/jest', swcOptions({ syntax: 'ecmascript' })],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|@fedify|postgres|url-template|@hugoalh|@logtape)/)'],
   // Source files import './x.js' (ESM style); jest resolves them to the .ts files.
   // Stylesheets the components import are Vite's business: nothing to render on the server.
   moduleNameMapper: {
+    // Fedify and one of its parts export ES modules for `import` only.
+    '^@fedify/fedify$': '<rootDir>/node_modules/@fedify/fedify/esm/mod.js',
+    '^@hugoalh/([a-z-]+)$': '<rootDir>/node_modules/@hugoalh/$1/mod.js',
     '\\.css$': '<rootDir>/test/helpers/no-style.cjs',
     // The client's import aliases (client/tsconfig.json).
     '^@/(.*)$': '<rootDir>/client/src/$1',
