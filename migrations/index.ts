@@ -20,6 +20,7 @@ import * as submissionLocale from './0160_submission_locale.js';
 import * as learnedTastes from './0170_learned_tastes.js';
 import * as importSources from './0180_import_sources.js';
 import * as submissionNetworks from './0200_submission_networks.js';
+import * as federation from './0210_federation.js';
 
 export const migrations = {
   '0001_initial_schema': initialSchema,
@@ -43,4 +44,5 @@ export const migrations = {
   '0170_learned_tastes': learnedTastes,
   '0180_import_sources': importSources,
   '0200_submission_networks': submissionNetworks,
+  '0210_federation': federation,
 };

@@ -27,6 +27,8 @@ import { fastLane } from './ssr/fast-lane.js';
 import { healthRouter } from './health/health.routes.js';
 import { adminRouter } from './admin/admin.routes.js';
 import { sourcesRouter } from './sources/sources.routes.js';
+import type { Fediverse } from './federation/fediverse.js';
+import { federationRoutes } from './federation/federation.routes.js';
 import type { SourceReader } from './sources/read-off-thread.js';
 import { apiNotFoundHandler, errorHandler } from './lib/errors.js';
 import { aiGateFor, type AiGate } from './ai/ai-gate.js';
@@ -82,6 +84,8 @@ export interface AppDeps {
   learner?: Learner;
   /** Parses what a source's run fetched (a worker thread); without it, this thread (tests). */
   sourceReader?: SourceReader;
+  /** The agenda on the fediverse (server/federation/); absent with FEDERATION=off. */
+  fediverse?: Fediverse;
 }
 
 export function publicConfigOf(config: Config): PublicConfigDto {
@@ -121,12 +125,17 @@ export function createApp(deps: AppDeps): Express {
   });
   const publicPages = new PublicPages({
     publicUrl: config.publicUrl,
+    federated: deps.fediverse !== undefined,
     dataDir: config.dataDir,
     renderDocument,
     data: pageData,
     feed,
   });
   const sessionCaches = createSessionCaches(feed);
+  // ActivityPub's requests (and a concert page asked for as ActivityStreams) never reach the pages.
+  if (deps.fediverse) {
+    app.use(federationRoutes(deps.fediverse.federation, deps.fediverse.deps, db));
+  }
   app.use(
     fastLane({
       pages: publicPages,
@@ -243,6 +252,7 @@ export function createApp(deps: AppDeps): Express {
       runner: deps.recommendations,
       boss: deps.boss,
       sourceReader: deps.sourceReader,
+      fediverse: deps.fediverse?.follows,
     }),
   );
   admin.use(

@@ -29,6 +29,7 @@ import { sweepChangeNotices } from './admin/writes/notice-sender.js';
 import { DAILY_ALERTS_CRON, runDailyAlerts, sweepArtistAlerts } from './alerts/artist-alerts.js';
 import { sendShowReminders } from './reminders/reminder-sender.js';
 import { startWorkers } from './workers.js';
+import { publishCount, publishOnChanges, startFediverse } from './fediverse-wiring.js';
 import { IMPORT_TICK_CRON, queueDueSources } from './sources/import-schedule.js';
 import { offThreadReader } from './sources/read-off-thread.js';
 import { startWeeklyCampaign } from './weekly-mail/campaign.service.js';
@@ -118,6 +119,13 @@ async function main(): Promise<void> {
     runner: recommendations,
     sourceReader: sourceReader.read,
   });
+  // The agenda on the fediverse (FEDERATION): followed from Mastodon, following Gancio/Mobilizon.
+  const fediverse = config.federation.enabled
+    ? await startFediverse(
+        { ...mailDeps, boss, runner: recommendations, sourceReader: sourceReader.read },
+        database.url,
+      )
+    : undefined;
   const weeklyCron = scheduleWeeklyMail(
     config.weeklyEmailCron,
     () => startWeeklyCampaign({ db: database.db, boss, clock: systemClock }, 'real'),
@@ -183,10 +191,21 @@ async function main(): Promise<void> {
       failure: 'Error al encolar las importaciones de fuentes',
     },
   ];
+  // What changed in the agenda goes out to the fediverse: every minute, and soon after a change.
+  if (fediverse) {
+    sweeps.push({
+      name: 'fediverse-publish',
+      cron: '* * * * *',
+      run: () => publishCount(fediverse),
+      done: 'Cambios de la agenda publicados en el fediverso',
+      failure: 'Error al publicar la agenda en el fediverso',
+    });
+  }
   const sweepTasks = sweeps.map((sweep) => scheduleSweep(sweep, log));
   // Sessions, users and agendas are cached per instance while this feed reports changes.
   const feed = new ChangeFeed(database.url, log);
   await feed.start();
+  if (fediverse) publishOnChanges(feed, fediverse, log);
   const clientDir = findClientDir();
   const learner = new Learner({
     db: database.db,
@@ -210,6 +229,7 @@ async function main(): Promise<void> {
     render: await loadPageRenderer(path.join(clientDir, '..', 'ssr'), log),
     ai,
     sourceReader: sourceReader.read,
+    fediverse: fediverse?.fediverse,
   });
   const server = createServer(app);
   await listen(server, config.port, config.host).catch(async (error: unknown) => {
@@ -258,6 +278,7 @@ async function main(): Promise<void> {
     metricsServer?.close();
     // Before the pool closes: jobs in flight finish, or are failed to be retried elsewhere.
     await stopBoss(boss);
+    await fediverse?.stop();
     await sourceReader.close();
     await recommendations.idle();
     await learner.idle();

@@ -44,7 +44,12 @@ export const sourceRunSchema = z
 export const sourceSchema = z
   .object({
     id: z.number().int(),
+    /** A calendar's or page's address, or a fediverse account's actor id. */
     url: z.string(),
+    /** 'fediverse': an account we follow; its events arrive on their own, it has no runs. */
+    kind: z.enum(['feed', 'fediverse']),
+    /** For a fediverse account: whether it accepted our follow yet. */
+    followState: z.enum(['pending', 'accepted', 'rejected']).nullable(),
     name: z.string(),
     review: z.boolean(),
     genre: z.string().nullable(),

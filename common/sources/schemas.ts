@@ -13,7 +13,11 @@ const urlField = textSchema({
   notText: messages('error.source.urlMissing', 'error.source.urlInvalid'),
 })
   .min(1, msg('error.source.urlMissing'))
-  .refine(isHttpUrl, msg('error.source.urlInvalid'));
+  .refine((value) => isHttpUrl(value) || isFediverseHandle(value), msg('error.source.urlInvalid'));
+
+/** '@agenda@gancio.example' (the first @ optional): a fediverse account to follow as a source. */
+export const isFediverseHandle = (value: string) =>
+  /^@?[\w.-]{1,64}@[a-z0-9-]{1,63}(\.[a-z0-9-]{1,63})*(:\d{1,5})?$/i.test(value);
 
 const nameField = requiredText(
   SOURCE_NAME_MAX,

@@ -6,6 +6,7 @@ import { envSchema } from './env-schema.js';
 import { developmentSessionSecret, sessionSecretProblems } from './session-secret.js';
 import { parseTrustProxy } from './trust-proxy.js';
 import { importConfigOf, type ImportConfig } from './import-settings.js';
+import { federationConfigOf, type FederationConfig } from './federation-settings.js';
 
 export { ConfigError };
 
@@ -101,6 +102,7 @@ export interface Config {
   processEnv: NodeJS.ProcessEnv;
   /** Concerts imported from sources (server/sources/). */
   import: ImportConfig;
+  federation: FederationConfig;
 }
 
 function pair(
@@ -139,11 +141,12 @@ export function loadConfig(
   if (problems.length > 0) throw new ConfigError(problems);
 
   const dataDir = path.resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     env: env.NODE_ENV,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     database: {
       url: env.DATABASE_URL,
@@ -200,6 +203,7 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL,
     bcryptCost: env.NODE_ENV === 'test' ? 4 : 12,
     import: importConfigOf(env),
+    federation: federationConfigOf(env, publicUrl),
     processEnv,
   };
 }

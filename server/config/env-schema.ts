@@ -5,6 +5,7 @@ import { passwordLengthProblem } from '../../common/auth/limits.js';
 import { isCommonPassword } from '../lib/password-policy.js';
 import { checkTrustProxy } from './trust-proxy.js';
 import { importEnvShape } from './import-settings.js';
+import { federationEnvShape } from './federation-settings.js';
 
 const optionalString = z
   .string()
@@ -129,4 +130,5 @@ export const envSchema = z.object({
   DEMO_DATA: booleanFlag,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ...importEnvShape,
+  ...federationEnvShape,
 });

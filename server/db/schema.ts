@@ -153,6 +153,47 @@ export interface EmailVerificationTokens {
   user_id: string;
 }
 
+export interface FederationActivities {
+  activity: Json;
+  actor: string;
+  id: Generated<Int8>;
+  published_at: Generated<Timestamp>;
+}
+
+export interface FederationConcerts {
+  concert_id: number;
+  day: string;
+  deleted_at: Timestamp | null;
+  digest: string;
+  genre: string;
+  published_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface FederationFollowers {
+  actor: string;
+  created_at: Generated<Timestamp>;
+  follow_id: string | null;
+  follower: string;
+  inbox: string;
+  shared_inbox: string | null;
+}
+
+export interface FederationInboxes {
+  failures: Generated<number>;
+  inbox: string;
+  last_error: string | null;
+  last_failed_at: Timestamp | null;
+}
+
+export interface FederationKeys {
+  actor: string;
+  algorithm: string;
+  created_at: Generated<Timestamp>;
+  private_jwk: Json;
+  public_jwk: Json;
+}
+
 export interface FeedVersions {
   changed_at: Timestamp;
   etag: string;
@@ -272,9 +313,12 @@ export interface Sources {
   consecutive_failures: Generated<number>;
   created_at: Generated<Timestamp>;
   etag: string | null;
+  follow_id: string | null;
+  follow_state: string | null;
   genre: string | null;
   host: string;
   id: Generated<number>;
+  kind: Generated<string>;
   last_modified: string | null;
   name: string;
   next_run_at: Generated<Timestamp>;
@@ -370,6 +414,11 @@ export interface DB {
   concert_band: ConcertBand;
   concerts: Concerts;
   email_verification_tokens: EmailVerificationTokens;
+  federation_activities: FederationActivities;
+  federation_concerts: FederationConcerts;
+  federation_followers: FederationFollowers;
+  federation_inboxes: FederationInboxes;
+  federation_keys: FederationKeys;
   feed_versions: FeedVersions;
   learned_forgets: LearnedForgets;
   learned_tastes: LearnedTastes;

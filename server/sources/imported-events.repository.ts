@@ -234,3 +234,15 @@ export async function countKnownEvents(db: Database, sourceId: number): Promise<
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** The source deleted this event (a fediverse Delete): it is missing from now on. */
+export async function flagMissingEvent(db: Database, sourceId: number, key: string) {
+  await db
+    .updateTable('imported_events')
+    .set({ missing_since: sql<Date>`now()` })
+    .where('source_id', '=', sourceId)
+    .where('event_key', '=', key)
+    .where('missing_since', 'is', null)
+    .where('state', '<>', 'rejected')
+    .execute();
+}

@@ -109,6 +109,8 @@ export async function runSource(
   const { db } = deps;
   const source = await findSource(db, sourceId);
   if (!source) throw notFound('error.source.notFound');
+  if (source.kind === 'fediverse')
+    throw new AppError('source_fediverse', 409, 'error.source.fediverseRun');
   const runId = await insertRun(db, {
     sourceId,
     trigger,

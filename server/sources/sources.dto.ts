@@ -57,6 +57,8 @@ export function toSourceDto(
   return {
     id: row.id,
     url: row.url,
+    kind: row.kind,
+    followState: row.follow_state,
     name: row.name,
     review: row.review,
     genre: row.genre,
@@ -65,7 +67,7 @@ export function toSourceDto(
     paused: row.paused_at !== null,
     pausedReason: pausedReason(row, lastRun, t),
     consecutiveFailures: row.consecutive_failures,
-    nextRunAt: row.paused_at === null ? row.next_run_at.toISOString() : null,
+    nextRunAt: row.paused_at === null && row.kind === 'feed' ? row.next_run_at.toISOString() : null,
     lastRun: lastRun ? toSourceRunDto(lastRun, t) : null,
     waiting: row.waiting,
     missing: row.missing,

@@ -17,6 +17,10 @@ export interface SourceRow {
   etag: string | null;
   last_modified: string | null;
   next_run_at: Date;
+  /** 'fediverse': an account we follow, whose events arrive in our inbox (server/federation/). */
+  kind: 'feed' | 'fediverse';
+  follow_state: 'pending' | 'accepted' | 'rejected' | null;
+  follow_id: string | null;
 }
 
 const SOURCE_COLUMNS = [
@@ -33,6 +37,9 @@ const SOURCE_COLUMNS = [
   's.etag',
   's.last_modified',
   's.next_run_at',
+  's.kind',
+  's.follow_state',
+  's.follow_id',
 ] as const;
 
 export interface SourceListRow extends SourceRow {
@@ -57,7 +64,7 @@ export function findSourceList(db: Database, today: string, id?: number): Promis
     ])
     .$if(id !== undefined, (query) => query.where('s.id', '=', id!))
     .orderBy('s.id')
-    .execute();
+    .execute() as Promise<SourceListRow[]>;
 }
 
 export function findSource(db: Database, id: number, forUpdate = false) {
@@ -77,6 +84,9 @@ export interface NewSourceRow {
   genre: string | null;
   venue_id: number | null;
   next_run_at: Date;
+  kind?: 'feed' | 'fediverse';
+  follow_state?: 'pending';
+  follow_id?: string;
 }
 
 export async function insertSource(db: Database, row: NewSourceRow): Promise<number> {
@@ -116,6 +126,7 @@ export async function findDueSourceIds(db: Database, now: Date): Promise<number[
     .selectFrom('sources')
     .select('id')
     .where('paused_at', 'is', null)
+    .where('kind', '=', 'feed')
     .where('next_run_at', '<=', now)
     .orderBy('next_run_at')
     .execute();
@@ -174,4 +185,18 @@ export async function recordSourceFailure(
       (paused_at = ${now}::timestamptz) AS paused
   `.execute(db);
   return row.rows[0] ?? { failures: 0, paused: false };
+}
+
+/** The fediverse source of this account, if an admin added it. */
+export function findFediverseSource(db: Database, actorId: string) {
+  return db
+    .selectFrom('sources as s')
+    .select(SOURCE_COLUMNS)
+    .where('s.kind', '=', 'fediverse')
+    .where('s.url', '=', actorId)
+    .executeTakeFirst() as Promise<SourceRow | undefined>;
+}
+
+export async function setFollowState(db: Database, id: number, state: 'accepted' | 'rejected') {
+  await db.updateTable('sources').set({ follow_state: state }).where('id', '=', id).execute();
 }

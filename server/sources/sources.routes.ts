@@ -171,7 +171,7 @@ export function sourcesRouter(
         also: NO_SOURCE,
       },
       async (req, res, { params }) => {
-        await deleteSource(db, params.id);
+        await deleteSource(deps, params.id);
         res.json({ message: textsFor(req)('answer.source.deleted') });
       },
     ),

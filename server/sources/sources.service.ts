@@ -1,7 +1,11 @@
 // The admin's sources: list, add (its address checked as the importer would fetch it), change,
 // pause, delete and run now. Runs are run-source.ts's; this words what they recorded.
 import type { SourceDto, SourceListResponse, SourceRunResult } from '../../common/sources/types.js';
-import type { SourceCreateInput, SourceUpdateInput } from '../../common/sources/schemas.js';
+import {
+  isFediverseHandle,
+  type SourceCreateInput,
+  type SourceUpdateInput,
+} from '../../common/sources/schemas.js';
 import { findManagedVenue } from '../admin/venues/venues-admin.repository.js';
 import { UNKNOWN_VENUE } from '../admin/writes/concert-writes.js';
 import type { Database } from '../db/database.js';
@@ -17,6 +21,7 @@ import { PAUSED_BY_ADMIN, skippedReasonsDto, toSourceDto } from './sources.dto.j
 import { findLatestRuns } from './source-runs.repository.js';
 import {
   deleteSourceRow,
+  findSource,
   findSourceList,
   insertSource,
   updateSourceRow,
@@ -66,6 +71,7 @@ export async function createSource(
   input: SourceCreateInput,
   t: ServerTranslate,
 ): Promise<SourceDto> {
+  if (isFediverseHandle(input.url)) return followSource(deps, input, t);
   const url = new URL(input.url);
   try {
     await checkSourceAddress(url.href, deps.config.import.allowPrivateNetworks);
@@ -91,6 +97,35 @@ export async function createSource(
     throw error;
   }
   return sourceDto(deps, id, t);
+}
+
+/** A fediverse account: found and followed now; its events arrive once it accepts. */
+async function followSource(
+  deps: ImportDeps,
+  input: SourceCreateInput,
+  t: ServerTranslate,
+): Promise<SourceDto> {
+  if (!deps.fediverse) throw new AppError('source_refused', 400, 'error.source.fediverseOff');
+  await checkVenue(deps.db, input.venueId);
+  const account = await deps.fediverse.follow(input.url);
+  try {
+    const id = await insertSource(deps.db, {
+      url: account.actorId,
+      host: account.host.toLowerCase(),
+      name: input.name,
+      review: input.review,
+      genre: input.genre,
+      venue_id: input.venueId,
+      next_run_at: deps.clock(),
+      kind: 'fediverse',
+      follow_state: 'pending',
+      follow_id: account.followId,
+    });
+    return await sourceDto(deps, id, t);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 409, 'error.source.duplicate');
+    throw error;
+  }
 }
 
 export async function updateSource(
@@ -121,9 +156,17 @@ export async function updateSource(
   return sourceDto(deps, id, t);
 }
 
-/** Its runs and imported events go; the concerts it brought stay. */
-export async function deleteSource(db: Database, id: number): Promise<void> {
-  if (!(await deleteSourceRow(db, id))) throw notFound(UNKNOWN_SOURCE);
+/** Its runs and imported events go; the concerts it brought stay; an account is unfollowed. */
+export async function deleteSource(deps: ImportDeps, id: number): Promise<void> {
+  const source = await findSource(deps.db, id);
+  if (!source || !(await deleteSourceRow(deps.db, id))) throw notFound(UNKNOWN_SOURCE);
+  if (source.kind === 'fediverse') {
+    await deps.fediverse
+      ?.unfollow(source)
+      .catch((err: unknown) =>
+        deps.log.warn({ err, sourceId: id }, 'No se pudo dejar de seguir la cuenta del fediverso'),
+      );
+  }
 }
 
 /** "Importar ahora": the run's outcome when it ends, its error worded for the admin. */

@@ -158,6 +158,7 @@ export function concertPageHead(
   publicUrl: string,
   locale: Locale,
   imageSize?: { width: number; height: number },
+  federated = false,
 ): PageHead {
   const bareUrl = `${publicUrl}${concert.path}`;
   const pageUrl = addressIn(bareUrl, locale);
@@ -190,6 +191,12 @@ export function concertPageHead(
     meta('name', 'twitter:description', description),
     meta('name', 'twitter:image', image.url),
     `<script type="application/ld+json">${jsonForScript(musicEventJsonLd(concert, pageUrl, image, locale))}</script>`,
+    // The same concert as an ActivityStreams Event (server/federation/), at its stable address.
+    ...(federated
+      ? [
+          `<link rel="alternate" type="application/activity+json" href="${escapeHtml(`${publicUrl}/conciertos/${concert.id}`)}">`,
+        ]
+      : []),
   ];
   return { title: `${title} · Conciertos Mallorca`, description, extra: tags.join('') };
 }

@@ -89,8 +89,10 @@ export function pagesRouter(pages: PublicPages): Router {
   router.get(
     '/conciertos/:segment',
     describedAs({
-      summary: 'La página de un concierto, con su cabecera para buscadores y redes',
+      summary:
+        'La página de un concierto, con su cabecera para buscadores y redes (con FEDERATION, pedida como application/activity+json, su Event de ActivityStreams)',
       ...PAGE,
+      contentType: ['text/html', 'application/activity+json'],
       also: {
         ...NOT_MODIFIED,
         301: 'A la dirección canónica del concierto',

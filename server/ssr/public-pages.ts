@@ -31,6 +31,8 @@ const ROBOTS_CACHE = 'public, max-age=3600';
 
 export interface PublicPagesDeps {
   publicUrl: string;
+  /** The agenda is on the fediverse: a concert's head links its ActivityStreams Event. */
+  federated?: boolean;
   /** DATA_DIR: our uploaded pictures are measured there for og:image:width/height. */
   dataDir: string;
   renderDocument: RenderDocument;
@@ -234,7 +236,7 @@ export class PublicPages {
   private async head(concert: ConcertPageDto, locale: Locale): Promise<PageHead> {
     const image = ownImageOf(concert);
     const size = image ? await uploadedImageSize(this.deps.dataDir, image) : undefined;
-    return concertPageHead(concert, this.deps.publicUrl, locale, size);
+    return concertPageHead(concert, this.deps.publicUrl, locale, size, this.deps.federated);
   }
 }
 

@@ -19,6 +19,7 @@ import { Learner } from '../../server/recommendations/learned-learner.js';
 import { createMailer, type Mailer } from '../../server/mail/mailer.js';
 import { checkResponsesAgainstDocument } from './contract.js';
 import { useForFile } from './lifecycle.js';
+import type { Fediverse } from '../../server/federation/fediverse.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-test-session-secret';
 
@@ -53,6 +54,8 @@ export interface TestAppOptions {
   mailer?: Mailer;
   /** The process's AI gate (breaker, daily budget); default: one made from the config. */
   ai?: AiGate;
+  /** The agenda on the fediverse (helpers/fediverse-app.ts). */
+  fediverse?: Fediverse;
 }
 
 export interface TestApp {
@@ -101,6 +104,7 @@ export function createTestApp(options: TestAppOptions): TestApp {
     clientDir: options.clientDir ?? path.join(config.dataDir, 'no-client'),
     render: options.render,
     ai: options.ai,
+    fediverse: options.fediverse,
   });
   // Every response of every test is checked against the OpenAPI document (helpers/contract.ts).
   checkResponsesAgainstDocument(app);
