@@ -19,7 +19,7 @@ import { concertEvent, concertIdOfSegment } from './concert-event.js';
 import type { FederationDeps } from './federation-deps.js';
 import { countFollowers, findFollowerPage, type FollowerRow } from './followers.repository.js';
 import { listenToInbox } from './inbox.js';
-import { keyPairsOf } from './keys.repository.js';
+import { keyPairsOf } from './keys.js';
 import { countActivities, countUpcoming, findActivityPage } from './published.repository.js';
 import { madridDateTime } from '../lib/time.js';
 

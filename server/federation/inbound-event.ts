@@ -51,13 +51,16 @@ function addressOf(place: Json): string | null {
 }
 
 function imageOf(node: Json): string | null {
-  const image = linkOf(isObject(first(node.image)) ? (first(node.image) as Json).url : node.image);
+  const picture = first(node.image);
+  const image = linkOf(isObject(picture) ? picture.url : picture);
   if (image) return image;
-  const attachments = Array.isArray(node.attachment) ? node.attachment : [node.attachment];
-  const picture = attachments.find(
-    (item) => isObject(item) && String(item.mediaType ?? '').startsWith('image/'),
+  const attachments: unknown[] = Array.isArray(node.attachment)
+    ? node.attachment
+    : [node.attachment];
+  const attached = attachments.find(
+    (item) => isObject(item) && (textOf(item.mediaType) ?? '').startsWith('image/'),
   );
-  return isObject(picture) ? linkOf(picture.url) : null;
+  return isObject(attached) ? linkOf(attached.url) : null;
 }
 
 const CANCELLED = /^\s*(cancelado|cancel·lat|cancelled|canceled|annulé)\b/i;
@@ -75,7 +78,7 @@ export function readInboundEvent(node: Json, now: Date): InboundRead {
   if (outside) return { skipped: outside };
   const place = first(node.location);
   const venueName = isObject(place) ? plainLine(textIn(place, 'name'), VENUE_NAME_MAX) : null;
-  const status = String(node['ical:status'] ?? node.status ?? '').toUpperCase();
+  const status = (textOf(node['ical:status']) ?? textOf(node.status) ?? '').toUpperCase();
   const tags = (Array.isArray(node.tag) ? node.tag : [node.tag]).filter(isObject);
   return {
     event: {

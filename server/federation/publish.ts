@@ -2,7 +2,6 @@
 // concert (its facts' digest), a new one is a Create (and each genre actor's Announce of it), a
 // changed or cancelled one an Update, a deleted one a Delete. One pass at a time across instances
 // (an advisory lock); Fedify queues each delivery, signs it and retries it off the request path.
-import { sql } from 'kysely';
 import {
   Announce,
   Create,
@@ -30,12 +29,10 @@ import {
   recordAnnounced,
   recordDeleted,
   type ConcertDigest,
+  withPublishLock,
 } from './published.repository.js';
 
 type Ctx = Context<FederationDeps>;
-
-/** pg_try_advisory_lock's key for the publishing pass ('fedi' in ASCII). */
-const PUBLISH_LOCK = 0x66656469;
 
 export interface PublishSummary {
   created: number;
@@ -134,40 +131,32 @@ export async function publishChanges(
   federation: AppFederation,
   deps: FederationDeps,
 ): Promise<PublishSummary | undefined> {
-  return deps.db.connection().execute(async (db) => {
-    const { rows } = await sql<{
-      locked: boolean;
-    }>`SELECT pg_try_advisory_lock(${PUBLISH_LOCK}) AS locked`.execute(db);
-    if (!rows[0]?.locked) return undefined;
-    try {
-      const ctx = federation.createContext(new URL(deps.config.publicUrl), { ...deps, db });
-      const today = madridDateTime(deps.clock()).day;
-      const [upcoming, announced] = await Promise.all([
-        findUpcomingDigests(db, today),
-        findAnnounced(db, today),
-      ]);
-      const known = new Map(announced.map((row) => [row.concert_id, row]));
-      const summary: PublishSummary = { created: 0, updated: 0, deleted: 0 };
-      for (const concert of upcoming) {
-        const before = known.get(concert.id);
-        if (before?.digest === concert.digest) continue;
-        await announce(ctx, concert, before ? 'update' : 'create');
-        await recordAnnounced(db, concert);
-        summary[before ? 'updated' : 'created'] += 1;
-      }
-      const listed = new Set(upcoming.map((concert) => concert.id));
-      const unlisted = announced.filter((row) => !listed.has(row.concert_id));
-      for (const id of await findGone(
-        db,
-        unlisted.map((row) => row.concert_id),
-      )) {
-        await retract(ctx, id, known.get(id)!.genre);
-        await recordDeleted(db, id);
-        summary.deleted += 1;
-      }
-      return summary;
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${PUBLISH_LOCK})`.execute(db);
+  return withPublishLock(deps.db, async (db) => {
+    const ctx = federation.createContext(new URL(deps.config.publicUrl), { ...deps, db });
+    const today = madridDateTime(deps.clock()).day;
+    const [upcoming, announced] = await Promise.all([
+      findUpcomingDigests(db, today),
+      findAnnounced(db, today),
+    ]);
+    const known = new Map(announced.map((row) => [row.concert_id, row]));
+    const summary: PublishSummary = { created: 0, updated: 0, deleted: 0 };
+    for (const concert of upcoming) {
+      const before = known.get(concert.id);
+      if (before?.digest === concert.digest) continue;
+      await announce(ctx, concert, before ? 'update' : 'create');
+      await recordAnnounced(db, concert);
+      summary[before ? 'updated' : 'created'] += 1;
     }
+    const listed = new Set(upcoming.map((concert) => concert.id));
+    const unlisted = announced.filter((row) => !listed.has(row.concert_id));
+    for (const id of await findGone(
+      db,
+      unlisted.map((row) => row.concert_id),
+    )) {
+      await retract(ctx, id, known.get(id)!.genre);
+      await recordDeleted(db, id);
+      summary.deleted += 1;
+    }
+    return summary;
   });
 }

@@ -3,6 +3,27 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { Json } from '../db/schema.js';
 
+/** pg_try_advisory_lock's key for the publishing pass ('fedi' in ASCII). */
+const PUBLISH_LOCK = 0x66656469;
+
+/** Runs `work` on one connection holding the pass's lock; undefined when another holds it. */
+export function withPublishLock<T>(
+  db: Database,
+  work: (db: Database) => Promise<T>,
+): Promise<T | undefined> {
+  return db.connection().execute(async (conn) => {
+    const { rows } = await sql<{
+      locked: boolean;
+    }>`SELECT pg_try_advisory_lock(${PUBLISH_LOCK}) AS locked`.execute(conn);
+    if (!rows[0]?.locked) return undefined;
+    try {
+      return await work(conn);
+    } finally {
+      await sql`SELECT pg_advisory_unlock(${PUBLISH_LOCK})`.execute(conn);
+    }
+  });
+}
+
 export interface ConcertDigest {
   id: number;
   genre: string;

@@ -27,7 +27,8 @@ function watchDeliveries(deps: FederationDeps, log: Logger) {
         return;
       }
       if (raw.includes('giving up')) {
-        const error = String(record.properties.error ?? '');
+        const error =
+          record.properties.error instanceof Error ? record.properties.error.message : '';
         recordDeliveryFailure(deps.db, inbox, error, /\(410 /.test(error)).catch((err: unknown) =>
           log.warn({ err }, 'No se pudo anotar una entrega fallida al fediverso'),
         );

@@ -29,8 +29,8 @@ export async function startFediverseApp(
   database: TestDatabase,
   options: { clock?: Clock; env?: Record<string, string> } = {},
 ): Promise<FediverseApp & { stop: () => Promise<void> }> {
-  let handler: Express | undefined;
-  const server = createServer((req, res) => handler!(req, res));
+  const serving: { app?: Express } = {};
+  const server = createServer((req, res) => void serving.app!(req, res));
   const port = await listenOnAnyPort(server);
   const origin = `http://127.0.0.1:${port}`;
   const config = testConfig({
@@ -54,7 +54,7 @@ export async function startFediverseApp(
   const running = await startFederation(deps, database.url, log);
   const fediverse = fediverseOf(running.federation, deps);
   const made = createTestApp({ database, config, clock, log, mailer, fediverse });
-  handler = made.app;
+  serving.app = made.app;
   return {
     ...made,
     origin,
