@@ -47,6 +47,8 @@ describe('adding a source', () => {
     expect(created.body).toEqual({
       id: expect.any(Number),
       url: peer.url('/calendar.ics'),
+      kind: 'feed',
+      followState: null,
       name: 'Es Gremi',
       review: true,
       genre: 'Rock',
@@ -68,7 +70,7 @@ describe('adding a source', () => {
     [{ name: 'Sin dirección' }, 'Indica la dirección de la fuente.'],
     [
       { url: 'ftp://example.com/x.ics', name: 'FTP' },
-      'La dirección de la fuente debe empezar por http:// o https://.',
+      'La dirección de la fuente debe empezar por http:// o https://, o ser una cuenta del fediverso (@agenda@servidor.org).',
     ],
     [
       { url: `http://example.com/${'a'.repeat(2000)}`, name: 'Larga' },

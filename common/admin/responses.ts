@@ -218,6 +218,16 @@ export const adminOverviewSchema = z
       failing: z.number().int(),
       paused: z.number().int(),
     }),
+    /**
+     * The agenda on the fediverse: whether it is on (FEDERATION), who follows each of our actors
+     * (agenda, genres; those with followers), and the inboxes whose deliveries were given up on.
+     */
+    fediverse: z.object({
+      enabled: z.boolean(),
+      followers: z.array(z.object({ actor: z.string(), count: z.number().int() })),
+      failingInboxes: z.number().int(),
+      failedDeliveries: z.number().int(),
+    }),
     fans: z.object({
       total: z.number().int(),
       /** With a verified email address. */

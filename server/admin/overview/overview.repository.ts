@@ -114,3 +114,24 @@ export async function countSources(db: Database) {
     .executeTakeFirstOrThrow();
   return { waiting: Number(row.waiting), failing: Number(row.failing), paused: Number(row.paused) };
 }
+
+/** Followers per actor of ours (the most followed first), and deliveries given up on. */
+export async function countFediverse(db: Database) {
+  const [followers, failures] = await Promise.all([
+    db
+      .selectFrom('federation_followers')
+      .select(['actor', sql<number>`count(*)::int`.as('count')])
+      .groupBy('actor')
+      .orderBy('count', 'desc')
+      .orderBy('actor')
+      .execute(),
+    db
+      .selectFrom('federation_inboxes')
+      .select([
+        sql<number>`count(*) FILTER (WHERE failures > 0)::int`.as('inboxes'),
+        sql<number>`coalesce(sum(failures), 0)::int`.as('deliveries'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { followers, failingInboxes: failures.inboxes, failedDeliveries: failures.deliveries };
+}

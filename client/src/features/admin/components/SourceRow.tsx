@@ -23,6 +23,7 @@ function SourceFacts({ source }: { source: SourceDto }) {
   const words = useText();
   const formats = useAdminFormats();
   const facts = [t(source.review ? 'admin.source.modeReview' : 'admin.source.modeDirect')];
+  if (source.followState) facts.unshift(t('admin.source.follow', { state: source.followState }));
   if (source.venueName) facts.push(t('admin.source.defaultVenue', { venue: source.venueName }));
   if (source.genre) {
     facts.push(t('admin.source.defaultGenre', { genre: genreName(words, source.genre) }));
@@ -58,14 +59,17 @@ function SourceActions({ source }: { source: SourceDto }) {
   return (
     <>
       <div className="admin-row__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={run.pending}
-          onClick={() => run.run(source.id)}
-        >
-          {t(run.pending ? 'admin.source.running' : 'admin.source.runNow')}
-        </button>
+        {/* A fediverse account sends its events itself: nothing to import by hand. */}
+        {source.kind === 'feed' && (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={run.pending}
+            onClick={() => run.run(source.id)}
+          >
+            {t(run.pending ? 'admin.source.running' : 'admin.source.runNow')}
+          </button>
+        )}
         <RowButton disabled={pause.pending} onClick={() => pause.run(!source.paused)}>
           {t(source.paused ? 'admin.source.resume' : 'admin.source.pause')}
         </RowButton>
@@ -95,7 +99,7 @@ export function SourceRow({ source }: { source: SourceDto }) {
       </p>
       <SourceFacts source={source} />
       {source.pausedReason && <p>{source.pausedReason}</p>}
-      <SourceRun run={source.lastRun} />
+      {source.kind === 'feed' && <SourceRun run={source.lastRun} />}
       {(source.waiting > 0 || source.missing > 0) && (
         <p>
           {source.waiting > 0 && (

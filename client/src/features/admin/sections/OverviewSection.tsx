@@ -43,7 +43,8 @@ function Overview({ overview }: { overview: AdminOverviewResponse }) {
   const t = useAdminText();
   const rich = useAdminRichText();
   const formats = useAdminFormats();
-  const { concerts, fans, lastWeeklyMail: weekly, ai, failedJobs, sources } = overview;
+  const { concerts, fans, lastWeeklyMail: weekly, ai, failedJobs, sources, fediverse } = overview;
+  const following = fediverse.followers.reduce((sum, actor) => sum + actor.count, 0);
   const mailCap = overview.submissionMailCap;
   const running = overview.runs.filter((run) => run.status === 'running').length;
   return (
@@ -75,6 +76,28 @@ function Overview({ overview }: { overview: AdminOverviewResponse }) {
           })}
         </p>
         <Link to={ADMIN_PATHS.sources}>{t('admin.overview.toSources')}</Link>
+      </Stat>
+      <Stat title={t('admin.overview.fediverseTitle')}>
+        {fediverse.enabled ? (
+          <>
+            <p>{t('admin.overview.fediverseFollowers', { count: following })}</p>
+            {fediverse.followers.length > 0 && (
+              <ul className="admin-hint">
+                {fediverse.followers.map((actor) => (
+                  <li key={actor.actor}>{t('admin.overview.fediverseActor', { ...actor })}</li>
+                ))}
+              </ul>
+            )}
+            <p className={fediverse.failedDeliveries > 0 ? undefined : 'admin-hint'}>
+              {t('admin.overview.fediverseFailures', {
+                failed: fediverse.failedDeliveries,
+                inboxes: fediverse.failingInboxes,
+              })}
+            </p>
+          </>
+        ) : (
+          <p className="admin-hint">{t('admin.overview.fediverseOff')}</p>
+        )}
       </Stat>
       <Stat title={t('admin.overview.upcomingTitle')}>
         <p>

@@ -22,7 +22,8 @@ function AddSourceForm() {
   const add = useAdminMutation({
     mutationFn: createSource,
     failure: t('admin.source.addFailed'),
-    success: t('admin.source.added'),
+    success: (source) =>
+      t(source.kind === 'fediverse' ? 'admin.source.addedAccount' : 'admin.source.added'),
     onSuccess: () => draft.setFields(EMPTY),
   });
   return (
