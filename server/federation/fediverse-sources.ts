@@ -40,14 +40,27 @@ export interface FollowedAccount {
 
 const ACCOUNT_NOT_FOUND = new AppError('source_refused', 400, 'error.source.accountNotFound');
 
+/**
+ * The account's actor: WebFinger over https (Fedify's lookup); on a LAN or in tests
+ * (FEDERATION_ALLOW_PRIVATE_ADDRESS), over http too.
+ */
+async function lookupAccount(ctx: Ctx, handle: string) {
+  const bare = handle.replace(/^@/, '');
+  const found = await ctx.lookupObject(bare).catch(() => null);
+  if (isActor(found) || !ctx.data.config.federation.allowPrivateAddress) return found;
+  const host = bare.slice(bare.indexOf('@') + 1);
+  const finger = new URL(`http://${host}/.well-known/webfinger`);
+  finger.searchParams.set('resource', `acct:${bare}`);
+  const answer = await fetch(finger, { headers: { Accept: 'application/jrd+json' } });
+  if (!answer.ok) return null;
+  const { links } = (await answer.json()) as { links?: { rel?: string; href?: string }[] };
+  const self = links?.find((link) => link.rel === 'self')?.href;
+  return self ? ctx.lookupObject(self) : null;
+}
+
 /** Finds the account (WebFinger, then its actor) and sends it our `agenda`'s signed Follow. */
 export async function followAccount(ctx: Ctx, handle: string): Promise<FollowedAccount> {
-  let actor;
-  try {
-    actor = await ctx.lookupObject(handle.replace(/^@/, ''));
-  } catch {
-    throw ACCOUNT_NOT_FOUND;
-  }
+  const actor = await lookupAccount(ctx, handle).catch(() => null);
   if (!isActor(actor) || !actor.id || !actor.inboxId) throw ACCOUNT_NOT_FOUND;
   const followId = new URL(`#follows/${crypto.randomUUID()}`, ctx.getActorUri(AGENDA));
   await ctx.sendActivity(

@@ -1,6 +1,7 @@
 // Starts the fediverse for a process: Fedify's key-value store and queue on our PostgreSQL
 // (postgres.js, as @fedify/postgres needs, with a few connections of its own), its queue worker,
 // and its log: warnings go to ours, and deliveries given up on count against their inbox.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { configure, type LogRecord } from '@logtape/logtape';
 import { PostgresKvStore, PostgresMessageQueue } from '@fedify/postgres';
 import postgres from 'postgres';
@@ -58,6 +59,7 @@ export async function startFederation(
   });
   await configure({
     reset: true,
+    contextLocalStorage: new AsyncLocalStorage(),
     sinks: { app: watchDeliveries(deps, log) },
     loggers: [
       { category: ['fedify'], sinks: ['app'], lowestLevel: 'info' },
