@@ -78,13 +78,3 @@ export async function countFollowers(db: Database, actor: string): Promise<numbe
     .executeTakeFirstOrThrow();
   return row.count;
 }
-
-/** Followers per actor, for the admin's overview. */
-export async function countFollowersByActor(db: Database): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('federation_followers')
-    .select(['actor', sql<number>`count(*)::int`.as('count')])
-    .groupBy('actor')
-    .execute();
-  return Object.fromEntries(rows.map((row) => [row.actor, row.count]));
-}

@@ -56,6 +56,14 @@ export async function startFederation(
     queue: new PostgresMessageQueue(sql),
     allowPrivateAddress: deps.config.federation.allowPrivateAddress,
     publicUrl: deps.config.publicUrl,
+    // 410 Gone: the account no longer exists; its followers go now, not after the retries.
+    onOutboxError: (error) => {
+      const gone = / to (\S+) \(410 /.exec(error.message);
+      if (!gone?.[1]) return;
+      recordDeliveryFailure(deps.db, gone[1], error.message, true).catch((err: unknown) =>
+        log.warn({ err }, 'No se pudo anotar una entrega fallida al fediverso'),
+      );
+    },
   });
   await configure({
     reset: true,

@@ -16,6 +16,7 @@ const database = useTestDatabase({
     'federation_followers',
     'federation_concerts',
     'federation_activities',
+    'federation_inboxes',
   ],
 });
 const fedi = useFediverseApp(database);
@@ -148,4 +149,27 @@ it('refuses unsigned and forged Follows with 401 and keeps no follower', async (
   expect(tampered.status).toBe(401);
   await sleep(300);
   expect(await database.db.selectFrom('federation_followers').selectAll().execute()).toEqual([]);
+});
+
+it('drops a follower whose account is gone (410) at the first delivery, and counts it for the overview', async () => {
+  await followAgenda('bea');
+  // A one-person server: no shared inbox, so the delivery knocks at bea's own inbox.
+  await database.db.updateTable('federation_followers').set({ shared_inbox: null }).execute();
+  mastodon.goneActors.add('bea');
+  try {
+    await createConcert(database.db, { genre: 'Funk' });
+    await fedi.fediverse.publish();
+    for (let tries = 0; tries < 100; tries++) {
+      const left = await database.db.selectFrom('federation_followers').selectAll().execute();
+      if (left.length === 0) break;
+      await sleep(100);
+    }
+    expect(await database.db.selectFrom('federation_followers').selectAll().execute()).toEqual([]);
+    const failing = await database.db.selectFrom('federation_inboxes').selectAll().execute();
+    expect(failing).toEqual([
+      expect.objectContaining({ inbox: mastodon.inboxUri('bea'), failures: 1 }),
+    ]);
+  } finally {
+    mastodon.goneActors.delete('bea');
+  }
 });
