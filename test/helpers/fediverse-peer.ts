@@ -129,6 +129,8 @@ export async function startFediversePeer(options: FediversePeerOptions) {
       trouble.failingInbox = { count, status };
     },
     lookup,
+    /** An actor's key pairs (RSA first, then Ed25519), with their key ids: to sign by hand. */
+    keyPairs: (name: string) => ctx.getActorKeyPairs(name),
 
     /** A signed Follow to `target`'s inbox; resolves with the Follow's id once it was accepted for delivery. */
     async follow(as: string, target: string | URL): Promise<string> {
