@@ -1,5 +1,7 @@
 // The fediverse peer (test/helpers/fediverse-peer.ts) against a second one: what the app's
 // federation tests will rely on it for, checked between two real Fedify servers first.
+import { Like, signObject } from '@fedify/fedify';
+import { defined } from '../helpers/defined.js';
 import { startFediversePeer, type FediversePeer } from '../helpers/fediverse-peer.js';
 
 let agenda: FediversePeer; // a Gancio-like agenda
@@ -138,6 +140,21 @@ test('signed by one actor on behalf of another: 401', async () => {
     status: 401,
   });
   expect(agenda.received.some((a) => a.id === activity.id)).toBe(false);
+});
+
+test('an integrity proof without an HTTP signature: 401, as Mastodon and Gancio answer', async () => {
+  const ed25519 = defined((await reader.keyPairs('bea'))[1], "bea's Ed25519 key");
+  const like = new Like({
+    id: new URL(`${reader.actorUri('bea')}#likes/proof-only`),
+    actor: new URL(reader.actorUri('bea')),
+    object: new URL(agenda.actorUri('jazz')),
+  });
+  const signed = await signObject(like, ed25519.privateKey, ed25519.keyId);
+  const json = await signed.toJsonLd({ format: 'compact' });
+  expect(json).toHaveProperty('proof');
+  const answer = await reader.post(agenda.inboxUri('jazz'), json, { as: 'bea', signature: 'none' });
+  expect(answer.status).toBe(401);
+  expect(agenda.received.some((a) => a.id === like.id?.href)).toBe(false);
 });
 
 test('a gone actor answers 410; a failing inbox answers 500 the given number of times', async () => {

@@ -1,6 +1,6 @@
 // The fediverse peer's transport (fediverse-peer.ts): node:http bridged to Fedify's fetch handler,
 // the "server trouble" a test can ask for (gone actors, failing inboxes), and raw signed POSTs.
-import { generateCryptoKeyPair, signRequest, type Federation } from '@fedify/fedify';
+import { generateCryptoKeyPair, signRequest, verifyRequest, type Federation } from '@fedify/fedify';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { PeerRequestData } from './fediverse-peer-federation.js';
@@ -61,6 +61,20 @@ export async function listen(
       outgoing.writeHead(response.status, Object.fromEntries(response.headers));
       outgoing.end(Buffer.from(await response.arrayBuffer()));
 
+      /**
+       * Like Mastodon and Gancio, an inbox wants an HTTP signature by the activity's actor. Fedify
+       * alone would also take a Linked Data signature or an integrity proof in its place, and so
+       * would let a broken HTTP signature from the app through.
+       */
+      async function signedByActor(request: Request): Promise<boolean> {
+        const { documentLoader, contextLoader } = federation.createContext(request, {});
+        const key = await verifyRequest(request.clone(), { documentLoader, contextLoader });
+        const actor = json?.actor;
+        const actorId =
+          typeof actor === 'object' && actor !== null ? (actor as { id?: unknown }).id : actor;
+        return key?.ownerId != null && key.ownerId.href === actorId;
+      }
+
       async function answer(): Promise<Response> {
         const actor =
           /^\/users\/([^/]+)/.exec(url.pathname)?.[1] ??
@@ -87,6 +101,9 @@ export async function listen(
           headers,
           body: incoming.method === 'GET' || incoming.method === 'HEAD' ? undefined : body,
         });
+        if (isInbox && !(await signedByActor(request))) {
+          return new Response('A valid HTTP signature by the actor is required.', { status: 401 });
+        }
         return federation.fetch(request, { contextData: { json, url: url.href } });
       }
     })().catch((error: unknown) => {

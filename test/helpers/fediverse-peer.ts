@@ -11,6 +11,7 @@ import {
   type ReceivedActivity,
 } from './fediverse-peer-federation.js';
 import { listen, signedPost, type SignatureMode, type Trouble } from './fediverse-peer-http.js';
+import { eventually } from './eventually.js';
 import { eventDocument, type EventDocument, type EventFields } from './fediverse-peer-events.js';
 
 export type { ActorType, EventFields, Follower, ReceivedActivity, SignatureMode };
@@ -129,6 +130,8 @@ export async function startFediversePeer(options: FediversePeerOptions) {
       trouble.failingInbox = { count, status };
     },
     lookup,
+    /** An actor's key pairs (RSA first, then Ed25519), with their key ids: to sign by hand. */
+    keyPairs: (name: string) => ctx.getActorKeyPairs(name),
 
     /** A signed Follow to `target`'s inbox; resolves with the Follow's id once it was accepted for delivery. */
     async follow(as: string, target: string | URL): Promise<string> {
@@ -173,24 +176,15 @@ export async function startFediversePeer(options: FediversePeerOptions) {
       predicate: (activity: ReceivedActivity) => boolean,
       timeoutMs = 10_000,
     ): Promise<ReceivedActivity> {
-      return new Promise((resolve, reject) => {
-        const deadline = Date.now() + timeoutMs;
-        const check = () => {
-          const found = state.received.find(predicate);
-          if (found) return resolve(found);
-          if (Date.now() > deadline) {
-            const arrived = state.received.map((a) => `${a.type} from ${a.actor} to ${a.inbox}`);
-            const refused = trouble.refused.map((r) => `${r.status} at ${r.inbox}`);
-            return reject(
-              new Error(
-                `no matching activity within ${timeoutMs} ms; received: [${arrived.join(', ')}]; refused: [${refused.join(', ')}]`,
-              ),
-            );
-          }
-          setTimeout(check, 25);
-        };
-        check();
-      });
+      return eventually(() => {
+        const found = state.received.find(predicate);
+        if (found) return found;
+        const arrived = state.received.map((a) => `${a.type} from ${a.actor} to ${a.inbox}`);
+        const refused = trouble.refused.map((r) => `${r.status} at ${r.inbox}`);
+        throw new Error(
+          `no matching activity within ${timeoutMs} ms; received: [${arrived.join(', ')}]; refused: [${refused.join(', ')}]`,
+        );
+      }, timeoutMs);
     },
 
     /** As a Gancio agenda: stores the Event at its id and sends Create(Event) to every follower of `as`. */
