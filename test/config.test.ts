@@ -34,6 +34,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it('the fediverse is on by default where PUBLIC_URL is https, off in development, and as FEDERATION says', () => {
+    const federationOf = (env: Record<string, string>) =>
+      loadConfig({ DATA_DIR: dataDir(), ...env }).federation;
+    expect(federationOf({})).toEqual({ enabled: false, allowPrivateAddress: false });
+    expect(federationOf({ PUBLIC_URL: 'https://conciertos.example' }).enabled).toBe(true);
+    expect(
+      federationOf({ PUBLIC_URL: 'https://conciertos.example', FEDERATION: 'off' }).enabled,
+    ).toBe(false);
+    expect(federationOf({ FEDERATION: 'on', FEDERATION_ALLOW_PRIVATE_ADDRESS: 'true' })).toEqual({
+      enabled: true,
+      allowPrivateAddress: true,
+    });
+    expect(problemsOf({ DATA_DIR: dataDir(), FEDERATION: 'sí' })[0]).toMatch(/^FEDERATION/);
+  });
+
   it('demo data is off by default with an external database', () => {
     const config = loadConfig({ DATA_DIR: dataDir(), DATABASE_URL: 'postgres://u:p@db/app' });
     expect(config.demoData).toBe(false);

@@ -3,11 +3,13 @@
 // Update, a cancellation as an Update named "CANCELADO", a deletion as a Delete; nothing after an
 // Undo; unsigned and forged activities are refused and change nothing.
 import { setTimeout as sleep } from 'node:timers/promises';
+import request from 'supertest';
 import { useTestDatabase } from '../helpers/db.js';
 import { createBand, createConcert } from '../helpers/factories.js';
 import { useFediverseApp } from '../helpers/fediverse-app.js';
 import { startFediversePeer, type ReceivedActivity } from '../helpers/fediverse-peer.js';
 import { useForFile } from '../helpers/lifecycle.js';
+import { signedInAgent } from '../helpers/session.js';
 
 const database = useTestDatabase({
   cleared: [
@@ -17,6 +19,7 @@ const database = useTestDatabase({
     'federation_concerts',
     'federation_activities',
     'federation_inboxes',
+    'users',
   ],
 });
 const fedi = useFediverseApp(database);
@@ -172,4 +175,39 @@ it('drops a follower whose account is gone (410) at the first delivery, and coun
   } finally {
     mastodon.goneActors.delete('bea');
   }
+});
+
+it('the outbox lists what @agenda sent, newest first, and the overview counts followers per actor', async () => {
+  await followAgenda('ana');
+  const first = await createConcert(database.db, { genre: 'Blues' });
+  await fedi.fediverse.publish();
+  const second = await createConcert(database.db, { genre: 'Blues', day: '2030-02-01' });
+  await fedi.fediverse.publish();
+  const outbox = await request(fedi.app)
+    .get('/ap/actors/agenda/outbox')
+    .set('Accept', 'application/activity+json')
+    .expect(200);
+  expect(outbox.body.totalItems).toBe(2);
+  const page = await request(fedi.app)
+    .get(
+      new URL(outbox.body.first as string).pathname + new URL(outbox.body.first as string).search,
+    )
+    .set('Accept', 'application/activity+json')
+    .expect(200);
+  const ids = (page.body.orderedItems as { object: { id: string } }[]).map(
+    (item) => item.object.id,
+  );
+  expect(ids).toEqual([
+    `${fedi.origin}/conciertos/${second.id}`,
+    `${fedi.origin}/conciertos/${first.id}`,
+  ]);
+
+  const admin = (await signedInAgent(fedi.app, database.db, { is_admin: true })).agent;
+  const overview = await admin.get('/api/admin/overview').expect(200);
+  expect(overview.body.fediverse).toEqual({
+    enabled: true,
+    followers: [{ actor: 'agenda', count: 1 }],
+    failingInboxes: 0,
+    failedDeliveries: 0,
+  });
 });
