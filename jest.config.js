@@ -16,7 +16,9 @@ export default {
     // formatjs ships ES modules only; jest runs CommonJS.
     '^.+\\.js$': ['@swc/jest', swcOptions({ syntax: 'ecmascript' })],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(react-intl|@formatjs|intl-messageformat|@fedify|postgres|url-template|@hugoalh|@logtape)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(react-intl|@formatjs|intl-messageformat|@fedify|postgres|url-template|@hugoalh|@logtape)/)',
+  ],
   // Source files import './x.js' (ESM style); jest resolves them to the .ts files.
   // Stylesheets the components import are Vite's business: nothing to render on the server.
   moduleNameMapper: {
