@@ -9,6 +9,8 @@ import express, { type Express } from 'express';
 import { createApp } from '../../server/app.js';
 import { ChangeFeed } from '../../server/cache/change-feed.js';
 import { loadConfig, type Config } from '../../server/config/config.js';
+import { fediverseOf, type Fediverse } from '../../server/federation/fediverse.js';
+import { startFederation } from '../../server/federation/start.js';
 import { createLogger } from '../../server/lib/logger.js';
 import { systemClock } from '../../server/lib/time.js';
 import { createMailer } from '../../server/mail/mailer.js';
@@ -88,6 +90,62 @@ export async function startBenchApp(
     close: async () => {
       server.close();
       await feed?.stop();
+    },
+  };
+}
+
+export interface FediverseBenchApp extends BenchApp {
+  fediverse: Fediverse;
+}
+
+/**
+ * The app with the fediverse on, as production runs it (FEDERATION=on): PUBLIC_URL is the
+ * address it listens on, Fedify's store and queue (and the queue's worker) are on the bench
+ * database, and private addresses are allowed (the receiving servers are on this machine).
+ * `close` stops the queue before the caller disposes of the database.
+ */
+export async function startFediverseBenchApp(
+  database: BenchDatabase,
+  env: Record<string, string> = {},
+): Promise<FediverseBenchApp> {
+  const serving: { app?: Express } = {};
+  const server = createServer((req, res) => void serving.app!(req, res)).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const config = benchConfig(database, {
+    PUBLIC_URL: base,
+    FEDERATION: 'on',
+    FEDERATION_ALLOW_PRIVATE_ADDRESS: 'true',
+    ...env,
+  });
+  const log = createLogger('silent');
+  const mailer = createMailer(config, log);
+  const baseDeps = { db: database.db, pool: database.pool, log, clock: systemClock };
+  const runner = new RecommendationRunner({ ...baseDeps, engine: builtinEngine });
+  const feed = new ChangeFeed(database.url, log);
+  await feed.start();
+  const deps = { ...baseDeps, config, mailer, runner };
+  const running = await startFederation(deps, database.url, log);
+  const fediverse = fediverseOf(running.federation, deps);
+  serving.app = createApp({
+    ...deps,
+    feed,
+    recommendations: runner,
+    clientDir: path.join(config.dataDir, 'none'),
+    fediverse,
+  });
+  return {
+    base,
+    config,
+    server,
+    fediverse,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await running.stop();
+      await runner.idle();
+      await feed.stop();
+      mailer.close();
     },
   };
 }
