@@ -53,6 +53,9 @@ async function send(ctx: Ctx, from: string, audience: string[], activity: Activi
   if (followers.length === 0) return;
   await ctx.sendActivity({ identifier: from }, followers.map(recipientOf), activity, {
     preferSharedInbox: true,
+    // One queue row per inbox, written before the pass goes on (Fedify's fan-out would write
+    // them later, unawaited, from one message carrying every follower).
+    fanout: 'skip',
   });
 }
 

@@ -3,6 +3,7 @@
 // and its log: warnings go to ours, and deliveries given up on count against their inbox.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { configure, type LogRecord } from '@logtape/logtape';
+import { ParallelMessageQueue } from '@fedify/fedify';
 import { PostgresKvStore, PostgresMessageQueue } from '@fedify/postgres';
 import postgres from 'postgres';
 import type { Logger } from '../lib/logger.js';
@@ -16,6 +17,11 @@ export interface RunningFederation {
 }
 
 const CONNECTIONS = 4;
+/**
+ * Deliveries (and received activities) handled at once per instance: the PostgreSQL queue alone
+ * takes one message at a time, so one slow server would hold up all the others.
+ */
+const QUEUE_WORKERS = 8;
 
 function watchDeliveries(deps: FederationDeps, log: Logger) {
   return (record: LogRecord) => {
@@ -53,7 +59,7 @@ export async function startFederation(
   const sql = postgres(databaseUrl, { max: CONNECTIONS, onnotice: () => undefined });
   const federation = createAppFederation({
     kv: new PostgresKvStore(sql),
-    queue: new PostgresMessageQueue(sql),
+    queue: new ParallelMessageQueue(new PostgresMessageQueue(sql), QUEUE_WORKERS),
     allowPrivateAddress: deps.config.federation.allowPrivateAddress,
     publicUrl: deps.config.publicUrl,
     // 410 Gone: the account no longer exists; its followers go now, not after the retries.
