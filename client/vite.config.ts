@@ -168,6 +168,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // What the entry imports statically, one file: each file a page loads costs a request
+            // and its headers, and the lazy pages import these modules from it.
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            // The texts' formatter with the days' and prices' words every page with concerts uses
+            // (the landing's carousel too), loaded by every page before it hydrates.
+            {
+              name: 'texts',
+              test: /[\\/](node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]|client[\\/]src[\\/](i18n[\\/](runtime|useFormats)\.ts|lib[\\/](dates|useMediaQuery)\.ts)$|common[\\/]format[\\/])/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'agenda',
               test: (id) =>
@@ -179,7 +190,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               name: 'shared',
-              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]lib[\\/](useMediaQuery|money)|[\\/]common[\\/](genres[\\/]genres|calendar[\\/]links))\.tsx?$/,
+              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]lib[\\/]money|[\\/]i18n[\\/]genreName|[\\/]common[\\/](genres[\\/]genres|calendar[\\/]links|concerts[\\/]spotify))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],
