@@ -1,0 +1,4 @@
+import messages from '../../../../common/i18n/admin/es.json';
+import { parsed } from '../parsed';
+
+export default parsed(messages);
