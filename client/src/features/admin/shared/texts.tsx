@@ -3,7 +3,6 @@
 // holds them; the browser's loads them before hydrating, client/src/i18n/runtime.ts); a way in
 // from another page fetches them here once, the page waiting meanwhile (Layout's Suspense).
 import { use, type ReactNode } from 'react';
-import type { CompiledCatalogue } from 'virtual:catalogue/es';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import {
   AppIntlProvider,
@@ -26,7 +25,7 @@ function adminIntl(page: AppIntl): Promise<AppIntl> {
     merged = import('@/i18n/runtime').then(async (runtime) => ({
       locale: page.locale,
       intl: runtime.createAppIntl(page.locale, {
-        ...(page.intl.messages as CompiledCatalogue),
+        ...page.intl.messages,
         ...(await runtime.loadAdminCatalogue(page.locale)),
       }),
     }));
