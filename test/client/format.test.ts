@@ -44,31 +44,58 @@ const cases = (['es', 'ca'] as const).flatMap((locale) =>
   Object.entries(CATALOGUES[locale]).map(([id, text]) => [locale, id, text] as const),
 );
 
+/** Every message's values: counts 0, 1, 2 and 5, each option of a select, tags as elements. */
+function valuesOf(ast: MessageFormatElement[]): Record<string, unknown>[] {
+  const names = namesOf(ast);
+  const selects = [...names].filter(([, kind]) => kind.length > 1);
+  const choices = selects.length
+    ? selects.flatMap(([name, keys]) => keys.map((key) => [name, key]))
+    : [[]];
+  return [0, 1, 2, 5].flatMap((count) =>
+    choices.map(([selectName, key]) => {
+      const values: Record<string, unknown> = {};
+      for (const [name, [kind]] of names) {
+        if (kind === 'count') values[name] = count;
+        else if (kind === 'tag')
+          values[name] = (chunks: ReactNode[]) => createElement('b', null, chunks);
+        else if (kind === 'word')
+          values[name] = name === 'email' ? createElement('i', null, 'x') : `«${name}»`;
+        else values[name] = /^\d+$/.test(kind ?? '') ? Number(kind) : kind;
+      }
+      if (selectName) values[selectName] = /^\d+$/.test(key!) ? Number(key) : key;
+      return values;
+    }),
+  );
+}
+
 describe('the browser formatter', () => {
+  // First, before intl-messageformat's own unkeyed arrays make React quiet about keys.
+  it('gives every element of a message a key, as react-intl does', () => {
+    const errors = jest.spyOn(console, 'error');
+    try {
+      for (const [locale, , text] of cases) {
+        const ast = parse(text);
+        for (const values of valuesOf(ast)) markup(formatElements(ast, locale, values));
+      }
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
   it.each(cases)('%s %s', (locale, id, text) => {
     const ast = parse(text);
-    const names = namesOf(ast);
-    const selects = [...names].filter(([, kind]) => kind.length > 1 || kind[0] === 'otra');
-    const choices = selects.length
-      ? selects.flatMap(([name, keys]) => keys.map((key) => [name, key]))
-      : [[]];
-    for (const count of [0, 1, 2, 5]) {
-      for (const [selectName, key] of choices) {
-        const values: Record<string, unknown> = {};
-        for (const [name, [kind]] of names) {
-          if (kind === 'count') values[name] = count;
-          else if (kind === 'tag')
-            values[name] = (chunks: ReactNode[]) => createElement('b', null, chunks);
-          else if (kind === 'word')
-            values[name] = name === 'email' ? createElement('i', null, 'x') : `«${name}»`;
-          else values[name] = key;
-        }
-        if (selectName) values[selectName] = /^\d+$/.test(key!) ? Number(key) : key;
+    // intl-messageformat alone leaves keys to react-intl: React says so, and it does not matter here.
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      for (const values of valuesOf(ast)) {
         const ours = formatElements(ast, locale, values);
         const theirs = new IntlMessageFormat(ast, locale).format(values);
         expect(markup(ours)).toBe(markup(theirs));
         expect(typeof ours).toBe(typeof theirs);
       }
+    } finally {
+      errors.mockRestore();
     }
   });
 
