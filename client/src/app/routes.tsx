@@ -1,4 +1,4 @@
-import { Suspense, type ComponentType, type ReactElement } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { Layout } from './Layout';
@@ -56,6 +56,30 @@ const pages = {
   admin: lazyTextedPage(() => import('@/features/admin/AdminPage').then((m) => m.AdminPage)),
 } satisfies Record<string, LazyPage>;
 
+/**
+ * The landing, and the pages its form leads to (the agenda, the onboarding) with the whole
+ * catalogue, fetched once someone starts on the form: they are there when the sign-in answers.
+ */
+function LandingAndNext() {
+  useEffect(() => {
+    const fetchNext = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('form')) return;
+      stop();
+      for (const page of [pages.myConcerts, pages.likedGenres]) {
+        page.preload().catch(() => undefined); // lazy() tries again, and reports, on the way in
+      }
+    };
+    const stop = () => {
+      document.removeEventListener('focusin', fetchNext);
+      document.removeEventListener('submit', fetchNext, true);
+    };
+    document.addEventListener('focusin', fetchNext);
+    document.addEventListener('submit', fetchNext, true);
+    return stop;
+  }, []);
+  return <LandingPage />;
+}
+
 /** A route of a split-off page: its element, and its code to load before hydrating it. */
 const route = (path: string, page: LazyPage, wrap = (element: ReactElement) => element) => ({
   path,
@@ -75,8 +99,8 @@ const screenTall = (element: ReactElement) => (
  * the landing. The public pages (/conciertos and each concert's) are for visitors and fans alike.
  */
 const routes: RouteObject[] = [
-  { path: '/', element: visitorsOnly(<LandingPage />) },
-  { path: '/conciertos-en-mallorca', element: visitorsOnly(<LandingPage />) },
+  { path: '/', element: visitorsOnly(<LandingAndNext />) },
+  { path: '/conciertos-en-mallorca', element: visitorsOnly(<LandingAndNext />) },
   route('/about', pages.about),
   route('/privacy', pages.privacy),
   route('/terms', pages.terms),
