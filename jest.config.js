@@ -24,8 +24,8 @@ export default {
     // The client's import aliases (client/tsconfig.json).
     '^@/(.*)$': '<rootDir>/client/src/$1',
     '^@common/(.*)$': '<rootDir>/common/$1',
-    // The build's parsed catalogues (client/vite.config.ts), parsed here as the build does.
-    '^virtual:catalogue/(.*)$': '<rootDir>/test/helpers/catalogues/$1.ts',
+    // The build's parsed catalogues (client/vite.config.ts); formatjs parses the JSON itself here.
+    '^virtual:catalogue/(.*)$': '<rootDir>/common/i18n/$1.json',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   globalSetup: '<rootDir>/test/setup/global-setup.mjs',

@@ -229,7 +229,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // (the landing's carousel too), loaded by every page before it hydrates.
             {
               name: 'texts',
-              test: /[\\/](client[\\/]src[\\/](i18n[\\/](runtime|format|useFormats)\.ts|lib[\\/](dates|useMediaQuery)\.ts)$|common[\\/]format[\\/])/,
+              test: /[\\/](node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]|client[\\/]src[\\/](i18n[\\/](runtime|useFormats)\.ts|lib[\\/](dates|useMediaQuery)\.ts)$|common[\\/]format[\\/])/,
               priority: 1,
               includeDependenciesRecursively: false,
             },

@@ -1,23 +1,15 @@
 // How a component gets its texts: `const t = useText(); t('footer.about')`. The formatter itself
-// (format.ts, with the language's precompiled catalogue) arrives in a chunk of its own
-// (runtime.ts, loaded before hydration by entry-client.tsx), so the landing's first script
+// (react-intl's createIntl, with the language's precompiled catalogue) arrives in a chunk of its
+// own (runtime.ts, loaded before hydration by entry-client.tsx), so the landing's first script
 // carries only this context.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { CompiledCatalogue } from 'virtual:catalogue/es';
+import type { IntlShape } from 'react-intl';
 import type { MessageId } from '@common/i18n/catalogues';
 import type { Locale } from '@common/i18n/locales';
 
-/** A language's formatter over its catalogue (runtime.ts `createAppIntl`). */
-export interface Formatter {
-  locale: Locale;
-  messages: CompiledCatalogue;
-  formatMessage(descriptor: { id: string }, values?: MessageValues): string;
-  formatMessage(descriptor: { id: string }, values: RichValues): ReactNode;
-}
-
 export interface AppIntl {
   locale: Locale;
-  intl: Formatter;
+  intl: IntlShape;
 }
 
 const IntlContext = createContext<AppIntl | null>(null);
@@ -36,7 +28,7 @@ export type Translate<Id extends string = MessageId> = (id: Id, values?: Message
 
 /** The texts of a formatter's language, for code outside the components (the update offer). */
 export const translator =
-  <Id extends string = MessageId>(intl: Formatter): Translate<Id> =>
+  <Id extends string = MessageId>(intl: IntlShape): Translate<Id> =>
   (id, values) =>
     intl.formatMessage({ id }, values);
 

@@ -1,4 +1,0 @@
-import messages from '../../../../common/i18n/admin/ca.json';
-import { parsed } from '../parsed';
-
-export default parsed(messages);
