@@ -3,6 +3,7 @@
 // holds them; the browser's loads them before hydrating, client/src/i18n/runtime.ts); a way in
 // from another page fetches them here once, the page waiting meanwhile (Layout's Suspense).
 import { use, type ReactNode } from 'react';
+import type { CompiledCatalogue } from 'virtual:catalogue/es';
 import type { AdminMessageId } from '@common/i18n/catalogues';
 import {
   AppIntlProvider,
@@ -25,7 +26,7 @@ function adminIntl(page: AppIntl): Promise<AppIntl> {
     merged = import('@/i18n/runtime').then(async (runtime) => ({
       locale: page.locale,
       intl: runtime.createAppIntl(page.locale, {
-        ...page.intl.messages,
+        ...(page.intl.messages as CompiledCatalogue),
         ...(await runtime.loadAdminCatalogue(page.locale)),
       }),
     }));
