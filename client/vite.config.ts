@@ -104,6 +104,14 @@ function serviceWorker(): Plugin {
 
 const CATALOGUE = /^virtual:catalogue\/((?:admin\/)?(?:es|ca))$/;
 
+/** A catalogue of common/i18n (`es`, `admin/ca`...), each message parsed into its ICU tree. */
+function compiledCatalogue(name: string): Record<string, ReturnType<typeof parse>> {
+  const messages = JSON.parse(
+    readFileSync(`${repoRoot}common/i18n/${name}.json`, 'utf8'),
+  ) as Record<string, string>;
+  return Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+}
+
 /**
  * `virtual:catalogue/<locale>` (and `virtual:catalogue/admin/<locale>`, the admin's own texts):
  * common/i18n/<locale>.json with every message parsed into its ICU syntax tree here, at build
@@ -117,13 +125,59 @@ function catalogues(): Plugin {
     load(id) {
       const name = CATALOGUE.exec(id.replace(/^\0/, ''))?.[1];
       if (!name) return undefined;
-      const file = `${repoRoot}common/i18n/${name}.json`;
-      this.addWatchFile(file);
-      const messages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
-      const compiled = Object.fromEntries(
-        Object.entries(messages).map(([key, text]) => [key, parse(text)]),
-      );
-      return `export default ${JSON.stringify(compiled)};`;
+      this.addWatchFile(`${repoRoot}common/i18n/${name}.json`);
+      return `export default ${JSON.stringify(compiledCatalogue(name))};`;
+    },
+  };
+}
+
+/** What the landing runs before anyone navigates: the entry, its carousel and the formatter. */
+const LANDING_LAZY = /[\\/](features[\\/]landing[\\/]CarouselSection\.tsx|i18n[\\/]runtime\.ts)$/;
+/** A quoted id ('landing.title') or the start of one built in the code (`signInError.${code}`). */
+const QUOTED_ID = /["'`]([A-Za-z][\w-]*(?:\.[\w-]+)*\.?)(?=["'`$])/g;
+
+/**
+ * dist/client/.vite/landing-texts.<locale>.json: the messages the landing's code names, parsed, which
+ * the server writes into the landing's HTML (server/ssr/spa.ts) instead of its catalogue's chunk.
+ * An id is taken when the code quotes it, or the start of it followed by `${`; the rest of the
+ * catalogue loads with the first page the landing leads to (client/src/i18n/load.ts).
+ */
+function landingTexts(): Plugin {
+  return {
+    name: 'landing-texts',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+      const landing = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk' || landing.has(fileName)) return;
+        landing.add(fileName);
+        chunk.imports.forEach(visit);
+      };
+      for (const chunk of chunks) {
+        if (chunk.isEntry || LANDING_LAZY.test(chunk.facadeModuleId ?? '')) visit(chunk.fileName);
+      }
+      const quoted = new Set<string>();
+      for (const fileName of landing) {
+        const chunk = bundle[fileName];
+        if (chunk?.type !== 'chunk') continue;
+        for (const [, text] of chunk.code.matchAll(QUOTED_ID)) quoted.add(text!); // group 1 always matches
+      }
+      const starts = [...quoted].filter((text) => text.endsWith('.'));
+      for (const locale of ['es', 'ca']) {
+        const catalogue = compiledCatalogue(locale);
+        const texts = Object.fromEntries(
+          Object.entries(catalogue).filter(
+            ([id]) => quoted.has(id) || starts.some((start) => id.startsWith(start)),
+          ),
+        );
+        this.emitFile({
+          type: 'asset',
+          fileName: `.vite/landing-texts.${locale}.json`,
+          source: JSON.stringify(texts),
+        });
+      }
     },
   };
 }
@@ -145,7 +199,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     catalogues(),
     compileHintForCodeRunOnLoad(),
-    ...(isSsrBuild ? [] : [serviceWorker()]),
+    ...(isSsrBuild ? [] : [serviceWorker(), landingTexts()]),
   ],
   // The same aliases as tsconfig.json: imports that leave their own folder start from the top.
   resolve: {
@@ -168,6 +222,17 @@ export default defineConfig(({ isSsrBuild }) => ({
       output: {
         codeSplitting: {
           groups: [
+            // What the entry imports statically, one file: each file a page loads costs a request
+            // and its headers, and the lazy pages import these modules from it.
+            { name: 'initial', tags: ['$initial'], priority: 2 },
+            // The texts' formatter with the days' and prices' words every page with concerts uses
+            // (the landing's carousel too), loaded by every page before it hydrates.
+            {
+              name: 'texts',
+              test: /[\\/](node_modules[\\/](react-intl|@formatjs|intl-messageformat)[\\/]|client[\\/]src[\\/](i18n[\\/](runtime|useFormats)\.ts|lib[\\/](dates|useMediaQuery)\.ts)$|common[\\/]format[\\/])/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
             {
               name: 'agenda',
               test: (id) =>
@@ -179,7 +244,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
             {
               name: 'shared',
-              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]lib[\\/](useMediaQuery|money)|[\\/]common[\\/](genres[\\/]genres|calendar[\\/]links))\.tsx?$/,
+              test: /([\\/]components[\\/](usePageTitle|LoadFailure)|[\\/]lib[\\/]money|[\\/]i18n[\\/]genreName|[\\/]common[\\/](genres[\\/]genres|calendar[\\/]links|concerts[\\/]spotify))\.tsx?$/,
               includeDependenciesRecursively: false,
             },
           ],

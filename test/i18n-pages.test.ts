@@ -38,7 +38,9 @@ describe('pages in the reader’s language', () => {
     expect(localeOf(page.text)).toBe('ca');
     expect(page.text).toContain(CATALAN_TITLE);
     expect(page.text).toContain('<title>Conciertos Mallorca · La teva agenda personalitzada');
-    expect(page.text).toMatch(/<button[^>]*lang="ca"[^>]*aria-pressed="true"[^>]*>Català</);
+    expect(page.text).toMatch(
+      /<a href="\/\?lang=ca" lang="ca"[^>]*aria-current="true"[^>]*>Català</,
+    );
     expect(page.headers.vary).toMatch(/Cookie/);
     expect(page.headers.vary).toMatch(/Accept-Language/);
   });

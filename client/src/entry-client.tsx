@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from '@/app/App';
 import { translator } from '@/i18n/IntlContext';
-import { loadIntl, pageLocale } from '@/i18n/load';
+import { loadAllTexts, loadIntl, onAllTexts, pageLocale } from '@/i18n/load';
 import { loadConfig } from '@/lib/config';
 import { startHydrating } from '@/lib/hydration';
 import { readPageData } from '@/lib/pageData';
@@ -28,9 +28,11 @@ async function start(container: HTMLElement) {
   // vite's dev server, where a worker would keep its files from one edit to the next.
   if (import.meta.env.PROD) {
     const startWorker = () =>
-      void Promise.all([import('@/app/serviceWorker'), intlLoaded]).then(([worker, { intl }]) =>
-        worker.startServiceWorker(queryClient, translator(intl)),
-      );
+      void Promise.all([
+        import('@/app/serviceWorker'),
+        // Its offer of a new version words texts the landing does not carry.
+        intlLoaded.then(async (first) => (await loadAllTexts()) ?? first),
+      ]).then(([worker, { intl }]) => worker.startServiceWorker(queryClient, translator(intl)));
     const delay = navigator.serviceWorker?.controller ? 0 : FIRST_INSTALL_DELAY_MS;
     window.addEventListener('load', () => setTimeout(startWorker, delay));
   }
@@ -51,7 +53,7 @@ async function start(container: HTMLElement) {
   const app = (
     <StrictMode>
       <BrowserRouter>
-        <App queryClient={queryClient} config={config} intl={intl} />
+        <App queryClient={queryClient} config={config} intl={intl} onAllTexts={onAllTexts} />
       </BrowserRouter>
     </StrictMode>
   );

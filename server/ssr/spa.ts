@@ -57,7 +57,9 @@ const PAGE_MODULES: ReadonlyArray<[RegExp, string, string?]> = [
  * it imports), fetched while the HTML is read: the app hydrates a page only once its code is
  * here (entry-client.tsx). Without a manifest (the tests' stand-in client), none.
  */
-function pagePreloads(clientDir: string): (requestPath: string, locale: Locale) => string {
+function pagePreloads(
+  clientDir: string,
+): (requestPath: string, locale: Locale, textsInPage: boolean) => string {
   const manifestFile = path.join(clientDir, '.vite', 'manifest.json');
   if (!existsSync(manifestFile)) return () => '';
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
@@ -85,13 +87,34 @@ function pagePreloads(clientDir: string): (requestPath: string, locale: Locale) 
       inLocales((locale) => code + (texts ? linksOf(`${CATALOGUE_MODULE}${texts}${locale}`) : '')),
     ] as const;
   });
-  // Every page hydrates with the texts' formatter and its language's catalogue.
-  const texts = inLocales(
-    (locale) => linksOf(TEXTS_MODULE) + linksOf(`${CATALOGUE_MODULE}${locale}`),
-  );
-  return (requestPath, locale) =>
-    texts[locale] +
+  // Every page hydrates with the texts' formatter, and its language's catalogue unless the page
+  // carries its own texts.
+  const formatter = linksOf(TEXTS_MODULE);
+  const catalogue = inLocales((locale) => linksOf(`${CATALOGUE_MODULE}${locale}`));
+  return (requestPath, locale, textsInPage) =>
+    formatter +
+    (textsInPage ? '' : catalogue[locale]) +
     (pages.find(([pattern]) => pattern.test(normalPath(requestPath)))?.[1][locale] ?? '');
+}
+
+/**
+ * The landing's texts as the build wrote them (client/vite.config.ts `landingTexts()`), as the
+ * `#app-texts` script of each language: the landing hydrates with them instead of fetching its
+ * catalogue. Without them (the tests' stand-in client), none.
+ */
+function landingTextTags(clientDir: string): Record<Locale, string> | undefined {
+  const files = LOCALES.map((locale) =>
+    path.join(clientDir, '.vite', `landing-texts.${locale}.json`),
+  );
+  if (!files.every((file) => existsSync(file))) return undefined;
+  return Object.fromEntries(
+    LOCALES.map((locale, index) => [
+      locale,
+      `<script id="app-texts" type="application/json">${jsonForScript(
+        JSON.parse(readFileSync(files[index]!, 'utf8')), // one file per locale, checked above
+      )}</script>`,
+    ]),
+  ) as Record<Locale, string>;
 }
 
 /** The texts' formatter and each language's catalogue, as Vite's manifest names them. */
@@ -147,6 +170,7 @@ export function documentRenderer(options: {
     ? `<script defer src="${encodeURI(options.analyticsScriptUrl)}"></script>`
     : '';
   const preloadsOf = pagePreloads(options.clientDir);
+  const landingTexts = landingTextTags(options.clientDir);
   const renderDocument: RenderDocument = ({ head, url, data }) => {
     const requestPath = url.split('?')[0] ?? url;
     const screen = options.render?.({ url, config: options.publicConfig, data }) ?? { html: '' };
@@ -154,11 +178,14 @@ export function documentRenderer(options: {
     const tokens = PAGES_WITH_TOKENS.includes(normalPath(requestPath));
     const embedded = data.agendaFromApi ? { ...data, agenda: undefined } : data;
     const dataTag = `<script id="app-data" type="application/json">${jsonForScript(embedded)}</script>`;
+    // The landing for a visitor, the one page with a carousel: its few texts come in the page.
+    const textsTag = data.carousel ? (landingTexts?.[data.locale] ?? '') : '';
     const html = shell.render(
       head,
       configTag + (tokens ? '' : analytics),
-      screen.html + '</div>' + dataTag,
-      preloadsOf(requestPath, data.locale) + (data.agendaFromApi ? agendaPreload(data.locale) : ''),
+      screen.html + '</div>' + dataTag + textsTag,
+      preloadsOf(requestPath, data.locale, textsTag !== '') +
+        (data.agendaFromApi ? agendaPreload(data.locale) : ''),
       data.locale,
     );
     return { html };

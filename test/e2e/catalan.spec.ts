@@ -14,7 +14,7 @@ test.describe('Catalan', () => {
     await page.goto('/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect.poll(() => isReactRoot(page)).toBe(true);
-    const catalan = switchIn(page, 'banner').getByRole('button', { name: 'Català' });
+    const catalan = switchIn(page, 'banner').getByRole('link', { name: 'Català' });
     await expect(catalan).toHaveAttribute('lang', 'ca');
     await catalan.click();
 
@@ -26,8 +26,8 @@ test.describe('Catalan', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
     await expect(page.getByRole('button', { name: 'Veure concerts' })).toBeVisible();
     await expect(
-      switchIn(page, 'contentinfo').getByRole('button', { name: 'Català' }),
-    ).toHaveAttribute('aria-pressed', 'true');
+      switchIn(page, 'contentinfo').getByRole('link', { name: 'Català' }),
+    ).toHaveAttribute('aria-current', 'true');
 
     await page.reload();
     await expect(title).toBeVisible();
@@ -37,9 +37,28 @@ test.describe('Catalan', () => {
 
     // And back to Spanish from the footer.
     await expect.poll(() => isReactRoot(page)).toBe(true);
-    await switchIn(page, 'contentinfo').getByRole('button', { name: 'Castellano' }).click();
+    await switchIn(page, 'contentinfo').getByRole('link', { name: 'Castellano' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Quiénes somos' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  });
+
+  test('without JavaScript a language link loads the same page, query kept, in that language', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto('/conciertos?pagina=2');
+      await switchIn(page, 'contentinfo').getByRole('link', { name: 'Català' }).click();
+      await expect(page).toHaveURL(/\/conciertos\?pagina=2&lang=ca$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
+      await expect(switchIn(page, 'banner').getByRole('link', { name: 'Català' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+    } finally {
+      await context.close();
+    }
   });
 
   for (const lang of ['es', 'ca'] as const) {
@@ -139,7 +158,7 @@ test.describe('Catalan', () => {
     const email = uniqueEmail('catala');
     await page.goto('/');
     await expect.poll(() => isReactRoot(page)).toBe(true);
-    await switchIn(page, 'banner').getByRole('button', { name: 'Català' }).click();
+    await switchIn(page, 'banner').getByRole('link', { name: 'Català' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
     await expect.poll(() => isReactRoot(page)).toBe(true);
     await page.getByLabel('Correu electrònic').fill(email);
@@ -169,10 +188,10 @@ test.describe('Catalan', () => {
     // A signed-in fan's switch is saved to the profile: another browser, Spanish by default,
     // signing in gets Catalan.
     await expect.poll(() => isReactRoot(page)).toBe(true);
-    await switchIn(page, 'banner').getByRole('button', { name: 'Castellano' }).click();
+    await switchIn(page, 'banner').getByRole('link', { name: 'Castellano' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tus conciertos' })).toBeVisible();
     await expect.poll(() => isReactRoot(page)).toBe(true);
-    await switchIn(page, 'contentinfo').getByRole('button', { name: 'Català' }).click();
+    await switchIn(page, 'contentinfo').getByRole('link', { name: 'Català' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
     await page.goto('/profile');
     await expect(

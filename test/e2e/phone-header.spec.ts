@@ -36,7 +36,7 @@ test('/myconcerts on a phone: a one-row header and the first concert high up', a
   await banner.getByText('Menú', { exact: true }).click();
   await expect(banner.getByRole('link', { name: 'Mi perfil' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Cerrar sesión' })).toBeVisible();
-  await expect(banner.getByRole('button', { name: 'Català' })).toBeVisible();
+  await expect(banner.getByRole('link', { name: 'Català' })).toBeVisible();
   await banner.getByRole('link', { name: 'Mi perfil' }).click();
   await expect(page).toHaveURL(/\/profile$/);
 });

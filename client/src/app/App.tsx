@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { PublicConfigDto } from '@common/api/types';
 import { AppIntlProvider, type AppIntl } from '@/i18n/IntlContext';
@@ -9,16 +10,21 @@ export function App({
   queryClient,
   config,
   intl,
+  onAllTexts,
 }: {
   queryClient: QueryClient;
   config: PublicConfigDto;
   /** The page's language and its texts (src/i18n). */
   intl: AppIntl;
+  /** The browser's: the whole catalogue, when the page started with only its own texts. */
+  onAllTexts?: (listener: (intl: AppIntl) => void) => () => void;
 }) {
+  const [texts, setTexts] = useState(intl);
+  useEffect(() => onAllTexts?.(setTexts), [onAllTexts]);
   return (
     <QueryClientProvider client={queryClient}>
       <AppConfigProvider value={config}>
-        <AppIntlProvider value={intl}>
+        <AppIntlProvider value={texts}>
           <AppRoutes />
         </AppIntlProvider>
       </AppConfigProvider>

@@ -1,4 +1,4 @@
-import { Suspense, type ReactElement } from 'react';
+import { Suspense, useEffect, type ComponentType, type ReactElement } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
 import { Loading } from '@/components/Loading';
 import { Layout } from './Layout';
@@ -6,44 +6,79 @@ import { Redirect } from '@/components/Redirect';
 import { RequireSession, VisitorsOnly } from './SessionGate';
 import { carousel, LandingPage } from '@/features/landing/LandingPage';
 import { lazyPage, type LazyPage } from '@/lib/lazyPage';
+import { loadAllTexts } from '@/i18n/load';
 import { SUBMISSION_CONFIRM_PATH } from '@common/submissions/limits';
+
+/** A page's code, and the whole catalogue where the page before (the landing) had its own texts. */
+const lazyTextedPage = (load: () => Promise<ComponentType>) =>
+  lazyPage(() => Promise.all([load(), loadAllTexts()]).then(([page]) => page));
 
 // Everything but the landing is split off so the first visit loads as little as possible.
 const pages = {
-  about: lazyPage(() => import('@/features/static/AboutPage').then((m) => m.AboutPage)),
-  privacy: lazyPage(() => import('@/features/static/PrivacyPage').then((m) => m.PrivacyPage)),
-  terms: lazyPage(() => import('@/features/static/TermsPage').then((m) => m.TermsPage)),
-  contact: lazyPage(() => import('@/features/static/ContactPage').then((m) => m.ContactPage)),
-  recover: lazyPage(() => import('@/features/auth/RecoverPage').then((m) => m.RecoverPage)),
-  updatePassword: lazyPage(() =>
+  about: lazyTextedPage(() => import('@/features/static/AboutPage').then((m) => m.AboutPage)),
+  privacy: lazyTextedPage(() => import('@/features/static/PrivacyPage').then((m) => m.PrivacyPage)),
+  terms: lazyTextedPage(() => import('@/features/static/TermsPage').then((m) => m.TermsPage)),
+  contact: lazyTextedPage(() => import('@/features/static/ContactPage').then((m) => m.ContactPage)),
+  recover: lazyTextedPage(() => import('@/features/auth/RecoverPage').then((m) => m.RecoverPage)),
+  updatePassword: lazyTextedPage(() =>
     import('@/features/auth/UpdatePasswordPage').then((m) => m.UpdatePasswordPage),
   ),
-  verifyEmail: lazyPage(() =>
+  verifyEmail: lazyTextedPage(() =>
     import('@/features/auth/VerifyEmailPage').then((m) => m.VerifyEmailPage),
   ),
-  profile: lazyPage(() => import('@/features/profile/ProfilePage').then((m) => m.ProfilePage)),
-  likedGenres: lazyPage(() =>
+  profile: lazyTextedPage(() =>
+    import('@/features/profile/ProfilePage').then((m) => m.ProfilePage),
+  ),
+  likedGenres: lazyTextedPage(() =>
     import('@/features/onboarding/LikedGenresPage').then((m) => m.LikedGenresPage),
   ),
-  dislikedGenres: lazyPage(() =>
+  dislikedGenres: lazyTextedPage(() =>
     import('@/features/onboarding/DislikedGenresPage').then((m) => m.DislikedGenresPage),
   ),
-  myConcerts: lazyPage(() =>
+  myConcerts: lazyTextedPage(() =>
     import('@/features/concerts/MyConcertsPage').then((m) => m.MyConcertsPage),
   ),
-  publicAgenda: lazyPage(() =>
+  publicAgenda: lazyTextedPage(() =>
     import('@/features/concerts/PublicAgendaPage').then((m) => m.PublicAgendaPage),
   ),
-  concert: lazyPage(() => import('@/features/concerts/ConcertPage').then((m) => m.ConcertPage)),
-  unsubscribe: lazyPage(() =>
+  concert: lazyTextedPage(() =>
+    import('@/features/concerts/ConcertPage').then((m) => m.ConcertPage),
+  ),
+  unsubscribe: lazyTextedPage(() =>
     import('@/features/unsubscribe/UnsubscribePage').then((m) => m.UnsubscribePage),
   ),
-  publish: lazyPage(() => import('@/features/submissions/PublishPage').then((m) => m.PublishPage)),
-  confirmSubmission: lazyPage(() =>
+  publish: lazyTextedPage(() =>
+    import('@/features/submissions/PublishPage').then((m) => m.PublishPage),
+  ),
+  confirmSubmission: lazyTextedPage(() =>
     import('@/features/submissions/ConfirmSubmissionPage').then((m) => m.ConfirmSubmissionPage),
   ),
-  admin: lazyPage(() => import('@/features/admin/AdminPage').then((m) => m.AdminPage)),
+  admin: lazyTextedPage(() => import('@/features/admin/AdminPage').then((m) => m.AdminPage)),
 } satisfies Record<string, LazyPage>;
+
+/**
+ * The landing, and the pages its form leads to (the agenda, the onboarding) with the whole
+ * catalogue, fetched once someone starts on the form: they are there when the sign-in answers.
+ */
+function LandingAndNext() {
+  useEffect(() => {
+    const fetchNext = (event: Event) => {
+      if (!(event.target instanceof Element) || !event.target.closest('form')) return;
+      stop();
+      for (const page of [pages.myConcerts, pages.likedGenres]) {
+        page.preload().catch(() => undefined); // lazy() tries again, and reports, on the way in
+      }
+    };
+    const stop = () => {
+      document.removeEventListener('focusin', fetchNext);
+      document.removeEventListener('submit', fetchNext, true);
+    };
+    document.addEventListener('focusin', fetchNext);
+    document.addEventListener('submit', fetchNext, true);
+    return stop;
+  }, []);
+  return <LandingPage />;
+}
 
 /** A route of a split-off page: its element, and its code to load before hydrating it. */
 const route = (path: string, page: LazyPage, wrap = (element: ReactElement) => element) => ({
@@ -64,8 +99,8 @@ const screenTall = (element: ReactElement) => (
  * the landing. The public pages (/conciertos and each concert's) are for visitors and fans alike.
  */
 const routes: RouteObject[] = [
-  { path: '/', element: visitorsOnly(<LandingPage />) },
-  { path: '/conciertos-en-mallorca', element: visitorsOnly(<LandingPage />) },
+  { path: '/', element: visitorsOnly(<LandingAndNext />) },
+  { path: '/conciertos-en-mallorca', element: visitorsOnly(<LandingAndNext />) },
   route('/about', pages.about),
   route('/privacy', pages.privacy),
   route('/terms', pages.terms),

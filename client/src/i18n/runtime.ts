@@ -1,6 +1,6 @@
 // The message formatter, in a chunk of its own: react-intl's createIntl over a catalogue whose
 // messages the build already parsed (vite.config.ts `catalogues()`), so no ICU parser is shipped.
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, type IntlConfig, type IntlShape } from 'react-intl';
 import { ADMIN_PAGES } from '@common/i18n/catalogues';
 import type { Locale } from '@common/i18n/locales';
 import type { CompiledCatalogue } from 'virtual:catalogue/es';
@@ -24,8 +24,12 @@ export const loadCatalogue = async (locale: Locale) => (await CATALOGUES[locale]
 export const loadAdminCatalogue = async (locale: Locale) =>
   (await ADMIN_CATALOGUES[locale]()).default;
 
-export function createAppIntl(locale: Locale, messages: CompiledCatalogue): IntlShape {
-  return createIntl({ locale, defaultLocale: 'es', messages }, cache);
+export function createAppIntl(
+  locale: Locale,
+  messages: CompiledCatalogue,
+  onError?: IntlConfig['onError'],
+): IntlShape {
+  return createIntl({ locale, defaultLocale: 'es', messages, ...(onError && { onError }) }, cache);
 }
 
 /**
