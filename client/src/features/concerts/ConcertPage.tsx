@@ -184,7 +184,7 @@ function FanPart({ concert }: { concert: ConcertPageDto }) {
  * it; new scores refresh this page (useRecommendationProgress invalidates every concert query).
  */
 function ScoreFollower() {
-  useRecommendationProgress();
+  useRecommendationProgress(true);
   return null;
 }
 

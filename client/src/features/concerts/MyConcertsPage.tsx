@@ -5,6 +5,7 @@ import { AgendaStatus } from './components/AgendaStatus';
 import { FiltersBar } from './components/FiltersBar';
 import { OfflineNote } from './components/OfflineNote';
 import { RecommendationProgress } from './components/RecommendationProgress';
+import { isScorePending } from './components/score';
 import { useAgendaView } from './shared/useAgendaView';
 import { useRecommendationProgress } from './shared/useRecommendationProgress';
 import './Concerts.css';
@@ -12,8 +13,11 @@ import './Concerts.css';
 export function MyConcertsPage() {
   const t = useText();
   usePageTitle(t('agenda.myTitle'));
-  const { progress, unfinished } = useRecommendationProgress();
   const view = useAgendaView({ scored: true });
+  const showsUnscored = view.concerts.some((concert) =>
+    isScorePending(concert.recommendation, concert.cancelled),
+  );
+  const { progress, unfinished } = useRecommendationProgress(showsUnscored);
   const { signedIn, siteUrl, filters, setFilter, visible } = view;
 
   return (

@@ -13,8 +13,9 @@ function isUnfinished(progress: RecommendationProgressDto | null): boolean {
 /**
  * Starts scoring the fan's unscored concerts, then follows the progress every 1.5 s while work
  * remains, refetching the list whenever more scores are in. Returns the latest progress.
+ * showsUnscored: the page draws a concert still waiting for its score.
  */
-export function useRecommendationProgress(): {
+export function useRecommendationProgress(showsUnscored: boolean): {
   progress: RecommendationProgressDto | null;
   unfinished: boolean;
 } {
@@ -37,11 +38,14 @@ export function useRecommendationProgress(): {
     if (!progress) return;
     const previous = lastScored.current;
     lastScored.current = progress.scored;
-    if (previous !== null && progress.scored > previous) {
+    const moreScores = previous !== null && progress.scored > previous;
+    // Scoring (started by the profile) may end between this page's data and the first answer.
+    const endedBeforeAsked = previous === null && !isUnfinished(progress) && showsUnscored;
+    if (moreScores || endedBeforeAsked) {
       // The agenda and any concert page open (concertKeys.detail) show the new scores.
       void queryClient.invalidateQueries({ queryKey: concertKeys.all });
     }
-  }, [progress, queryClient]);
+  }, [progress, queryClient, showsUnscored]);
 
   useEffect(() => {
     if (!progress || !isUnfinished(progress)) return;
