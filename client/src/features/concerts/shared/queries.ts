@@ -11,12 +11,17 @@ import type {
   RecommendationProgressDto,
 } from '@common/concerts/types';
 import type { Feedback } from '@common/genres/genres';
+import { useEffect } from 'react';
 import { ApiError, apiFetch } from '@/lib/api';
 import { useValueAsRendered } from '@/lib/hydration';
+import { whenIdle } from '@/lib/idle';
 import { embeddedPageData } from '@/lib/pageData';
 import { pageLocale } from '@/i18n/load';
 import { agendaQuery, likeCountsQuery } from './agendaQuery';
 import { concertKeys } from './keys';
+
+/** A slow phone hydrates a page of cards in about this long. */
+const COUNTS_REFRESH_LATEST_MS = 3_000;
 
 /**
  * The fan's (or the visitors') agenda. The like counts come apart (see agendaQuery.ts) and are
@@ -28,7 +33,17 @@ export function useAgenda() {
   const agenda = useQuery({ ...agendaQuery, retry: 1 });
   // Only its fetching matters here: this component reads nothing of it, so a new answer does not
   // render the page again (TanStack Query tracks what is read).
-  useQuery({ ...likeCountsQuery, retry: 1 });
+  useQuery({ ...likeCountsQuery, retry: 1, refetchOnMount: false });
+  // The counts in a kept page may be old, but asked again at mount their answer can come while
+  // the cards hydrate: React then hydrates every card at once, in one long task. So once idle.
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void queryClient.refetchQueries({ queryKey: likeCountsQuery.queryKey, stale: true });
+      }, COUNTS_REFRESH_LATEST_MS),
+    [queryClient],
+  );
   return {
     data: agenda.data,
     isPending: agenda.isPending,

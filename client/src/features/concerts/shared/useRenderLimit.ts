@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { doneHydrating, isHydrating } from '@/lib/hydration';
+import { whenIdle } from '@/lib/idle';
 import { PHONE_QUERY } from '@/lib/useMediaQuery';
 
 const onAPhone = () => window.matchMedia(PHONE_QUERY).matches;
@@ -11,23 +12,7 @@ const onAPhone = () => window.matchMedia(PHONE_QUERY).matches;
 const firstSlice = () => (onAPhone() ? 1 : 6);
 /** Cards added per idle callback: what a slow phone renders well within 50 ms. */
 const slice = () => (onAPhone() ? 1 : 3);
-
-interface IdleWindow {
-  requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
-  cancelIdleCallback?: (handle: number) => void;
-}
-
-/** When the browser is idle (at the latest after 200 ms); Safari has no requestIdleCallback. */
-function whenIdle(work: () => void): () => void {
-  const idle = window as IdleWindow;
-  if (idle.requestIdleCallback && idle.cancelIdleCallback) {
-    const cancel = idle.cancelIdleCallback;
-    const handle = idle.requestIdleCallback(work, { timeout: 200 });
-    return () => cancel(handle);
-  }
-  const timer = window.setTimeout(work, 16);
-  return () => window.clearTimeout(timer);
-}
+const NEXT_SLICE_LATEST_MS = 200;
 
 /**
  * How many of `total` items to render now. The server renders `onServer` of them into the HTML
@@ -54,7 +39,7 @@ export function useRenderLimit(total: number, resetKey: string, onServer: number
     if (limit >= total) return;
     return whenIdle(() => {
       setState((current) => ({ ...current, limit: current.limit + slice() }));
-    });
+    }, NEXT_SLICE_LATEST_MS);
   }, [limit, total]);
 
   return Math.min(limit, total);
