@@ -6,8 +6,8 @@ interface ConcertImageProps {
   src: string | null;
   alt: string;
   /**
-   * The first card's picture is the page's largest paint: fetched at once and first. The others
-   * wait until they come near the screen.
+   * The page's largest paint (a concert page's picture, the first card's): fetched at once and
+   * first. The others wait until they come near the screen.
    */
   priority?: boolean;
 }
