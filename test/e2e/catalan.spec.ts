@@ -226,11 +226,14 @@ test.describe('Catalan', () => {
     // Reached from another page inside the app: its texts are fetched then.
     await page.goto('/about');
     await expect.poll(() => isReactRoot(page)).toBe(true);
-    await page.evaluate(() => {
-      window.history.pushState(null, '', '/admin/salas');
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    });
-    await expect(title).toBeVisible();
+    // React owns #root before the hydration commits and the router listens: asked again until it does.
+    await expect(async () => {
+      await page.evaluate(() => {
+        window.history.pushState(null, '', '/admin/salas');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await expect(title).toBeVisible({ timeout: 2_000 });
+    }).toPass();
     await expect(page.getByRole('heading', { level: 2, name: 'Sales', exact: true })).toBeVisible();
 
     await page.goto('/admin');
