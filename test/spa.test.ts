@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -14,6 +15,7 @@ import { signedInAgent } from './helpers/session.js';
 
 let database: TestDatabase;
 let clientDir: string;
+const SCRIPT = `console.log(${JSON.stringify('x'.repeat(2000))});`;
 beforeAll(async () => {
   database = await createTestDatabase();
   clientDir = mkdtempSync(path.join(tmpdir(), 'cm-client-'));
@@ -23,6 +25,10 @@ beforeAll(async () => {
     '<!doctype html><html lang="es"><head><!--app-config--></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(path.join(clientDir, 'assets', 'index-abc123.js'), 'console.log(1)');
+  // As scripts/precompress.mjs leaves them beside a built asset.
+  writeFileSync(path.join(clientDir, 'assets', 'chunk-def456.js'), SCRIPT);
+  writeFileSync(path.join(clientDir, 'assets', 'chunk-def456.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(clientDir, 'assets', 'chunk-def456.js.gz'), gzipSync(SCRIPT));
 });
 afterAll(() => database.destroy());
 
@@ -150,6 +156,35 @@ describe('the built SPA', () => {
     const res = await request(app).get('/assets/index-abc123.js').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     await request(app).get('/assets/missing.js').expect(404);
+  });
+
+  it('sends an asset as the build compressed it: brotli, else gzip, else as it is', async () => {
+    const { app } = createTestApp({ database, clientDir });
+    const asset = '/assets/chunk-def456.js';
+    const raw = (res: request.Response, callback: (error: Error | null, body: Buffer) => void) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => callback(null, Buffer.concat(chunks)));
+    };
+    const brotli = await request(app)
+      .get(asset)
+      .set('Accept-Encoding', 'gzip, deflate, br, zstd')
+      .buffer(true)
+      .parse(raw)
+      .expect(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toMatch(/^text\/javascript/);
+    expect(brotli.headers['vary']).toMatch(/accept-encoding/i);
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(brotli.body as Buffer).toString()).toBe(SCRIPT);
+
+    const gzip = await request(app).get(asset).set('Accept-Encoding', 'gzip').expect(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.text).toBe(SCRIPT); // supertest unzips it
+
+    const plain = await request(app).get(asset).set('Accept-Encoding', 'identity').expect(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.text).toBe(SCRIPT);
   });
 
   it("sends a strict CSP that frames only Spotify's player and adds the analytics origin when configured", async () => {

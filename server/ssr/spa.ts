@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { PublicConfigDto } from '../../common/api/types.js';
 import { ADMIN_PAGES } from '../../common/i18n/catalogues.js';
 import { LOCALES, type Locale } from '../../common/i18n/locales.js';
@@ -197,7 +198,7 @@ export function documentRenderer(options: {
 const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match o If-Modified-Since' };
 
 /**
- * The built files: hashed assets for a year, the service worker always checked (browsers look for
+ * The built files: hashed assets for a year, precompressed, the service worker always checked (browsers look for
  * a new one on each visit, and a day in their HTTP cache would hold a deploy's worker back), the
  * rest (icons, the web app manifest) for a day.
  */
@@ -205,11 +206,12 @@ export function spaAssets(clientDir: string): Router {
   const router = express.Router();
   router.use(
     '/assets',
-    express.static(path.join(clientDir, 'assets'), {
-      immutable: true,
-      maxAge: '365d',
+    // Brotli or gzip as the build compressed them (scripts/precompress.mjs), else as they are.
+    expressStaticGzip(path.join(clientDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gzip'],
       index: false,
-      fallthrough: false,
+      serveStatic: { immutable: true, maxAge: '365d', index: false, fallthrough: false },
     }),
   );
   const files = express.static(clientDir, {
