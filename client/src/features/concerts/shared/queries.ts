@@ -14,7 +14,7 @@ import type { Feedback } from '@common/genres/genres';
 import { useEffect } from 'react';
 import { ApiError, apiFetch } from '@/lib/api';
 import { useValueAsRendered } from '@/lib/hydration';
-import { whenIdle } from '@/lib/idle';
+import { whenIdle } from './whenIdle';
 import { embeddedPageData } from '@/lib/pageData';
 import { pageLocale } from '@/i18n/load';
 import { agendaQuery, likeCountsQuery } from './agendaQuery';

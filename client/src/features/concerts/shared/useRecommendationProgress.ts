@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RecommendationProgressDto } from '@common/concerts/types';
-import { whenIdle } from '@/lib/idle';
+import { whenIdle } from './whenIdle';
 import { concertKeys, recommendationKeys } from './keys';
 import { fetchRecommendationProgress, startRecommendations } from './queries';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { doneHydrating, isHydrating } from '@/lib/hydration';
-import { whenIdle } from '@/lib/idle';
+import { whenIdle } from './whenIdle';
 import { PHONE_QUERY } from '@/lib/useMediaQuery';
 
 const onAPhone = () => window.matchMedia(PHONE_QUERY).matches;
