@@ -198,9 +198,9 @@ export function documentRenderer(options: {
 const NOT_MODIFIED = { 304: 'Sin cambios desde If-None-Match o If-Modified-Since' };
 
 /**
- * The built files: hashed assets for a year, precompressed, the service worker always checked (browsers look for
- * a new one on each visit, and a day in their HTTP cache would hold a deploy's worker back), the
- * rest (icons, the web app manifest) for a day.
+ * The built files: hashed assets for a year, precompressed, the service worker always checked
+ * (browsers look for a new one on each visit, and a day in their HTTP cache would hold a deploy's
+ * worker back), the rest (icons, the web app manifest) for a day.
  */
 export function spaAssets(clientDir: string): Router {
   const router = express.Router();

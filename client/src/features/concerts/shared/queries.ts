@@ -14,14 +14,11 @@ import type { Feedback } from '@common/genres/genres';
 import { useEffect } from 'react';
 import { ApiError, apiFetch } from '@/lib/api';
 import { useValueAsRendered } from '@/lib/hydration';
-import { whenIdle } from './whenIdle';
 import { embeddedPageData } from '@/lib/pageData';
 import { pageLocale } from '@/i18n/load';
 import { agendaQuery, likeCountsQuery } from './agendaQuery';
 import { concertKeys } from './keys';
-
-/** A slow phone hydrates a page of cards in about this long. */
-const COUNTS_REFRESH_LATEST_MS = 3_000;
+import { AFTER_HYDRATION_LATEST_MS, whenIdle } from './whenIdle';
 
 /**
  * The fan's (or the visitors') agenda. The like counts come apart (see agendaQuery.ts) and are
@@ -41,7 +38,7 @@ export function useAgenda() {
     () =>
       whenIdle(() => {
         void queryClient.refetchQueries({ queryKey: likeCountsQuery.queryKey, stale: true });
-      }, COUNTS_REFRESH_LATEST_MS),
+      }, AFTER_HYDRATION_LATEST_MS),
     [queryClient],
   );
   return {

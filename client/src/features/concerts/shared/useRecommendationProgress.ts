@@ -1,13 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { RecommendationProgressDto } from '@common/concerts/types';
-import { whenIdle } from './whenIdle';
 import { concertKeys, recommendationKeys } from './keys';
 import { fetchRecommendationProgress, startRecommendations } from './queries';
+import { AFTER_HYDRATION_LATEST_MS, whenIdle } from './whenIdle';
 
 const POLL_INTERVAL_MS = 1500;
-/** A slow phone hydrates the page in about this long. */
-const START_LATEST_MS = 3_000;
 
 function isUnfinished(progress: RecommendationProgressDto | null): boolean {
   return progress !== null && progress.running && progress.scored < progress.total;
@@ -26,7 +24,7 @@ export function useRecommendationProgress(showsUnscored: boolean): {
   // Asked once the page is idle: an answer while the page hydrates would make React hydrate all
   // of it at once, in one long task on a slow phone.
   const [asking, setAsking] = useState(false);
-  useEffect(() => whenIdle(() => setAsking(true), START_LATEST_MS), []);
+  useEffect(() => whenIdle(() => setAsking(true), AFTER_HYDRATION_LATEST_MS), []);
   // A query (not an effect): one POST however often the page mounts.
   const generate = useQuery({
     enabled: asking,

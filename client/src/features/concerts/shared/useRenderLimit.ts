@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { doneHydrating, isHydrating } from '@/lib/hydration';
-import { whenIdle } from './whenIdle';
 import { PHONE_QUERY } from '@/lib/useMediaQuery';
+import { whenIdle } from './whenIdle';
 
 const onAPhone = () => window.matchMedia(PHONE_QUERY).matches;
 

@@ -1,3 +1,6 @@
+/** A slow phone hydrates a page in about this long: work kept for after it waits at most this. */
+export const AFTER_HYDRATION_LATEST_MS = 3_000;
+
 interface IdleWindow {
   requestIdleCallback?: (callback: () => void, options?: { timeout: number }) => number;
   cancelIdleCallback?: (handle: number) => void;
