@@ -110,17 +110,17 @@ describe('the built SPA', () => {
     const { app } = createTestApp({ database, clientDir: dir });
     const mine = await request(app).get('/myconcerts/').expect(200);
     for (const link of [
-      '<link rel="modulepreload" crossorigin href="/assets/MyConcertsPage-2.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/MyConcertsPage-2.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/usePageTitle-3.js">',
     ])
       expect(mine.text).toContain(link);
     expect(mine.text).not.toMatch(/index-1|jsx-runtime-4|PublicAgendaPage|rel="preload"/);
     const agenda = await request(app).get('/conciertos').expect(200);
     const head = agenda.text.slice(0, agenda.text.indexOf('</head>'));
     for (const link of [
-      '<link rel="modulepreload" crossorigin href="/assets/PublicAgendaPage-5.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/usePageTitle-3.js">',
-      '<link rel="modulepreload" crossorigin href="/assets/FiltersBar-6.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/PublicAgendaPage-5.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/usePageTitle-3.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/FiltersBar-6.js">',
     ])
       expect(head).toContain(link);
     expect(head).not.toMatch(/MyConcertsPage|index-1|jsx-runtime-4/);
@@ -138,13 +138,15 @@ describe('the built SPA', () => {
     // The admin's pages hydrate with the admin's texts, only in the page's language.
     const admin = await request(app).get('/Admin/conciertos').set('Cookie', 'lang=ca').expect(200);
     expect(admin.text).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/AdminPage-7.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/AdminPage-7.js">',
     );
-    expect(admin.text).toContain('<link rel="modulepreload" crossorigin href="/assets/ca-9.js">');
+    expect(admin.text).toContain(
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/ca-9.js">',
+    );
     expect(admin.text).not.toContain('es-8');
     const spanishAdmin = await request(app).get('/admin').expect(200);
     expect(spanishAdmin.text).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/es-8.js">',
+      '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/es-8.js">',
     );
     expect(agenda.text).not.toMatch(/AdminPage|es-8|ca-9/);
     // The manifest itself is not served.

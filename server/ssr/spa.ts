@@ -56,7 +56,8 @@ const PAGE_MODULES: ReadonlyArray<[RegExp, string, string?]> = [
 /**
  * `<link rel="modulepreload">`s of each page's code (its module in Vite's manifest and the chunks
  * it imports), fetched while the HTML is read: the app hydrates a page only once its code is
- * here (entry-client.tsx). Without a manifest (the tests' stand-in client), none.
+ * here (entry-client.tsx). At low priority, so the first paint's stylesheet and picture come
+ * first. Without a manifest (the tests' stand-in client), none.
  */
 function pagePreloads(
   clientDir: string,
@@ -76,7 +77,7 @@ function pagePreloads(
     };
     visit(entry);
     return [...files]
-      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+      .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`)
       .join('');
   };
   const inLocales = (links: (locale: Locale) => string) =>
