@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 
 // Absolute paths so the config works whether vite is started from the repo root or from client/.
@@ -45,6 +45,25 @@ function compileHintForCodeRunOnLoad(): Plugin {
   };
 }
 
+/**
+ * The chunks of `bundle` whose module the test names (or that are entries), with every chunk they
+ * import statically, recursively: what a browser loads with them.
+ */
+function loadedWith(bundle: Rollup.OutputBundle, roots: RegExp): Set<string> {
+  const loaded = new Set<string>();
+  const visit = (fileName: string) => {
+    const chunk = bundle[fileName];
+    if (chunk?.type !== 'chunk' || loaded.has(fileName)) return;
+    loaded.add(fileName);
+    chunk.imports.forEach(visit);
+  };
+  for (const file of Object.values(bundle)) {
+    if (file.type === 'chunk' && (file.isEntry || roots.test(file.facadeModuleId ?? '')))
+      visit(file.fileName);
+  }
+  return loaded;
+}
+
 /** The pictures every page shows, kept with the code by the service worker. */
 const SHELL_PICTURES = ['/logo.webp', '/default-concert.webp'];
 /**
@@ -70,18 +89,7 @@ function serviceWorker(): Plugin {
       order: 'post',
       handler(_options, bundle) {
         const files = Object.values(bundle);
-        const chunks = files.filter((file) => file.type === 'chunk');
-        const shell = new Set<string>();
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName];
-          if (chunk?.type !== 'chunk' || shell.has(fileName)) return;
-          shell.add(fileName);
-          chunk.imports.forEach(visit);
-        };
-        for (const chunk of chunks) {
-          if (chunk.isEntry || OFFLINE_MODULES.test(chunk.facadeModuleId ?? ''))
-            visit(chunk.fileName);
-        }
+        const shell = loadedWith(bundle, OFFLINE_MODULES);
         for (const file of files) if (file.fileName.endsWith('.css')) shell.add(file.fileName);
         const urls = [...[...shell].sort().map((file) => `/${file}`), ...SHELL_PICTURES];
         const source = readFileSync(`${clientRoot}service-worker.js`, 'utf8');
@@ -147,17 +155,7 @@ function landingTexts(): Plugin {
     name: 'landing-texts',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-      const landing = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = bundle[fileName];
-        if (chunk?.type !== 'chunk' || landing.has(fileName)) return;
-        landing.add(fileName);
-        chunk.imports.forEach(visit);
-      };
-      for (const chunk of chunks) {
-        if (chunk.isEntry || LANDING_LAZY.test(chunk.facadeModuleId ?? '')) visit(chunk.fileName);
-      }
+      const landing = loadedWith(bundle, LANDING_LAZY);
       const quoted = new Set<string>();
       for (const fileName of landing) {
         const chunk = bundle[fileName];
