@@ -16,7 +16,8 @@ import {
 import { AppError } from '../lib/errors.js';
 import { importEvents } from '../sources/import-batch.js';
 import { flagMissingEvent } from '../sources/imported-events.repository.js';
-import { importActor } from '../sources/run-source.js';
+import { fetchSource } from '../sources/fetch-source.js';
+import { importActor, userAgentOf } from '../sources/run-source.js';
 import { RunTally } from '../sources/run-tally.js';
 import {
   findFediverseSource,
@@ -38,6 +39,9 @@ export interface FollowedAccount {
   followId: string;
 }
 
+const WEBFINGER_MAX_BYTES = 64 * 1024;
+const WEBFINGER_TIMEOUT_MS = 10_000;
+
 const ACCOUNT_NOT_FOUND = new AppError('source_refused', 400, 'error.source.accountNotFound');
 
 /**
@@ -51,9 +55,16 @@ async function lookupAccount(ctx: Ctx, handle: string) {
   const host = bare.slice(bare.indexOf('@') + 1);
   const finger = new URL(`http://${host}/.well-known/webfinger`);
   finger.searchParams.set('resource', `acct:${bare}`);
-  const answer = await fetch(finger, { headers: { Accept: 'application/jrd+json' } });
-  if (!answer.ok) return null;
-  const { links } = (await answer.json()) as { links?: { rel?: string; href?: string }[] };
+  // The sources' bounded GET: a deadline, a size cap and checked redirects, as for a calendar.
+  const answer = await fetchSource(finger.href, {
+    allowPrivateNetworks: true,
+    userAgent: userAgentOf(ctx.data.config.publicUrl),
+    maxBytes: WEBFINGER_MAX_BYTES,
+    timeoutMs: WEBFINGER_TIMEOUT_MS,
+    maxRedirects: 2,
+  });
+  if (answer.notModified) return null;
+  const { links } = JSON.parse(answer.body) as { links?: { rel?: string; href?: string }[] };
   const self = links?.find((link) => link.rel === 'self')?.href;
   return self ? ctx.lookupObject(self) : null;
 }

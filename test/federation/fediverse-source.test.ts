@@ -2,6 +2,8 @@
 // Follow and it accepts; its Create(Event) becomes a concert through the import pipeline (venue
 // matched, published directly), its Update changes it, its Delete lists it as no longer announced;
 // an account no source follows is ignored.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { useTestDatabase } from '../helpers/db.js';
 import { useFediverseApp } from '../helpers/fediverse-app.js';
@@ -140,4 +142,31 @@ it('refuses an account that cannot be found, in Spanish, and keeps nothing', asy
     'No se encuentra esa cuenta del fediverso (escríbela como @agenda@servidor.org).',
   );
   expect(await database.db.selectFrom('sources').selectAll().execute()).toEqual([]);
+});
+
+it('refuses an account whose WebFinger answer is oversized, through the sources’ bounded GET', async () => {
+  // A host whose WebFinger names a real actor, padded to 1 MB: read only up to the cap, refused.
+  let served = 0;
+  const host = createServer((request, response) => {
+    served += 1;
+    response.writeHead(200, { 'content-type': 'application/jrd+json' });
+    const links = [{ rel: 'self', href: gancio.actorUri('agenda') }];
+    response.end(JSON.stringify({ links, padding: 'x'.repeat(1024 * 1024) }));
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  try {
+    const { port } = host.address() as AddressInfo;
+    const answer = await admin
+      .post('/api/admin/sources')
+      .send({ url: `@agenda@127.0.0.1:${port}`, name: 'Enorme' })
+      .expect(400);
+    expect(answer.body.error.message).toBe(
+      'No se encuentra esa cuenta del fediverso (escríbela como @agenda@servidor.org).',
+    );
+    expect(served).toBeGreaterThan(0);
+    expect(await database.db.selectFrom('sources').selectAll().execute()).toEqual([]);
+  } finally {
+    host.closeAllConnections();
+    await new Promise((resolve) => host.close(resolve));
+  }
 });
