@@ -73,6 +73,32 @@ describe('pages in the reader’s language', () => {
     expect(asked.text).toMatch(/<h1[^>]*>Qui som<\/h1>/);
   });
 
+  it('remembers the language asked with ?lang= in the cookie, as the switch does with JavaScript', async () => {
+    const app = await keepingApp();
+    const langCookie = (answer: request.Response) =>
+      ([] as string[])
+        .concat(answer.headers['set-cookie'] ?? [])
+        .find((c) => c.startsWith('lang='));
+    // A kept page (twice: the second from the lane in front of the stack) and a rendered one.
+    for (const address of ['/conciertos?lang=ca', '/conciertos?lang=ca', '/about?lang=ca']) {
+      const asked = await request(app).get(address).expect(200);
+      expect(langOf(asked.text)).toBe('ca');
+      expect(langCookie(asked)).toBe(
+        `lang=ca; Path=/; Max-Age=${365 * 24 * 60 * 60}; SameSite=Lax`,
+      );
+    }
+    // The next page, at its bare address, is in the language the cookie remembers.
+    const next = await request(app).get('/conciertos').set('Cookie', 'lang=ca').expect(200);
+    expect(langOf(next.text)).toBe('ca');
+    // Nothing to remember: the cookie already says it, no language asked, or one we do not have.
+    const same = await request(app).get('/?lang=ca').set('Cookie', 'lang=ca').expect(200);
+    expect(langCookie(same)).toBeUndefined();
+    expect(langCookie(await request(app).get('/conciertos').expect(200))).toBeUndefined();
+    const unknown = await request(app).get('/?lang=fr').expect(200);
+    expect(langOf(unknown.text)).toBe('es');
+    expect(langCookie(unknown)).toBeUndefined();
+  });
+
   it('follows a fan’s saved choice over the browser, saved from the profile', async () => {
     const app = createTestApp({ database, clientDir, render: await appRenderer() }).app;
     const { agent } = await signedInAgent(app, database.db, { onboarding_completed: true });

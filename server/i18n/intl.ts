@@ -2,11 +2,16 @@
 // as the app: one @formatjs/intl formatter per language, made once and shared by every request.
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import type { Request } from 'express';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { isGenre } from '../../common/genres/genres.js';
 import type { ServerMessageId } from '../../common/i18n/catalogues.js';
-import { PAGE_LANG_HEADER, type Locale } from '../../common/i18n/locales.js';
-import { negotiateLocale } from '../../common/i18n/negotiation.js';
+import { isLocale, PAGE_LANG_HEADER, type Locale } from '../../common/i18n/locales.js';
+import {
+  LOCALE_COOKIE,
+  LOCALE_COOKIE_MAX_AGE_S,
+  localeOfCookieHeader,
+  negotiateLocale,
+} from '../../common/i18n/negotiation.js';
 import ca from '../../common/i18n/ca.json' with { type: 'json' };
 import es from '../../common/i18n/es.json' with { type: 'json' };
 import serverCa from '../../common/i18n/server/ca.json' with { type: 'json' };
@@ -60,6 +65,20 @@ export const textsIn =
 export function askedLocale(url: string): string | null {
   const query = url.split('?')[1];
   return query ? new URLSearchParams(query).get('lang') : null;
+}
+
+/**
+ * A page asked with `?lang=` remembers that language in the `lang` cookie, as the switch does with
+ * JavaScript: without it (or tapped before the app is ready) the switch is a plain link, and the
+ * next page would be in the old language again. Crawlers keep no cookies, so their pages stay.
+ */
+export function rememberAskedLocale(req: IncomingMessage, res: ServerResponse): void {
+  const asked = askedLocale((req as { originalUrl?: string }).originalUrl ?? req.url ?? '');
+  if (!isLocale(asked) || localeOfCookieHeader(req.headers.cookie) === asked) return;
+  res.appendHeader(
+    'Set-Cookie',
+    `${LOCALE_COOKIE}=${asked}; Path=/; Max-Age=${LOCALE_COOKIE_MAX_AGE_S}; SameSite=Lax`,
+  );
 }
 
 const PAGE_LANG = PAGE_LANG_HEADER.toLowerCase();

@@ -5,7 +5,7 @@
 // request. Mounted after the session middleware: the page depends on who asks.
 import express, { type Response, type Router } from 'express';
 import { parseConcertSegment } from '../../common/concerts/page-address.js';
-import { isKeptAddress, readerLocale } from '../i18n/intl.js';
+import { isKeptAddress, readerLocale, rememberAskedLocale } from '../i18n/intl.js';
 import { describedAs, route } from '../lib/route.js';
 import type { Locale } from '../../common/i18n/locales.js';
 import type { SignedInUser } from './page-data.js';
@@ -19,6 +19,7 @@ const PAGE = { response: 'Página HTML', contentType: 'text/html', also: NOT_MOD
 
 /** A page rendered for one request: for this person only, never kept by any cache. */
 function sendRendered(res: Response, page: RenderedAnswer, user: SignedInUser | undefined): void {
+  rememberAskedLocale(res.req, res);
   res
     .set('Cache-Control', user ? 'private, no-cache' : 'no-cache')
     .vary('Cookie')

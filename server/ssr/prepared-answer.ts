@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import type { Response } from 'express';
+import { rememberAskedLocale } from '../i18n/intl.js';
 import { fresh } from './fresh.js';
 
 /** A kept answer to one request, ready to go out: sets its own headers and ends the response. */
@@ -67,6 +68,7 @@ export function sendPrepared(
 ): void {
   res.setHeader('Content-Type', answer.contentType);
   res.setHeader('Cache-Control', answer.cacheControl);
+  if (answer.contentType.startsWith('text/html')) rememberAskedLocale(req, res);
   res.setHeader('ETag', answer.etag);
   // Even when too small to gzip: on the full stack the compression middleware adds it to every
   // compressible answer, and both paths must send the same headers.

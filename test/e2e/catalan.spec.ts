@@ -42,20 +42,25 @@ test.describe('Catalan', () => {
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   });
 
-  test('without JavaScript a language link loads the same page, query kept, in that language', async ({
+  test('without JavaScript a language link loads the same page, query kept, in that language, and the next pages follow', async ({
     browser,
   }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     try {
       const page = await context.newPage();
       await page.goto('/conciertos?pagina=2');
-      await switchIn(page, 'contentinfo').getByRole('link', { name: 'Català' }).click();
+      // By keyboard: the footer moves as the cards above it take their real height.
+      await switchIn(page, 'contentinfo').getByRole('link', { name: 'Català' }).press('Enter');
       await expect(page).toHaveURL(/\/conciertos\?pagina=2&lang=ca$/);
       await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
       await expect(switchIn(page, 'banner').getByRole('link', { name: 'Català' })).toHaveAttribute(
         'aria-current',
         'true',
       );
+      // The choice is remembered: the landing, at its bare address, is in Catalan too.
+      await page.getByRole('banner').getByRole('link', { name: 'Conciertos Mallorca' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
     } finally {
       await context.close();
     }
