@@ -150,6 +150,9 @@ test.describe('Catalan', () => {
     await page.goto(`${path}?lang=ca`);
     await expect(page.locator('html')).toHaveAttribute('lang', 'ca');
     await expectNoAxeViolations(page);
+    // That visit remembered Catalan, as the switch does; a reader with no choice gets Spanish.
+    expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('ca');
+    await context.clearCookies();
     await page.goto(path);
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByText('Añadir al calendario')).toBeVisible();
