@@ -199,7 +199,8 @@ test.describe('Catalan', () => {
     await switchIn(page, 'banner').getByRole('link', { name: 'Castellano' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Tus conciertos' })).toBeVisible();
     await expect.poll(() => isReactRoot(page)).toBe(true);
-    await switchIn(page, 'contentinfo').getByRole('link', { name: 'Català' }).click();
+    // By keyboard: the footer moves as the agenda's cards render and take their real height.
+    await switchIn(page, 'contentinfo').getByRole('link', { name: 'Català' }).press('Enter');
     await expect(page.getByRole('heading', { level: 1, name: 'Els teus concerts' })).toBeVisible();
     await page.goto('/profile');
     await expect(
