@@ -6,7 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import request from 'supertest';
-import { EARLY_TAPS_SCRIPT } from '../common/pages/early-taps.js';
+import { HEAD_SCRIPT } from '../common/pages/head-script.js';
 import { HtmlShell } from '../server/ssr/html-shell.js';
 import { createTestApp } from './helpers/app.js';
 import { createTestDatabase, type TestDatabase } from './helpers/db.js';
@@ -188,12 +188,13 @@ describe('the built SPA', () => {
     const plain = createTestApp({ database, clientDir }).app;
     const csp = (await request(plain).get('/')).headers['content-security-policy'];
     expect(csp).toContain("default-src 'self'");
-    // One inline script, allowed by its hash: the early-taps keeper, in the page as hashed.
+    // One inline script, allowed by its hash: the early-taps keeper and Intl's start, in the page
+    // as hashed.
     const script = /script-src 'self' 'sha256-([A-Za-z0-9+/=]+)';/.exec(String(csp));
     expect(script).not.toBeNull();
     const page = (await request(plain).get('/')).text;
-    expect(page).toContain(`<script>${EARLY_TAPS_SCRIPT}</script>`);
-    expect(createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')).toBe(script![1]);
+    expect(page).toContain(`<script>${HEAD_SCRIPT}</script>`);
+    expect(createHash('sha256').update(HEAD_SCRIPT).digest('base64')).toBe(script![1]);
     expect(csp).toContain("frame-ancestors 'none'");
     // One frame source, exactly Spotify's player (the cards' 'Escuchar aquí'); no child-src.
     expect(csp).toMatch(/(^|;)frame-src https:\/\/open\.spotify\.com(;|$)/);

@@ -7,10 +7,10 @@ import type { Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import { SPOTIFY_EMBED_ORIGIN } from '../../common/concerts/spotify.js';
 import type { Config } from '../config/config.js';
-import { EARLY_TAPS_SCRIPT } from '../../common/pages/early-taps.js';
+import { HEAD_SCRIPT } from '../../common/pages/head-script.js';
 
-/** The one inline script, every page's early-taps keeper, allowed by its hash (no nonces). */
-const EARLY_TAPS_HASH = `'sha256-${createHash('sha256').update(EARLY_TAPS_SCRIPT).digest('base64')}'`;
+/** The one inline script (common/pages/head-script.ts), allowed by its hash (no nonces). */
+const HEAD_SCRIPT_HASH = `'sha256-${createHash('sha256').update(HEAD_SCRIPT).digest('base64')}'`;
 
 function contentSecurityPolicy(config: Config) {
   const analyticsOrigin = config.analyticsScriptUrl
@@ -20,7 +20,7 @@ function contentSecurityPolicy(config: Config) {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", EARLY_TAPS_HASH, ...analyticsOrigin],
+      scriptSrc: ["'self'", HEAD_SCRIPT_HASH, ...analyticsOrigin],
       connectSrc: ["'self'", ...analyticsOrigin],
       styleSrc: ["'self'"],
       // Band and concert pictures may live on any https host (Spotify's CDN, the bands' sites).

@@ -10,7 +10,7 @@ import type { PublicConfigDto } from '../../common/api/types.js';
 import { ADMIN_PAGES } from '../../common/i18n/catalogues.js';
 import { LOCALES, type Locale } from '../../common/i18n/locales.js';
 import { agendaApiPath, type PageData, type RenderPage } from '../../common/pages/render.js';
-import { EARLY_TAPS_SCRIPT } from '../../common/pages/early-taps.js';
+import { HEAD_SCRIPT } from '../../common/pages/head-script.js';
 import { SUBMISSION_CONFIRM_PATH } from '../../common/submissions/limits.js';
 import { sessionCookieName } from '../accounts/session-cookie.js';
 import { route } from '../lib/route.js';
@@ -164,9 +164,10 @@ export function documentRenderer(options: {
   const shell = new HtmlShell(
     existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : MISSING_BUILD,
   );
-  // The early-taps script first (allowed by its hash in the CSP): presses before the app is ready.
+  // The head script first (allowed by its hash in the CSP): presses kept until the app is ready,
+  // and Intl started while the page waits for its files.
   const configTag =
-    `<script>${EARLY_TAPS_SCRIPT}</script>` +
+    `<script>${HEAD_SCRIPT}</script>` +
     `<script id="app-config" type="application/json">${jsonForScript(options.publicConfig)}</script>`;
   const analytics = options.analyticsScriptUrl
     ? `<script defer src="${encodeURI(options.analyticsScriptUrl)}"></script>`
