@@ -2,9 +2,9 @@
 // transferred bytes (brotli, as Chromium asks; for `/` also with gzip only; headers included, as
 // Chromium's Network panel shows them) until the network has been idle, lazy chunks fetched after
 // load included. landing-bundle counts only what index.html imports statically; this is what a
-// phone pays. The built app (`npm run build` first)
-// with demo data, each page in a new Chromium with an empty cache: `/`, `/conciertos` and a
-// concert page for a visitor, `/myconcerts` for the signed-in demo fan.
+// phone pays. The built app (`npm run build` first) with demo data, each page in a new Chromium
+// with an empty cache: `/`, `/conciertos` and a concert page for a visitor, `/myconcerts` for the
+// signed-in demo fan.
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { signInDemoFan } from './lib/demo-fan.js';
@@ -34,7 +34,7 @@ async function scriptsOf(url: string, cookie?: string, gzipOnly = false): Promis
     }
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    // A browser without brotli: the assets' gzip (-9, made by the build) instead.
+    // A browser without brotli: the assets' gzip, as the build wrote it, instead.
     if (gzipOnly) await page.setExtraHTTPHeaders({ 'Accept-Encoding': 'gzip' });
     const scripts = new Set<string>();
     const bytes = new Map<string, number>();

@@ -77,7 +77,6 @@ function ConcertDetails({ concert }: { concert: ConcertPageDto }) {
   return (
     <article className="page page--wide concert-page" aria-labelledby={titleId}>
       <div className="concert-page__media">
-        {/* The page's largest paint: fetched at once and first. */}
         <ConcertImage src={image} alt={t('concert.imageAlt', { title })} priority />
       </div>
       <div className="concert-page__main">
